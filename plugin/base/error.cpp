@@ -1,0 +1,62 @@
+#include "base/error.h"
+
+namespace fleetwave {
+
+const char* to_string(ErrorKind kind) {
+  switch (kind) {
+    case ErrorKind::InvalidInput: return "invalid-input";
+    case ErrorKind::NotFound: return "not-found";
+    case ErrorKind::Conflict: return "conflict";
+    case ErrorKind::Transient: return "transient";
+    case ErrorKind::Internal: return "internal";
+  }
+  return "internal";
+}
+
+std::string Error::to_string() const {
+  std::string out;
+  if (!pos.file.empty()) {
+    out += pos.file;
+    if (pos.line > 0) {
+      out += ':' + std::to_string(pos.line);
+      if (pos.column > 0) out += ':' + std::to_string(pos.column);
+    }
+    out += ": ";
+  }
+  if (!field.empty()) out += field + ": ";
+  out += message;
+  return out;
+}
+
+Error Error::with_context(const std::string& context) const {
+  Error copy = *this;
+  copy.message = context + ": " + message;
+  return copy;
+}
+
+static Error make(ErrorKind kind, std::string message, std::string field = {}) {
+  Error e;
+  e.kind = kind;
+  e.message = std::move(message);
+  e.field = std::move(field);
+  return e;
+}
+
+Error invalid_input(std::string message, std::string field) {
+  return make(ErrorKind::InvalidInput, std::move(message), std::move(field));
+}
+Error not_found(std::string message) { return make(ErrorKind::NotFound, std::move(message)); }
+Error conflict(std::string message) { return make(ErrorKind::Conflict, std::move(message)); }
+Error transient(std::string message) { return make(ErrorKind::Transient, std::move(message)); }
+Error internal_error(std::string message) { return make(ErrorKind::Internal, std::move(message)); }
+
+std::string to_string(const ErrorList& errors) {
+  std::string out;
+  for (const Error& e : errors) {
+    out += e.to_string();
+    out += '\n';
+  }
+  return out;
+}
+
+}  // namespace fleetwave

@@ -1,0 +1,31 @@
+#include "base/json.h"
+
+namespace fleetwave {
+
+const Json* find_member(const Json& object, std::string_view key) {
+  if (!object.is_object()) return nullptr;
+  auto it = object.find(key);
+  return it == object.end() ? nullptr : &*it;
+}
+
+Json* find_member(Json& object, std::string_view key) {
+  if (!object.is_object()) return nullptr;
+  auto it = object.find(key);
+  return it == object.end() ? nullptr : &*it;
+}
+
+const Json* find_path(const Json& root, std::initializer_list<std::string_view> keys) {
+  const Json* node = &root;
+  for (std::string_view key : keys) {
+    node = find_member(*node, key);
+    if (node == nullptr) return nullptr;
+  }
+  return node;
+}
+
+std::string string_at(const Json& root, std::initializer_list<std::string_view> keys) {
+  const Json* node = find_path(root, keys);
+  return node != nullptr && node->is_string() ? node->get<std::string>() : std::string();
+}
+
+}  // namespace fleetwave

@@ -1,0 +1,23 @@
+// The document model: nlohmann::json with std::map objects, so object keys are always
+// iterated in byte order and every output built from it is deterministic.
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <string>
+#include <string_view>
+
+namespace fleetwave {
+
+using Json = nlohmann::json;
+
+// Returns the member `key` of `object`, or nullptr when `object` is not an object or lacks it.
+const Json* find_member(const Json& object, std::string_view key);
+Json* find_member(Json& object, std::string_view key);
+
+// Walks a dotted path of object keys ("metadata.name"); nullptr when any step is missing.
+const Json* find_path(const Json& root, std::initializer_list<std::string_view> keys);
+
+// The string at `keys`, or "" when it is missing or not a string.
+std::string string_at(const Json& root, std::initializer_list<std::string_view> keys);
+
+}  // namespace fleetwave

@@ -1,0 +1,26 @@
+// Problems collects every validation error of one document, so the user sees all of them at
+// once (one line each) instead of fixing them one run at a time.
+#pragma once
+
+#include <string>
+
+#include "base/error.h"
+#include "base/field_path.h"
+
+namespace fleetwave {
+
+class Problems {
+ public:
+  void add(const FieldPath& field, std::string message) {
+    errors_.push_back(invalid_input(std::move(message), field.to_string()));
+  }
+  bool empty() const { return errors_.empty(); }
+  std::size_t size() const { return errors_.size(); }
+  const ErrorList& list() const { return errors_; }
+  ErrorList take() { return std::move(errors_); }
+
+ private:
+  ErrorList errors_;
+};
+
+}  // namespace fleetwave

@@ -1,0 +1,110 @@
+#include "model/selectors.h"
+
+namespace fleetwave {
+namespace {
+
+std::vector<SelectorRequirement> parse_requirements(const Json& list, const FieldPath& at, Problems& problems,
+                                                    bool field_selector) {
+  std::vector<SelectorRequirement> out;
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    const Json& item = list[i];
+    FieldPath here = at.index(i);
+    if (!item.is_object()) {
+      problems.add(here, "expected a map with key, operator and values, got a " + json_type_name(item));
+      continue;
+    }
+    reject_unknown_fields(item, {"key", "operator", "values"}, here, problems);
+    SelectorRequirement r;
+    r.key = get_string(item, "key", here, problems, true);
+    r.op = get_string(item, "operator", here, problems, true);
+    r.values = get_string_list(item, "values", here, problems);
+    if (field_selector) {
+      if (!r.key.empty() && r.key != "provider" && r.key != "region" && r.key != "zone") {
+        problems.add(here.key("key"), "unsupported key \"" + r.key + "\", must be provider, region, or zone");
+      }
+      if (!r.op.empty() && r.op != "In" && r.op != "NotIn") {
+        problems.add(here.key("operator"), "unsupported operator \"" + r.op + "\", must be In or NotIn");
+      }
+    } else if (!r.op.empty()) {
+      if (r.op == "In" || r.op == "NotIn") {
+        if (r.values.empty()) problems.add(here.key("values"), "must be specified when operator is In or NotIn");
+      } else if (r.op == "Exists" || r.op == "DoesNotExist") {
+        if (!r.values.empty()) problems.add(here.key("values"), "may not be specified when operator is Exists or DoesNotExist");
+      } else {
+        problems.add(here.key("operator"), "not a valid selector operator \"" + r.op +
+                                               "\", must be In, NotIn, Exists or DoesNotExist");
+      }
+    }
+    if (!field_selector && !r.key.empty()) {
+      if (std::string why = check_label_key(r.key); !why.empty()) problems.add(here.key("key"), why);
+    }
+    out.push_back(std::move(r));
+  }
+  return out;
+}
+
+}  // namespace
+
+LabelSelector parse_label_selector(const Json& value, const FieldPath& at, Problems& problems) {
+  LabelSelector s;
+  if (!value.is_object()) {
+    problems.add(at, "expected a map with matchLabels and/or matchExpressions, got a " + json_type_name(value));
+    return s;
+  }
+  reject_unknown_fields(value, {"matchLabels", "matchExpressions"}, at, problems);
+  s.match_labels = get_string_map(value, "matchLabels", at, problems);
+  for (const auto& [k, v] : s.match_labels) {
+    if (std::string why = check_label_key(k); !why.empty()) problems.add(at.key("matchLabels").key(k), why);
+    if (std::string why = check_label_value(v); !why.empty()) problems.add(at.key("matchLabels").key(k), why);
+  }
+  if (const Json* list = get_array(value, "matchExpressions", at, problems)) {
+    s.match_expressions = parse_requirements(*list, at.key("matchExpressions"), problems, false);
+  }
+  return s;
+}
+
+ClusterAffinity parse_cluster_affinity_inline(const Json& value, const FieldPath& at, Problems& problems) {
+  ClusterAffinity a;
+  if (!value.is_object()) {
+    problems.add(at, "expected a map, got a " + json_type_name(value));
+    return a;
+  }
+  if (const Json* ls = get_object(value, "labelSelector", at, problems)) {
+    a.label_selector = parse_label_selector(*ls, at.key("labelSelector"), problems);
+  }
+  if (const Json* fs = get_object(value, "fieldSelector", at, problems)) {
+    FieldPath fs_at = at.key("fieldSelector");
+    reject_unknown_fields(*fs, {"matchExpressions"}, fs_at, problems);
+    a.field_selector.emplace();
+    if (const Json* list = get_array(*fs, "matchExpressions", fs_at, problems)) {
+      *a.field_selector = parse_requirements(*list, fs_at.key("matchExpressions"), problems, true);
+    }
+  }
+  a.cluster_names = get_string_list(value, "clusterNames", at, problems);
+  a.exclude = get_string_list(value, "exclude", at, problems);
+  return a;
+}
+
+ClusterAffinity parse_cluster_affinity(const Json& value, const FieldPath& at, Problems& problems) {
+  reject_unknown_fields(value, {"labelSelector", "fieldSelector", "clusterNames", "exclude"}, at, problems);
+  return parse_cluster_affinity_inline(value, at, problems);
+}
+
+ResourceSelector parse_resource_selector(const Json& value, const FieldPath& at, Problems& problems) {
+  ResourceSelector s;
+  if (!value.is_object()) {
+    problems.add(at, "expected a map with apiVersion and kind, got a " + json_type_name(value));
+    return s;
+  }
+  reject_unknown_fields(value, {"apiVersion", "kind", "namespace", "name", "labelSelector"}, at, problems);
+  s.api_version = get_string(value, "apiVersion", at, problems, true);
+  s.kind = get_string(value, "kind", at, problems, true);
+  s.namespace_ = get_string(value, "namespace", at, problems);
+  s.name = get_string(value, "name", at, problems);
+  if (const Json* ls = get_object(value, "labelSelector", at, problems)) {
+    s.label_selector = parse_label_selector(*ls, at.key("labelSelector"), problems);
+  }
+  return s;
+}
+
+}  // namespace fleetwave
