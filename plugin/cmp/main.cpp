@@ -1,1 +1,66 @@
-int main() { return 0; }
+// fleetwave-render: the Argo CD CMP generate command. Thin: collects the process context, runs
+// the command, and guards the process (time and memory) so that malformed input can never hang
+// Argo CD's repo-server or print a partial stream.
+#include <csignal>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <iostream>
+#include <new>
+#include <sys/resource.h>
+#include <unistd.h>
+
+#include "cmp/render_command.h"
+
+extern char** environ;
+
+namespace {
+
+void on_alarm(int) {
+  const char msg[] = "fleetwave-render: gave up after FLEETWAVE_TIMEOUT_SECONDS (default 50 s); the inputs are too large or malformed\n";
+  (void)!write(STDERR_FILENO, msg, sizeof msg - 1);
+  _exit(3);
+}
+
+unsigned env_number(const char* name, unsigned fallback) {
+  const char* v = std::getenv(name);
+  if (v == nullptr || *v == '\0') return fallback;
+  char* end = nullptr;
+  unsigned long n = std::strtoul(v, &end, 10);
+  return *end == '\0' && n > 0 ? static_cast<unsigned>(n) : fallback;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  // Argo CD kills generate at its 60 s RPC deadline; stop first with a readable message.
+  std::signal(SIGALRM, on_alarm);
+  alarm(env_number("FLEETWAVE_TIMEOUT_SECONDS", 50));
+  rlimit memory{};
+  memory.rlim_cur = memory.rlim_max = static_cast<rlim_t>(env_number("FLEETWAVE_MAX_MEMORY_MB", 2048)) << 20;
+  setrlimit(RLIMIT_AS, &memory);
+
+  fleetwave::ProcessContext context;
+  for (int i = 1; i < argc; ++i) context.args.emplace_back(argv[i]);
+  for (char** e = environ; *e != nullptr; ++e) {
+    const char* eq = std::strchr(*e, '=');
+    if (eq != nullptr) context.env.emplace(std::string(*e, static_cast<std::size_t>(eq - *e)), std::string(eq + 1));
+  }
+  std::error_code ec;
+  context.cwd = std::filesystem::current_path(ec);
+
+  fleetwave::CommandResult result;
+  try {
+    result = fleetwave::run_render_command(context);
+  } catch (const std::bad_alloc&) {
+    std::fputs("fleetwave-render: out of memory (limit FLEETWAVE_MAX_MEMORY_MB); the inputs are too large\n", stderr);
+    return 3;
+  }
+  std::fwrite(result.err.data(), 1, result.err.size(), stderr);
+  if (result.exit_code == 0 && !result.out.empty()) {
+    std::fwrite(result.out.data(), 1, result.out.size(), stdout);
+    if (std::fflush(stdout) != 0) return 3;
+  }
+  return result.exit_code;
+}

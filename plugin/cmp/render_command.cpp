@@ -1,4 +1,62 @@
 #include "cmp/render_command.h"
+
+#include "cmp/cmp_request.h"
+#include "cmp/fleet_summary.h"
+
+#ifndef FLEETWAVE_VERSION
+#define FLEETWAVE_VERSION "dev"
+#endif
+
 namespace fleetwave {
-int run_render_command(int, char**) { return 0; }
+namespace {
+
+constexpr std::size_t kMaxReportedErrors = 50;
+
+CommandResult failure(int code, const ErrorList& errors) {
+  CommandResult r;
+  r.exit_code = code;
+  std::size_t shown = 0;
+  for (const Error& e : errors) {
+    if (shown++ == kMaxReportedErrors) {
+      r.err += "... and " + std::to_string(errors.size() - kMaxReportedErrors) + " more problems\n";
+      break;
+    }
+    r.err += e.to_string() + "\n";
+  }
+  return r;
 }
+
+int exit_code_for(const ErrorList& errors) {
+  for (const Error& e : errors) {
+    if (e.kind == ErrorKind::Internal) return 3;
+  }
+  return 1;
+}
+
+}  // namespace
+
+CommandResult run_render_command(const ProcessContext& context) {
+  if (!context.args.empty() && context.args[0] == "summary") return run_summary_command(context);
+  auto request = parse_render_request(context);
+  if (!request.ok()) {
+    CommandResult r = failure(2, {request.error()});
+    r.err += "run fleetwave-render --help for usage\n";
+    return r;
+  }
+  if (request->help) return CommandResult{0, render_usage(), ""};
+  if (request->version) return CommandResult{0, std::string("fleetwave-render ") + FLEETWAVE_VERSION + "\n", ""};
+
+  InputBundle bundle;
+  bundle.app_path = request->layout.app_path;
+  bundle.default_namespace = request->default_namespace;
+  bundle.limits = request->limits;
+  auto read = read_repo_files(request->layout, bundle);
+  if (!read.ok()) return failure(1, read.error());
+  auto output = render_cluster(bundle, request->cluster);
+  if (!output.ok()) return failure(exit_code_for(output.error()), output.error());
+  CommandResult r;
+  r.out = format_objects(output->objects, request->format);
+  return r;
+}
+
+}  // namespace fleetwave

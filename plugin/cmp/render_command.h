@@ -1,4 +1,27 @@
+// fleetwave-render's command logic, independent of the real process: arguments, environment
+// and working directory come in; stdout/stderr text and an exit code come out. main() only
+// wires the real process to it.
 #pragma once
+
+#include <filesystem>
+#include <map>
+#include <string>
+#include <vector>
+
 namespace fleetwave {
-int run_render_command(int argc, char** argv);
-}
+
+struct ProcessContext {
+  std::vector<std::string> args;  // without argv[0]
+  std::map<std::string, std::string> env;
+  std::filesystem::path cwd;
+};
+
+struct CommandResult {
+  int exit_code = 0;  // 0 ok, 1 invalid input, 2 usage, 3 internal
+  std::string out;    // printed only when exit_code is 0
+  std::string err;
+};
+
+CommandResult run_render_command(const ProcessContext& context);
+
+}  // namespace fleetwave

@@ -76,7 +76,8 @@ std::string get_string(const Json& object, std::string_view key, const FieldPath
     return {};
   }
   if (!v->is_string()) {
-    problems.add(at.key(key), "expected a string, got a " + json_type_name(*v));
+    std::string hint = v->is_boolean() || v->is_number() ? "; quote it (YAML reads unquoted yes, no, on, off, y, n and numbers as non-strings)" : "";
+    problems.add(at.key(key), "expected a string, got a " + json_type_name(*v) + hint);
     return {};
   }
   if (required && v->get_ref<const std::string&>().empty()) problems.add(at.key(key), "must not be empty");

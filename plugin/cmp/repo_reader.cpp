@@ -1,0 +1,151 @@
+#include "cmp/repo_reader.h"
+
+#include <algorithm>
+#include <fstream>
+#include <set>
+#include <sstream>
+#include <system_error>
+
+namespace fleetwave {
+namespace fs = std::filesystem;
+namespace {
+
+bool has_manifest_extension(const fs::path& p) {
+  std::string ext = p.extension().string();
+  return ext == ".yaml" || ext == ".yml" || ext == ".json";
+}
+
+bool is_inside(const fs::path& path, const fs::path& root) {
+  auto mismatch = std::mismatch(root.begin(), root.end(), path.begin(), path.end());
+  return mismatch.first == root.end();
+}
+
+Error file_error(const std::string& rel, std::string message) {
+  Error e = invalid_input(std::move(message));
+  e.pos.file = rel;
+  return e;
+}
+
+class Walker {
+ public:
+  Walker(const fs::path& canonical_root, const InputBundle& bundle, ErrorList& errors)
+      : root_(canonical_root), limits_(bundle.limits), errors_(errors) {}
+
+  // Directories the walk must not enter (the inventory and fleet policies, when the app is the
+  // repository root or contains them).
+  void exclude(const std::string& rel_dir) { excluded_.insert(rel_dir); }
+
+  void walk(const std::string& rel_dir, FileRole role, std::vector<SourceFile>& out) {
+    std::error_code ec;
+    fs::path dir = root_ / rel_dir;
+    fs::path real = fs::canonical(dir, ec);
+    if (ec || !is_inside(real, root_)) {
+      errors_.push_back(file_error(rel_dir, "directory leaves the repository through a symlink"));
+      return;
+    }
+    if (!visited_.insert(real.string()).second) return;  // symlink loop or repeated directory
+    std::vector<fs::directory_entry> entries;
+    for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) entries.push_back(*it);
+    if (ec) {
+      errors_.push_back(file_error(rel_dir, "cannot list directory: " + ec.message()));
+      return;
+    }
+    std::sort(entries.begin(), entries.end(),
+              [](const fs::directory_entry& a, const fs::directory_entry& b) { return a.path() < b.path(); });
+    for (const fs::directory_entry& entry : entries) visit(entry, rel_dir, role, out);
+  }
+
+ private:
+  void visit(const fs::directory_entry& entry, const std::string& rel_dir, FileRole role, std::vector<SourceFile>& out) {
+    std::string name = entry.path().filename().string();
+    if (name.empty() || name[0] == '.') return;  // .git, .argocd-source*.yaml, editor files
+    std::string rel = rel_dir.empty() ? name : rel_dir + "/" + name;
+    std::error_code ec;
+    fs::file_status link_status = entry.symlink_status(ec);
+    fs::path target = entry.path();
+    if (fs::is_symlink(link_status)) {
+      fs::path real = fs::weakly_canonical(entry.path(), ec);
+      if (ec || !is_inside(real, root_)) {
+        errors_.push_back(file_error(rel, "symlink points outside the repository; fleetwave never follows it"));
+        return;
+      }
+      target = real;
+    }
+    fs::file_status status = fs::status(target, ec);
+    if (fs::is_directory(status)) {
+      if (excluded_.count(rel) == 0) walk(rel, role, out);
+      return;
+    }
+    if (!has_manifest_extension(entry.path())) return;
+    if (!fs::is_regular_file(status)) {
+      errors_.push_back(file_error(rel, "not a regular file (a FIFO, socket or device?)"));
+      return;
+    }
+    std::uintmax_t size = fs::file_size(target, ec);
+    if (!ec && size > limits_.max_file_bytes) {
+      errors_.push_back(file_error(rel, "file is " + std::to_string(size) + " bytes, over the limit of " +
+                                            std::to_string(limits_.max_file_bytes) +
+                                            " bytes; split it or raise FLEETWAVE_MAX_FILE_BYTES"));
+      return;
+    }
+    std::ifstream in(target, std::ios::binary);
+    std::ostringstream content;
+    content << in.rdbuf();
+    if (!in.good() && !in.eof()) {
+      errors_.push_back(file_error(rel, "cannot read file"));
+      return;
+    }
+    out.push_back(SourceFile{rel, content.str(), role});
+  }
+
+  fs::path root_;
+  const RenderLimits& limits_;
+  ErrorList& errors_;
+  std::set<std::string> visited_;
+  std::set<std::string> excluded_;
+};
+
+}  // namespace
+
+Result<std::string> clean_relative_path(const std::string& path, const std::string& what) {
+  fs::path p = fs::path(path).lexically_normal();
+  std::string s = p.generic_string();
+  while (!s.empty() && s.back() == '/') s.pop_back();
+  if (s == ".") s.clear();
+  if (p.is_absolute() || s == ".." || s.rfind("../", 0) == 0) {
+    return invalid_input(what + " \"" + path + "\" must be a path inside the repository");
+  }
+  return s;
+}
+
+Result<Ok, ErrorList> read_repo_files(const RepoLayout& layout, InputBundle& bundle) {
+  ErrorList errors;
+  std::error_code ec;
+  fs::path root = fs::canonical(layout.root, ec);
+  if (ec) return ErrorList{invalid_input("repository root " + layout.root.string() + " does not exist")};
+  Walker walker(root, bundle, errors);
+  auto require_dir = [&](const std::string& rel, const std::string& what) {
+    if (!fs::is_directory(root / rel, ec)) {
+      errors.push_back(invalid_input(what + " directory \"" + rel + "\" does not exist in the repository"));
+      return false;
+    }
+    return true;
+  };
+  walker.exclude(layout.clusters_dir);
+  walker.exclude(layout.policies_dir);
+  if (require_dir(layout.app_path.empty() ? "." : layout.app_path, "app")) {
+    walker.walk(layout.app_path, FileRole::App, bundle.files);
+  }
+  if (require_dir(layout.clusters_dir, "cluster inventory")) {
+    Walker inventory(root, bundle, errors);
+    inventory.walk(layout.clusters_dir, FileRole::Inventory, bundle.files);
+  }
+  if (fs::is_directory(root / layout.policies_dir, ec)) {
+    Walker policies(root, bundle, errors);
+    policies.walk(layout.policies_dir, FileRole::FleetPolicy, bundle.files);
+  }
+  if (!errors.empty()) return errors;
+  return Ok{};
+}
+
+}  // namespace fleetwave

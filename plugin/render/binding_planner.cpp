@@ -1,0 +1,123 @@
+#include "render/binding_planner.h"
+
+#include <algorithm>
+#include <map>
+#include <tuple>
+
+#include "match/policy_selection.h"
+#include "render/propagation_filter.h"
+#include "workload/dependencies.h"
+
+namespace fleetwave {
+namespace {
+
+std::string lower(std::string s) {
+  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return s;
+}
+
+// namespace_sync_controller.go: every Namespace but default, reserved and skipped ones goes to
+// every cluster unless it opts out.
+bool namespace_auto_propagates(const ResourceTemplate& t) {
+  if (t.id.api_version != "v1" || t.id.kind != "Namespace") return false;
+  const std::string& name = t.id.name;
+  if (name == "default" || is_reserved_namespace(name) || is_skipped_namespace(name)) return false;
+  auto it = t.id.labels.find("namespace.karmada.io/skip-auto-propagation");
+  return it == t.id.labels.end() || lower(it->second) != "true";
+}
+
+void add_targets(std::vector<TargetCluster>& into, const std::vector<TargetCluster>& more) {
+  for (const TargetCluster& t : more) {
+    bool present = std::any_of(into.begin(), into.end(), [&](const TargetCluster& x) { return x.name == t.name; });
+    if (!present) into.push_back(t);
+  }
+}
+
+void sort_targets(std::vector<TargetCluster>& targets) {
+  std::sort(targets.begin(), targets.end(), [](const TargetCluster& a, const TargetCluster& b) { return a.name < b.name; });
+}
+
+using TemplateKey = std::tuple<std::string, std::string, std::string, std::string>;
+
+}  // namespace
+
+bool Binding::suspended_on(const std::string& cluster) const {
+  if (policy == nullptr) return false;
+  if (policy->suspend_dispatching) return true;
+  return std::find(policy->suspend_on_clusters.begin(), policy->suspend_on_clusters.end(), cluster) !=
+         policy->suspend_on_clusters.end();
+}
+
+const TargetCluster* Binding::target(const std::string& cluster) const {
+  for (const TargetCluster& t : targets) {
+    if (t.name == cluster) return &t;
+  }
+  return nullptr;
+}
+
+std::vector<Binding> plan_bindings(const Fleet& fleet) {
+  std::vector<Binding> bindings(fleet.templates.size());
+  std::map<TemplateKey, std::size_t> index;
+  for (std::size_t i = 0; i < fleet.templates.size(); ++i) {
+    const ResourceIdentity& id = fleet.templates[i].id;
+    index.emplace(TemplateKey{id.api_version, id.kind, id.namespace_, id.name}, i);
+  }
+
+  // Own bindings: the claiming policy's schedule, and Namespace auto-propagation.
+  for (std::size_t i = 0; i < fleet.templates.size(); ++i) {
+    const ResourceTemplate& t = fleet.templates[i];
+    Binding& b = bindings[i];
+    b.template_index = i;
+    b.uid = string_at(t.object, {"metadata", "uid"});
+    if (std::string blocked = propagation_block_reason(t); !blocked.empty()) {
+      b.note = blocked;
+      continue;
+    }
+    b.policy = select_propagation_policy(t.id, t.namespaced, fleet.propagation_policies);
+    if (b.policy != nullptr) {
+      b.replicas = interpret_replicas(t.object);
+      b.divided = b.policy->placement.divided();
+      if (b.policy->scheduler_name != "default-scheduler") {
+        b.note = "policy uses scheduler \"" + b.policy->scheduler_name + "\", which the default scheduler ignores";
+      } else {
+        ScheduleRequest request;
+        request.placement = &b.policy->placement;
+        request.clusters = &fleet.clusters;
+        request.api_version = t.id.api_version;
+        request.kind = t.id.kind;
+        request.replicas = b.replicas;
+        request.uid = b.uid;
+        b.schedule = schedule(request);
+        b.targets = b.schedule.targets;
+        if (b.targets.empty()) b.note = b.schedule.reason;
+      }
+    }
+    if (namespace_auto_propagates(t)) {
+      b.namespace_sync = true;
+      std::vector<TargetCluster> all;
+      for (const Cluster& c : fleet.clusters) all.push_back({c.name, 0});
+      add_targets(b.targets, all);
+    }
+    if (b.policy == nullptr && !b.namespace_sync) b.note = "no PropagationPolicy or ClusterPropagationPolicy selects it";
+  }
+
+  // propagateDeps: dependencies follow their workload's scheduled clusters (requiredBy).
+  for (std::size_t i = 0; i < fleet.templates.size(); ++i) {
+    const Binding& parent = bindings[i];
+    if (parent.policy == nullptr || !parent.policy->propagate_deps || parent.schedule.targets.empty()) continue;
+    const ResourceTemplate& t = fleet.templates[i];
+    for (const DependencyRef& dep : workload_dependencies(t.object, t.id.namespace_)) {
+      auto it = index.find(TemplateKey{dep.api_version, dep.kind, dep.namespace_, dep.name});
+      if (it == index.end()) continue;  // Karmada skips dependencies that do not exist
+      Binding& child = bindings[it->second];
+      if (!propagation_block_reason(fleet.templates[it->second]).empty()) continue;
+      add_targets(child.targets, parent.schedule.targets);
+      child.required_by.push_back(t.id.kind + "/" + (t.id.namespace_.empty() ? "" : t.id.namespace_ + "/") + t.id.name);
+      child.note.clear();
+    }
+  }
+  for (Binding& b : bindings) sort_targets(b.targets);
+  return bindings;
+}
+
+}  // namespace fleetwave

@@ -1,0 +1,34 @@
+// Cluster-independent half of a render: for every template, the policy that claims it, the
+// scheduler's decision, and the clusters it reaches through propagateDeps and namespace
+// auto-propagation. Rendering one cluster then only builds the manifests bound to it.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "render/fleet.h"
+#include "schedule/scheduler.h"
+
+namespace fleetwave {
+
+struct Binding {
+  std::size_t template_index = 0;
+  const PropagationPolicy* policy = nullptr;  // the claiming policy, if any
+  WorkloadReplicas replicas;
+  bool divided = false;
+  ScheduleResult schedule;                    // the policy's own schedule
+  std::vector<TargetCluster> targets;         // schedule ∪ required-by ∪ namespace sync, by name
+  std::vector<std::string> required_by;       // workloads that pulled this object in (propagateDeps)
+  bool namespace_sync = false;                // delivered to every cluster as a Namespace
+  std::string uid;                            // metadata.uid, for the Webster tie-break
+  std::string note;                           // why it reaches no cluster, when it does not
+
+  bool claimed() const { return policy != nullptr; }
+  bool suspended_on(const std::string& cluster) const;
+  const TargetCluster* target(const std::string& cluster) const;
+};
+
+// One entry per template, in template order (templates with no binding have empty targets).
+std::vector<Binding> plan_bindings(const Fleet& fleet);
+
+}  // namespace fleetwave

@@ -1,0 +1,288 @@
+#include "render/fleet_loader.h"
+
+#include <algorithm>
+#include <map>
+#include <tuple>
+
+#include "codec/json_reader.h"
+#include "codec/yaml_codec.h"
+#include "render/resource_scope.h"
+
+namespace fleetwave {
+namespace {
+
+constexpr std::string_view kKarmadaPolicyApi = "policy.karmada.io/v1alpha1";
+constexpr std::string_view kKarmadaClusterApi = "cluster.karmada.io/v1alpha1";
+constexpr std::string_view kFleetwaveApi = "fleetwave.io/v1alpha1";
+
+bool ends_with(std::string_view s, std::string_view suffix) {
+  return s.size() >= suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
+}
+
+bool is_json_file(const std::string& path) { return ends_with(path, ".json"); }
+
+// One object read from a file, with what is needed to point at it in messages.
+struct LoadedObject {
+  const SourceFile* file = nullptr;
+  std::size_t document = 0;
+  int line = 0;
+  FieldPath prefix;  // "items[3]" for objects flattened out of a List
+  Json object;
+};
+
+class Loader {
+ public:
+  explicit Loader(const InputBundle& bundle) : bundle_(bundle) {}
+
+  Result<Fleet, ErrorList> run() {
+    check_sizes();
+    if (!errors_.empty()) return errors_;
+    std::vector<LoadedObject> objects;
+    for (const SourceFile& file : bundle_.files) read_file(file, objects);
+    std::vector<const Json*> app_objects;
+    for (const LoadedObject& o : objects) app_objects.push_back(&o.object);
+    scopes_.learn_from(app_objects);
+    for (LoadedObject& o : objects) classify(o);
+    finish();
+    if (!errors_.empty()) return errors_;
+    return std::move(fleet_);
+  }
+
+ private:
+  void check_sizes() {
+    std::size_t total = 0;
+    for (const SourceFile& f : bundle_.files) {
+      total += f.content.size();
+      if (f.content.size() > bundle_.limits.max_file_bytes) {
+        Error e = invalid_input("file is " + std::to_string(f.content.size()) + " bytes, over the limit of " +
+                                std::to_string(bundle_.limits.max_file_bytes) +
+                                " bytes; split it or raise FLEETWAVE_MAX_FILE_BYTES");
+        e.pos.file = f.path;
+        errors_.push_back(std::move(e));
+      }
+    }
+    if (total > bundle_.limits.max_total_bytes) {
+      errors_.push_back(invalid_input("inputs total " + std::to_string(total) + " bytes, over the limit of " +
+                                      std::to_string(bundle_.limits.max_total_bytes) +
+                                      " bytes; raise FLEETWAVE_MAX_TOTAL_BYTES"));
+    }
+  }
+
+  void read_file(const SourceFile& file, std::vector<LoadedObject>& out) {
+    std::vector<YamlDocument> docs;
+    if (is_json_file(file.path)) {
+      auto values = parse_json_stream(file.content, file.path);
+      if (!values.ok()) {
+        errors_.push_back(std::move(values).error());
+        return;
+      }
+      for (Json& v : *values) docs.push_back(YamlDocument{std::move(v), 1});
+    } else {
+      auto parsed = parse_yaml_stream(file.content, file.path);
+      if (!parsed.ok()) {
+        errors_.push_back(std::move(parsed).error());
+        return;
+      }
+      docs = std::move(parsed).value();
+    }
+    for (std::size_t i = 0; i < docs.size(); ++i) {
+      Json& value = docs[i].value;
+      if (value.is_null()) continue;  // empty documents, as kubectl and Argo CD skip them
+      if (!value.is_object()) {
+        add_error(LoadedObject{&file, i, docs[i].line, {}, {}}, FieldPath(),
+                  "expected a Kubernetes object (a map with apiVersion and kind), got a " + json_type_name(value));
+        continue;
+      }
+      const Json* items = find_member(value, "items");
+      if (ends_with(string_at(value, {"kind"}), "List") && items != nullptr && items->is_array()) {
+        for (std::size_t k = 0; k < items->size(); ++k) {
+          out.push_back(LoadedObject{&file, i, docs[i].line, FieldPath().key("items").index(k), (*items)[k]});
+        }
+        continue;
+      }
+      out.push_back(LoadedObject{&file, i, docs[i].line, FieldPath(), std::move(value)});
+    }
+  }
+
+  // Turns a problem at `field` of object `o` into an error with the file position.
+  void add_error(const LoadedObject& o, const FieldPath& field, std::string message) {
+    Error e = invalid_input(std::move(message), field.to_string());
+    errors_.push_back(position(o, std::move(e)));
+  }
+
+  Error position(const LoadedObject& o, Error e) {
+    e.pos.file = o.file->path;
+    e.pos.line = o.line;
+    // Locating re-parses the file; past a few dozen errors nobody reads columns any more.
+    if (++located_ > kMaxLocatedErrors) return e;
+    FieldPath full = o.prefix;
+    const FieldPath relative = FieldPath::parse(e.field);
+    for (const auto& s : relative.segments()) {
+      full = std::holds_alternative<std::size_t>(s) ? full.index(std::get<std::size_t>(s))
+                                                    : full.key(std::get<std::string>(s));
+    }
+    if (auto where = locate_yaml_field(o.file->content, o.document, full)) {
+      e.pos.line = where->line;
+      e.pos.column = where->column;
+    }
+    return e;
+  }
+
+  void add_problems(const LoadedObject& o, Problems& problems) {
+    for (Error& e : problems.take()) errors_.push_back(position(o, std::move(e)));
+  }
+
+  ObjectSource source_of(const LoadedObject& o) const { return ObjectSource{o.file->path, o.line, o.document}; }
+
+  void classify(LoadedObject& o) {
+    Problems problems;
+    std::string api_version = get_string(o.object, "apiVersion", {}, problems, true);
+    std::string kind = get_string(o.object, "kind", {}, problems, true);
+    if (!problems.empty()) {
+      problems = Problems();
+      add_error(o, FieldPath(), "not a Kubernetes object: apiVersion and kind are required (fleetwave reads every .yaml, .yml and .json file under the app directory, clusters/ and policies/)");
+      return;
+    }
+    FileRole role = o.file->role;
+    if (role == FileRole::Inventory) {
+      if (api_version != kKarmadaClusterApi || kind != "Cluster") {
+        add_error(o, FieldPath().key("kind"), "the cluster inventory holds only " + std::string(kKarmadaClusterApi) +
+                                                  " Cluster objects, found " + api_version + " " + kind);
+        return;
+      }
+      Cluster c = parse_cluster(o.object, problems);
+      add_problems(o, problems);
+      add_cluster(o, std::move(c));
+      return;
+    }
+    if (api_version == kKarmadaPolicyApi && load_policy(o, kind)) return;
+    if (role == FileRole::FleetPolicy) {
+      add_error(o, FieldPath().key("kind"), "policies/ holds only Karmada PropagationPolicy, ClusterPropagationPolicy, OverridePolicy and ClusterOverridePolicy objects, found " +
+                                                api_version + " " + kind);
+      return;
+    }
+    if (api_version == kKarmadaClusterApi && kind == "Cluster") {
+      add_error(o, FieldPath().key("kind"), "Cluster objects belong in the inventory directory (clusters/), not in the app");
+      return;
+    }
+    if (api_group_of(api_version) == "fleetwave.io") {
+      if (api_version == kFleetwaveApi && kind == "WavePlan") {
+        if (fleet_.wave_plan) {
+          add_error(o, FieldPath().key("kind"), "a second WavePlan in the app (the first is at " +
+                                                    fleet_.wave_plan_source->describe() + "); an app has one WavePlan");
+          return;
+        }
+        fleet_.wave_plan = o.object;
+        fleet_.wave_plan_source = source_of(o);
+        return;
+      }
+      add_error(o, FieldPath().key("kind"), "unknown fleetwave kind " + api_version + " " + kind + "; expected fleetwave.io/v1alpha1 WavePlan");
+      return;
+    }
+    add_template(o, api_version, kind);
+  }
+
+  bool load_policy(const LoadedObject& o, const std::string& kind) {
+    Problems problems;
+    if (kind == "PropagationPolicy" || kind == "ClusterPropagationPolicy") {
+      bool cluster_scoped = kind == "ClusterPropagationPolicy";
+      PropagationPolicy p = parse_propagation_policy(o.object, cluster_scoped, bundle_.default_namespace, problems);
+      add_problems(o, problems);
+      if (check_unique(o, kind, p.namespace_, p.name)) fleet_.propagation_policies.push_back(std::move(p));
+      return true;
+    }
+    if (kind == "OverridePolicy" || kind == "ClusterOverridePolicy") {
+      bool cluster_scoped = kind == "ClusterOverridePolicy";
+      OverridePolicy p = parse_override_policy(o.object, cluster_scoped, bundle_.default_namespace, problems);
+      add_problems(o, problems);
+      if (check_unique(o, kind, p.namespace_, p.name)) fleet_.override_policies.push_back(std::move(p));
+      return true;
+    }
+    return false;
+  }
+
+  bool check_unique(const LoadedObject& o, const std::string& kind, const std::string& ns, const std::string& name) {
+    std::string key = kind + "|" + ns + "|" + name;
+    auto [it, inserted] = seen_policies_.emplace(key, source_of(o));
+    if (!inserted) {
+      add_error(o, FieldPath().key("metadata").key("name"),
+                "duplicate " + kind + " \"" + (ns.empty() ? name : ns + "/" + name) + "\" (also defined at " +
+                    it->second.describe() + ")");
+    }
+    return inserted;
+  }
+
+  void add_cluster(const LoadedObject& o, Cluster c) {
+    if (c.name.empty()) return;
+    auto [it, inserted] = seen_clusters_.emplace(c.name, source_of(o));
+    if (!inserted) {
+      add_error(o, FieldPath().key("metadata").key("name"),
+                "duplicate cluster \"" + c.name + "\" (also defined at " + it->second.describe() + ")");
+      return;
+    }
+    fleet_.clusters.push_back(std::move(c));
+  }
+
+  void add_template(LoadedObject& o, const std::string& api_version, const std::string& kind) {
+    Problems problems;
+    const Json* meta = get_object(o.object, "metadata", {}, problems, true);
+    std::string name, ns;
+    if (meta != nullptr) {
+      name = get_string(*meta, "name", FieldPath().key("metadata"), problems, true);
+      ns = get_string(*meta, "namespace", FieldPath().key("metadata"), problems);
+    }
+    if (!problems.empty()) {
+      add_problems(o, problems);
+      return;
+    }
+    ResourceTemplate t;
+    t.namespaced = scopes_.is_namespaced(api_version, kind, !ns.empty());
+    std::string effective_ns = t.namespaced ? (ns.empty() ? bundle_.default_namespace : ns) : std::string();
+    // Karmada's template lives in the namespace kubectl applied it to; deliver it that way.
+    if (t.namespaced && ns.empty()) o.object["metadata"]["namespace"] = effective_ns;
+    t.id = identity_of(o.object, effective_ns);
+    t.source = source_of(o);
+    std::string key = api_version + "|" + kind + "|" + effective_ns + "|" + name;
+    auto [it, inserted] = seen_templates_.emplace(key, t.source);
+    if (!inserted) {
+      add_error(o, FieldPath().key("metadata").key("name"),
+                "duplicate object " + api_version + " " + kind + " " + (effective_ns.empty() ? "" : effective_ns + "/") +
+                    name + " (also defined at " + it->second.describe() + "); each object may be defined once");
+      return;
+    }
+    t.object = std::move(o.object);
+    fleet_.templates.push_back(std::move(t));
+  }
+
+  void finish() {
+    std::sort(fleet_.clusters.begin(), fleet_.clusters.end(),
+              [](const Cluster& a, const Cluster& b) { return a.name < b.name; });
+    std::sort(fleet_.templates.begin(), fleet_.templates.end(), [](const ResourceTemplate& a, const ResourceTemplate& b) {
+      return std::tie(a.id.api_version, a.id.kind, a.id.namespace_, a.id.name) <
+             std::tie(b.id.api_version, b.id.kind, b.id.namespace_, b.id.name);
+    });
+  }
+
+  static constexpr int kMaxLocatedErrors = 64;
+
+  const InputBundle& bundle_;
+  int located_ = 0;
+  ResourceScopes scopes_;
+  Fleet fleet_;
+  ErrorList errors_;
+  std::map<std::string, ObjectSource> seen_policies_;
+  std::map<std::string, ObjectSource> seen_clusters_;
+  std::map<std::string, ObjectSource> seen_templates_;
+};
+
+}  // namespace
+
+const Cluster* Fleet::find_cluster(const std::string& name) const {
+  auto it = std::lower_bound(clusters.begin(), clusters.end(), name,
+                             [](const Cluster& c, const std::string& n) { return c.name < n; });
+  return it != clusters.end() && it->name == name ? &*it : nullptr;
+}
+
+Result<Fleet, ErrorList> load_fleet(const InputBundle& bundle) { return Loader(bundle).run(); }
+
+}  // namespace fleetwave

@@ -1,0 +1,76 @@
+#include "render/manifest_builder.h"
+
+#include "override/override_manager.h"
+#include "workload/prune.h"
+
+namespace fleetwave {
+namespace {
+
+// A claimed template always carries labels and annotations maps in Karmada (the claim adds
+// its own keys), so overrides that add to them succeed. fleetwave leaves those bookkeeping
+// keys out; maps it had to create and that stayed empty are removed again afterwards.
+struct CreatedMaps {
+  bool labels = false;
+  bool annotations = false;
+};
+
+CreatedMaps ensure_claim_maps(Json& object) {
+  CreatedMaps created;
+  Json& meta = object["metadata"];
+  if (!meta.contains("labels") || meta["labels"].is_null()) {
+    meta["labels"] = Json::object();
+    created.labels = true;
+  }
+  if (!meta.contains("annotations") || meta["annotations"].is_null()) {
+    meta["annotations"] = Json::object();
+    created.annotations = true;
+  }
+  return created;
+}
+
+void drop_empty_created_maps(Json& object, const CreatedMaps& created) {
+  Json* meta = find_member(object, "metadata");
+  if (meta == nullptr) return;
+  for (const auto& [name, was_created] : {std::pair{"labels", created.labels}, std::pair{"annotations", created.annotations}}) {
+    Json* map = find_member(*meta, name);
+    if (was_created && map != nullptr && map->is_object() && map->empty()) meta->erase(name);
+  }
+}
+
+std::string describe(const ResourceTemplate& t) {
+  std::string out = t.id.kind + " ";
+  if (!t.id.namespace_.empty()) out += t.id.namespace_ + "/";
+  return out + t.id.name;
+}
+
+}  // namespace
+
+Result<BuiltManifest> build_manifest(const Fleet& fleet, const Binding& binding, const Cluster& cluster) {
+  const ResourceTemplate& t = fleet.templates[binding.template_index];
+  BuiltManifest built;
+  built.object = t.object;
+  CreatedMaps created;
+  if (binding.claimed()) created = ensure_claim_maps(built.object);
+  if (binding.replicas.is_workload() && binding.schedule.targets.size() > 0) {
+    revise_replicas_for_cluster(built.object, binding.replicas, binding.divided, binding.schedule.targets, cluster.name,
+                                binding.uid);
+  }
+  OverrideContext context;
+  context.cluster = &cluster;
+  context.resource = t.id;
+  context.namespaced = t.namespaced;
+  context.policies = &fleet.override_policies;
+  auto applied = apply_overrides(built.object, context);
+  if (!applied.ok()) {
+    Error e = std::move(applied).error();
+    e.pos.file = t.source.file;
+    e.pos.line = t.source.line;
+    return e.with_context(describe(t) + " for cluster " + cluster.name);
+  }
+  built.applied_overrides = std::move(applied).value();
+  prune_irrelevant_fields(built.object);
+  drop_empty_created_maps(built.object, created);
+  return built;
+}
+
+}  // namespace fleetwave

@@ -1,0 +1,21 @@
+// Builds what one cluster receives for one binding, as the binding controller's ensureWork
+// does: copy the template, write the cluster's replica share, apply overrides, prune.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "base/result.h"
+#include "render/binding_planner.h"
+#include "render/fleet.h"
+
+namespace fleetwave {
+
+struct BuiltManifest {
+  Json object;
+  std::vector<std::string> applied_overrides;
+};
+
+Result<BuiltManifest> build_manifest(const Fleet& fleet, const Binding& binding, const Cluster& cluster);
+
+}  // namespace fleetwave

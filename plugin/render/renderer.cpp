@@ -1,0 +1,86 @@
+#include "render/renderer.h"
+
+#include "codec/json_writer.h"
+#include "codec/yaml_writer.h"
+#include "render/fleet_loader.h"
+#include "render/manifest_builder.h"
+
+namespace fleetwave {
+
+Result<FleetRender, ErrorList> FleetRender::prepare(const InputBundle& bundle) {
+  auto fleet = load_fleet(bundle);
+  if (!fleet.ok()) return std::move(fleet).error();
+  FleetRender r;
+  r.fleet_ = std::move(fleet).value();
+  r.bindings_ = plan_bindings(r.fleet_);
+  return r;
+}
+
+static Error unknown_cluster(const Fleet& fleet, const std::string& name) {
+  std::string known;
+  std::size_t shown = 0;
+  for (const Cluster& c : fleet.clusters) {
+    if (shown++ == 10) {
+      known += ", ...";
+      break;
+    }
+    known += (known.empty() ? "" : ", ") + c.name;
+  }
+  if (known.empty()) known = "none: add Karmada Cluster objects to the inventory directory";
+  return invalid_input("unknown cluster \"" + name + "\"; the inventory has " + std::to_string(fleet.clusters.size()) +
+                       " clusters (" + known + ")");
+}
+
+Result<RenderOutput, ErrorList> FleetRender::render(const std::string& cluster_name) const {
+  const Cluster* cluster = fleet_.find_cluster(cluster_name);
+  if (cluster == nullptr) return ErrorList{unknown_cluster(fleet_, cluster_name)};
+  RenderOutput out;
+  out.cluster = cluster_name;
+  ErrorList errors;
+  for (const Binding& b : bindings_) {
+    if (b.target(cluster_name) == nullptr || b.suspended_on(cluster_name)) continue;
+    auto built = build_manifest(fleet_, b, *cluster);
+    if (!built.ok()) {
+      errors.push_back(std::move(built).error());
+      continue;
+    }
+    out.objects.push_back(std::move(built).value().object);
+  }
+  if (!errors.empty()) return errors;
+  return out;
+}
+
+std::vector<std::string> FleetRender::reached_clusters() const {
+  std::vector<std::string> out;
+  for (const Cluster& c : fleet_.clusters) {
+    for (const Binding& b : bindings_) {
+      if (b.target(c.name) != nullptr && !b.suspended_on(c.name)) {
+        out.push_back(c.name);
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+Result<RenderOutput, ErrorList> render_cluster(const InputBundle& bundle, const std::string& cluster) {
+  auto prepared = FleetRender::prepare(bundle);
+  if (!prepared.ok()) return std::move(prepared).error();
+  return prepared->render(cluster);
+}
+
+std::string format_objects(const std::vector<Json>& objects, OutputFormat format) {
+  std::string out;
+  for (const Json& o : objects) {
+    if (format == OutputFormat::Json) {
+      out += write_json(o);
+      out += '\n';
+    } else {
+      if (!out.empty()) out += "---\n";
+      out += write_yaml(o);
+    }
+  }
+  return out;
+}
+
+}  // namespace fleetwave

@@ -1,0 +1,47 @@
+// The render library's public entry point: (inputs, target cluster) -> the objects that
+// cluster receives, exactly as Karmada would deliver them. Pure: no files, environment,
+// clock, network or logging; same inputs, byte-identical output.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "base/result.h"
+#include "render/binding_planner.h"
+#include "render/fleet.h"
+#include "render/input_bundle.h"
+
+namespace fleetwave {
+
+struct RenderOutput {
+  std::string cluster;
+  std::vector<Json> objects;  // sorted by apiVersion, kind, namespace, name
+};
+
+// A fleet parsed and scheduled once, rendered for any number of clusters.
+class FleetRender {
+ public:
+  static Result<FleetRender, ErrorList> prepare(const InputBundle& bundle);
+
+  const Fleet& fleet() const { return fleet_; }
+  const std::vector<Binding>& bindings() const { return bindings_; }
+
+  // An unknown cluster is an InvalidInput error, never an empty success.
+  Result<RenderOutput, ErrorList> render(const std::string& cluster) const;
+
+  // Clusters that receive at least one object, sorted.
+  std::vector<std::string> reached_clusters() const;
+
+ private:
+  Fleet fleet_;
+  std::vector<Binding> bindings_;
+};
+
+Result<RenderOutput, ErrorList> render_cluster(const InputBundle& bundle, const std::string& cluster);
+
+enum class OutputFormat { Yaml, Json };
+
+// YAML: documents separated by "---"; JSON: one compact object per line. "" for no objects.
+std::string format_objects(const std::vector<Json>& objects, OutputFormat format);
+
+}  // namespace fleetwave
