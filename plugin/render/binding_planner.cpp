@@ -55,8 +55,9 @@ const TargetCluster* Binding::target(const std::string& cluster) const {
   return nullptr;
 }
 
-std::vector<Binding> plan_bindings(const Fleet& fleet) {
+Result<std::vector<Binding>, ErrorList> plan_bindings(const Fleet& fleet) {
   std::vector<Binding> bindings(fleet.templates.size());
+  ErrorList errors;
   std::map<TemplateKey, std::size_t> index;
   for (std::size_t i = 0; i < fleet.templates.size(); ++i) {
     const ResourceIdentity& id = fleet.templates[i].id;
@@ -75,7 +76,15 @@ std::vector<Binding> plan_bindings(const Fleet& fleet) {
     }
     b.policy = select_propagation_policy(t.id, t.namespaced, fleet.propagation_policies);
     if (b.policy != nullptr) {
-      b.replicas = interpret_replicas(t.object);
+      auto replicas = interpret_replicas(t.object);
+      if (!replicas.ok()) {
+        Error e = std::move(replicas).error();
+        e.pos.file = t.source.file;
+        e.pos.line = t.source.line;
+        errors.push_back(e.with_context(t.id.kind + " " + t.id.name));
+        continue;
+      }
+      b.replicas = std::move(replicas).value();
       b.divided = b.policy->placement.divided();
       if (b.policy->scheduler_name != "default-scheduler") {
         b.note = "policy uses scheduler \"" + b.policy->scheduler_name + "\", which the default scheduler ignores";
@@ -116,6 +125,7 @@ std::vector<Binding> plan_bindings(const Fleet& fleet) {
       child.note.clear();
     }
   }
+  if (!errors.empty()) return errors;
   for (Binding& b : bindings) sort_targets(b.targets);
   return bindings;
 }

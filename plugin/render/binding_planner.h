@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "base/result.h"
 #include "render/fleet.h"
 #include "schedule/scheduler.h"
 
@@ -29,6 +30,7 @@ struct Binding {
 };
 
 // One entry per template, in template order (templates with no binding have empty targets).
-std::vector<Binding> plan_bindings(const Fleet& fleet);
+// Fails when a claimed workload cannot be interpreted (e.g. an unparsable resource quantity).
+Result<std::vector<Binding>, ErrorList> plan_bindings(const Fleet& fleet);
 
 }  // namespace fleetwave

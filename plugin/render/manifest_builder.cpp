@@ -43,6 +43,14 @@ std::string describe(const ResourceTemplate& t) {
   return out + t.id.name;
 }
 
+Error locate(Error e, const ResourceTemplate& t, const Cluster& cluster) {
+  if (e.pos.file.empty()) {
+    e.pos.file = t.source.file;
+    e.pos.line = t.source.line;
+  }
+  return e.with_context(describe(t) + " for cluster " + cluster.name);
+}
+
 }  // namespace
 
 Result<BuiltManifest> build_manifest(const Fleet& fleet, const Binding& binding, const Cluster& cluster) {
@@ -52,8 +60,9 @@ Result<BuiltManifest> build_manifest(const Fleet& fleet, const Binding& binding,
   CreatedMaps created;
   if (binding.claimed()) created = ensure_claim_maps(built.object);
   if (binding.replicas.is_workload() && binding.schedule.targets.size() > 0) {
-    revise_replicas_for_cluster(built.object, binding.replicas, binding.divided, binding.schedule.targets, cluster.name,
-                                binding.uid);
+    auto revised = revise_replicas_for_cluster(built.object, binding.replicas, binding.divided, binding.schedule.targets,
+                                               cluster.name, binding.uid);
+    if (!revised.ok()) return locate(std::move(revised).error(), t, cluster);
   }
   OverrideContext context;
   context.cluster = &cluster;
@@ -61,12 +70,7 @@ Result<BuiltManifest> build_manifest(const Fleet& fleet, const Binding& binding,
   context.namespaced = t.namespaced;
   context.policies = &fleet.override_policies;
   auto applied = apply_overrides(built.object, context);
-  if (!applied.ok()) {
-    Error e = std::move(applied).error();
-    e.pos.file = t.source.file;
-    e.pos.line = t.source.line;
-    return e.with_context(describe(t) + " for cluster " + cluster.name);
-  }
+  if (!applied.ok()) return locate(std::move(applied).error(), t, cluster);
   built.applied_overrides = std::move(applied).value();
   prune_irrelevant_fields(built.object);
   drop_empty_created_maps(built.object, created);

@@ -12,7 +12,9 @@ Result<FleetRender, ErrorList> FleetRender::prepare(const InputBundle& bundle) {
   if (!fleet.ok()) return std::move(fleet).error();
   FleetRender r;
   r.fleet_ = std::move(fleet).value();
-  r.bindings_ = plan_bindings(r.fleet_);
+  auto bindings = plan_bindings(r.fleet_);
+  if (!bindings.ok()) return std::move(bindings).error();
+  r.bindings_ = std::move(bindings).value();
   return r;
 }
 

@@ -1,0 +1,39 @@
+# Shared by the README's two commands and CI: install what a fresh Debian 12 machine lacks,
+# configure and build. Sourced, not run.
+
+FLEETWAVE_APT_PACKAGES=(
+  build-essential cmake pkg-config git ca-certificates curl
+  libyaml-cpp-dev nlohmann-json3-dev libspdlog-dev libgtest-dev
+  libgit2-dev libcpp-httplib-dev
+  lighttpd openssh-server openssh-client
+)
+
+fleetwave_root() { cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd; }
+
+as_root() {
+  if [ "$(id -u)" -eq 0 ]; then "$@"; elif command -v sudo >/dev/null; then sudo "$@"; else
+    echo "error: installing packages needs root (or sudo): $*" >&2; return 1; fi
+}
+
+install_dependencies() {
+  local missing=()
+  for p in "${FLEETWAVE_APT_PACKAGES[@]}"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+  done
+  if [ ${#missing[@]} -gt 0 ]; then
+    echo "==> installing ${missing[*]}"
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get update -qq
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+  fi
+  if ! command -v kubectl >/dev/null; then
+    echo "error: kubectl (with kustomize) is required by the install-manifest tests; it is not a Debian package" >&2
+    return 1
+  fi
+}
+
+build_fleetwave() {
+  local root; root=$(fleetwave_root)
+  echo "==> building in $root/build"
+  cmake -S "$root" -B "$root/build" -DCMAKE_BUILD_TYPE=Release >/dev/null
+  cmake --build "$root/build" --parallel "$(nproc)"
+}

@@ -1,0 +1,22 @@
+// Writes one synthetic fleet twice: as a fleetwave repository (templates + Karmada policies +
+// Cluster inventory) and as the equivalent kustomize base + per-cluster overlays, shaped like
+// reference/perf-reliability.md's kustomize baseline (tools/gen_kustomize.sh). Both forms
+// must render the same objects for every cluster; the benchmark checks that before timing.
+#pragma once
+
+#include <filesystem>
+
+namespace fleetwave::bench {
+
+struct FleetShape {
+  int templates = 100;  // resources, in apps of five (Deployment, Service, ConfigMap, HPA, SA)
+  int clusters = 100;
+};
+
+// Creates <dir>/fleetwave (repo root; app at apps/shop) and <dir>/kustomize
+// (base/ and overlays/cluster-NNN). Returns false on I/O failure.
+bool generate_fleet(const std::filesystem::path& dir, const FleetShape& shape);
+
+std::string cluster_name(int index);
+
+}  // namespace fleetwave::bench

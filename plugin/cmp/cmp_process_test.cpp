@@ -1,0 +1,137 @@
+// Runs the built fleetwave-render exactly as argocd-cmp-server does (reference/argocd-contracts.md
+// §1.5-1.7): the whole repository extracted into a fresh work dir, cwd = the app path, a
+// replaced environment with the ARGOCD_* variables, no shell; stdout parsed as manifests.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "cmp/repo_reader.h"
+#include "render/renderer.h"
+#include "testing/subprocess.h"
+
+namespace fleetwave {
+namespace {
+namespace fs = std::filesystem;
+
+class CmpProcess : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    char tmpl[] = "/tmp/fw-cmp-XXXXXX";
+    work_ = mkdtemp(tmpl);
+    repo_ = work_ / "_cmp_server" / "3f1c0e2a-5b7d-4e59-9a0b-7c1d2e3f4a5b";
+    fs::create_directories(repo_);
+    fs::copy(fs::path(FLEETWAVE_SOURCE_DIR) / "testdata/example-fleet", repo_, fs::copy_options::recursive);
+    // .git arrives with the tarball unless excluded; the plugin must never read it.
+    fs::create_directories(repo_ / ".git");
+    std::ofstream(repo_ / ".git" / "config") << "[core]\n\tbare = false\n";
+  }
+  void TearDown() override { fs::remove_all(work_); }
+
+  std::map<std::string, std::string> argocd_env(const std::string& app_path) const {
+    return {{"PATH", "/usr/bin:/bin"},
+            {"ARGOCD_APP_NAME", "guestbook-eu-1"},
+            {"ARGOCD_APP_NAMESPACE", "guestbook"},
+            {"ARGOCD_APP_PROJECT_NAME", "default"},
+            {"ARGOCD_APP_REVISION", "9f3c1e5d2b7a4c6e8f0a1b2c3d4e5f6a7b8c9d0e"},
+            {"ARGOCD_APP_REVISION_SHORT", "9f3c1e5"},
+            {"ARGOCD_APP_REVISION_SHORT_8", "9f3c1e5d"},
+            {"ARGOCD_APP_SOURCE_REPO_URL", "https://git.example.com/platform/fleet.git"},
+            {"ARGOCD_APP_SOURCE_PATH", app_path},
+            {"ARGOCD_APP_SOURCE_TARGET_REVISION", "9f3c1e5d2b7a4c6e8f0a1b2c3d4e5f6a7b8c9d0e"},
+            {"KUBE_VERSION", "1.29.3"},
+            {"KUBE_API_VERSIONS", "apps/v1,apps/v1/Deployment,v1,v1/ConfigMap,v1/Namespace,v1/Service"}};
+  }
+
+  testing::ProcessOutcome run(const std::map<std::string, std::string>& env, const std::string& app_path) const {
+    return testing::run_process({FLEETWAVE_RENDER_BINARY}, env, (repo_ / app_path).string());
+  }
+
+  // What the library renders from the pristine example tree.
+  static std::string expected(const std::string& app, const std::string& cluster, OutputFormat format) {
+    InputBundle bundle;
+    bundle.app_path = app;
+    bundle.default_namespace = "guestbook";
+    RepoLayout layout{fs::path(FLEETWAVE_SOURCE_DIR) / "testdata/example-fleet", app, "clusters", "policies"};
+    EXPECT_TRUE(read_repo_files(layout, bundle).ok());
+    auto out = render_cluster(bundle, cluster);
+    EXPECT_TRUE(out.ok());
+    return out.ok() ? format_objects(out->objects, format) : "";
+  }
+
+  fs::path work_, repo_;
+};
+
+TEST_F(CmpProcess, RendersTheClusterNamedByThePluginEnv) {
+  auto env = argocd_env("apps/guestbook");
+  env["ARGOCD_ENV_FLEETWAVE_CLUSTER"] = "eu-1";
+  testing::ProcessOutcome r = run(env, "apps/guestbook");
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.err, "");
+  EXPECT_FALSE(r.out.empty());
+  EXPECT_EQ(r.out, expected("apps/guestbook", "eu-1", OutputFormat::Yaml));
+}
+
+TEST_F(CmpProcess, ReadsTheClusterFromPluginParametersAndHonoursJsonOutput) {
+  auto env = argocd_env("apps/payments");
+  env["ARGOCD_APP_PARAMETERS"] = R"([{"name":"cluster","string":"eu-3"},{"name":"extra","array":["a"]}])";
+  env["ARGOCD_ENV_FLEETWAVE_OUTPUT"] = "json";
+  testing::ProcessOutcome r = run(env, "apps/payments");
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, expected("apps/payments", "eu-3", OutputFormat::Json));
+  // One JSON object per line, as Argo CD's YAML-or-JSON splitter accepts.
+  std::size_t lines = static_cast<std::size_t>(std::count(r.out.begin(), r.out.end(), '\n'));
+  EXPECT_GT(lines, 1u);
+}
+
+TEST_F(CmpProcess, UnknownClusterFailsWithNothingOnStdout) {
+  auto env = argocd_env("apps/guestbook");
+  env["ARGOCD_ENV_FLEETWAVE_CLUSTER"] = "mars-1";
+  testing::ProcessOutcome r = run(env, "apps/guestbook");
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.out, "");
+  EXPECT_EQ(r.err, "unknown cluster \"mars-1\"; the inventory has 7 clusters (ap-1, dev-1, eu-1, eu-2, eu-3, us-1, us-2)\n");
+}
+
+TEST_F(CmpProcess, MissingClusterIsAUsageError) {
+  testing::ProcessOutcome r = run(argocd_env("apps/guestbook"), "apps/guestbook");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(r.out, "");
+  EXPECT_NE(r.err.find("no target cluster"), std::string::npos) << r.err;
+}
+
+TEST_F(CmpProcess, BrokenYamlFailsWithFileAndLine) {
+  std::ofstream(repo_ / "apps/guestbook/broken.yaml") << "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: [oops\n";
+  auto env = argocd_env("apps/guestbook");
+  env["ARGOCD_ENV_FLEETWAVE_CLUSTER"] = "eu-1";
+  testing::ProcessOutcome r = run(env, "apps/guestbook");
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.out, "");
+  EXPECT_EQ(r.err.rfind("apps/guestbook/broken.yaml:", 0), 0u) << r.err;
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+}
+
+TEST_F(CmpProcess, SymlinkOutOfTheRepositoryIsRefused) {
+  fs::create_symlink("/etc/passwd", repo_ / "apps/guestbook/leak.yaml");
+  auto env = argocd_env("apps/guestbook");
+  env["ARGOCD_ENV_FLEETWAVE_CLUSTER"] = "eu-1";
+  testing::ProcessOutcome r = run(env, "apps/guestbook");
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.out, "");
+  EXPECT_EQ(r.err, "apps/guestbook/leak.yaml: symlink points outside the repository; fleetwave never follows it\n");
+  EXPECT_EQ(r.err.find("root:"), std::string::npos);
+}
+
+TEST_F(CmpProcess, ClusterThatReceivesNothingIsAnEmptySuccess) {
+  // payments only runs on production clusters; dev-1 legitimately receives just its Namespace
+  // from auto-propagation, so drop the Namespace to get a cluster that receives nothing.
+  fs::remove(repo_ / "apps/payments/namespace.yaml");
+  auto env = argocd_env("apps/payments");
+  env["ARGOCD_ENV_FLEETWAVE_CLUSTER"] = "dev-1";
+  testing::ProcessOutcome r = run(env, "apps/payments");
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, "");
+}
+
+}  // namespace
+}  // namespace fleetwave
