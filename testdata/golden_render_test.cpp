@@ -57,7 +57,7 @@ std::map<std::string, std::string> render_case(const fs::path& repo) {
   for (const Cluster& c : prepared->fleet().clusters) {
     auto rendered = prepared->render(c.name);
     if (rendered.ok()) {
-      out[c.name + ".yaml"] = format_objects(rendered->objects, OutputFormat::Yaml);
+      out[c.name + ".yaml"] = format_objects(rendered->objects, OutputFormat::YamlStream);
     } else {
       out[c.name + ".error"] = to_string(rendered.error());
     }
@@ -94,8 +94,8 @@ TEST_P(GoldenRender, MatchesExpectedOutput) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Cases, GoldenRender, ::testing::ValuesIn(case_names()),
-                         [](const ::testing::TestParamInfo<std::string>& info) {
-                           std::string name = info.param;
+                         [](const ::testing::TestParamInfo<std::string>& param) {
+                           std::string name = param.param;
                            for (char& c : name) {
                              if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
                            }

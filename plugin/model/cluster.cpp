@@ -18,6 +18,7 @@ Cluster parse_cluster(const Json& object, Problems& problems) {
     std::string zone = get_string(*spec, "zone", spec_at, problems);
     if (c.zones.empty() && !zone.empty()) c.zones.push_back(zone);  // migrateZoneToZones
     c.api_endpoint = get_string(*spec, "apiEndpoint", spec_at, problems);
+    if (const Json* models = get_array(*spec, "resourceModels", spec_at, problems)) c.resource_models = *models;
     if (const Json* taints = get_array(*spec, "taints", spec_at, problems)) {
       for (std::size_t i = 0; i < taints->size(); ++i) {
         const Json& t = (*taints)[i];

@@ -30,6 +30,7 @@ struct Cluster {
   // which fleetwave treats as "every API enabled".
   std::set<std::string> enabled_apis;
   std::optional<Json> resource_summary;  // status.resourceSummary, raw (read by the estimator)
+  std::optional<Json> resource_models;   // spec.resourceModels, raw (read by the estimator)
 };
 
 // Parses one Cluster object. Unknown fields are allowed (inventories are often exported from

@@ -14,10 +14,11 @@
 
 namespace fleetwave {
 
-// core/v1 Toleration (Lt/Gt are not admitted for cluster tolerations).
+// core/v1 Toleration. Karmada's webhook only refuses Lt/Gt; any other unknown operator is
+// admitted and simply never tolerates a taint.
 struct Toleration {
   std::string key;
-  std::string op = "Equal";  // Equal | Exists
+  std::string op = "Equal";  // Equal | Exists; an absent or empty operator is stored as Equal
   std::string value;
   std::string effect;        // "" matches every effect
   std::optional<std::int64_t> toleration_seconds;
@@ -26,7 +27,7 @@ struct Toleration {
 struct SpreadConstraint {
   std::string spread_by_field;  // cluster | region | zone | provider (defaulted to cluster)
   std::string spread_by_label;
-  int max_groups = 0;
+  int max_groups = 0;           // 0 (unset) selects no cluster at all
   int min_groups = 1;           // defaulted from 0 to 1
 };
 
@@ -40,7 +41,8 @@ enum class ReplicaDivisionPreference { Aggregated, Weighted };
 
 struct ReplicaSchedulingStrategy {
   ReplicaSchedulingType type = ReplicaSchedulingType::Divided;  // CRD default when the object exists
-  ReplicaDivisionPreference preference = ReplicaDivisionPreference::Weighted;
+  ReplicaDivisionPreference preference = ReplicaDivisionPreference::Weighted;  // webhook default
+  // weightPreference present, even as {}: spread constraints then stay in force.
   bool has_weight_preference = false;
   std::vector<StaticClusterWeight> static_weights;
   bool dynamic_weight = false;  // weightPreference.dynamicWeight: AvailableReplicas
@@ -49,7 +51,14 @@ struct ReplicaSchedulingStrategy {
 struct ClusterAffinityTerm {
   std::string affinity_name;
   ClusterAffinity affinity;
-  std::vector<ClusterAffinityTerm> overflow_affinities;  // parsed, not used by the first schedule
+  // Tried after `affinity` when it lacks capacity (workloads only). Overflow terms have none.
+  std::vector<ClusterAffinityTerm> overflow_affinities;
+};
+
+// workloadAffinity (feature gate WorkloadAffinity, off by default): parsed and validated only.
+struct WorkloadAffinity {
+  std::optional<std::string> affinity_group_by;       // affinity.groupByLabelKey
+  std::optional<std::string> anti_affinity_group_by;  // antiAffinity.groupByLabelKey
 };
 
 struct Placement {
@@ -58,12 +67,16 @@ struct Placement {
   std::vector<Toleration> cluster_tolerations;
   std::vector<SpreadConstraint> spread_constraints;
   std::optional<ReplicaSchedulingStrategy> replica_scheduling;  // absent = Duplicated
+  std::optional<WorkloadAffinity> workload_affinity;
 
   bool divided() const {
     return replica_scheduling && replica_scheduling->type == ReplicaSchedulingType::Divided;
   }
 };
 
+// Parses spec.placement. Empty lists count as absent, as they do once the API server has stored
+// the policy (the Go fields are omitempty). Every webhook and CRD schema violation is a problem
+// at its field; the returned value is only meaningful when no problem was added.
 Placement parse_placement(const Json& value, const FieldPath& at, Problems& problems);
 
 }  // namespace fleetwave

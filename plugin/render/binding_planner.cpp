@@ -97,6 +97,15 @@ Result<std::vector<Binding>, ErrorList> plan_bindings(const Fleet& fleet) {
         request.replicas = b.replicas;
         request.uid = b.uid;
         b.schedule = schedule(request);
+        if (b.schedule.error) {
+          Error e = *b.schedule.error;
+          if (e.pos.file.empty()) {
+            e.pos.file = t.source.file;
+            e.pos.line = t.source.line;
+          }
+          errors.push_back(e.with_context("scheduling " + t.id.kind + " " + t.id.name));
+          continue;
+        }
         b.targets = b.schedule.targets;
         if (b.targets.empty()) b.note = b.schedule.reason;
       }

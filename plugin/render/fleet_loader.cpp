@@ -6,7 +6,9 @@
 
 #include "codec/json_reader.h"
 #include "codec/yaml_codec.h"
+#include "render/api_defaults.h"
 #include "render/resource_scope.h"
+#include "schedule/available_replicas.h"
 
 namespace fleetwave {
 namespace {
@@ -151,6 +153,7 @@ class Loader {
         return;
       }
       Cluster c = parse_cluster(o.object, problems);
+      if (c.resource_summary) validate_resource_summary(*c.resource_summary, FieldPath().key("status").key("resourceSummary"), problems);
       add_problems(o, problems);
       add_cluster(o, std::move(c));
       return;
@@ -240,6 +243,7 @@ class Loader {
     std::string effective_ns = t.namespaced ? (ns.empty() ? bundle_.default_namespace : ns) : std::string();
     // Karmada's template lives in the namespace kubectl applied it to; deliver it that way.
     if (t.namespaced && ns.empty()) o.object["metadata"]["namespace"] = effective_ns;
+    apply_replica_defaults(o.object);
     t.id = identity_of(o.object, effective_ns);
     t.source = source_of(o);
     std::string key = api_version + "|" + kind + "|" + effective_ns + "|" + name;

@@ -72,7 +72,8 @@ Result<BuiltManifest> build_manifest(const Fleet& fleet, const Binding& binding,
   auto applied = apply_overrides(built.object, context);
   if (!applied.ok()) return locate(std::move(applied).error(), t, cluster);
   built.applied_overrides = std::move(applied).value();
-  prune_irrelevant_fields(built.object);
+  auto pruned = prune_irrelevant_fields(built.object);
+  if (!pruned.ok()) return locate(std::move(pruned).error(), t, cluster);
   drop_empty_created_maps(built.object, created);
   return built;
 }

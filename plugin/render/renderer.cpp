@@ -74,7 +74,7 @@ Result<RenderOutput, ErrorList> render_cluster(const InputBundle& bundle, const 
 std::string format_objects(const std::vector<Json>& objects, OutputFormat format) {
   std::string out;
   for (const Json& o : objects) {
-    if (format == OutputFormat::Json) {
+    if (format == OutputFormat::JsonLines) {
       out += write_json(o);
       out += '\n';
     } else {

@@ -39,7 +39,7 @@ class FleetRender {
 
 Result<RenderOutput, ErrorList> render_cluster(const InputBundle& bundle, const std::string& cluster);
 
-enum class OutputFormat { Yaml, Json };
+enum class OutputFormat { YamlStream, JsonLines };
 
 // YAML: documents separated by "---"; JSON: one compact object per line. "" for no objects.
 std::string format_objects(const std::vector<Json>& objects, OutputFormat format);

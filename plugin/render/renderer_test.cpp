@@ -129,9 +129,9 @@ TEST(Renderer, OutputIsDeterministicAndSorted) {
   std::reverse(bundle.files.begin(), bundle.files.end());
   auto second = render_cluster(bundle, "a");
   ASSERT_TRUE(first.ok() && second.ok());
-  EXPECT_EQ(format_objects(first->objects, OutputFormat::Yaml), format_objects(second->objects, OutputFormat::Yaml));
-  EXPECT_EQ(format_objects(first->objects, OutputFormat::Json), format_objects(second->objects, OutputFormat::Json));
-  EXPECT_EQ(format_objects({}, OutputFormat::Yaml), "");
+  EXPECT_EQ(format_objects(first->objects, OutputFormat::YamlStream), format_objects(second->objects, OutputFormat::YamlStream));
+  EXPECT_EQ(format_objects(first->objects, OutputFormat::JsonLines), format_objects(second->objects, OutputFormat::JsonLines));
+  EXPECT_EQ(format_objects({}, OutputFormat::YamlStream), "");
 }
 
 }  // namespace

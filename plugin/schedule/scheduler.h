@@ -2,9 +2,11 @@
 // clusterAffinities terms, spread constraints and replica division.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "base/error.h"
 #include "model/cluster.h"
 #include "model/placement.h"
 #include "workload/replica_interpreter.h"
@@ -24,8 +26,14 @@ struct ScheduleResult {
   std::vector<TargetCluster> targets;  // sorted by name, zero-replica clusters removed
   std::string affinity_name;           // the clusterAffinities term used, if any
   std::string reason;                  // why targets is empty (no feasible cluster, ...)
+  // Set when the inputs are invalid (an unparsable quantity in a cluster's resourceSummary);
+  // targets is then empty. Scheduling failures are not errors: they leave a reason.
+  std::optional<Error> error;
 };
 
+// One first schedule, as karmada-scheduler's scheduleResourceBinding would do it: filters over
+// the whole inventory, spread-constraint selection and replica division, trying clusterAffinities
+// terms in order until one succeeds. Non-workloads get every selected cluster with 0 replicas.
 ScheduleResult schedule(const ScheduleRequest& request);
 
 }  // namespace fleetwave

@@ -1,6 +1,6 @@
 // Karmada's default resource interpreter for replicas (pkg/resourceinterpreter/default/native):
 // which objects are workloads, how many replicas they ask for, what each replica requests, and
-// how the per-cluster share is written back (ensureWork).
+// how the per-cluster share is written back (ensureWork in pkg/controllers/binding/common.go).
 #pragma once
 
 #include <cstdint>
@@ -10,19 +10,23 @@
 #include <vector>
 
 #include "base/json.h"
+#include "base/result.h"
 
 namespace fleetwave {
 
-// Per-replica resource requests, in milli-units for every resource (cpu "100m" = 100,
-// memory "1Ki" = 1024000), plus whether the pod template constrains nodes.
+// workv1alpha2.ReplicaRequirements as the scheduler's estimator reads it. `requests` holds the
+// per-replica resource requests in Karmada's util.Resource units: "cpu" in milli-cores, every
+// other resource in whole units (Quantity.Value(), rounded up per container), only entries > 0.
 struct ReplicaRequirements {
-  std::map<std::string, std::int64_t> requests_milli;
-  bool has_node_claim = false;
+  std::map<std::string, std::int64_t> requests;
+  bool has_node_claim = false;  // nodeSelector, tolerations or a required node affinity
+  bool operator==(const ReplicaRequirements&) const = default;
 };
 
 struct WorkloadReplicas {
-  std::int64_t replicas = 0;
+  std::int64_t replicas = 0;  // int32 range, as in the Go types
   std::optional<ReplicaRequirements> requirements;  // nil when the pod asks for nothing
+  // ResourceBindingSpec.IsWorkload.
   bool is_workload() const { return replicas > 0 || requirements.has_value(); }
 };
 
@@ -30,15 +34,24 @@ struct WorkloadReplicas {
 struct TargetCluster {
   std::string name;
   std::int64_t replicas = 0;
+  bool operator==(const TargetCluster&) const = default;
 };
 
-WorkloadReplicas interpret_replicas(const Json& object);
+// GetReplicas of the default interpreter: apps/v1 Deployment, ReplicaSet, StatefulSet
+// (spec.replicas, absent = 0), batch/v1 Job (min(parallelism, completions), absent parallelism
+// = 0, absent completions = parallelism) and v1 Pod (always 1), each with the pod template's
+// requirements. Every other kind is not a workload (0 replicas, no requirements).
+// Fails with InvalidInput where Karmada's typed conversion would fail (wrong field types,
+// unparsable quantities) or the API server would have rejected the template (negative counts).
+Result<WorkloadReplicas> interpret_replicas(const Json& object);
 
-// Writes `cluster`'s share into `object` as the binding controller does: the replica field
-// (only when the template has it) for workloads, and for a Divided Job the Webster split of
-// spec.completions weighted by each cluster's parallelism.
-void revise_replicas_for_cluster(Json& object, const WorkloadReplicas& replicas, bool divided,
-                                 const std::vector<TargetCluster>& targets, const std::string& cluster,
-                                 const std::string& uid);
+// Writes `cluster`'s share into `object` as ensureWork does: for workloads, the ReviseReplica
+// field (spec.replicas, or spec.parallelism for a Job) only when the template already has it;
+// for a Job of a Divided placement with replicas > 0, spec.completions (when present) divided by
+// Webster with each target's share as weight and the same uid tie-break as the scheduler.
+// `targets` is the schedule result; `cluster` must be one of them.
+Status<> revise_replicas_for_cluster(Json& object, const WorkloadReplicas& replicas, bool divided,
+                                     const std::vector<TargetCluster>& targets, const std::string& cluster,
+                                     const std::string& uid);
 
 }  // namespace fleetwave
