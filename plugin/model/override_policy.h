@@ -1,4 +1,7 @@
-// policy/v1alpha1 OverridePolicy and ClusterOverridePolicy, validated as Karmada's webhooks do.
+// policy/v1alpha1 OverridePolicy and ClusterOverridePolicy, validated as Karmada's webhooks do
+// (pkg/webhook/overridepolicy, pkg/util/validation ValidateOverrideSpec) on top of the CRD
+// schema (required fields, enums). Karmada validates overriders only inside overrideRules;
+// the deprecated spec.overriders get the schema checks alone, and so they do here.
 #pragma once
 
 #include <optional>
@@ -60,6 +63,9 @@ struct Overriders {
 struct OverrideRule {
   std::optional<ClusterAffinity> target_cluster;  // absent = every cluster
   Overriders overriders;
+  // Where the rule is written, for error messages: "spec.overrideRules[2]", or "spec" for the
+  // deprecated spec.targetCluster + spec.overriders pair.
+  std::string field;
 };
 
 struct OverridePolicy {
@@ -67,8 +73,13 @@ struct OverridePolicy {
   std::string name;
   std::string namespace_;
   std::vector<ResourceSelector> resource_selectors;  // empty = every resource the policy can see
-  std::vector<OverrideRule> rules;                   // overrideRules, or the deprecated pair as one rule
+  // overrideRules, or (when there are none) the deprecated pair as one rule, as Karmada's
+  // override manager reads them.
+  std::vector<OverrideRule> rules;
 };
+
+// "OverridePolicy ns/name" or "ClusterOverridePolicy name".
+std::string describe_policy(const OverridePolicy& policy);
 
 // Parses a whole OverridePolicy / ClusterOverridePolicy object (apiVersion and kind already
 // checked by the caller). Applies the webhook's namespace defaulting of resourceSelectors.

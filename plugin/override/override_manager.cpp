@@ -1,8 +1,75 @@
-// Temporary no-op; the full override manager replaces it.
 #include "override/override_manager.h"
 
-namespace fleetwave {
+#include <algorithm>
 
-Result<std::vector<std::string>> apply_overrides(Json&, const OverrideContext&) { return std::vector<std::string>{}; }
+#include "override/overriders.h"
+
+namespace fleetwave {
+namespace {
+
+ImplicitPriority policy_priority(const OverridePolicy& policy, const ResourceIdentity& resource) {
+  if (policy.resource_selectors.empty()) return ImplicitPriority::MatchAll;
+  ImplicitPriority best = ImplicitPriority::Mismatch;
+  for (const ResourceSelector& s : policy.resource_selectors) best = std::max(best, resource_selector_priority(resource, s));
+  return best;
+}
+
+std::string applied_name(const OverridePolicy& p) {
+  return p.cluster_scoped ? "ClusterOverridePolicy/" + p.name : "OverridePolicy/" + p.namespace_ + "/" + p.name;
+}
+
+// rawObj.GetNamespace(): the manifest's own namespace ("" for cluster-scoped resources).
+std::string resource_namespace(const Json& manifest, const OverrideContext& context) {
+  if (!context.namespaced) return "";
+  std::string ns = string_at(manifest, {"metadata", "namespace"});
+  return ns.empty() ? context.resource.namespace_ : ns;
+}
+
+// getOverridersFromOverridePolicies then applyPolicyOverriders for one scope: the cluster
+// scope (namespace == nullptr) or the OverridePolicies of one namespace. Selectors see the
+// manifest as the previous scope left it.
+Status<> apply_scope(Json& manifest, const OverrideContext& context, const std::string* namespace_,
+                     std::vector<std::string>& applied) {
+  ResourceIdentity resource = identity_of(manifest, resource_namespace(manifest, context));
+  std::vector<std::pair<ImplicitPriority, const OverridePolicy*>> relevant;
+  for (const OverridePolicy& p : *context.policies) {
+    if (namespace_ == nullptr ? !p.cluster_scoped : (p.cluster_scoped || p.namespace_ != *namespace_)) continue;
+    ImplicitPriority priority = policy_priority(p, resource);
+    if (priority != ImplicitPriority::Mismatch) relevant.emplace_back(priority, &p);
+  }
+  std::stable_sort(relevant.begin(), relevant.end(), [](const auto& a, const auto& b) {
+    if (a.first != b.first) return a.first < b.first;
+    return a.second->name < b.second->name;
+  });
+  for (const auto& [priority, policy] : relevant) {
+    bool any = false;
+    for (const OverrideRule& rule : policy->rules) {
+      if (rule.target_cluster && !cluster_matches(*context.cluster, *rule.target_cluster)) continue;
+      any = true;
+      auto outcome = apply_overriders(manifest, rule.overriders);
+      if (!outcome.ok()) {
+        return invalid_input(describe_policy(*policy) + ": " + rule.field + ".overriders." + outcome.error().field + ": " +
+                             outcome.error().message);
+      }
+    }
+    if (any) applied.push_back(applied_name(*policy));
+  }
+  return ok_status();
+}
+
+}  // namespace
+
+Result<std::vector<std::string>> apply_overrides(Json& manifest, const OverrideContext& context) {
+  if (context.cluster == nullptr || context.policies == nullptr) {
+    return internal_error("apply_overrides needs a cluster and the policy list");
+  }
+  std::vector<std::string> applied;
+  FW_CHECK(apply_scope(manifest, context, nullptr, applied));
+  // Karmada lists the OverridePolicies of the namespace the manifest has after the
+  // ClusterOverridePolicies ran; cluster-scoped resources get none.
+  std::string ns = resource_namespace(manifest, context);
+  if (!ns.empty()) FW_CHECK(apply_scope(manifest, context, &ns, applied));
+  return applied;
+}
 
 }  // namespace fleetwave

@@ -15,15 +15,27 @@ namespace fleetwave {
 
 struct OverrideContext {
   const Cluster* cluster = nullptr;
+  // The template's identity. Selectors are matched against the manifest itself (after the
+  // ClusterOverridePolicies for the OverridePolicies, as Karmada does); `resource.namespace_`
+  // only fills in a namespace the manifest does not carry.
   ResourceIdentity resource;   // namespace_ empty for cluster-scoped resources
   bool namespaced = true;
   // Every ClusterOverridePolicy and every OverridePolicy of the fleet; the manager picks.
   const std::vector<OverridePolicy>* policies = nullptr;
 };
 
-// Applies the relevant policies to `manifest` in Karmada's order. Returns the names of the
-// policies that changed something ("ClusterOverridePolicy/x", "OverridePolicy/ns/y"), or an
-// InvalidInput error naming the policy, rule and overrider that could not be applied.
+// Applies the relevant policies to `manifest` in Karmada's order (ApplyOverridePolicies):
+// 1. every ClusterOverridePolicy, then (namespaced resources only) the OverridePolicies of the
+//    resource's namespace;
+// 2. within each scope, policies without resourceSelectors or with a matching one, stably
+//    sorted by implicit priority ascending (no selectors counts as match-all), then name;
+// 3. each policy's rules in order, when targetCluster is absent or matches the cluster;
+// 4. each rule's overriders in the fixed order of builtin_overriders().
+// Returns, in application order, the policies with at least one applied rule
+// ("ClusterOverridePolicy/x", "OverridePolicy/ns/y") - Karmada records these as applied
+// whether or not they changed anything. On failure returns an InvalidInput error such as
+// "OverridePolicy default/web: spec.overrideRules[0].overriders.plaintext[0]: replace
+// /spec/foo: path does not exist"; `manifest` is then unusable (Karmada creates no Work).
 Result<std::vector<std::string>> apply_overrides(Json& manifest, const OverrideContext& context);
 
 }  // namespace fleetwave

@@ -1,0 +1,67 @@
+#include "override/labels_annotations_overrider.h"
+
+namespace fleetwave {
+namespace {
+
+// unstructured.NestedStringMap(obj, "metadata", field): the map when it exists and holds only
+// strings; nullptr when it is missing or unreadable (Karmada ignores the error).
+const Json* string_map_at(const Json& manifest, std::string_view field) {
+  const Json* meta = find_member(manifest, "metadata");
+  if (meta == nullptr || !meta->is_object()) return nullptr;
+  const Json* map = find_member(*meta, field);
+  if (map == nullptr || !map->is_object()) return nullptr;
+  for (const auto& item : map->items()) {
+    if (!item.value().is_string()) return nullptr;
+  }
+  return map;
+}
+
+// unstructured.SetNestedStringMap(obj, {}, "metadata", field); false when metadata exists but
+// is not a map.
+bool reset_string_map(Json& manifest, std::string_view field) {
+  Json* meta = find_member(manifest, "metadata");
+  if (meta == nullptr) {
+    manifest["metadata"] = Json::object();
+    meta = find_member(manifest, "metadata");
+  }
+  if (!meta->is_object()) return false;
+  (*meta)[std::string(field)] = Json::object();
+  return true;
+}
+
+// Karmada escapes only '/' (a '~' cannot pass label/annotation key validation).
+std::string key_token(const std::string& key) {
+  std::string out;
+  for (char c : key) {
+    if (c == '/') out += "~1";
+    else out += c;
+  }
+  return out;
+}
+
+}  // namespace
+
+std::vector<PatchOperation> labels_annotations_patch(Json& manifest, const LabelAnnotationOverrider& o,
+                                                     std::string_view field) {
+  std::vector<PatchOperation> ops;
+  for (const auto& [key, value] : o.value) {
+    if (o.op == "remove" || o.op == "replace") {
+      const Json* map = string_map_at(manifest, field);
+      if (map == nullptr || !map->contains(key)) continue;
+    } else if (o.op == "add") {
+      if (string_map_at(manifest, field) == nullptr && !reset_string_map(manifest, field)) continue;
+    }
+    ops.push_back({o.op, "/metadata/" + std::string(field) + "/" + key_token(key), Json(value)});
+  }
+  return ops;
+}
+
+Status<> apply_labels_annotations_overrider(Json& manifest, const LabelAnnotationOverrider& o, std::string_view field) {
+  std::vector<PatchOperation> ops = labels_annotations_patch(manifest, o, field);
+  if (ops.empty()) return ok_status();
+  auto applied = apply_json_patch(manifest, ops);
+  if (!applied.ok()) return invalid_input(applied.error().message);
+  return ok_status();
+}
+
+}  // namespace fleetwave
