@@ -1,0 +1,68 @@
+// Test support: child processes with every stdio stream redirected to a file (or /dev/null),
+// never to the test runner's own stdout/stderr (a background server that inherits them keeps
+// ctest/gtest pipes open and hangs the caller). Each child gets its own process group, which
+// stop() signals as a whole, and dies with the test process (PR_SET_PDEATHSIG, Linux), so a
+// crashed test leaves no server behind.
+//
+// Spawn children from the thread that will outlive them: PR_SET_PDEATHSIG fires when the
+// spawning thread exits.
+#pragma once
+
+#include <chrono>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "base/result.h"
+
+namespace fleetwave::testing {
+
+struct ProcessSpec {
+  std::vector<std::string> argv;  // argv[0] is looked up in PATH unless it contains a slash
+  std::string cwd;                // "" keeps the current directory
+  std::vector<std::string> env;   // "NAME=value" entries added to (or replacing in) the environment
+  std::string stdin_path;         // "" for /dev/null
+  std::string stdout_path;        // "" for /dev/null; appended to
+  std::string stderr_path;        // "" for /dev/null; may equal stdout_path
+};
+
+class ChildProcess {
+ public:
+  [[nodiscard]] static Result<ChildProcess> spawn(const ProcessSpec& spec);
+
+  ChildProcess(ChildProcess&& other) noexcept;
+  ChildProcess& operator=(ChildProcess&& other) noexcept;
+  ChildProcess(const ChildProcess&) = delete;
+  ChildProcess& operator=(const ChildProcess&) = delete;
+  ~ChildProcess();
+
+  int pid() const { return pid_; }
+  // True while the child has not exited (reaps it when it has).
+  bool running();
+  // Exit code (128+signal when killed) once the child has exited.
+  std::optional<int> exit_code() const { return exit_code_; }
+  // Waits up to `timeout` for the child to exit on its own.
+  bool wait_for_exit(std::chrono::milliseconds timeout);
+  // SIGTERM to the process group, then SIGKILL after `grace`; reaps the child.
+  void stop(std::chrono::milliseconds grace = std::chrono::milliseconds(3000));
+
+ private:
+  explicit ChildProcess(int pid) : pid_(pid) {}
+  int pid_ = -1;
+  std::optional<int> exit_code_;
+};
+
+struct CommandResult {
+  int exit_code = -1;
+  std::string output;  // stdout and stderr interleaved
+};
+
+// Runs a command to completion (killing it after `timeout`) and returns its exit code and
+// output. An error only when it cannot be started or times out.
+[[nodiscard]] Result<CommandResult> run_command(ProcessSpec spec,
+                                                std::chrono::seconds timeout = std::chrono::seconds(300));
+
+// Reads a whole file ("" when missing).
+std::string read_text_file(const std::string& path);
+
+}  // namespace fleetwave::testing
