@@ -1,0 +1,63 @@
+// The machine-owned rollout state of one app, committed as .fleetwave/<app>/state.yaml, and the
+// targets.json derived from it (one entry per pinned cluster, read by the ApplicationSet git
+// files generator). Formats are documented in docs/formats.md.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "base/json.h"
+#include "base/result.h"
+
+namespace fleetwave {
+
+// Where a cluster's Argo CD Application points.
+struct Pin {
+  std::string revision;  // 40-hex commit
+  std::string wave;      // wave name
+  std::string server;    // Argo CD destination: spec.apiEndpoint, or the cluster name
+  std::int64_t pinned_at_ms = 0;
+  bool operator==(const Pin&) const = default;
+};
+
+enum class ReleasePhase { Progressing, WaitingApproval, Held };
+
+struct ReleaseState {
+  std::string revision;  // the candidate commit
+  std::string inputs;    // input digest at that commit (app dir, clusters/, policies/ tree ids)
+  ReleasePhase phase = ReleasePhase::Progressing;
+  std::size_t wave = 0;  // index of the wave being rolled out
+  std::int64_t started_at_ms = 0;
+  std::vector<std::string> approvals;  // waves approved for this release
+  std::string reason;                  // why it is held
+  bool operator==(const ReleaseState&) const = default;
+};
+
+struct RolloutState {
+  std::string app;
+  std::string path;  // app directory in the repository
+  bool paused = false;
+  std::string pause_reason;
+  std::string stable_revision;  // last fully rolled-out release ("" before the first one)
+  std::string stable_inputs;
+  std::optional<ReleaseState> release;
+  std::map<std::string, Pin> pins;  // cluster -> pin; unpinned clusters have no Application
+  bool operator==(const RolloutState&) const = default;
+};
+
+const char* to_string(ReleasePhase phase);
+
+std::string state_path(const std::string& app);    // .fleetwave/<app>/state.yaml
+std::string targets_path(const std::string& app);  // .fleetwave/<app>/targets.json
+
+std::string serialize_state(const RolloutState& state);
+Result<RolloutState> parse_state(const std::string& text, const std::string& file);
+
+// targets.json: [{app, cluster, server, wave, revision, path}, ...] sorted by cluster.
+std::string serialize_targets(const RolloutState& state);
+Json targets_json(const RolloutState& state);
+
+}  // namespace fleetwave
