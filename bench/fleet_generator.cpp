@@ -10,7 +10,7 @@ namespace fs = std::filesystem;
 namespace {
 
 std::string pad(int value, int width) {
-  char buf[16];
+  char buf[48];
   std::snprintf(buf, sizeof buf, "%0*d", width, value);
   return buf;
 }
@@ -38,7 +38,9 @@ std::string app_documents(int app, int count, bool with_namespace) {
       << "    spec:\n      serviceAccountName: " << name << "\n      containers:\n"
       << "      - name: main\n        image: registry.example.com/web:1.0.0\n"
       << "        ports: [{containerPort: 8080, name: http}]\n        env:\n"
-      << "        - {name: APP_NAME, value: " << name << "}\n        - {name: LOG_LEVEL, value: info}\n"
+      // LOG_LEVEL first: kustomize's strategic-merge patch moves the entries it patches to the
+      // front of the list, so this order keeps both forms' output identical.
+      << "        - {name: LOG_LEVEL, value: info}\n        - {name: APP_NAME, value: " << name << "}\n"
       << "        resources:\n          requests: {cpu: 100m, memory: 128Mi}\n          limits: {cpu: \"1\", memory: 512Mi}\n"
       << "        readinessProbe: {httpGet: {path: /healthz, port: http}, periodSeconds: 10}\n"
       << "        volumeMounts: [{name: config, mountPath: /etc/app}]\n"
@@ -119,7 +121,7 @@ bool write_fleetwave(const fs::path& root, const FleetShape& shape) {
               "apiVersion: policy.karmada.io/v1alpha1\nkind: OverridePolicy\nmetadata: {name: first-deployment, namespace: workloads}\n"
               "spec:\n  resourceSelectors: [{apiVersion: apps/v1, kind: Deployment, name: app-0000}]\n  overrideRules:\n"
               "  - overriders:\n      plaintext:\n"
-              "      - {path: /spec/template/spec/containers/0/env/1/value, operator: replace, value: debug}\n"
+              "      - {path: /spec/template/spec/containers/0/env/0/value, operator: replace, value: debug}\n"
               "      - {path: /spec/template/spec/containers/0/resources/limits/memory, operator: replace, value: 1Gi}\n");
   return ok;
 }

@@ -4,6 +4,8 @@
 
 #include <httplib.h>
 
+#include <algorithm>
+
 #include "codec/json_reader.h"
 
 namespace fleetwave::testing {
@@ -22,6 +24,8 @@ void answer_not_found(httplib::Response& res, const std::string& name) {
 }
 
 }  // namespace
+
+FakeArgoCd::FakeArgoCd(FakeArgoCdOptions options) : options_(std::move(options)) {}
 
 Result<std::unique_ptr<FakeArgoCd>> FakeArgoCd::start(FakeArgoCdOptions options) {
   bool tls = !options.tls_cert_path.empty() || !options.tls_key_path.empty();
@@ -62,17 +66,19 @@ FakeArgoCd::~FakeArgoCd() {
 }
 
 std::string FakeArgoCd::url() const {
-  return std::string(options_.tls_cert_path.empty() ? "http" : "https") + "://127.0.0.1:" + std::to_string(port_);
+  return std::string(options_.tls_cert_path.empty() ? "http" : "https") + "://127.0.0.1:" + std::to_string(port_) +
+         options_.root_path;
 }
 
 void FakeArgoCd::register_routes() {
   server_->set_pre_routing_handler([this](const httplib::Request& req, httplib::Response& res) {
     return pre_route(req, res) ? httplib::Server::HandlerResponse::Handled : httplib::Server::HandlerResponse::Unhandled;
   });
-  server_->Get("/api/v1/applications", [this](const httplib::Request& req, httplib::Response& res) { handle_list(req, res); });
-  server_->Get(R"(/api/v1/applications/([^/]+))",
+  const std::string api = options_.root_path + "/api/v1/applications";
+  server_->Get(api, [this](const httplib::Request& req, httplib::Response& res) { handle_list(req, res); });
+  server_->Get(api + "/([^/]+)",
                [this](const httplib::Request& req, httplib::Response& res) { handle_get(req, res); });
-  server_->Post(R"(/api/v1/applications/([^/]+)/sync)",
+  server_->Post(api + "/([^/]+)/sync",
                 [this](const httplib::Request& req, httplib::Response& res) { handle_sync(req, res); });
 }
 
@@ -98,7 +104,18 @@ bool FakeArgoCd::pre_route(const httplib::Request& req, httplib::Response& res) 
   }
   if (canned) {
     res.status = canned->status;
-    res.set_content(canned->body, canned->content_type);
+    if (!canned->chunked) {
+      res.set_content(canned->body, canned->content_type);
+      return true;
+    }
+    auto body = std::make_shared<std::string>(std::move(canned->body));
+    res.set_chunked_content_provider(canned->content_type, [body](std::size_t offset, httplib::DataSink& sink) {
+      if (offset >= body->size()) {
+        sink.done();
+        return true;
+      }
+      return sink.write(body->data() + offset, std::min<std::size_t>(64 * 1024, body->size() - offset));
+    });
     return true;
   }
   return false;

@@ -45,6 +45,8 @@ struct FakeArgoCdOptions {
   // Both set: serve HTTPS with this PEM certificate (chain) and key.
   std::string tls_cert_path;
   std::string tls_key_path;
+  // Serve the API below this prefix, like argocd-server --rootpath (e.g. "/argocd").
+  std::string root_path;
 };
 
 struct FakeSyncCall {
@@ -57,6 +59,7 @@ struct FakeResponse {
   int status = 200;
   std::string body;
   std::string content_type = "application/json";
+  bool chunked = false;  // Transfer-Encoding: chunked (no Content-Length), in 64 KiB chunks
 };
 
 class FakeArgoCd {
@@ -67,7 +70,7 @@ class FakeArgoCd {
   FakeArgoCd& operator=(const FakeArgoCd&) = delete;
 
   int port() const { return port_; }
-  std::string url() const;  // http(s)://127.0.0.1:PORT
+  std::string url() const;  // http(s)://127.0.0.1:PORT[root_path]
   const std::string& token() const { return options_.token; }
 
   // Adds or replaces an Application (a full object, e.g. from make_application); InvalidInput
@@ -100,7 +103,7 @@ class FakeArgoCd {
   std::vector<std::string> refresh_calls() const;    // names, in order
 
  private:
-  explicit FakeArgoCd(FakeArgoCdOptions options) : options_(std::move(options)) {}
+  explicit FakeArgoCd(FakeArgoCdOptions options);  // out of line: httplib::Server is incomplete here
   [[nodiscard]] Status<> listen();
   void register_routes();
   // Everything before routing: counting, delay, 503, auth, override. True when answered.
