@@ -2,23 +2,42 @@
 
 #include <algorithm>
 #include <cctype>
-#include <sstream>
+#include <iterator>
+
+#include "codec/yaml_text.h"
 
 namespace fleetwave {
 namespace {
 
-SourcePos position_of(std::string_view text, std::size_t byte, const std::string& file) {
-  byte = std::min(byte, text.size());
-  int line = 1;
-  std::size_t line_start = 0;
-  for (std::size_t i = 0; i < byte; ++i) {
-    if (text[i] == '\n') {
-      ++line;
-      line_start = i + 1;
-    }
+// A char iterator that publishes how far nlohmann's lexer has read, so that SAX callbacks
+// (which get no position) can say where a duplicate key or a too-deep container is.
+class TrackingIterator {
+ public:
+  using iterator_category = std::forward_iterator_tag;
+  using value_type = char;
+  using difference_type = std::ptrdiff_t;
+  using pointer = const char*;
+  using reference = const char&;
+
+  TrackingIterator() = default;
+  TrackingIterator(const char* p, const char** cursor) : p_(p), cursor_(cursor) {}
+  reference operator*() const { return *p_; }
+  TrackingIterator& operator++() {
+    *cursor_ = ++p_;
+    return *this;
   }
-  return SourcePos{file, line, static_cast<int>(byte - line_start) + 1};
-}
+  TrackingIterator operator++(int) {
+    TrackingIterator copy = *this;
+    ++*this;
+    return copy;
+  }
+  bool operator==(const TrackingIterator& o) const { return p_ == o.p_; }
+  bool operator!=(const TrackingIterator& o) const { return p_ != o.p_; }
+
+ private:
+  const char* p_ = nullptr;
+  const char** cursor_ = nullptr;
+};
 
 // nlohmann reports "[json.exception.parse_error.101] parse error at line 1, column 2: syntax
 // error while parsing value - invalid literal; last read: '...'"; keep the part after the colon.
@@ -29,54 +48,158 @@ std::string short_message(const std::string& what) {
   return out;
 }
 
-struct DepthExceeded {};
+// Builds the document from SAX events with an explicit stack; rejects duplicate keys (as the
+// YAML reader does) and nesting deeper than the limit, with the position of the culprit.
+class JsonSax {
+ public:
+  // `text` is the whole file and the value starts at `offset`; `cursor` follows the lexer.
+  JsonSax(std::string_view text, std::size_t offset, const std::string& file, std::size_t max_depth,
+          const char* const& cursor)
+      : text_(text), offset_(offset), file_(file), max_depth_(max_depth), cursor_(cursor) {}
 
-// Parses the value starting at `offset` of `text`; with `consumed` set, stops after that one
-// value and reports how many bytes it used.
-Result<Json> parse_at(std::string_view text, std::size_t offset, const std::string& file, std::size_t max_depth,
-                      std::size_t* consumed) {
-  auto depth_guard = [max_depth](int depth, Json::parse_event_t, Json&) {
-    if (static_cast<std::size_t>(depth) > max_depth) throw DepthExceeded{};
+  bool null() { return add(Json(nullptr)); }
+  bool boolean(bool v) { return add(Json(v)); }
+  bool number_integer(Json::number_integer_t v) { return add(Json(v)); }
+  bool number_unsigned(Json::number_unsigned_t v) { return add(Json(v)); }
+  bool number_float(Json::number_float_t v, const std::string&) { return add(Json(v)); }
+  bool string(std::string& v) { return add(Json(std::move(v))); }
+  bool binary(Json::binary_t&) { return add(Json(nullptr)); }  // not produced by the JSON lexer
+  bool start_object(std::size_t) { return open(Json::object()); }
+  bool start_array(std::size_t) { return open(Json::array()); }
+  bool end_object() { return close(); }
+  bool end_array() { return close(); }
+
+  bool key(std::string& k) {
+    Frame& f = stack_.back();
+    if (f.value.contains(k)) return fail("duplicate key '" + k + "'", key_start());
+    f.key = std::move(k);
     return true;
-  };
-  std::string_view rest = text.substr(offset);
-  try {
-    if (consumed == nullptr) return Json::parse(rest.begin(), rest.end(), depth_guard);
-    std::istringstream in{std::string(rest)};
-    Json j = Json::parse(in, depth_guard, true, false);
-    auto pos = in.tellg();
-    *consumed = pos < 0 ? rest.size() : static_cast<std::size_t>(pos);
-    return j;
-  } catch (const DepthExceeded&) {
-    Error e = invalid_input("JSON nested deeper than " + std::to_string(max_depth) + " levels");
-    e.pos = position_of(text, offset, file);
-    return e;
-  } catch (const Json::parse_error& ex) {
-    Error e = invalid_input("invalid JSON: " + short_message(ex.what()));
-    e.pos = position_of(text, offset + (ex.byte == 0 ? 0 : ex.byte - 1), file);
-    return e;
   }
+
+  bool parse_error(std::size_t position, const std::string&, const nlohmann::detail::exception& ex) {
+    // `position` counts the bytes the lexer read, the offending one included.
+    return fail("invalid JSON: " + short_message(ex.what()), offset_ + (position == 0 ? 0 : position - 1));
+  }
+
+  Json take() { return std::move(root_); }
+  std::optional<Error>& error() { return error_; }
+
+ private:
+  struct Frame {
+    Json value;
+    std::string key;
+  };
+
+  std::size_t read() const { return static_cast<std::size_t>(cursor_ - text_.data()); }
+
+  // The opening quote of the key the lexer has just read (its closing quote is the last byte).
+  std::size_t key_start() const {
+    std::size_t i = read() - 1;
+    while (i > 0) {
+      --i;
+      if (text_[i] != '"') continue;
+      std::size_t slashes = 0;
+      while (i > slashes && text_[i - 1 - slashes] == '\\') ++slashes;
+      if (slashes % 2 == 0) return i;
+    }
+    return 0;
+  }
+
+  bool fail(std::string message, std::size_t offset) {
+    Error e = invalid_input(std::move(message));
+    TextPos p = text_position(text_, offset);
+    e.pos = {file_, p.line, p.column};
+    error_ = std::move(e);
+    return false;
+  }
+
+  bool open(Json container) {
+    if (stack_.size() >= max_depth_) return fail("JSON nested deeper than " + std::to_string(max_depth_) + " levels", read() - 1);
+    stack_.push_back(Frame{std::move(container), {}});
+    return true;
+  }
+
+  bool close() {
+    Json value = std::move(stack_.back().value);
+    stack_.pop_back();
+    return add(std::move(value));
+  }
+
+  bool add(Json value) {
+    if (stack_.empty()) {
+      root_ = std::move(value);
+    } else if (Frame& f = stack_.back(); f.value.is_array()) {
+      f.value.get_ref<Json::array_t&>().push_back(std::move(value));
+    } else {
+      f.value.get_ref<Json::object_t&>().emplace(std::move(f.key), std::move(value));
+    }
+    return true;
+  }
+
+  std::string_view text_;
+  std::size_t offset_;
+  const std::string& file_;
+  std::size_t max_depth_;
+  const char* const& cursor_;
+  std::vector<Frame> stack_;
+  Json root_;
+  std::optional<Error> error_;
+};
+
+// Where a JSON number that starts at `i` ends (the lexer reads one byte past it).
+std::size_t number_end(std::string_view text, std::size_t i) {
+  auto digits = [&] {
+    while (i < text.size() && std::isdigit(static_cast<unsigned char>(text[i]))) ++i;
+  };
+  if (i < text.size() && text[i] == '-') ++i;
+  digits();
+  if (i < text.size() && text[i] == '.') ++i, digits();
+  if (i < text.size() && (text[i] == 'e' || text[i] == 'E')) {
+    ++i;
+    if (i < text.size() && (text[i] == '+' || text[i] == '-')) ++i;
+    digits();
+  }
+  return i;
 }
+
+// Parses the value that starts at `offset` (at no whitespace). With `end` set, stops after
+// that one value and reports where it ended; without, the rest of `text` must be blank.
+Result<Json> parse_value(std::string_view text, std::size_t offset, const std::string& file, std::size_t max_depth,
+                         std::size_t* end) {
+  const char* cursor = text.data() + offset;
+  JsonSax sax(text, offset, file, max_depth, cursor);
+  bool ok = Json::sax_parse(TrackingIterator(text.data() + offset, &cursor),
+                            TrackingIterator(text.data() + text.size(), &cursor), &sax,
+                            nlohmann::detail::input_format_t::json, end == nullptr);
+  if (!ok) {
+    if (sax.error()) return *sax.error();
+    return internal_error("the JSON parser stopped without saying why");
+  }
+  Json value = sax.take();
+  if (end != nullptr) *end = value.is_number() ? number_end(text, offset) : static_cast<std::size_t>(cursor - text.data());
+  return value;
+}
+
+bool is_json_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
 
 }  // namespace
 
 Result<Json> parse_json(std::string_view text, const std::string& file, std::size_t max_depth) {
-  return parse_at(text, 0, file, max_depth, nullptr);
+  return parse_value(text, 0, file, max_depth, nullptr);
 }
 
 Result<std::vector<Json>> parse_json_stream(std::string_view text, const std::string& file, std::size_t max_depth) {
   std::vector<Json> values;
   std::size_t offset = 0;
+  if (text.substr(0, 3) == "\xEF\xBB\xBF") offset = 3;
   auto skip_space = [&] {
-    while (offset < text.size() && std::isspace(static_cast<unsigned char>(text[offset]))) ++offset;
+    while (offset < text.size() && is_json_space(text[offset])) ++offset;
   };
-  skip_space();
-  while (offset < text.size()) {
-    std::size_t used = 0;
-    FW_TRY(value, parse_at(text, offset, file, max_depth, &used));
+  for (skip_space(); offset < text.size(); skip_space()) {
+    std::size_t end = offset;
+    FW_TRY(value, parse_value(text, offset, file, max_depth, &end));
     values.push_back(std::move(value));
-    offset += used == 0 ? text.size() - offset : used;
-    skip_space();
+    offset = std::max(end, offset + 1);
   }
   return values;
 }

@@ -12,6 +12,7 @@
 namespace fleetwave {
 
 // Parses one JSON value. Errors are InvalidInput with the line and column in `file`.
+// Duplicate object keys are errors, as in the YAML reader (encoding/json would keep the last).
 Result<Json> parse_json(std::string_view text, const std::string& file, std::size_t max_depth = 128);
 
 // Parses a manifest file written as JSON: one value, or several values one after another

@@ -1,6 +1,10 @@
 #include "codec/json_writer.h"
 
+#include <charconv>
+#include <cmath>
+
 #include "codec/go_format.h"
+#include "codec/unicode_class.h"
 
 namespace fleetwave {
 namespace {
@@ -24,9 +28,15 @@ class Writer {
     switch (v.type()) {
       case nlohmann::json::value_t::null: out_ += "null"; break;
       case nlohmann::json::value_t::boolean: out_ += v.template get<bool>() ? "true" : "false"; break;
-      case nlohmann::json::value_t::number_integer: out_ += std::to_string(v.template get<std::int64_t>()); break;
-      case nlohmann::json::value_t::number_unsigned: out_ += std::to_string(v.template get<std::uint64_t>()); break;
-      case nlohmann::json::value_t::number_float: out_ += format_go_json_float(v.template get<double>()); break;
+      case nlohmann::json::value_t::number_integer: integer(v.template get<std::int64_t>()); break;
+      case nlohmann::json::value_t::number_unsigned: integer(v.template get<std::uint64_t>()); break;
+      case nlohmann::json::value_t::number_float: {
+        // encoding/json refuses NaN and infinities; the readers never produce them, and null
+        // keeps the output valid JSON should a caller build one.
+        double d = v.template get<double>();
+        out_ += std::isfinite(d) ? format_go_json_float(d) : "null";
+        break;
+      }
       case nlohmann::json::value_t::string:
         append_json_string(out_, v.template get_ref<const std::string&>(), options_.escape_html);
         break;
@@ -37,6 +47,13 @@ class Writer {
   }
 
  private:
+  template <typename T>
+  void integer(T v) {
+    char buf[24];
+    auto res = std::to_chars(buf, buf + sizeof buf, v);
+    out_.append(buf, res.ptr);
+  }
+
   void newline(int depth) {
     if (options_.indent == 0) return;
     out_ += '\n';
@@ -85,30 +102,44 @@ class Writer {
 
 }  // namespace
 
+// encoding/json appendString: short escapes for \b \f \n \r \t " and \\, \u00XX for the
+// other control bytes and (with escape_html) for < > &, \u2028 and \u2029 always, and \ufffd
+// for each byte that is not valid UTF-8. Everything else is copied in runs.
 void append_json_string(std::string& out, const std::string& text, bool escape_html) {
   out += '"';
-  for (std::size_t i = 0; i < text.size(); ++i) {
+  std::size_t run = 0;  // start of the bytes not yet copied
+  for (std::size_t i = 0; i < text.size();) {
     unsigned char c = static_cast<unsigned char>(text[i]);
-    switch (c) {
-      case '"': out += "\\\""; continue;
-      case '\\': out += "\\\\"; continue;
-      case '\n': out += "\\n"; continue;
-      case '\r': out += "\\r"; continue;
-      case '\t': out += "\\t"; continue;
-      default: break;
+    if (c < 0x80) {
+      bool safe = c >= 0x20 && c != '"' && c != '\\' && !(escape_html && (c == '<' || c == '>' || c == '&'));
+      if (safe) {
+        ++i;
+        continue;
+      }
+      out.append(text, run, i - run);
+      switch (c) {
+        case '"': out += "\\\""; break;
+        case '\\': out += "\\\\"; break;
+        case '\b': out += "\\b"; break;
+        case '\f': out += "\\f"; break;
+        case '\n': out += "\\n"; break;
+        case '\r': out += "\\r"; break;
+        case '\t': out += "\\t"; break;
+        default: append_unicode_escape(out, c); break;
+      }
+      run = ++i;
+      continue;
     }
-    if (c < 0x20) {
-      append_unicode_escape(out, c);
-    } else if (escape_html && (c == '<' || c == '>' || c == '&')) {
-      append_unicode_escape(out, c);
-    } else if (c == 0xE2 && i + 2 < text.size() && static_cast<unsigned char>(text[i + 1]) == 0x80 &&
-               (static_cast<unsigned char>(text[i + 2]) == 0xA8 || static_cast<unsigned char>(text[i + 2]) == 0xA9)) {
-      append_unicode_escape(out, static_cast<unsigned char>(text[i + 2]) == 0xA8 ? 0x2028 : 0x2029);
-      i += 2;
-    } else {
-      out += static_cast<char>(c);
+    std::size_t width = 1;
+    char32_t r = decode_utf8(text, i, &width);
+    if ((r == 0xFFFD && width == 1) || r == 0x2028 || r == 0x2029) {
+      out.append(text, run, i - run);
+      append_unicode_escape(out, r == 0xFFFD ? 0xFFFD : static_cast<unsigned>(r));
+      run = i + width;
     }
+    i += width;
   }
+  out.append(text, run, text.size() - run);
   out += '"';
 }
 

@@ -1,6 +1,6 @@
 // JSON output exactly as Go's encoding/json writes it (Karmada and Argo CD are Go programs):
-// sorted keys for Json, insertion order for OrderedJson, "<>&" and U+2028/9 escaped, Go's
-// float formatting.
+// sorted keys for Json, insertion order for OrderedJson, "<>&" and U+2028/9 escaped, \b and \f
+// as short escapes (Go 1.22+), invalid UTF-8 as \ufffd, Go's float formatting.
 #pragma once
 
 #include <string>
@@ -19,7 +19,7 @@ struct JsonWriteOptions {
 std::string write_json(const Json& value, const JsonWriteOptions& options = {});
 std::string write_json(const OrderedJson& value, const JsonWriteOptions& options = {});
 
-// Appends a JSON string literal for `text` (assumed valid UTF-8).
+// Appends a JSON string literal for `text`; bytes that are not valid UTF-8 become \ufffd.
 void append_json_string(std::string& out, const std::string& text, bool escape_html = true);
 
 }  // namespace fleetwave

@@ -1,19 +1,19 @@
 #include "codec/scalar_resolver.h"
 
-#include <array>
-#include <cerrno>
 #include <charconv>
 #include <cmath>
 #include <cstdlib>
 #include <limits>
 #include <optional>
 
+#include "codec/base64.h"
 #include "codec/go_format.h"
+#include "codec/go_timestamp.h"
 
 namespace fleetwave {
 namespace {
 
-enum class Kind { String, Null, Bool, Int, Uint, Float };
+enum class Kind { String, Null, Bool, Int, Uint, Float, Timestamp, Binary };
 
 struct Resolved {
   Kind kind = Kind::String;
@@ -21,7 +21,12 @@ struct Resolved {
   std::int64_t integer = 0;
   std::uint64_t unsigned_integer = 0;
   double floating = 0;
+  std::string decoded;  // Binary only
 };
+
+constexpr std::string_view kTagPrefix = "tag:yaml.org,2002:";
+
+bool is_digit(char c) { return c >= '0' && c <= '9'; }
 
 bool in_list(std::string_view s, std::initializer_list<std::string_view> list) {
   for (std::string_view item : list) {
@@ -30,19 +35,142 @@ bool in_list(std::string_view s, std::initializer_list<std::string_view> list) {
   return false;
 }
 
-bool is_digit(char c) { return c >= '0' && c <= '9'; }
+Resolved of_kind(Kind kind) {
+  Resolved r;
+  r.kind = kind;
+  return r;
+}
 
-// Go's strconv.ParseInt/ParseUint with base 0 (prefixes 0x, 0o, 0b and leading-0 octal),
-// applied after go-yaml removed every underscore.
+Resolved of_float(double v) {
+  Resolved r = of_kind(Kind::Float);
+  r.floating = v;
+  return r;
+}
+
+// go-yaml's resolveMap: the words that are looked up before any number parsing.
+std::optional<Resolved> lookup_word(std::string_view s) {
+  if (s.size() > 5) return std::nullopt;  // "false" and "+.inf" are the longest words
+  Resolved r;
+  if (in_list(s, {"y", "Y", "yes", "Yes", "YES", "true", "True", "TRUE", "on", "On", "ON"})) {
+    r.kind = Kind::Bool;
+    r.boolean = true;
+    return r;
+  }
+  if (in_list(s, {"n", "N", "no", "No", "NO", "false", "False", "FALSE", "off", "Off", "OFF"})) return of_kind(Kind::Bool);
+  if (in_list(s, {"~", "null", "Null", "NULL"})) return of_kind(Kind::Null);
+  if (in_list(s, {".nan", ".NaN", ".NAN"})) return of_float(std::nan(""));
+  constexpr double kInf = std::numeric_limits<double>::infinity();
+  if (in_list(s, {".inf", ".Inf", ".INF", "+.inf", "+.Inf", "+.INF"})) return of_float(kInf);
+  if (in_list(s, {"-.inf", "-.Inf", "-.INF"})) return of_float(-kInf);
+  return std::nullopt;
+}
+
+// strconv.underscoreOK: underscores only between digits (a base prefix counts as a digit).
+bool underscore_ok(std::string_view s) {
+  char saw = '^';
+  if (!s.empty() && (s[0] == '+' || s[0] == '-')) s.remove_prefix(1);
+  for (char c : s) {
+    if (is_digit(c)) {
+      saw = '0';
+    } else if (c == '_') {
+      if (saw != '0') return false;
+      saw = '_';
+    } else {
+      if (saw == '_') return false;
+      saw = '!';
+    }
+  }
+  return saw != '_';
+}
+
+// strconv.ParseFloat(s, 64) for decimal text (go-yaml never hands it hex, inf or nan here).
+// Overflow is an error, as in Go; underflow rounds toward zero without one.
+std::optional<double> parse_go_float(std::string_view s) {
+  std::string clean;
+  std::size_t i = 0;
+  bool underscores = false, digits = false, dot = false;
+  if (i < s.size() && (s[i] == '+' || s[i] == '-')) clean += s[i++];
+  for (; i < s.size(); ++i) {
+    char c = s[i];
+    if (c == '_') underscores = true;
+    else if (c == '.' && !dot) dot = true, clean += c;
+    else if (is_digit(c)) digits = true, clean += c;
+    else break;
+  }
+  if (!digits) return std::nullopt;
+  if (i < s.size() && (s[i] == 'e' || s[i] == 'E')) {
+    clean += s[i++];
+    if (i < s.size() && (s[i] == '+' || s[i] == '-')) clean += s[i++];
+    if (i >= s.size() || !is_digit(s[i])) return std::nullopt;
+    for (; i < s.size() && (is_digit(s[i]) || s[i] == '_'); ++i) {
+      if (s[i] == '_') underscores = true;
+      else clean += s[i];
+    }
+  }
+  if (i != s.size() || (underscores && !underscore_ok(s))) return std::nullopt;
+  double v = std::strtod(clean.c_str(), nullptr);
+  if (std::isinf(v)) return std::nullopt;
+  return v;
+}
+
+// ^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$ (resolve.go yamlStyleFloat)
+bool yaml_style_float(std::string_view s) {
+  std::size_t i = 0;
+  auto digits = [&] {
+    std::size_t start = i;
+    while (i < s.size() && is_digit(s[i])) ++i;
+    return i - start;
+  };
+  if (i < s.size() && (s[i] == '-' || s[i] == '+')) ++i;
+  if (i < s.size() && s[i] == '.') {
+    ++i;
+    if (digits() == 0) return false;
+  } else {
+    if (digits() == 0) return false;
+    if (i < s.size() && s[i] == '.') {
+      ++i;
+      digits();
+    }
+  }
+  if (i < s.size() && (s[i] == 'e' || s[i] == 'E')) {
+    ++i;
+    if (i < s.size() && (s[i] == '-' || s[i] == '+')) ++i;
+    if (digits() == 0) return false;
+  }
+  return i == s.size();
+}
+
+// ^[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+(?:\.[0-9_]*)?$ (encode.go base60float)
+bool is_base60_float(std::string_view s) {
+  std::size_t i = 0;
+  if (i < s.size() && (s[i] == '-' || s[i] == '+')) ++i;
+  if (i >= s.size() || !is_digit(s[i])) return false;
+  while (i < s.size() && (is_digit(s[i]) || s[i] == '_')) ++i;
+  int groups = 0;
+  while (i < s.size() && s[i] == ':') {
+    ++i;
+    std::size_t start = i;
+    while (i < s.size() && is_digit(s[i]) && i - start < 2) ++i;
+    std::size_t n = i - start;
+    if (n == 0 || (n == 2 && s[start] > '5')) return false;
+    ++groups;
+  }
+  if (groups == 0) return false;
+  if (i < s.size() && s[i] == '.') {
+    ++i;
+    while (i < s.size() && (is_digit(s[i]) || s[i] == '_')) ++i;
+  }
+  return i == s.size();
+}
+
+// strconv.ParseUint(s, 0, 64) after the sign: 0x/0o/0b prefixes, a leading 0 means octal.
 std::optional<std::uint64_t> parse_magnitude(std::string_view s) {
   if (s.empty()) return std::nullopt;
   int base = 10;
   if (s.size() > 1 && s[0] == '0') {
-    char p = s[1];
-    if (p == 'x' || p == 'X') { base = 16; s.remove_prefix(2); }
-    else if (p == 'o' || p == 'O') { base = 8; s.remove_prefix(2); }
-    else if (p == 'b' || p == 'B') { base = 2; s.remove_prefix(2); }
-    else { base = 8; s.remove_prefix(1); }
+    char p = static_cast<char>(s[1] | 0x20);
+    base = p == 'x' ? 16 : p == 'o' ? 8 : p == 'b' ? 2 : 8;
+    s.remove_prefix(p == 'x' || p == 'o' || p == 'b' ? 2 : 1);
     if (s.empty()) return std::nullopt;
   }
   std::uint64_t value = 0;
@@ -51,150 +179,178 @@ std::optional<std::uint64_t> parse_magnitude(std::string_view s) {
   return value;
 }
 
-bool yaml_style_float(std::string_view s) {
-  // ^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$
-  std::size_t i = 0;
-  if (i < s.size() && (s[i] == '-' || s[i] == '+')) ++i;
-  if (i < s.size() && s[i] == '.') {
-    ++i;
-    std::size_t start = i;
-    while (i < s.size() && is_digit(s[i])) ++i;
-    if (i == start) return false;
-  } else {
-    std::size_t start = i;
-    while (i < s.size() && is_digit(s[i])) ++i;
-    if (i == start) return false;
-    if (i < s.size() && s[i] == '.') {
-      ++i;
-      while (i < s.size() && is_digit(s[i])) ++i;
-    }
-  }
-  if (i < s.size() && (s[i] == 'e' || s[i] == 'E')) {
-    ++i;
-    if (i < s.size() && (s[i] == '-' || s[i] == '+')) ++i;
-    std::size_t start = i;
-    while (i < s.size() && is_digit(s[i])) ++i;
-    if (i == start) return false;
-  }
-  return i == s.size();
-}
-
-std::optional<double> parse_go_float(std::string_view s) {
-  // strconv.ParseFloat accepts what strtod does for decimal input, plus "inf"/"nan" words that
-  // go-yaml never reaches here; an out-of-range value is an error in Go.
-  std::string copy(s);
-  if (copy.empty()) return std::nullopt;
-  if (copy[0] == '+') copy.erase(0, 1);
-  errno = 0;
-  char* end = nullptr;
-  double v = std::strtod(copy.c_str(), &end);
-  if (end != copy.c_str() + copy.size() || errno == ERANGE) {
-    if (errno == ERANGE && std::fabs(v) < 1) return v;  // underflow rounds to zero in Go too
-    return std::nullopt;
-  }
-  return v;
-}
-
-Resolved resolve(std::string_view in) {
-  Resolved r;
-  if (in.empty() || in_list(in, {"~", "null", "Null", "NULL"})) { r.kind = Kind::Null; return r; }
-  if (in_list(in, {"y", "Y", "yes", "Yes", "YES", "true", "True", "TRUE", "on", "On", "ON"})) {
-    r.kind = Kind::Bool; r.boolean = true; return r;
-  }
-  if (in_list(in, {"n", "N", "no", "No", "NO", "false", "False", "FALSE", "off", "Off", "OFF"})) {
-    r.kind = Kind::Bool; r.boolean = false; return r;
-  }
-  if (in_list(in, {".nan", ".NaN", ".NAN"})) { r.kind = Kind::Float; r.floating = std::nan(""); return r; }
-  if (in_list(in, {".inf", ".Inf", ".INF", "+.inf", "+.Inf", "+.INF"})) {
-    r.kind = Kind::Float; r.floating = std::numeric_limits<double>::infinity(); return r;
-  }
-  if (in_list(in, {"-.inf", "-.Inf", "-.INF"})) {
-    r.kind = Kind::Float; r.floating = -std::numeric_limits<double>::infinity(); return r;
-  }
-  char hint = in[0];
-  if (hint == '.') {
-    if (auto f = parse_go_float(in)) { r.kind = Kind::Float; r.floating = *f; }
-    return r;
-  }
-  if (!(is_digit(hint) || hint == '+' || hint == '-')) return r;
-  // Timestamps (YYYY-MM-DD...) stay strings in go-yaml when decoding into interface{}; they can
-  // never parse as numbers below, so no special case is needed.
-
+// Integers, floats and timestamps: scalars starting with a digit or a sign.
+Resolved resolve_number(std::string_view in, bool timestamps) {
+  if (timestamps && is_go_yaml_timestamp(in)) return of_kind(Kind::Timestamp);
   std::string plain;
   plain.reserve(in.size());
-  for (char c : in) if (c != '_') plain += c;
-  std::string_view digits = plain;
-  bool negative = false;
-  if (!digits.empty() && (digits[0] == '+' || digits[0] == '-')) {
-    negative = digits[0] == '-';
-    digits.remove_prefix(1);
+  for (char c : in) {
+    if (c != '_') plain += c;
   }
+  std::string_view digits = plain;
+  bool negative = !digits.empty() && digits[0] == '-';
+  if (!digits.empty() && (digits[0] == '+' || digits[0] == '-')) digits.remove_prefix(1);
   if (auto mag = parse_magnitude(digits)) {
-    constexpr std::uint64_t kMaxInt = static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max());
+    constexpr auto kMaxInt = static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max());
+    Resolved r;
     if (negative && *mag <= kMaxInt + 1) {
       r.kind = Kind::Int;
       r.integer = *mag == kMaxInt + 1 ? std::numeric_limits<std::int64_t>::min() : -static_cast<std::int64_t>(*mag);
       return r;
     }
-    if (!negative && *mag <= kMaxInt) { r.kind = Kind::Int; r.integer = static_cast<std::int64_t>(*mag); return r; }
-    if (!negative && plain[0] != '+') { r.kind = Kind::Uint; r.unsigned_integer = *mag; return r; }
+    if (!negative && *mag <= kMaxInt) {
+      r.kind = Kind::Int;
+      r.integer = static_cast<std::int64_t>(*mag);
+      return r;
+    }
+    if (!negative && plain[0] != '+') {  // ParseUint takes no sign
+      r.kind = Kind::Uint;
+      r.unsigned_integer = *mag;
+      return r;
+    }
   }
   if (yaml_style_float(plain)) {
-    if (auto f = parse_go_float(plain)) { r.kind = Kind::Float; r.floating = *f; return r; }
+    if (auto f = parse_go_float(plain)) return of_float(*f);
+  }
+  return of_kind(Kind::String);
+}
+
+// resolve.go resolve() for an untagged scalar; `timestamps` as for tag "" or !!timestamp.
+Resolved resolve(std::string_view in, bool timestamps) {
+  if (in.empty()) return of_kind(Kind::Null);
+  char hint = in[0];
+  bool word = std::string_view("yYnNtTfFoO~").find(hint) != std::string_view::npos;
+  bool number = is_digit(hint) || hint == '+' || hint == '-';
+  if (!word && !number && hint != '.') return of_kind(Kind::String);  // the common case: no lookup at all
+  if (auto r = lookup_word(in)) return *r;
+  if (word) return of_kind(Kind::String);
+  if (hint == '.') {
+    auto f = parse_go_float(in);
+    return f ? of_float(*f) : of_kind(Kind::String);
+  }
+  return resolve_number(in, timestamps);
+}
+
+const char* short_tag(Kind kind) {
+  switch (kind) {
+    case Kind::Null: return "!!null";
+    case Kind::Bool: return "!!bool";
+    case Kind::Int:
+    case Kind::Uint: return "!!int";
+    case Kind::Float: return "!!float";
+    case Kind::Timestamp: return "!!timestamp";
+    case Kind::Binary: return "!!binary";
+    case Kind::String: break;
+  }
+  return "!!str";
+}
+
+Result<Resolved> resolve_tagged(std::string_view tag, std::string_view text) {
+  if (tag.substr(0, kTagPrefix.size()) != kTagPrefix) return of_kind(Kind::String);  // local tags keep the text
+  std::string_view name = tag.substr(kTagPrefix.size());
+  if (name == "binary") {
+    auto data = base64_decode(text);
+    if (!data) return invalid_input("!!binary value contains invalid base64 data");
+    Resolved r = of_kind(Kind::Binary);
+    r.decoded = to_valid_utf8(*data);  // Go's json.Marshal would write U+FFFD for bad bytes
+    return r;
+  }
+  Kind want = name == "null" ? Kind::Null : name == "bool" ? Kind::Bool : name == "int" ? Kind::Int
+            : name == "float" ? Kind::Float : name == "timestamp" ? Kind::Timestamp : Kind::String;
+  if (want == Kind::String) return of_kind(Kind::String);  // !!str and tags go-yaml does not resolve
+  Resolved r = resolve(text, want == Kind::Timestamp);
+  if (want == Kind::Float && r.kind == Kind::Int) return of_float(static_cast<double>(r.integer));
+  Kind got = r.kind == Kind::Uint ? Kind::Int : r.kind;
+  if (got != want) {
+    return invalid_input(std::string("cannot decode ") + short_tag(r.kind) + " `" + std::string(text) + "` as a " +
+                         short_tag(want));
   }
   return r;
 }
 
-Result<Json> to_json(const Resolved& r, std::string_view text) {
+Result<Json> to_json(Resolved r, std::string_view text) {
   switch (r.kind) {
-    case Kind::String: return Json(std::string(text));
+    case Kind::String:
+    case Kind::Timestamp: return Json(std::string(text));  // go-yaml keeps timestamps as strings in interface{}
+    case Kind::Binary: return Json(std::move(r.decoded));
     case Kind::Null: return Json(nullptr);
     case Kind::Bool: return Json(r.boolean);
     case Kind::Int: return Json(r.integer);
     case Kind::Uint: return Json(r.unsigned_integer);
     case Kind::Float:
       if (!std::isfinite(r.floating)) {
-        return invalid_input("'" + std::string(text) + "' is not a finite number and cannot be represented in JSON; quote it to keep it as a string");
+        return invalid_input("'" + std::string(text) +
+                             "' is not a finite number and cannot be represented in JSON; quote it to keep it as a string");
       }
       return Json(r.floating);
   }
   return Json(std::string(text));
 }
 
-}  // namespace
-
-Result<Json> resolve_plain_scalar(std::string_view text) { return to_json(resolve(text), text); }
-
-Result<Json> resolve_tagged_scalar(std::string_view tag, std::string_view text) {
-  constexpr std::string_view kPrefix = "tag:yaml.org,2002:";
-  if (tag.substr(0, kPrefix.size()) != kPrefix) return Json(std::string(text));  // local tags: the text
-  std::string_view name = tag.substr(kPrefix.size());
-  if (name == "str" || name == "binary" || name == "timestamp") return Json(std::string(text));
-  Resolved r = resolve(text);
-  bool matches = (name == "null" && r.kind == Kind::Null) || (name == "bool" && r.kind == Kind::Bool) ||
-                 (name == "int" && (r.kind == Kind::Int || r.kind == Kind::Uint)) ||
-                 (name == "float" && (r.kind == Kind::Float || r.kind == Kind::Int || r.kind == Kind::Uint));
-  if (name == "float" && r.kind == Kind::Int) return Json(static_cast<double>(r.integer));
-  if (name == "float" && r.kind == Kind::Uint) return Json(static_cast<double>(r.unsigned_integer));
-  if (!matches && (name == "null" || name == "bool" || name == "int" || name == "float")) {
-    return invalid_input("cannot decode '" + std::string(text) + "' as !!" + std::string(name));
-  }
-  return to_json(r, text);
+// sigs.k8s.io/yaml convertToJSONableObject: floats use go-yaml's 32-bit 'g' form.
+std::string float_key(double v) {
+  if (std::isnan(v)) return ".nan";
+  if (std::isinf(v)) return v > 0 ? ".inf" : "-.inf";
+  return format_go_float32_g(v);
 }
 
-Result<std::string> resolve_plain_key(std::string_view text) {
-  Resolved r = resolve(text);
+Result<std::string> to_key(Resolved r, std::string_view text) {
   switch (r.kind) {
-    case Kind::String: return std::string(text);
-    case Kind::Null: return invalid_input("a mapping key is null ('" + std::string(text) + "'); JSON keys must be strings, quote it");
+    case Kind::String:
+    case Kind::Timestamp: return std::string(text);
+    case Kind::Binary: return std::move(r.decoded);
+    case Kind::Null:
+      return invalid_input("a mapping key is null ('" + std::string(text) + "'); JSON keys must be strings, quote it");
     case Kind::Bool: return std::string(r.boolean ? "true" : "false");
     case Kind::Int: return std::to_string(r.integer);
-    case Kind::Uint: return std::to_string(r.unsigned_integer);
-    case Kind::Float: return format_go_float32_g(r.floating);
+    case Kind::Uint:
+      return invalid_input("mapping key " + std::string(text) +
+                           " is an integer beyond int64, which sigs.k8s.io/yaml cannot use as a key; quote it");
+    case Kind::Float: return float_key(r.floating);
   }
   return std::string(text);
 }
 
-bool plain_scalar_is_not_string(std::string_view text) { return resolve(text).kind != Kind::String; }
+}  // namespace
+
+Result<Json> resolve_plain_scalar(std::string_view text) { return to_json(resolve(text, false), text); }
+
+Result<Json> resolve_tagged_scalar(std::string_view tag, std::string_view text) {
+  FW_TRY(r, resolve_tagged(tag, text));
+  return to_json(std::move(r), text);
+}
+
+Result<std::string> resolve_plain_key(std::string_view text) { return to_key(resolve(text, false), text); }
+
+Result<std::string> resolve_tagged_key(std::string_view tag, std::string_view text) {
+  FW_TRY(r, resolve_tagged(tag, text));
+  return to_key(std::move(r), text);
+}
+
+Result<std::string> json_key_string(const Json& key) {
+  switch (key.type()) {
+    case Json::value_t::string: return key.get<std::string>();
+    case Json::value_t::boolean: return std::string(key.get<bool>() ? "true" : "false");
+    case Json::value_t::number_integer: return std::to_string(key.get<std::int64_t>());
+    case Json::value_t::number_unsigned:
+      if (key.get<std::uint64_t>() <= static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max())) {
+        return std::to_string(key.get<std::uint64_t>());
+      }
+      return invalid_input("mapping key " + std::to_string(key.get<std::uint64_t>()) +
+                           " is an integer beyond int64, which sigs.k8s.io/yaml cannot use as a key; quote it");
+    case Json::value_t::number_float: return float_key(key.get<double>());
+    case Json::value_t::null: return invalid_input("a mapping key is null; JSON keys must be strings, quote it");
+    default: return invalid_input("complex mapping keys (a map or list used as a key) are not supported");
+  }
+}
+
+bool plain_scalar_is_not_string(std::string_view text) {
+  Kind k = resolve(text, false).kind;
+  return k != Kind::String;
+}
+
+bool go_yaml_plain_needs_quotes(std::string_view text) {
+  return resolve(text, true).kind != Kind::String || is_base60_float(text);
+}
 
 }  // namespace fleetwave

@@ -5,27 +5,33 @@
 #include <yaml-cpp/parser.h>
 
 #include <algorithm>
-#include <map>
-#include <sstream>
+#include <istream>
+#include <streambuf>
 
 #include "codec/scalar_resolver.h"
+#include "codec/yaml_text.h"
 
 namespace fleetwave {
 namespace {
 
-// Thrown from inside event callbacks (which return void) and caught in parse_yaml_stream.
+constexpr std::string_view kMergeTag = "tag:yaml.org,2002:merge";
+
+// Thrown from inside event callbacks (which return void) and caught where the parser runs.
 struct StreamError {
   std::string message;
   YAML::Mark mark;
 };
 
-std::size_t count_nodes(const Json& j) {
-  std::size_t n = 1;
-  if (j.is_object() || j.is_array()) {
-    for (const auto& child : j) n += count_nodes(child);
+// Lets yaml-cpp read the caller's buffer in place; an istringstream would copy the input.
+// There is no put area, and putback of the byte just read only moves the get pointer, so the
+// buffer is never written.
+class MemoryBuffer : public std::streambuf {
+ public:
+  explicit MemoryBuffer(std::string_view text) {
+    char* begin = const_cast<char*>(text.data());
+    setg(begin, begin, begin + text.size());
   }
-  return n;
-}
+};
 
 // Builds Json values from parser events with an explicit stack (no recursion, so nesting
 // depth cannot overflow the C++ stack) and, optionally, records where one field sits.
@@ -35,47 +41,65 @@ class JsonBuilder : public YAML::EventHandler {
 
   void track(const FieldPath& target) { target_ = &target; }
   std::optional<YAML::Mark> tracked_mark() const { return best_mark_; }
-  std::size_t tracked_depth() const { return best_depth_; }
 
   Json take_document() { return std::move(document_); }
-  int document_line() const { return document_line_; }
+  const YAML::Mark& document_mark() const { return document_mark_; }
 
   void OnDocumentStart(const YAML::Mark& mark) override {
     document_ = Json();
-    document_line_ = mark.line + 1;
+    document_mark_ = mark;
     stack_.clear();
     anchors_.clear();
   }
   void OnDocumentEnd() override {}
 
-  void OnNull(const YAML::Mark& mark, YAML::anchor_t anchor) override { add_value(mark, Json(nullptr), anchor); }
+  void OnAnchor(const YAML::Mark&, const std::string& name) override { anchor_name_ = name; }
 
-  void OnAlias(const YAML::Mark& mark, YAML::anchor_t anchor) override {
-    auto it = anchors_.find(anchor);
-    if (it == anchors_.end() || !it->second.complete) {
-      throw StreamError{"alias refers to an anchor that contains it (a cycle); remove the recursive alias", mark};
+  void OnNull(const YAML::Mark& mark, YAML::anchor_t anchor) override {
+    if (expecting_key()) throw StreamError{"a mapping key is empty or null; JSON keys must be strings, quote it", mark};
+    add_value(mark, Json(nullptr), anchor, 1);
+  }
+
+  void OnAlias(const YAML::Mark& mark, YAML::anchor_t id) override {
+    if (id >= anchors_.size() || !anchors_[id].complete) {
+      std::string name = id < anchors_.size() ? " *" + anchors_[id].name : "";
+      throw StreamError{"alias" + name + " refers to an anchor that contains it (a cycle); remove the recursive alias", mark};
     }
-    nodes_ += it->second.nodes;
-    if (nodes_ > limits_.max_nodes) {
-      throw StreamError{"aliases expand to more than " + std::to_string(limits_.max_nodes) +
+    const Anchor& a = anchors_[id];
+    alias_nodes_ += a.nodes;
+    if (alias_nodes_ > limits_.max_alias_nodes) {
+      throw StreamError{"aliases expand to more than " + std::to_string(limits_.max_alias_nodes) +
                             " nodes (an alias bomb?); write the values out without anchors",
                         mark};
     }
-    add_value(mark, it->second.value, 0);
+    if (expecting_key()) {
+      Result<std::string> key = json_key_string(a.value);
+      if (!key.ok()) throw StreamError{key.error().message, mark};
+      set_key(mark, std::move(key).value());
+      return;
+    }
+    add_value(mark, a.value, 0, a.nodes);
   }
 
-  void OnScalar(const YAML::Mark& mark, const std::string& tag, YAML::anchor_t anchor, const std::string& value) override {
+  void OnScalar(const YAML::Mark& mark, const std::string& tag, YAML::anchor_t anchor, const std::string& text) override {
     check_closed_quote(mark);
+    // Only quoted scalars have escapes; the common clean case is not copied.
+    std::string repaired;
+    if (tag != "?" && !is_valid_utf8(text)) {
+      repaired = text;
+      repair_single_byte_escapes(repaired);
+    }
+    const std::string& value = repaired.empty() ? text : repaired;
+    // yaml-cpp reports "?" for an untagged plain scalar and "!" for an untagged quoted one.
     if (expecting_key()) {
-      take_key(mark, tag, value);
-      if (anchor != 0) anchors_[anchor] = Anchor{Json(value), 1, true};
+      take_key(mark, tag, value, anchor);
       return;
     }
     Result<Json> resolved = tag == "?" ? resolve_plain_scalar(value)
                             : tag == "!" ? Result<Json>(Json(value))
                                          : resolve_tagged_scalar(tag, value);
     if (!resolved.ok()) throw StreamError{resolved.error().message, mark};
-    add_value(mark, std::move(resolved).value(), anchor);
+    add_value(mark, std::move(resolved).value(), anchor, 1);
   }
 
   void OnSequenceStart(const YAML::Mark& mark, const std::string&, YAML::anchor_t anchor,
@@ -92,136 +116,158 @@ class JsonBuilder : public YAML::EventHandler {
  private:
   struct Frame {
     Json value;
+    YAML::Mark mark;
     YAML::anchor_t anchor = 0;
-    std::string key;       // pending key (maps)
+    std::size_t first_node = 0;  // nodes_ once this container was counted
+    std::string key;             // the pending key (maps)
+    YAML::Mark key_mark;
     bool has_key = false;  // a key was read and waits for its value
     bool merging = false;  // the pending key is "<<"
-    YAML::Mark key_mark;
-    std::size_t first_node = 0;
-    std::vector<std::string> merged_keys;  // keys copied by "<<"; an explicit key may override them
+    bool is_key = false;   // this container is itself a mapping key, which JSON cannot hold
+    std::vector<std::string> merged_keys;  // keys copied by "<<"; an explicit key overrides them
   };
   struct Anchor {
     Json value;
-    std::size_t nodes = 0;
+    std::size_t nodes = 0;  // after alias expansion
     bool complete = false;
+    std::string name;
   };
 
   bool expecting_key() const {
     return !stack_.empty() && stack_.back().value.is_object() && !stack_.back().has_key;
   }
 
-  void take_key(const YAML::Mark& mark, const std::string& tag, const std::string& value) {
-    Frame& f = stack_.back();
-    if (tag == "?" && value == "<<") {
-      f.merging = true;
-    } else if (tag == "?") {
-      Result<std::string> key = resolve_plain_key(value);
-      if (!key.ok()) throw StreamError{key.error().message, mark};
-      f.key = std::move(key).value();
-    } else {
-      f.key = value;
+  void take_key(const YAML::Mark& mark, const std::string& tag, const std::string& value, YAML::anchor_t anchor) {
+    if (value == "<<" && (tag == "?" || tag == kMergeTag)) {
+      Frame& f = stack_.back();
+      f.merging = f.has_key = true;
+      f.key_mark = mark;
+      return;
     }
+    Result<std::string> key = tag == "?" ? resolve_plain_key(value)
+                              : tag == "!" ? Result<std::string>(value)
+                                           : resolve_tagged_key(tag, value);
+    if (!key.ok()) throw StreamError{key.error().message, mark};
+    if (anchor != 0) {
+      // An anchored key may be aliased as a value later: keep what it means as a value.
+      Result<Json> as_value = tag == "?" ? resolve_plain_scalar(value)
+                              : tag == "!" ? Result<Json>(Json(value))
+                                           : resolve_tagged_scalar(tag, value);
+      remember(anchor, as_value.ok() ? std::move(as_value).value() : Json(key.value()), 1);
+    }
+    set_key(mark, std::move(key).value());
+  }
+
+  void set_key(const YAML::Mark& mark, std::string key) {
+    Frame& f = stack_.back();
+    f.key = std::move(key);
     f.has_key = true;
     f.key_mark = mark;
   }
 
-  // Where the next value goes, as a path segment of the current position (for tracking).
+  void remember(YAML::anchor_t id, Json value, std::size_t nodes) {
+    if (anchors_.size() <= id) anchors_.resize(id + 1);
+    anchors_[id] = Anchor{std::move(value), nodes, true, std::move(anchor_name_)};
+  }
+
+  // Where the next value goes, as a path of the current position (for tracking).
   void note_position(const YAML::Mark& mark) {
     if (target_ == nullptr) return;
     const auto& want = target_->segments();
-    std::size_t depth = 0;
-    for (std::size_t i = 0; i < stack_.size() && depth < want.size(); ++i) {
+    if (stack_.size() > want.size()) return;  // deeper than the target
+    for (std::size_t i = 0; i < stack_.size(); ++i) {
       const Frame& f = stack_[i];
-      FieldPath::Segment here;
-      if (f.value.is_object()) {
-        if (f.merging) return;
-        here = f.key;
-      } else {
-        here = f.value.size();
-      }
-      if (here != want[depth]) return;
-      ++depth;
+      if (f.merging || f.is_key) return;
+      FieldPath::Segment here = f.value.is_object() ? FieldPath::Segment(f.key) : FieldPath::Segment(f.value.size());
+      if (here != want[i]) return;
     }
-    if (depth != stack_.size()) return;  // went deeper than the target or diverged
-    if (!best_mark_ || depth > best_depth_) {
+    if (!best_mark_ || stack_.size() > best_depth_) {
       best_mark_ = mark;
-      best_depth_ = depth;
+      best_depth_ = stack_.size();
     }
   }
 
   void open(const YAML::Mark& mark, Json container, YAML::anchor_t anchor) {
-    if (expecting_key()) {
-      throw StreamError{"complex mapping keys (a map or list used as a key) are not supported", mark};
-    }
-    note_position(mark);
+    // A map or list used as a key: finish reading it, so that a syntax error inside it (an
+    // unclosed "[" reads as a key to yaml-cpp) is reported as such, then reject it.
+    bool is_key = expecting_key();
+    if (!is_key) note_position(mark);
     if (stack_.size() >= limits_.max_depth) {
       throw StreamError{"nesting deeper than " + std::to_string(limits_.max_depth) + " levels", mark};
     }
-    count_node(mark);
+    count_nodes(mark, 1);
     Frame f;
     f.value = std::move(container);
+    f.mark = mark;
     f.anchor = anchor;
     f.first_node = nodes_;
+    f.is_key = is_key;
     stack_.push_back(std::move(f));
-    if (anchor != 0) anchors_[anchor] = Anchor{};
+    if (anchor != 0) {
+      if (anchors_.size() <= anchor) anchors_.resize(anchor + 1);
+      anchors_[anchor] = Anchor{Json(), 0, false, std::move(anchor_name_)};  // open: aliasing it now is a cycle
+    }
   }
 
   void close() {
     Frame f = std::move(stack_.back());
     stack_.pop_back();
-    if (f.anchor != 0) anchors_[f.anchor] = Anchor{f.value, count_nodes(f.value), true};
-    insert(std::move(f.value), YAML::Mark());
+    if (f.is_key) throw StreamError{"complex mapping keys (a map or list used as a key) are not supported", f.mark};
+    if (f.anchor != 0) {
+      anchors_[f.anchor].value = f.value;
+      anchors_[f.anchor].nodes = nodes_ - f.first_node + 1;
+      anchors_[f.anchor].complete = true;
+    }
+    insert(std::move(f.value));
   }
 
-  void add_value(const YAML::Mark& mark, Json value, YAML::anchor_t anchor) {
-    if (expecting_key()) {
-      // An empty (null) or aliased key.
-      throw StreamError{"mapping keys must be non-empty strings", mark};
-    }
+  void add_value(const YAML::Mark& mark, Json value, YAML::anchor_t anchor, std::size_t nodes) {
     note_position(mark);
-    count_node(mark);
-    if (anchor != 0) anchors_[anchor] = Anchor{value, count_nodes(value), true};
-    insert(std::move(value), mark);
+    count_nodes(mark, nodes);
+    if (anchor != 0) remember(anchor, value, nodes);
+    insert(std::move(value));
   }
 
-  void count_node(const YAML::Mark& mark) {
-    if (++nodes_ > limits_.max_nodes) {
-      throw StreamError{"document has more than " + std::to_string(limits_.max_nodes) + " nodes", mark};
+  void count_nodes(const YAML::Mark& mark, std::size_t n) {
+    nodes_ += n;
+    if (nodes_ > limits_.max_nodes) {
+      throw StreamError{"the stream has more than " + std::to_string(limits_.max_nodes) + " nodes", mark};
     }
   }
 
-  void insert(Json value, const YAML::Mark& mark) {
+  void insert(Json value) {
     if (stack_.empty()) {
       document_ = std::move(value);
       return;
     }
     Frame& f = stack_.back();
     if (f.value.is_array()) {
-      f.value.push_back(std::move(value));
+      f.value.get_ref<Json::array_t&>().push_back(std::move(value));
       return;
     }
     f.has_key = false;
     if (f.merging) {
       f.merging = false;
-      merge_into(f, value, f.key_mark);
+      merge_into(f, value);
       return;
     }
-    auto [it, inserted] = f.value.emplace(f.key, nullptr);
+    auto& object = f.value.get_ref<Json::object_t&>();
+    auto [it, inserted] = object.try_emplace(std::move(f.key));  // leaves f.key alone when present
     if (!inserted) {
       auto merged = std::find(f.merged_keys.begin(), f.merged_keys.end(), f.key);
       if (merged == f.merged_keys.end()) throw StreamError{"duplicate key '" + f.key + "'", f.key_mark};
       f.merged_keys.erase(merged);
     }
-    it.value() = std::move(value);
-    (void)mark;
+    it->second = std::move(value);
   }
 
-  // YAML merge keys ("<<: *base"): copy keys that the mapping does not set explicitly.
-  void merge_into(Frame& f, const Json& source, const YAML::Mark& mark) {
+  // YAML merge keys ("<<: *base", "<<: [*a, *b]"): copy the keys the mapping does not set
+  // itself; in a list, earlier mappings win.
+  void merge_into(Frame& f, const Json& source) {
     auto merge_one = [&](const Json& m) {
-      if (!m.is_object()) throw StreamError{"a merge key (<<) needs a mapping or a list of mappings", mark};
+      if (!m.is_object()) throw StreamError{"a merge key (<<) needs a mapping or a list of mappings", f.key_mark};
       for (auto it = m.begin(); it != m.end(); ++it) {
-        if (f.value.contains(it.key())) continue;  // explicit keys and earlier merges win
+        if (f.value.contains(it.key())) continue;
         f.value[it.key()] = it.value();
         f.merged_keys.push_back(it.key());
       }
@@ -233,66 +279,42 @@ class JsonBuilder : public YAML::EventHandler {
     }
   }
 
-  // yaml-cpp accepts a quoted scalar that runs into the end of the input; reject it.
   void check_closed_quote(const YAML::Mark& mark) {
-    if (mark.pos < 0 || static_cast<std::size_t>(mark.pos) >= text_.size()) return;
-    std::size_t i = static_cast<std::size_t>(mark.pos);
-    char quote = text_[i];
-    if (quote != '"' && quote != '\'') return;
-    for (++i; i < text_.size(); ++i) {
-      char c = text_[i];
-      if (quote == '"' && c == '\\') {
-        ++i;
-        continue;
-      }
-      if (c == quote) {
-        if (quote == '\'' && i + 1 < text_.size() && text_[i + 1] == '\'') {
-          ++i;
-          continue;
-        }
-        return;
-      }
+    if (mark.pos < 0) return;
+    std::size_t quote = 0;
+    if (is_unterminated_quote(text_, static_cast<std::size_t>(mark.pos), &quote)) {
+      TextPos p = text_position(text_, quote);
+      YAML::Mark at = mark;
+      at.line = p.line - 1;
+      at.column = p.column - 1;
+      throw StreamError{std::string("unterminated ") + (text_[quote] == '"' ? "double" : "single") + "-quoted string",
+                        at};
     }
-    throw StreamError{std::string("unterminated ") + (quote == '"' ? "double" : "single") + "-quoted string", mark};
   }
 
   std::string_view text_;
   const YamlLimits& limits_;
   std::vector<Frame> stack_;
-  std::map<YAML::anchor_t, Anchor> anchors_;
+  std::vector<Anchor> anchors_;  // by yaml-cpp's anchor id (1, 2, ... per document)
+  std::string anchor_name_;      // from OnAnchor, for the node that follows
   Json document_;
-  int document_line_ = 0;
+  YAML::Mark document_mark_;
   std::size_t nodes_ = 0;
+  std::size_t alias_nodes_ = 0;
   const FieldPath* target_ = nullptr;
   std::optional<YAML::Mark> best_mark_;
   std::size_t best_depth_ = 0;
 };
 
-// Upper bound on the number of documents: each "---" or "..." line can start one more.
-std::size_t max_documents(std::string_view text) {
-  std::size_t count = 1;
-  std::size_t i = 0;
-  while (i < text.size()) {
-    std::string_view rest = text.substr(i);
-    if ((rest.substr(0, 3) == "---" || rest.substr(0, 3) == "...") &&
-        (rest.size() == 3 || rest[3] == ' ' || rest[3] == '\t' || rest[3] == '\n' || rest[3] == '\r')) {
-      ++count;
-    }
-    std::size_t nl = text.find('\n', i);
-    if (nl == std::string_view::npos) break;
-    i = nl + 1;
-  }
-  return count;
+Error error_at(const std::string& file, std::string message, int line, int column) {
+  Error e = invalid_input(std::move(message));
+  e.pos = {file, line, column};
+  return e;
 }
 
 Error stream_error(const std::string& file, const std::string& message, const YAML::Mark& mark) {
-  Error e = invalid_input(message);
-  e.pos.file = file;
-  if (mark.line >= 0) {
-    e.pos.line = mark.line + 1;
-    e.pos.column = mark.column + 1;
-  }
-  return e;
+  if (mark.line < 0) return error_at(file, message, 0, 0);
+  return error_at(file, message, mark.line + 1, mark.column + 1);
 }
 
 std::string_view strip_bom(std::string_view text) {
@@ -300,63 +322,41 @@ std::string_view strip_bom(std::string_view text) {
   return text;
 }
 
-}  // namespace
-
-bool is_valid_utf8(std::string_view s, std::size_t* bad_offset) {
-  std::size_t i = 0;
-  while (i < s.size()) {
-    unsigned char c = static_cast<unsigned char>(s[i]);
-    std::size_t len = 0;
-    std::uint32_t cp = 0;
-    if (c < 0x80) { ++i; continue; }
-    if ((c & 0xE0) == 0xC0) { len = 2; cp = c & 0x1F; }
-    else if ((c & 0xF0) == 0xE0) { len = 3; cp = c & 0x0F; }
-    else if ((c & 0xF8) == 0xF0) { len = 4; cp = c & 0x07; }
-    else { if (bad_offset) *bad_offset = i; return false; }
-    if (i + len > s.size()) { if (bad_offset) *bad_offset = i; return false; }
-    for (std::size_t k = 1; k < len; ++k) {
-      unsigned char cc = static_cast<unsigned char>(s[i + k]);
-      if ((cc & 0xC0) != 0x80) { if (bad_offset) *bad_offset = i; return false; }
-      cp = (cp << 6) | (cc & 0x3F);
-    }
-    bool overlong = (len == 2 && cp < 0x80) || (len == 3 && cp < 0x800) || (len == 4 && cp < 0x10000);
-    if (overlong || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) { if (bad_offset) *bad_offset = i; return false; }
-    i += len;
+// Rejects what yaml-cpp would mis-read before it sees the text.
+std::optional<Error> check_text(std::string_view text, const std::string& file) {
+  std::size_t bad = 0;
+  if (!is_valid_utf8(text, &bad)) {
+    TextPos p = text_position(text, bad);
+    return error_at(file, "invalid UTF-8 byte; save the file as UTF-8", p.line, p.column);
   }
-  return true;
+  if (std::size_t nul = text.find('\0'); nul != std::string_view::npos) {
+    TextPos p = text_position(text, nul);
+    return error_at(file, "NUL byte in a YAML file; it is binary or corrupt", p.line, p.column);
+  }
+  return std::nullopt;
 }
+
+}  // namespace
 
 Result<std::vector<YamlDocument>> parse_yaml_stream(std::string_view raw, const std::string& file,
                                                     const YamlLimits& limits) {
   std::string_view text = strip_bom(raw);
-  std::size_t bad = 0;
-  if (!is_valid_utf8(text, &bad)) {
-    std::size_t line = 1 + static_cast<std::size_t>(std::count(text.begin(), text.begin() + static_cast<long>(bad), '\n'));
-    Error e = invalid_input("invalid UTF-8 byte; save the file as UTF-8");
-    e.pos = {file, static_cast<int>(line), 0};
-    return e;
-  }
-  if (std::size_t nul = text.find('\0'); nul != std::string_view::npos) {
-    std::size_t line = 1 + static_cast<std::size_t>(std::count(text.begin(), text.begin() + static_cast<long>(nul), '\n'));
-    Error e = invalid_input("NUL byte in a YAML file; it is binary or corrupt");
-    e.pos = {file, static_cast<int>(line), 0};
-    return e;
-  }
+  if (auto e = check_text(text, file)) return *e;
   std::vector<YamlDocument> docs;
-  const std::size_t bound = max_documents(text);
+  const std::size_t bound = max_yaml_documents(text);
   try {
-    std::istringstream in{std::string(text)};
+    MemoryBuffer buffer(text);
+    std::istream in(&buffer);
     YAML::Parser parser(in);
     JsonBuilder builder(text, limits);
     while (parser.HandleNextDocument(builder)) {
       if (docs.size() >= bound) {
-        // yaml-cpp read a second document without a "---" between them: either content it
-        // could not attach (e.g. a list followed by a map), or its endless "," loop (#1040).
-        Error e = invalid_input("unexpected content after the end of a document; a document must be one node (separate documents with '---')");
-        e.pos = {file, builder.document_line(), 0};
-        return e;
+        // yaml-cpp read another document without a "---" before it: content it could not
+        // attach (a list followed by a map), or its endless "," loop (#1040).
+        return stream_error(file, "unexpected content after the end of a document; a document must be one node (separate documents with '---')",
+                            builder.document_mark());
       }
-      docs.push_back(YamlDocument{builder.take_document(), builder.document_line()});
+      docs.push_back(YamlDocument{builder.take_document(), builder.document_mark().line + 1});
     }
   } catch (const StreamError& e) {
     return stream_error(file, e.message, e.mark);
@@ -370,26 +370,29 @@ Result<std::vector<YamlDocument>> parse_yaml_stream(std::string_view raw, const 
 
 std::optional<SourcePos> locate_yaml_field(std::string_view raw, std::size_t doc_index, const FieldPath& field) {
   std::string_view text = strip_bom(raw);
+  if (check_text(text, "")) return std::nullopt;
+  const std::size_t bound = max_yaml_documents(text);
+  if (doc_index >= bound) return std::nullopt;
   YamlLimits limits;
+  JsonBuilder builder(text, limits);
+  builder.track(field);
+  bool found_document = false;
   try {
-    std::istringstream in{std::string(text)};
+    MemoryBuffer buffer(text);
+    std::istream in(&buffer);
     YAML::Parser parser(in);
-    JsonBuilder builder(text, limits);
-    builder.track(field);
-    const std::size_t bound = max_documents(text);
-    for (std::size_t i = 0; i <= doc_index && i < bound; ++i) {
-      JsonBuilder& b = builder;
-      if (i == doc_index) {
-        if (!parser.HandleNextDocument(b)) return std::nullopt;
-        if (auto mark = b.tracked_mark()) return SourcePos{"", mark->line + 1, mark->column + 1};
-        return SourcePos{"", b.document_line(), 0};
-      }
+    for (std::size_t i = 0; i < doc_index; ++i) {
       JsonBuilder skip(text, limits);
       if (!parser.HandleNextDocument(skip)) return std::nullopt;
     }
+    found_document = parser.HandleNextDocument(builder);
   } catch (...) {
+    // Only used to enrich another error: a problem later in the document does not take away
+    // a position already found, and one before it leaves nothing to offer.
   }
-  return std::nullopt;
+  if (auto mark = builder.tracked_mark()) return SourcePos{"", mark->line + 1, mark->column + 1};
+  if (!found_document) return std::nullopt;
+  return SourcePos{"", builder.document_mark().line + 1, builder.document_mark().column + 1};
 }
 
 }  // namespace fleetwave

@@ -1,11 +1,18 @@
-// Reading YAML streams into Json. The only place yaml-cpp is used (STYLE.md rule 1).
+// Reading YAML streams into Json; yaml_codec.cpp is the only place yaml-cpp is used
+// (STYLE.md rule 1). Scalars are typed as sigs.k8s.io/yaml (go-yaml v2) types them.
 //
 // yaml-cpp 0.7.0 has hazards (reference/perf-reliability.md §3) that this codec neutralises:
 // LoadAll loops forever on a document that is just ","; aliases can expand exponentially or
 // form cycles; duplicate keys are accepted; invalid UTF-8 passes through; an unterminated
 // quote at EOF is accepted. We drive its event parser directly (no YAML::Node tree: 2x faster
 // and ~20x less memory), bound the document count by the number of "---"/"..." markers, budget
-// alias expansion, and reject the rest with file:line:column errors.
+// alias expansion, and reject the rest with file:line:column errors (1-based; columns count
+// bytes).
+//
+// Deliberate differences from go-yaml v2: duplicate keys are errors (as in kustomize and
+// sigs.k8s.io/yaml's strict mode), and a merge key (<<) never overrides a key the mapping
+// sets itself, wherever it appears (the YAML merge spec; go-yaml v2 lets a later "<<"
+// overwrite an earlier key).
 #pragma once
 
 #include <cstddef>
@@ -24,6 +31,9 @@ namespace fleetwave {
 struct YamlLimits {
   std::size_t max_depth = 128;          // nesting of maps and sequences
   std::size_t max_nodes = 2'000'000;    // nodes per stream, counting alias expansions
+  // Nodes per stream produced by expanding aliases. go-yaml v2 allows about 400,000
+  // alias-driven decodes before "document contains excessive aliasing" (decode.go).
+  std::size_t max_alias_nodes = 400'000;
 };
 
 struct YamlDocument {

@@ -1,144 +1,173 @@
-// Provisional emitter: correct YAML with conservative quoting. To be made byte-exact with
-// go-yaml v2 (see yaml_writer.h).
+// The encoder side of go-yaml v2 (encode.go) for JSON-like values, driving the emitter port
+// through the same states as yaml_emitter_emit_block_mapping_key, ..._block_sequence_item and
+// ..._flow_*: block collections, flow style only for empty ones, one document, no "---".
 #include "codec/yaml_writer.h"
 
 #include <algorithm>
+#include <charconv>
 #include <vector>
 
+#include "codec/base64.h"
 #include "codec/go_format.h"
-#include "codec/json_writer.h"
 #include "codec/scalar_resolver.h"
+#include "codec/yaml_codec.h"
+#include "codec/yaml_emitter.h"
 
 namespace fleetwave {
 namespace {
 
-bool is_letter(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || static_cast<unsigned char>(c) >= 0x80; }
-bool is_digit(char c) { return c >= '0' && c <= '9'; }
-
-bool needs_quotes(const std::string& s) {
-  if (s.empty() || plain_scalar_is_not_string(s)) return true;
-  static const std::string kIndicators = "-?:,[]{}#&*!|>'\"%@`";
-  if (kIndicators.find(s[0]) != std::string::npos || s[0] == ' ' || s.back() == ' ') return true;
-  if (s.find(": ") != std::string::npos || s.find(" #") != std::string::npos || s.back() == ':') return true;
-  for (char c : s) {
-    if (static_cast<unsigned char>(c) < 0x20) return true;
+// resolve.go encodeBase64: 70-character lines, each ending in a newline once there are two.
+std::string base64_lines(std::string_view data) {
+  std::string encoded = base64_encode(data);
+  constexpr std::size_t kLine = 70;
+  if (encoded.size() < kLine) return encoded;
+  std::string out;
+  for (std::size_t i = 0; i < encoded.size(); i += kLine) {
+    out.append(encoded, i, kLine);
+    out += '\n';
   }
-  return false;
+  return out;
 }
 
-void scalar(std::string& out, const Json& v) {
-  switch (v.type()) {
-    case Json::value_t::null: out += "null"; break;
-    case Json::value_t::boolean: out += v.get<bool>() ? "true" : "false"; break;
-    case Json::value_t::number_integer: out += std::to_string(v.get<std::int64_t>()); break;
-    case Json::value_t::number_unsigned: out += std::to_string(v.get<std::uint64_t>()); break;
-    case Json::value_t::number_float: out += format_go_float_g(v.get<double>()); break;
-    case Json::value_t::string: {
-      const std::string& s = v.get_ref<const std::string&>();
-      if (needs_quotes(s)) append_json_string(out, s, false);
-      else out += s;
-      break;
-    }
-    default: out += "null";
-  }
-}
-
-void indent(std::string& out, int n) { out.append(static_cast<std::size_t>(n), ' '); }
-
-void node(std::string& out, const Json& v, int level, bool inline_start);
-
-void block_map(std::string& out, const Json& v, int level, bool inline_start) {
-  std::vector<const std::string*> keys;
-  for (auto it = v.begin(); it != v.end(); ++it) keys.push_back(&it.key());
-  std::sort(keys.begin(), keys.end(), [](const std::string* a, const std::string* b) { return yaml_key_less(*a, *b); });
-  bool first = true;
-  for (const std::string* key : keys) {
-    if (!(first && inline_start)) indent(out, level);
-    first = false;
-    scalar(out, Json(*key));
-    out += ':';
-    const Json& child = v.at(*key);
-    if (child.is_object() && !child.empty()) {
-      out += '\n';
-      block_map(out, child, level + 2, false);
-    } else if (child.is_array() && !child.empty()) {
-      out += '\n';
-      node(out, child, level, false);
+// A string scalar as encode.go stringv prepares it; owns the base64 text of invalid UTF-8.
+class StringScalar {
+ public:
+  explicit StringScalar(const std::string& s) {
+    bool can_use_plain = true;
+    std::string_view text = s;
+    if (!is_valid_utf8(s)) {
+      encoded_ = base64_lines(s);
+      text = encoded_;
+      scalar_.binary_tag = true;
     } else {
-      out += ' ';
-      node(out, child, level + 2, true);
+      can_use_plain = !go_yaml_plain_needs_quotes(s);
     }
+    scalar_.value = text;
+    scalar_.style = text.find('\n') != std::string_view::npos ? ScalarStyle::Literal
+                    : can_use_plain                            ? ScalarStyle::Plain
+                                                               : ScalarStyle::DoubleQuoted;
+    scalar_.analysis = analyze_scalar(text);
   }
+  const YamlScalar& scalar() const { return scalar_; }
+
+ private:
+  std::string encoded_;
+  YamlScalar scalar_;
+};
+
+// encode.go floatv: strconv 'g' with the shortest digits, YAML names for the specials.
+std::string float_text(double v) {
+  std::string s = format_go_float_g(v);
+  if (s == "+Inf") return ".inf";
+  if (s == "-Inf") return "-.inf";
+  if (s == "NaN") return ".nan";
+  return s;
 }
 
-void node(std::string& out, const Json& v, int level, bool inline_start) {
-  if (v.is_object()) {
-    if (v.empty()) { out += "{}\n"; return; }
-    block_map(out, v, level, inline_start);
-    return;
-  }
-  if (v.is_array()) {
-    if (v.empty()) { out += "[]\n"; return; }
-    bool first = true;
-    for (const Json& item : v) {
-      if (!(first && inline_start)) indent(out, level);
-      first = false;
-      out += "- ";
-      node(out, item, level + 2, true);
-    }
-    return;
-  }
-  if (v.is_string() && v.get_ref<const std::string&>().find('\n') != std::string::npos) {
-    const std::string& s = v.get_ref<const std::string&>();
-    bool trailing_newline = !s.empty() && s.back() == '\n';
-    bool leading_space = !s.empty() && s[0] == ' ';
-    if (!leading_space) {
-      out += trailing_newline ? "|\n" : "|-\n";
-      std::size_t start = 0;
-      while (start < s.size()) {
-        std::size_t end = s.find('\n', start);
-        if (end == std::string::npos) end = s.size();
-        if (end > start) indent(out, level);
-        out.append(s, start, end - start);
-        out += '\n';
-        start = end + 1;
-      }
-      return;
-    }
-  }
-  scalar(out, v);
-  out += '\n';
+template <typename T>
+std::string integer_text(T v) {
+  char buf[24];
+  auto res = std::to_chars(buf, buf + sizeof buf, v);
+  return std::string(buf, res.ptr);
 }
+
+class TreeWriter {
+ public:
+  explicit TreeWriter(std::string& out) : emitter_(out) {}
+
+  void document(const Json& value) {
+    node(value, false, false);
+    emitter_.write_indent();  // yaml_emitter_emit_document_end: the final line break
+  }
+
+ private:
+  void node(const Json& v, bool mapping, bool simple_key) {
+    emitter_.set_context(mapping, simple_key);
+    switch (v.type()) {
+      case Json::value_t::object:
+        if (v.empty()) {
+          empty_flow("{", "}");
+        } else {
+          block_mapping(v);
+        }
+        return;
+      case Json::value_t::array:
+        if (v.empty()) {
+          empty_flow("[", "]");
+        } else {
+          block_sequence(v);
+        }
+        return;
+      case Json::value_t::string: emitter_.emit_scalar(StringScalar(v.get_ref<const std::string&>()).scalar()); return;
+      case Json::value_t::boolean: plain(v.get<bool>() ? "true" : "false"); return;
+      case Json::value_t::number_integer: plain(integer_text(v.get<std::int64_t>())); return;
+      case Json::value_t::number_unsigned: plain(integer_text(v.get<std::uint64_t>())); return;
+      case Json::value_t::number_float: plain(float_text(v.get<double>())); return;
+      default: plain("null"); return;
+    }
+  }
+
+  void plain(const std::string& text) {
+    YamlScalar s;
+    s.value = text;
+    s.analysis = analyze_scalar(text);
+    emitter_.emit_scalar(s);
+  }
+
+  // yaml_emitter_emit_flow_sequence_item / _flow_mapping_key with no items.
+  void empty_flow(std::string_view open, std::string_view close) {
+    emitter_.write_indicator(open, true, true, false);
+    emitter_.increase_indent(true, false);
+    emitter_.restore_indent();
+    emitter_.write_indicator(close, false, false, false);
+  }
+
+  void block_mapping(const Json& v) {
+    std::vector<std::pair<const std::string*, const Json*>> items;
+    items.reserve(v.size());
+    for (auto it = v.begin(); it != v.end(); ++it) items.emplace_back(&it.key(), &it.value());
+    std::stable_sort(items.begin(), items.end(), [](const auto& a, const auto& b) { return yaml_key_less(*a.first, *b.first); });
+
+    emitter_.increase_indent(false, false);
+    for (const auto& [key, value] : items) {
+      emitter_.write_indent();
+      StringScalar k(*key);
+      if (YamlEmitter::is_simple_key(k.scalar())) {
+        emitter_.set_context(true, true);
+        emitter_.emit_scalar(k.scalar());
+        emitter_.write_indicator(":", false, false, false);
+      } else {
+        // A complex key: "? key" on its own line(s), then ": value".
+        emitter_.write_indicator("?", true, false, true);
+        emitter_.set_context(true, false);
+        emitter_.emit_scalar(k.scalar());
+        emitter_.write_indent();
+        emitter_.write_indicator(":", true, false, true);
+      }
+      node(*value, true, false);
+    }
+    emitter_.restore_indent();
+  }
+
+  void block_sequence(const Json& v) {
+    // Under a mapping key the "- " items start at the key's own indentation.
+    emitter_.increase_indent(false, emitter_.mapping_context() && !emitter_.indention());
+    for (const Json& item : v) {
+      emitter_.write_indent();
+      emitter_.write_indicator("-", true, false, true);
+      node(item, false, false);
+    }
+    emitter_.restore_indent();
+  }
+
+  YamlEmitter emitter_;
+};
 
 }  // namespace
 
-bool yaml_key_less(const std::string& a, const std::string& b) {
-  // go-yaml v2 sorter.go: letters compare by code point; digits runs compare numerically.
-  std::size_t n = std::min(a.size(), b.size());
-  for (std::size_t i = 0; i < n; ++i) {
-    if (a[i] == b[i]) continue;
-    bool al = is_letter(a[i]), bl = is_letter(b[i]);
-    if (al && bl) return static_cast<unsigned char>(a[i]) < static_cast<unsigned char>(b[i]);
-    if (al || bl) return bl;
-    std::int64_t an = 0, bn = 0;
-    std::size_t ai = i, bi = i;
-    if (a[i] == '0' || b[i] == '0') {
-      for (std::size_t j = i; j-- > 0 && is_digit(a[j]);) {
-        if (a[j] != '0') { an = 1; bn = 1; break; }
-      }
-    }
-    for (; ai < a.size() && is_digit(a[ai]); ++ai) an = an * 10 + (a[ai] - '0');
-    for (; bi < b.size() && is_digit(b[bi]); ++bi) bn = bn * 10 + (b[bi] - '0');
-    if (an != bn) return an < bn;
-    if (ai != bi) return ai < bi;
-    return static_cast<unsigned char>(a[i]) < static_cast<unsigned char>(b[i]);
-  }
-  return a.size() < b.size();
-}
-
 std::string write_yaml(const Json& value) {
   std::string out;
-  node(out, value, 0, true);
+  TreeWriter(out).document(value);
   return out;
 }
 

@@ -1,0 +1,124 @@
+// JSON manifests and payloads: values, streams of values, positions in errors, the nesting
+// limit and duplicate keys.
+#include "codec/json_reader.h"
+
+#include <gtest/gtest.h>
+
+namespace fleetwave {
+namespace {
+
+struct ValueCase {
+  const char* name;
+  std::string text;
+  const char* want;  // as JSON text
+  Json::value_t type;
+};
+
+TEST(JsonReader, ParsesValues) {
+  const ValueCase cases[] = {
+      {"object", R"({"a": [1, "x", null, true]})", R"({"a":[1,"x",null,true]})", Json::value_t::object},
+      {"non-negative integer", "1", "1", Json::value_t::number_unsigned},
+      {"negative integer", "-1", "-1", Json::value_t::number_integer},
+      {"float", "1.0", "1.0", Json::value_t::number_float},
+      {"exponent is a float", "1e2", "100.0", Json::value_t::number_float},
+      {"beyond uint64 is a float", "18446744073709551616", "1.8446744073709552e19", Json::value_t::number_float},
+      {"surrounding whitespace", " \n\t\"s\" \r\n", "\"s\"", Json::value_t::string},
+      {"byte order mark", "\xEF\xBB\xBF{}", "{}", Json::value_t::object},
+      {"escapes", R"("\u00e9\ud83d\ude00\n")", "\"\u00e9\U0001F600\\n\"", Json::value_t::string},
+  };
+  for (const ValueCase& c : cases) {
+    SCOPED_TRACE(c.name);
+    Result<Json> got = parse_json(c.text, "f.json");
+    ASSERT_TRUE(got.ok()) << got.error().to_string();
+    EXPECT_EQ(*got, Json::parse(c.want));
+    EXPECT_EQ(got->type(), c.type);
+  }
+}
+
+struct ErrorCase {
+  const char* name;
+  std::string text;
+  const char* want;  // Error::to_string(), verbatim
+};
+
+std::string nested(std::size_t depth) { return std::string(depth, '[') + std::string(depth, ']'); }
+
+TEST(JsonReader, ReportsErrorsWithPositions) {
+  const ErrorCase cases[] = {
+      {"bad literal", "[1, x]", "f.json:1:5: invalid JSON: syntax error while parsing value - invalid literal; last read: '1, x'"},
+      {"on a later line", "{\n  \"a\": 1,\n  \"b\": }\n",
+       "f.json:3:8: invalid JSON: syntax error while parsing value - unexpected '}'; expected '[', '{', or a literal"},
+      {"empty input", "",
+       "f.json:1:1: invalid JSON: syntax error while parsing value - unexpected end of input; expected '[', '{', or a literal"},
+      {"trailing content", "{} x",
+       "f.json:1:4: invalid JSON: syntax error while parsing value - invalid literal; last read: '{} x'; expected end of input"},
+      {"trailing comma", "[1,]", "f.json:1:4: invalid JSON: syntax error while parsing value - unexpected ']'; expected '[', '{', or a literal"},
+      {"invalid UTF-8 in a string", "\"a\xff\"",
+       "f.json:1:3: invalid JSON: syntax error while parsing value - invalid string: ill-formed UTF-8 byte; last read: '\"a\xff'"},
+      {"duplicate key", "{\"a\": 1,\n \"a\": 2}", "f.json:2:2: duplicate key 'a'"},
+      {"duplicate nested key with escapes", "{\"o\": {\"k\\\"\": 1, \"k\\\"\": 2}}", "f.json:1:18: duplicate key 'k\"'"},
+      {"too deep", nested(129), "f.json:1:129: JSON nested deeper than 128 levels"},
+  };
+  for (const ErrorCase& c : cases) {
+    SCOPED_TRACE(c.name);
+    Result<Json> got = parse_json(c.text, "f.json");
+    ASSERT_FALSE(got.ok()) << got->dump();
+    EXPECT_EQ(got.error().kind, ErrorKind::InvalidInput);
+    EXPECT_EQ(got.error().to_string(), c.want);
+  }
+}
+
+TEST(JsonReader, DepthLimitIsInclusive) {
+  EXPECT_TRUE(parse_json(nested(128), "f.json").ok());
+  EXPECT_TRUE(parse_json(nested(16), "f.json", 16).ok());
+  EXPECT_EQ(parse_json(nested(17), "f.json", 16).error().to_string(), "f.json:1:17: JSON nested deeper than 16 levels");
+  // Far deeper than any stack could take: rejected at the limit, not overflowed.
+  EXPECT_FALSE(parse_json(nested(100000), "f.json").ok());
+}
+
+struct StreamCase {
+  const char* name;
+  std::string text;
+  const char* want;  // the values as a JSON array
+};
+
+TEST(JsonReader, ParsesStreams) {
+  const StreamCase cases[] = {
+      {"empty", "", "[]"},
+      {"blank", " \n\t ", "[]"},
+      {"one object", R"({"a": 1})", R"([{"a":1}])"},
+      {"objects on lines", "{\"a\": 1}\n{\"b\": 2}\n", R"([{"a":1},{"b":2}])"},
+      {"no separator between objects", "{}{}[]", "[{},{},[]]"},
+      {"numbers", "1 2 3", "[1,2,3]"},
+      {"number followed by a list", "1[2]", "[1,[2]]"},
+      {"signed numbers back to back", "-1-2", "[-1,-2]"},
+      {"strings back to back", R"("a""b")", R"(["a","b"])"},
+      {"literals", "true false null", "[true,false,null]"},
+      {"byte order mark", "\xEF\xBB\xBF[1] [2]", "[[1],[2]]"},
+  };
+  for (const StreamCase& c : cases) {
+    SCOPED_TRACE(c.name);
+    Result<std::vector<Json>> got = parse_json_stream(c.text, "f.json");
+    ASSERT_TRUE(got.ok()) << got.error().to_string();
+    EXPECT_EQ(Json(*got), Json::parse(c.want));
+  }
+}
+
+TEST(JsonReader, StreamErrorsPointIntoTheFile) {
+  const ErrorCase cases[] = {
+      {"second value broken", "{\"a\": 1}\n{\"b\": x}\n",
+       "f.json:2:7: invalid JSON: syntax error while parsing value - invalid literal; last read: '\"b\": x'"},
+      {"unclosed last value", "[1]\n  [2,",
+       "f.json:2:6: invalid JSON: syntax error while parsing value - unexpected end of input; expected '[', '{', or a literal"},
+      {"duplicate in second value", "{}\n{\"a\":1,\"a\":2}", "f.json:2:8: duplicate key 'a'"},
+  };
+  for (const ErrorCase& c : cases) {
+    SCOPED_TRACE(c.name);
+    Result<std::vector<Json>> got = parse_json_stream(c.text, "f.json");
+    ASSERT_FALSE(got.ok());
+    EXPECT_EQ(got.error().to_string(), c.want);
+  }
+}
+
+}  // namespace
+}  // namespace fleetwave
