@@ -1,0 +1,215 @@
+// Reconciler benchmarks (issue: waves):
+//  1. a no-change cycle of N apps over a C-cluster inventory (target: 50 x 1,000 under 2 s),
+//     after every app has really been rolled out by the reconciler against an in-memory Argo CD;
+//  2. one advance (commit + push over smart HTTP with basic auth) on a repository of F files,
+//     against the git CLI doing the same commit + push in a clone, side by side.
+//
+//   fleetwave-bench-reconcile [--apps 50] [--clusters 1000] [--files 10000] [--runs 7]
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "app/reconciler.h"
+#include "git/libgit2_repository.h"
+#include "process_timer.h"
+#include "testing/git_cli.h"
+#include "testing/git_http_server.h"
+#include "testing/in_memory_argocd.h"
+#include "testing/temp_dir.h"
+
+namespace fw = fleetwave;
+namespace fb = fleetwave::bench;
+
+namespace {
+
+struct Options {
+  int apps = 50;
+  int clusters = 1000;
+  int files = 10000;
+  int runs = 7;
+};
+
+Options parse(int argc, char** argv) {
+  Options o;
+  for (int i = 1; i + 1 < argc; i += 2) {
+    std::string f = argv[i];
+    int v = std::atoi(argv[i + 1]);
+    if (f == "--apps") o.apps = v;
+    else if (f == "--clusters") o.clusters = v;
+    else if (f == "--files") o.files = v;
+    else if (f == "--runs") o.runs = v;
+  }
+  return o;
+}
+
+char buf[64];
+std::string num(int v, int width) {
+  std::snprintf(buf, sizeof buf, "%0*d", width, v);
+  return buf;
+}
+
+// clusters/, and per app a Deployment, a ClusterPropagationPolicy-free PP and a 2-wave plan.
+std::map<std::string, std::string> fleet_repo(int apps, int clusters) {
+  std::map<std::string, std::string> files;
+  for (int c = 0; c < clusters; ++c) {
+    std::string n = "cluster-" + num(c, 4);
+    files["clusters/" + n + ".yaml"] = "apiVersion: cluster.karmada.io/v1alpha1\nkind: Cluster\nmetadata:\n  name: " + n +
+                                       "\n  labels: {region: r" + std::to_string(c % 8) + "}\nspec:\n  syncMode: Push\n";
+  }
+  for (int a = 0; a < apps; ++a) {
+    std::string app = "app-" + num(a, 3);
+    std::string d = "apps/" + app + "/";
+    files[d + "deploy.yaml"] = "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: " + app + ", namespace: " + app +
+                               "}\nspec:\n  replicas: 1\n  template:\n    spec:\n      containers:\n      - {name: web, image: web:1.0}\n";
+    files[d + "policy.yaml"] = "apiVersion: policy.karmada.io/v1alpha1\nkind: PropagationPolicy\nmetadata: {name: " + app +
+                               ", namespace: " + app + "}\nspec:\n  resourceSelectors: [{apiVersion: apps/v1, kind: Deployment}]\n"
+                               "  placement: {}\n";
+    files[d + "rollout.yaml"] = "apiVersion: fleetwave.io/v1alpha1\nkind: WavePlan\nmetadata: {name: " + app +
+                                "}\nspec:\n  waves:\n  - name: canary\n    clusters: {clusterNames: [cluster-0000]}\n"
+                                "  - name: rest\n    clusters: {}\n";
+  }
+  return files;
+}
+
+double ms_since(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+}
+
+fw::Json targets_of(const std::string& remote, int apps) {
+  fw::Json all = fw::Json::array();
+  for (int a = 0; a < apps; ++a) {
+    auto text = fw::testing::git(remote, {"show", "main:.fleetwave/app-" + num(a, 3) + "/targets.json"});
+    if (!text.ok()) continue;
+    for (fw::Json& t : fw::Json::parse(*text)) all.push_back(std::move(t));
+  }
+  return all;
+}
+
+int no_change_cycle(const Options& o, const fw::git::LibGit2Runtime& runtime) {
+  auto dir = fw::testing::TempDir::create("fw-bench-reconcile");
+  std::string remote = dir->path() + "/remote.git";
+  if (!fw::testing::seed_bare_repo(remote, fleet_repo(o.apps, o.clusters)).ok()) return 1;
+  fw::testing::InMemoryArgoCd argocd;
+  fw::ManualClock clock(1'800'000'000'000);
+  auto repo = fw::git::LibGit2Repository::open(runtime, {"file://" + remote, dir->path() + "/cache", fw::git::GitCredentials::none()});
+  fw::Reconciler setup(**repo, argocd, clock, {});
+  // Roll every app out for real: start, advance, complete.
+  auto start = std::chrono::steady_clock::now();
+  for (int i = 0; i < 4; ++i) {
+    auto report = setup.run_once();
+    if (!report.ok()) {
+      std::fprintf(stderr, "setup cycle failed: %s\n", report.error().to_string().c_str());
+      return 1;
+    }
+    argocd.sync_to(targets_of(remote, o.apps), clock.now_ms());
+    clock.advance_ms(60'000);
+  }
+  std::printf("setup: %d apps rolled out to %d clusters each in %.0f ms (4 cycles)\n", o.apps, o.clusters, ms_since(start));
+  std::vector<double> cold, warm;
+  fw::Reconciler steady(**repo, argocd, clock, {});
+  for (int r = 0; r < o.runs; ++r) {
+    // Cold: a new reconciler (empty caches), as `fleetwave reconcile --once` runs.
+    auto fresh_repo = fw::git::LibGit2Repository::open(runtime, {"file://" + remote, dir->path() + "/cache", fw::git::GitCredentials::none()});
+    fw::Reconciler fresh(**fresh_repo, argocd, clock, {});
+    auto t0 = std::chrono::steady_clock::now();
+    auto report = fresh.run_once();
+    cold.push_back(ms_since(t0));
+    if (!report.ok() || !report->commits.empty()) {
+      std::fprintf(stderr, "the no-change cycle was not a no-change cycle\n");
+      return 1;
+    }
+    t0 = std::chrono::steady_clock::now();
+    (void)steady.run_once();
+    warm.push_back(ms_since(t0));
+  }
+  std::printf("no-change cycle, %d apps x %d clusters: cold %.0f ms, warm %.0f ms (median of %d; target < 2000 ms) %s\n",
+              o.apps, o.clusters, fb::median(cold), fb::median(warm), o.runs, fb::median(cold) < 2000 ? "ok" : "MISSED");
+  return 0;
+}
+
+std::map<std::string, std::string> big_repo(int files) {
+  std::map<std::string, std::string> repo = fleet_repo(1, 3);
+  for (int i = 0; i < files; ++i) {
+    repo["docs/d" + num(i / 100, 3) + "/f" + num(i % 100, 2) + ".yaml"] = "id: " + std::to_string(i) + "\nbody: some text\n";
+  }
+  return repo;
+}
+
+bool run_cli(const std::string& cwd, const std::vector<std::string>& args) {
+  auto r = fw::testing::git(cwd, args);
+  if (!r.ok()) std::fprintf(stderr, "git %s failed: %s\n", args[0].c_str(), r.error().to_string().c_str());
+  return r.ok();
+}
+
+// One advance: fetch, decide, commit state.yaml + targets.json, push over smart HTTP with auth,
+// against `git pull && git add && git commit && git push` writing the same two files.
+int advance_over_http(const Options& o, const fw::git::LibGit2Runtime& runtime) {
+  auto server = fw::testing::GitHttpServer::start();
+  if (!server.ok()) {
+    std::fprintf(stderr, "cannot start the Git server: %s\n", server.error().to_string().c_str());
+    return 1;
+  }
+  auto seeded = (*server)->create_repo("fleet.git", big_repo(o.files));
+  if (!seeded.ok()) return 1;
+  const std::string bare = (*server)->repo_path("fleet.git");
+  auto dir = fw::testing::TempDir::create("fw-bench-advance");
+  auto credentials = fw::git::GitCredentials::user_password((*server)->user(), (*server)->password());
+  auto repo = fw::git::LibGit2Repository::open(runtime, {(*server)->url("fleet.git"), dir->path() + "/cache", credentials});
+  if (!repo.ok()) return 1;
+  fw::testing::InMemoryArgoCd argocd;
+  fw::ManualClock clock(1'800'000'000'000);
+  fw::Reconciler reconciler(**repo, argocd, clock, {});
+  if (!reconciler.run_once().ok()) return 1;  // start: the canary is pinned
+  argocd.sync_to(targets_of(bare, 1), clock.now_ms());
+  clock.advance_ms(60'000);
+  const std::string before = fw::testing::git(bare, {"rev-parse", "main"}).value();
+
+  // The CLI peer works in an ordinary clone over the same server, with the same credentials.
+  std::string url = (*server)->url("fleet.git");
+  url.insert(url.find("//") + 2, (*server)->user() + ":" + (*server)->password() + "@");
+  std::string clone = dir->path() + "/clone";
+  if (!run_cli(dir->path(), {"clone", "-q", url, clone})) return 1;
+  std::vector<double> ours, cli;
+  std::string advanced_state, advanced_targets;
+  for (int r = 0; r < o.runs; ++r) {
+    if (!run_cli(bare, {"update-ref", "refs/heads/main", before})) return 1;
+    auto t0 = std::chrono::steady_clock::now();
+    auto report = reconciler.run_once();
+    ours.push_back(ms_since(t0));
+    if (!report.ok() || report->commits.size() != 1) {
+      std::fprintf(stderr, "expected one advance commit\n");
+      return 1;
+    }
+    advanced_state = fw::testing::git(bare, {"show", "main:.fleetwave/app-000/state.yaml"}).value();
+    advanced_targets = fw::testing::git(bare, {"show", "main:.fleetwave/app-000/targets.json"}).value();
+    if (!run_cli(bare, {"update-ref", "refs/heads/main", before})) return 1;
+    if (!run_cli(clone, {"fetch", "-q", "origin"}) || !run_cli(clone, {"reset", "-q", "--hard", "origin/main"})) return 1;
+    t0 = std::chrono::steady_clock::now();
+    std::ofstream(clone + "/.fleetwave/app-000/state.yaml") << advanced_state << "\n";
+    std::ofstream(clone + "/.fleetwave/app-000/targets.json") << advanced_targets << "\n";
+    bool ok = run_cli(clone, {"pull", "-q", "--ff-only"}) && run_cli(clone, {"add", ".fleetwave"}) &&
+              run_cli(clone, {"commit", "-qm", "advance"}) && run_cli(clone, {"push", "-q", "origin", "main"});
+    cli.push_back(ms_since(t0));
+    if (!ok) return 1;
+  }
+  double ratio = fb::median(ours) / fb::median(cli);
+  std::printf("advance over smart HTTP, %d-file repo: fleetwave %.0f ms (fetch, decide, commit, push), git CLI %.0f ms "
+              "(pull, add, commit, push): %.2fx of the CLI's time (target <= 1.00x) %s\n",
+              o.files, fb::median(ours), fb::median(cli), ratio, ratio <= 1.0 ? "ok" : "MISSED");
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  Options o = parse(argc, argv);
+  auto runtime = fw::git::LibGit2Runtime::start();
+  if (!runtime.ok()) return 1;
+  int rc = no_change_cycle(o, *runtime);
+  return rc != 0 ? rc : advance_over_http(o, *runtime);
+}
