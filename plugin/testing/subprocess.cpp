@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -11,13 +12,17 @@
 
 namespace fleetwave::testing {
 
-ProcessOutcome run_process(const std::vector<std::string>& argv, const std::map<std::string, std::string>& env,
-                           const std::string& cwd, int timeout_seconds) {
+namespace {
+
+ProcessOutcome run(const std::vector<std::string>& argv, const std::map<std::string, std::string>* env,
+                   const std::string& cwd, int timeout_seconds) {
   ProcessOutcome outcome;
   int out_pipe[2], err_pipe[2];
   if (pipe(out_pipe) != 0 || pipe(err_pipe) != 0) return outcome;
   std::vector<std::string> env_strings;
-  for (const auto& [k, v] : env) env_strings.push_back(k + "=" + v);
+  if (env != nullptr) {
+    for (const auto& [k, v] : *env) env_strings.push_back(k + "=" + v);
+  }
   std::vector<char*> envp, args;
   for (std::string& s : env_strings) envp.push_back(s.data());
   envp.push_back(nullptr);
@@ -25,6 +30,7 @@ ProcessOutcome run_process(const std::vector<std::string>& argv, const std::map<
   for (std::string& s : argv_copy) args.push_back(s.data());
   args.push_back(nullptr);
 
+  auto start = std::chrono::steady_clock::now();
   pid_t pid = fork();
   if (pid == 0) {
     dup2(out_pipe[1], STDOUT_FILENO);
@@ -34,7 +40,11 @@ ProcessOutcome run_process(const std::vector<std::string>& argv, const std::map<
     int devnull = open("/dev/null", O_RDONLY);
     dup2(devnull, STDIN_FILENO);
     if (!cwd.empty() && chdir(cwd.c_str()) != 0) _exit(126);
-    execve(args[0], args.data(), envp.data());
+    if (env != nullptr) {
+      execve(args[0], args.data(), envp.data());
+    } else {
+      execvp(args[0], args.data());
+    }
     _exit(127);
   }
   close(out_pipe[1]);
@@ -67,10 +77,24 @@ ProcessOutcome run_process(const std::vector<std::string>& argv, const std::map<
     if (f.fd >= 0) close(f.fd);
   }
   int status = 0;
-  waitpid(pid, &status, 0);
+  rusage usage{};
+  wait4(pid, &status, 0, &usage);
+  outcome.wall_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  outcome.max_rss_kb = usage.ru_maxrss;
   if (WIFEXITED(status)) outcome.exit_code = WEXITSTATUS(status);
   if (WIFSIGNALED(status)) outcome.signal = WTERMSIG(status);
   return outcome;
+}
+
+}  // namespace
+
+ProcessOutcome run_process(const std::vector<std::string>& argv, const std::map<std::string, std::string>& env,
+                           const std::string& cwd, int timeout_seconds) {
+  return run(argv, &env, cwd, timeout_seconds);
+}
+
+ProcessOutcome run_process_inherit_env(const std::vector<std::string>& argv, const std::string& cwd, int timeout_seconds) {
+  return run(argv, nullptr, cwd, timeout_seconds);
 }
 
 }  // namespace fleetwave::testing

@@ -13,9 +13,16 @@ struct ProcessOutcome {
   int signal = 0;
   std::string out;
   std::string err;
+  double wall_ms = 0;   // from fork to exit
+  long max_rss_kb = 0;  // peak resident set of the process (getrusage via wait4)
 };
 
+// `argv[0]` is an absolute path; the environment is exactly `env`.
 ProcessOutcome run_process(const std::vector<std::string>& argv, const std::map<std::string, std::string>& env,
                            const std::string& cwd, int timeout_seconds = 60);
+
+// The same with the caller's environment and `argv[0]` looked up in PATH (benchmarks).
+ProcessOutcome run_process_inherit_env(const std::vector<std::string>& argv, const std::string& cwd = "",
+                                       int timeout_seconds = 600);
 
 }  // namespace fleetwave::testing
