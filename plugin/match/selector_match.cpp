@@ -35,6 +35,7 @@ bool zones_match(const SelectorRequirement& r, const std::vector<std::string>& z
 }  // namespace
 
 bool label_selector_matches(const LabelSelector& selector, const StringMap& labels) {
+  if (!selector.convertible) return false;  // LabelSelectorAsSelector fails: nothing matches
   for (const auto& [key, value] : selector.match_labels) {
     auto it = labels.find(key);
     if (it == labels.end() || it->second != value) return false;
@@ -56,6 +57,12 @@ bool cluster_matches(const Cluster& cluster, const ClusterAffinity& affinity) {
       if (r.key == "zone") {
         if (!zones_match(r, cluster.zones)) return false;
       } else if (r.key == "provider" || r.key == "region") {
+        // lifted.NodeSelectorRequirementsAsSelector rejects In/NotIn without values and values
+        // that are not label values; ClusterMatches then matches nothing.
+        if ((r.op == "In" || r.op == "NotIn") && r.values.empty()) return false;
+        for (const std::string& v : r.values) {
+          if (!check_label_value(v).empty()) return false;
+        }
         if (!requirement_matches(r, fields)) return false;
       } else {
         return false;

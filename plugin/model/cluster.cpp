@@ -41,6 +41,7 @@ Cluster parse_cluster(const Json& object, Problems& problems) {
   const FieldPath status_at = root.key("status");
   if (const Json* status = get_object(object, "status", root, problems)) {
     if (const Json* list = get_array(*status, "apiEnablements", status_at, problems)) {
+      c.has_api_enablements = !list->empty();
       for (std::size_t i = 0; i < list->size(); ++i) {
         const Json& e = (*list)[i];
         FieldPath at = status_at.key("apiEnablements").index(i);
@@ -62,7 +63,7 @@ Cluster parse_cluster(const Json& object, Problems& problems) {
 }
 
 bool cluster_api_enabled(const Cluster& cluster, const std::string& api_version, const std::string& kind) {
-  if (cluster.enabled_apis.empty()) return true;
+  if (!cluster.has_api_enablements) return true;
   return cluster.enabled_apis.count(api_version + "/" + kind) > 0;
 }
 

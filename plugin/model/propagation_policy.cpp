@@ -68,7 +68,8 @@ PropagationPolicy parse_propagation_policy(const Json& object, bool cluster_scop
                                                 p.namespace_ + "\")");
         }
       }
-      if (s.kind == "ServiceImport") p.propagate_deps = true;  // forced by the mutating webhook
+      // Forced by the mutating webhook (helper.ContainsServiceImport).
+      if (s.api_version == "multicluster.x-k8s.io/v1alpha1" && s.kind == "ServiceImport") p.propagate_deps = true;
       p.resource_selectors.push_back(std::move(s));
     }
   }
@@ -93,7 +94,7 @@ PropagationPolicy parse_propagation_policy(const Json& object, bool cluster_scop
       }
     }
   }
-  (void)get_string_list(*spec, "dependentOverrides", spec_at, problems);
+  p.dependent_overrides = get_string_list(*spec, "dependentOverrides", spec_at, problems);
   (void)get_object(*spec, "failover", spec_at, problems);
   (void)get_bool(*spec, "association", spec_at, problems);
   (void)get_bool(*spec, "preserveResourcesOnDeletion", spec_at, problems);

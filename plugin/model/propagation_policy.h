@@ -24,6 +24,9 @@ struct PropagationPolicy {
   std::string scheduler_name = "default-scheduler";
   bool suspend_dispatching = false;                 // suspension.dispatching
   std::vector<std::string> suspend_on_clusters;     // suspension.dispatchingOnClusters.clusterNames
+  // Override policies (in the policy's namespace; cluster override policies for a CPP) that
+  // must exist before anything is propagated (detector: IsDependentOverridesPresent).
+  std::vector<std::string> dependent_overrides;
 };
 
 // `default_namespace` is used when a PropagationPolicy has no metadata.namespace.

@@ -3,6 +3,22 @@
 namespace fleetwave {
 namespace {
 
+// Why metav1.LabelSelectorAsSelector would reject a requirement ("" when it converts).
+std::string label_requirement_problem(const SelectorRequirement& r) {
+  if (std::string why = check_label_key(r.key); !why.empty()) return why;
+  if (r.op == "In" || r.op == "NotIn") {
+    if (r.values.empty()) return "values must be given for In and NotIn";
+  } else if (r.op == "Exists" || r.op == "DoesNotExist") {
+    if (!r.values.empty()) return "values must be empty for Exists and DoesNotExist";
+  } else {
+    return "unknown operator";
+  }
+  for (const std::string& v : r.values) {
+    if (!check_label_value(v).empty()) return "invalid value";
+  }
+  return {};
+}
+
 std::vector<SelectorRequirement> parse_requirements(const Json& list, const FieldPath& at, Problems& problems,
                                                     bool field_selector) {
   std::vector<SelectorRequirement> out;
@@ -18,25 +34,13 @@ std::vector<SelectorRequirement> parse_requirements(const Json& list, const Fiel
     r.key = get_string(item, "key", here, problems, true);
     r.op = get_string(item, "operator", here, problems, true);
     r.values = get_string_list(item, "values", here, problems);
-    if (field_selector) {
+    if (field_selector) {  // ValidatePolicyFieldSelector: the webhook rejects these
       if (!r.key.empty() && r.key != "provider" && r.key != "region" && r.key != "zone") {
         problems.add(here.key("key"), "unsupported key \"" + r.key + "\", must be provider, region, or zone");
       }
       if (!r.op.empty() && r.op != "In" && r.op != "NotIn") {
         problems.add(here.key("operator"), "unsupported operator \"" + r.op + "\", must be In or NotIn");
       }
-    } else if (!r.op.empty()) {
-      if (r.op == "In" || r.op == "NotIn") {
-        if (r.values.empty()) problems.add(here.key("values"), "must be specified when operator is In or NotIn");
-      } else if (r.op == "Exists" || r.op == "DoesNotExist") {
-        if (!r.values.empty()) problems.add(here.key("values"), "may not be specified when operator is Exists or DoesNotExist");
-      } else {
-        problems.add(here.key("operator"), "not a valid selector operator \"" + r.op +
-                                               "\", must be In, NotIn, Exists or DoesNotExist");
-      }
-    }
-    if (!field_selector && !r.key.empty()) {
-      if (std::string why = check_label_key(r.key); !why.empty()) problems.add(here.key("key"), why);
     }
     out.push_back(std::move(r));
   }
@@ -54,11 +58,13 @@ LabelSelector parse_label_selector(const Json& value, const FieldPath& at, Probl
   reject_unknown_fields(value, {"matchLabels", "matchExpressions"}, at, problems);
   s.match_labels = get_string_map(value, "matchLabels", at, problems);
   for (const auto& [k, v] : s.match_labels) {
-    if (std::string why = check_label_key(k); !why.empty()) problems.add(at.key("matchLabels").key(k), why);
-    if (std::string why = check_label_value(v); !why.empty()) problems.add(at.key("matchLabels").key(k), why);
+    if (!check_label_key(k).empty() || !check_label_value(v).empty()) s.convertible = false;
   }
   if (const Json* list = get_array(value, "matchExpressions", at, problems)) {
     s.match_expressions = parse_requirements(*list, at.key("matchExpressions"), problems, false);
+    for (const SelectorRequirement& r : s.match_expressions) {
+      if (!label_requirement_problem(r).empty()) s.convertible = false;
+    }
   }
   return s;
 }

@@ -20,9 +20,12 @@ struct SelectorRequirement {
 };
 
 // metav1.LabelSelector. An empty selector (no labels, no expressions) matches everything.
+// Karmada's webhooks admit selectors that metav1.LabelSelectorAsSelector cannot convert (a bad
+// operator, In without values, an invalid key or value); such a selector matches nothing.
 struct LabelSelector {
   StringMap match_labels;
   std::vector<SelectorRequirement> match_expressions;
+  bool convertible = true;
 };
 
 // policy/v1alpha1.ClusterAffinity. Optional parts that are absent do not constrain.

@@ -39,6 +39,18 @@ void sort_targets(std::vector<TargetCluster>& targets) {
 
 using TemplateKey = std::tuple<std::string, std::string, std::string, std::string>;
 
+// The first of the policy's dependentOverrides that does not exist ("" when all do): a PP
+// names OverridePolicies of its namespace, a CPP names ClusterOverridePolicies.
+std::string missing_dependent_override(const PropagationPolicy& policy, const std::vector<OverridePolicy>& overrides) {
+  for (const std::string& name : policy.dependent_overrides) {
+    bool present = std::any_of(overrides.begin(), overrides.end(), [&](const OverridePolicy& o) {
+      return o.name == name && o.cluster_scoped == policy.cluster_scoped && (policy.cluster_scoped || o.namespace_ == policy.namespace_);
+    });
+    if (!present) return name;
+  }
+  return {};
+}
+
 }  // namespace
 
 bool Binding::suspended_on(const std::string& cluster) const {
@@ -86,7 +98,9 @@ Result<std::vector<Binding>, ErrorList> plan_bindings(const Fleet& fleet) {
       }
       b.replicas = std::move(replicas).value();
       b.divided = b.policy->placement.divided();
-      if (b.policy->scheduler_name != "default-scheduler") {
+      if (std::string missing = missing_dependent_override(*b.policy, fleet.override_policies); !missing.empty()) {
+        b.note = "waiting for dependent override policy " + missing;
+      } else if (b.policy->scheduler_name != "default-scheduler") {
         b.note = "policy uses scheduler \"" + b.policy->scheduler_name + "\", which the default scheduler ignores";
       } else {
         ScheduleRequest request;

@@ -14,19 +14,25 @@ struct CreatedMaps {
   bool annotations = false;
 };
 
-CreatedMaps ensure_claim_maps(Json& object) {
+CreatedMaps ensure_metadata_maps(Json& object, bool labels, bool annotations) {
   CreatedMaps created;
   Json& meta = object["metadata"];
-  if (!meta.contains("labels") || meta["labels"].is_null()) {
+  if (labels && (!meta.contains("labels") || meta["labels"].is_null())) {
     meta["labels"] = Json::object();
     created.labels = true;
   }
-  if (!meta.contains("annotations") || meta["annotations"].is_null()) {
+  if (annotations && (!meta.contains("annotations") || meta["annotations"].is_null())) {
     meta["annotations"] = Json::object();
     created.annotations = true;
   }
   return created;
 }
+
+// The API server labels every Namespace with kubernetes.io/metadata.name (SetDefaults_Namespace
+// in k8s.io/kubernetes pkg/apis/core/v1/defaults.go), so in Karmada a Namespace always has a
+// labels map when overrides run, claimed or only auto-propagated. fleetwave leaves that
+// server-set label out like other server defaults.
+bool is_namespace(const ResourceTemplate& t) { return t.id.api_version == "v1" && t.id.kind == "Namespace"; }
 
 void drop_empty_created_maps(Json& object, const CreatedMaps& created) {
   Json* meta = find_member(object, "metadata");
@@ -58,7 +64,7 @@ Result<BuiltManifest> build_manifest(const Fleet& fleet, const Binding& binding,
   BuiltManifest built;
   built.object = t.object;
   CreatedMaps created;
-  if (binding.claimed()) created = ensure_claim_maps(built.object);
+  if (binding.claimed() || is_namespace(t)) created = ensure_metadata_maps(built.object, true, binding.claimed());
   if (binding.replicas.is_workload() && binding.schedule.targets.size() > 0) {
     auto revised = revise_replicas_for_cluster(built.object, binding.replicas, binding.divided, binding.schedule.targets,
                                                cluster.name, binding.uid);

@@ -24,7 +24,8 @@ std::string propagation_block_reason(const ResourceTemplate& t) {
   if (disabled_groups.count(group) > 0) return "API group " + group + " is never propagated by Karmada";
   if (t.id.api_version == "v1" && t.id.kind == "Event") return "core Events are never propagated by Karmada";
   if (t.id.api_version == "coordination.k8s.io/v1") return "coordination.k8s.io/v1 objects are never propagated by Karmada";
-  if (t.id.labels.count("resourcetemplate.karmada.io/claimed-by") > 0) {
+  // ResourceDetector.Reconcile skips the template only when the label value is non-empty.
+  if (auto it = t.id.labels.find("resourcetemplate.karmada.io/claimed-by"); it != t.id.labels.end() && !it->second.empty()) {
     return "labelled resourcetemplate.karmada.io/claimed-by: managed by another Karmada controller";
   }
   return {};

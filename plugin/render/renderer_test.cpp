@@ -116,6 +116,29 @@ TEST(Renderer, OtherSchedulersAreIgnored) {
   EXPECT_EQ(received(bundle, "a"), std::vector<std::string>{});
 }
 
+TEST(Renderer, WaitsForDependentOverridesLikeTheDetector) {
+  std::string pp =
+      "apiVersion: policy.karmada.io/v1alpha1\nkind: PropagationPolicy\nmetadata: {name: web, namespace: shop}\n"
+      "spec:\n  dependentOverrides: [web-overrides]\n  resourceSelectors: [{apiVersion: v1, kind: ConfigMap}]\n";
+  std::string cpp =
+      "apiVersion: policy.karmada.io/v1alpha1\nkind: ClusterPropagationPolicy\nmetadata: {name: fallback}\n"
+      "spec:\n  resourceSelectors: [{apiVersion: v1, kind: ConfigMap}]\n";
+  std::string op =
+      "apiVersion: policy.karmada.io/v1alpha1\nkind: OverridePolicy\nmetadata: {name: web-overrides, namespace: shop}\n"
+      "spec:\n  overrideRules: []\n";
+  auto bundle = [&](bool with_override) {
+    BundleBuilder b = three_clusters()
+                          .app("apps/x/cm.yaml", "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c, namespace: shop}\n")
+                          .app("apps/x/pp.yaml", pp)
+                          .app("apps/x/cpp.yaml", cpp);
+    if (with_override) b.app("apps/x/op.yaml", op);
+    return b.build();
+  };
+  // The PP claims the template but waits; the CPP does not take over (propagateResource).
+  EXPECT_EQ(received(bundle(false), "a"), std::vector<std::string>{});
+  EXPECT_EQ(received(bundle(true), "a"), std::vector<std::string>{"ConfigMap/shop/c"});
+}
+
 TEST(Renderer, UnknownClusterIsAnErrorNotAnEmptySuccess) {
   InputBundle bundle = three_clusters().build();
   EXPECT_EQ(received(bundle, "zz"),

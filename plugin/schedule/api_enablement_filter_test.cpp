@@ -26,6 +26,7 @@ TEST(ApiEnablementFilterTest, Cases) {
     Cluster cluster;
     cluster.name = "member1";
     cluster.enabled_apis = c.enabled;
+    cluster.has_api_enablements = !c.enabled.empty();
     FilterContext context{&placement, nullptr, c.api_version, c.kind, true};
     FilterVerdict v = api_enablement_filter(context, cluster);
     EXPECT_EQ(v.fit, c.fit);
