@@ -108,10 +108,12 @@ Result<Step> rollback_step(const WavePlan& plan, const RolloutState& state, cons
   r.phase = ReleasePhase::Held;
   r.reason = reason.empty() ? "rolled back by a person" : reason;
   std::string target = next.stable_revision.empty() ? "" : " to " + short_sha(next.stable_revision);
-  return make("rollback", std::move(next), "roll back " + short_sha(r.revision) + target + " (" + r.reason + ")",
+  // Copies: `r` lives in `next`, which is moved into make() in an unspecified argument order.
+  const std::string why = r.reason, revision = r.revision;
+  return make("rollback", std::move(next), "roll back " + short_sha(revision) + target + " (" + why + ")",
               std::to_string(moved) + " cluster(s) returned" + (target.empty() ? " to no release" : target) +
                   ". The release is held until a newer one or `fleetwave resume " + state.app + "`.",
-              current_wave(plan, state), r.reason);
+              current_wave(plan, state), why);
 }
 
 }  // namespace fleetwave

@@ -1,0 +1,72 @@
+// fleetwave appset APP: prints the app's ApplicationSet (appset_builder.h) as YAML.
+#include "app/repo_snapshot.h"
+#include "cli/app_lookup.h"
+#include "cli/appset_builder.h"
+#include "cli/commands.h"
+#include "cli/workspace.h"
+#include "codec/yaml_writer.h"
+#include "git/url_redaction.h"
+
+namespace fleetwave::cli {
+namespace {
+
+int run(CommandContext& ctx) {
+  auto app = single_app_argument(ctx);
+  if (!app.ok()) return ctx.fail(app.error());
+  AppSetOptions options;
+  options.app = *app;
+  options.namespace_ = ctx.args.get("namespace", "argocd");
+  options.project = ctx.args.get("project", "default");
+  options.dest_namespace = ctx.args.get("dest-namespace");
+  options.repo_url = git::redact_url(ctx.args.get("repo-url", ctx.args.get("repo")));
+
+  // The app must exist at the branch head, when the repository can be read (a checkout, or
+  // --repo); without either, --repo-url alone is enough to print the ApplicationSet.
+  const bool offline = !ctx.args.has("repo") && ctx.args.has("repo-url");
+  auto ws = Workspace::open(ctx);
+  if (!ws.ok() && !(offline && ws.error().exit_code == kExitUsage)) return ctx.fail(ws.error());
+  std::string branch = ctx.args.get("branch", ctx.args.has("repo") ? "main" : "");
+  if (ws.ok()) {
+    if (ws->local_repo() != nullptr) {
+      if (branch.empty()) {
+        auto current = ws->local_repo()->head_branch();
+        if (current.ok()) branch = *current;
+      }
+      if (options.repo_url.empty()) {
+        auto origin = ws->local_repo()->remote_url("origin");
+        if (origin.ok() && *origin) options.repo_url = git::redact_url(**origin);
+      }
+    }
+    auto head = ws->head();
+    if (!head.ok()) return ctx.fail(head.error());
+    BlobCache blobs;
+    auto apps = find_apps(ws->repo(), blobs, *head, *app);
+    if (!apps.ok()) return ctx.fail(apps.error());
+  }
+  if (options.repo_url.empty()) return ctx.usage("no repository URL: pass --repo-url URL (or --repo URL)");
+  options.revision = branch.empty() ? "main" : branch;
+  ctx.out.write(write_yaml(applicationset(options)));
+  return kExitOk;
+}
+
+}  // namespace
+
+CommandSpec appset_command() {
+  return {"appset",
+          "print the Argo CD ApplicationSet of an app",
+          "fleetwave appset APP [--repo-url URL] [--namespace argocd] [--project default] [--dest-namespace NS] [flags]",
+          "Prints the ApplicationSet that gives APP one Argo CD Application per pinned cluster: a git\n"
+          "files generator over .fleetwave/APP/targets.json on the branch, targetRevision = the pin,\n"
+          "labels fleetwave.io/app, fleetwave.io/cluster and fleetwave.io/wave, the fleetwave plugin\n"
+          "with env FLEETWAVE_CLUSTER, automated sync with prune and selfHeal, and a templatePatch that\n"
+          "sets destination.server for API URLs and destination.name for Argo CD cluster names.\n"
+          "repoURL defaults to --repo (credentials redacted), else the checkout's origin remote.",
+          flags_of({{{"repo-url", "URL", "repository URL Argo CD reads (default: --repo, or the origin remote)", false},
+                     {"namespace", "NS", "namespace of the ApplicationSet (default argocd)", false},
+                     {"project", "NAME", "Argo CD project of the Applications (default default)", false},
+                     {"dest-namespace", "NS", "destination namespace of the Applications (default: none)", false}},
+                    repository_flags()}),
+          &run};
+}
+
+}  // namespace fleetwave::cli

@@ -1,0 +1,38 @@
+// The fleetwave commands: an explicit table (STYLE.md rule 7), one command per file.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "cli/command_context.h"
+#include "cli/flag_parser.h"
+
+namespace fleetwave::cli {
+
+struct CommandSpec {
+  std::string_view name;
+  std::string_view summary;      // one line for `fleetwave --help`
+  std::string_view usage;        // "fleetwave status [APP] [flags]"
+  std::string_view description;  // paragraphs for `fleetwave <cmd> --help`
+  std::vector<FlagSpec> flags;
+  int (*run)(CommandContext& ctx) = nullptr;
+};
+
+CommandSpec reconcile_command();
+CommandSpec status_command();
+CommandSpec plan_command();
+CommandSpec diff_command();
+CommandSpec approve_command();
+CommandSpec pause_command();
+CommandSpec resume_command();
+CommandSpec rollback_command();
+CommandSpec appset_command();
+
+// Every command, in the order `fleetwave --help` lists them.
+std::vector<CommandSpec> builtin_commands();
+
+// The help text of one command.
+std::string command_help(const CommandSpec& spec);
+
+}  // namespace fleetwave::cli

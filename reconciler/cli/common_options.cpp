@@ -1,0 +1,201 @@
+#include "cli/common_options.h"
+
+#include <fstream>
+#include <sstream>
+
+namespace fleetwave::cli {
+namespace {
+
+constexpr std::size_t kMaxSecretBytes = 1u << 20;
+
+std::string trim(const std::string& text) {
+  std::size_t begin = text.find_first_not_of(" \t\r\n");
+  if (begin == std::string::npos) return "";
+  return text.substr(begin, text.find_last_not_of(" \t\r\n") - begin + 1);
+}
+
+// A flag that may only be used together with --repo: an error when given on the command line,
+// ignored when it comes from the environment (a shared CI environment may set it for other runs).
+bool given(const ParsedArgs& args, std::string_view flag, bool remote, std::string& misuse) {
+  if (!args.has(flag)) return false;
+  if (remote) return true;
+  if (args.source(flag) == FlagSource::CommandLine && misuse.empty()) misuse = "--" + std::string(flag);
+  return false;
+}
+
+Result<git::GitCredentials> credentials(const ParsedArgs& args, const std::string& cwd, bool remote,
+                                        std::vector<std::string>& secrets) {
+  std::string misuse;
+  const bool user = given(args, "git-username", remote, misuse);
+  const bool password = given(args, "git-password-file", remote, misuse);
+  const bool token = given(args, "git-token-file", remote, misuse);
+  const bool key = given(args, "git-ssh-key-file", remote, misuse);
+  const bool known_hosts = given(args, "git-known-hosts-file", remote, misuse);
+  const bool passphrase = given(args, "git-ssh-passphrase-file", remote, misuse);
+  const bool insecure = given(args, "git-insecure-skip-tls-verify", remote, misuse);
+  if (!misuse.empty()) return invalid_input(misuse + " needs --repo URL (without it, commands use the local checkout)");
+  if (int(password) + int(token) + int(key) > 1) {
+    return invalid_input("choose one of --git-password-file, --git-token-file and --git-ssh-key-file");
+  }
+  if (password && !user) return invalid_input("--git-password-file needs --git-username");
+  if (user && !password && !token && !key) {
+    return invalid_input("--git-username needs --git-password-file, --git-token-file or --git-ssh-key-file");
+  }
+  if ((known_hosts || passphrase) && !key) return invalid_input("--git-known-hosts-file and --git-ssh-passphrase-file need --git-ssh-key-file");
+  if (key && !known_hosts) return invalid_input("--git-ssh-key-file needs --git-known-hosts-file to verify the server");
+  auto secret = [&](const char* flag) -> Result<std::string> {
+    FW_TRY(text, read_secret_file(flag, args.get(flag), cwd));
+    return text;
+  };
+  git::GitCredentials c;
+  if (password) {
+    FW_TRY(pw, secret("git-password-file"));
+    c = git::GitCredentials::user_password(args.get("git-username"), trim(pw));
+  } else if (token) {
+    FW_TRY(tok, secret("git-token-file"));
+    c = user ? git::GitCredentials::token(trim(tok), args.get("git-username")) : git::GitCredentials::token(trim(tok));
+  } else if (key) {
+    FW_TRY(private_key, secret("git-ssh-key-file"));
+    FW_TRY(hosts, read_secret_file("git-known-hosts-file", args.get("git-known-hosts-file"), cwd));
+    std::string phrase;
+    if (passphrase) {
+      FW_TRY(p, secret("git-ssh-passphrase-file"));
+      phrase = trim(p);
+    }
+    c = git::GitCredentials::ssh_key(private_key, hosts, phrase, args.get("git-username"));
+  }
+  if ((password || token) && c.password.empty()) {
+    return invalid_input("--" + std::string(password ? "git-password-file" : "git-token-file") + " " +
+                         args.get(password ? "git-password-file" : "git-token-file") + " is empty");
+  }
+  c.insecure_skip_tls_verify = insecure;
+  for (std::string& s : c.secrets()) secrets.push_back(std::move(s));
+  return c;
+}
+
+}  // namespace
+
+std::vector<FlagSpec> repository_flags() {
+  return {
+      {"repo", "URL", "GitOps repository to fetch and push (default: the checkout containing the working directory)", true},
+      {"branch", "NAME", "tracked branch (default main with --repo, else the checked-out branch)", true},
+      {"cache-dir", "DIR", "where --repo clones are kept (default $XDG_CACHE_HOME/fleetwave)", true},
+      {"git-username", "USER", "user name for HTTP(S) Git remotes (or SSH)", true},
+      {"git-password-file", "FILE", "file holding the Git password (with --git-username)", true},
+      {"git-token-file", "FILE", "file holding a Git access token (user x-access-token unless --git-username)", true},
+      {"git-ssh-key-file", "FILE", "file holding an SSH private key", true},
+      {"git-known-hosts-file", "FILE", "known_hosts for SSH remotes (required with --git-ssh-key-file)", true},
+      {"git-ssh-passphrase-file", "FILE", "file holding the SSH key's passphrase", true},
+      {"git-ca-file", "FILE", "PEM CA bundle to trust for HTTPS Git remotes", true},
+      {"git-insecure-skip-tls-verify", "", "do not verify the Git server's TLS certificate (test servers only)", true},
+  };
+}
+
+std::vector<FlagSpec> argocd_flags() {
+  return {
+      {"argocd-url", "URL", "Argo CD API server, e.g. https://argocd.example.com", true},
+      {"argocd-token-file", "FILE", "file holding an Argo CD API token", true},
+      {"argocd-ca-file", "FILE", "PEM CA bundle to trust for the Argo CD server", true},
+      {"argocd-insecure", "", "do not verify Argo CD's TLS certificate (test clusters only)", true},
+  };
+}
+
+FlagSpec author_flag() { return {"author", "\"NAME <EMAIL>\"", "commit author (default fleetwave <fleetwave@localhost>)", true}; }
+
+std::vector<FlagSpec> flags_of(std::initializer_list<std::vector<FlagSpec>> parts) {
+  std::vector<FlagSpec> out;
+  for (const auto& part : parts) out.insert(out.end(), part.begin(), part.end());
+  return out;
+}
+
+Result<RepositorySettings> repository_settings(const ParsedArgs& args, const std::map<std::string, std::string>& env,
+                                               const std::string& cwd, std::vector<std::string>& secrets) {
+  RepositorySettings s;
+  s.url = args.get("repo");
+  const bool remote = !s.url.empty();
+  s.branch = args.get("branch", remote ? "main" : "");
+  if (args.has("branch") && s.branch.empty()) return invalid_input("--branch needs a branch name");
+  if (remote) {
+    if (args.has("cache-dir")) {
+      s.cache_dir = absolute_path(args.get("cache-dir"), cwd);
+    } else {
+      FW_TRY(dir, default_cache_dir(env));
+      s.cache_dir = dir;
+    }
+    s.git_ca_file = absolute_path(args.get("git-ca-file"), cwd);
+  }
+  FW_TRY(c, credentials(args, cwd, remote, secrets));
+  s.credentials = std::move(c);
+  return s;
+}
+
+Result<ArgoCdSettings> argocd_settings(const ParsedArgs& args, const std::string& cwd, bool required,
+                                       std::vector<std::string>& secrets) {
+  ArgoCdSettings s;
+  s.configured = args.has("argocd-url");
+  if (!s.configured) {
+    if (required) return invalid_input("--argocd-url is required (and --argocd-token-file)");
+    for (const char* flag : {"argocd-token-file", "argocd-ca-file", "argocd-insecure"}) {
+      if (args.has(flag) && args.source(flag) == FlagSource::CommandLine) {
+        return invalid_input("--" + std::string(flag) + " needs --argocd-url");
+      }
+    }
+    return s;
+  }
+  if (!args.has("argocd-token-file")) return invalid_input("--argocd-url needs --argocd-token-file");
+  FW_TRY(token, read_secret_file("argocd-token-file", args.get("argocd-token-file"), cwd));
+  s.options.base_url = args.get("argocd-url");
+  s.options.token = trim(token);
+  s.options.ca_cert_path = absolute_path(args.get("argocd-ca-file"), cwd);
+  s.options.insecure_skip_tls_verify = args.flag("argocd-insecure");
+  if (!s.options.token.empty()) secrets.push_back(s.options.token);
+  return s;
+}
+
+Result<git::Signature> parse_author(const std::string& text) {
+  const std::size_t open = text.find('<');
+  const std::size_t close = text.rfind('>');
+  auto bad = [&](const std::string& why) {
+    return invalid_input("--author \"" + text + "\": " + why + "; expected \"Name <email>\"");
+  };
+  if (open == std::string::npos || close == std::string::npos || close < open || close + 1 != text.size()) {
+    return bad("no <email>");
+  }
+  git::Signature s;
+  s.name = trim(text.substr(0, open));
+  s.email = trim(text.substr(open + 1, close - open - 1));
+  if (s.name.empty()) return bad("empty name");
+  if (s.email.empty()) return bad("empty email");
+  for (const std::string* part : {&s.name, &s.email}) {
+    if (part->find_first_of("<>\n\r") != std::string::npos) return bad("stray <, > or line break");
+  }
+  return s;
+}
+
+Result<std::string> default_cache_dir(const std::map<std::string, std::string>& env) {
+  auto xdg = env.find("XDG_CACHE_HOME");
+  if (xdg != env.end() && !xdg->second.empty() && xdg->second[0] == '/') return xdg->second + "/fleetwave";
+  auto home = env.find("HOME");
+  if (home != env.end() && !home->second.empty()) return home->second + "/.cache/fleetwave";
+  return invalid_input("cannot choose a cache directory: set --cache-dir, XDG_CACHE_HOME or HOME");
+}
+
+std::string absolute_path(const std::string& path, const std::string& cwd) {
+  if (path.empty() || path[0] == '/' || cwd.empty()) return path;
+  return cwd + (cwd.back() == '/' ? "" : "/") + path;
+}
+
+Result<std::string> read_secret_file(const std::string& flag, const std::string& path, const std::string& cwd) {
+  if (path.empty()) return invalid_input("--" + flag + " needs a file name");
+  const std::string full = absolute_path(path, cwd);
+  std::ifstream in(full, std::ios::binary);
+  if (!in) return invalid_input("--" + flag + ": cannot read " + path);
+  std::ostringstream buf;
+  buf << in.rdbuf();
+  if (in.bad()) return invalid_input("--" + flag + ": cannot read " + path);
+  std::string text = buf.str();
+  if (text.size() > kMaxSecretBytes) return invalid_input("--" + flag + ": " + path + " is larger than 1 MiB");
+  return text;
+}
+
+}  // namespace fleetwave::cli

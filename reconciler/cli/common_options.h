@@ -1,0 +1,66 @@
+// The flags several commands share (where the GitOps repository is and how to reach it, Argo
+// CD, the commit author) and their translation into adapter options. Secrets only ever come
+// from files; their contents are collected so that every output can be scrubbed of them.
+#pragma once
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "argocd/http_argocd_client.h"
+#include "base/result.h"
+#include "cli/flag_parser.h"
+#include "git/git_credentials.h"
+#include "git/git_repository.h"
+
+namespace fleetwave::cli {
+
+// --repo, --branch, --cache-dir and the --git-* credential flags.
+std::vector<FlagSpec> repository_flags();
+// --argocd-url, --argocd-token-file, --argocd-ca-file, --argocd-insecure.
+std::vector<FlagSpec> argocd_flags();
+// --author.
+FlagSpec author_flag();
+
+// Concatenates flag tables.
+std::vector<FlagSpec> flags_of(std::initializer_list<std::vector<FlagSpec>> parts);
+
+inline constexpr const char* kDefaultAuthor = "fleetwave <fleetwave@localhost>";
+
+struct RepositorySettings {
+  std::string url;          // "" = the checkout containing the working directory
+  std::string branch;       // "main" with --repo; "" (HEAD) in a checkout unless --branch is given
+  std::string cache_dir;
+  git::GitCredentials credentials;
+  std::string git_ca_file;  // trusted CA bundle for HTTPS Git remotes ("" = system)
+};
+
+struct ArgoCdSettings {
+  bool configured = false;  // --argocd-url given
+  HttpArgoCdOptions options;
+};
+
+// Reads the repository flags; credential files are read (relative paths from `cwd`). Usage
+// errors (conflicting or incomplete credential flags, credentials without --repo) are
+// InvalidInput. `secrets` gains every secret read.
+Result<RepositorySettings> repository_settings(const ParsedArgs& args, const std::map<std::string, std::string>& env,
+                                               const std::string& cwd, std::vector<std::string>& secrets);
+
+// Reads the Argo CD flags (the token file is read); `required` makes --argocd-url mandatory.
+Result<ArgoCdSettings> argocd_settings(const ParsedArgs& args, const std::string& cwd, bool required,
+                                       std::vector<std::string>& secrets);
+
+// "Name <email>" -> a signature without a time. InvalidInput for anything else.
+Result<git::Signature> parse_author(const std::string& text);
+
+// $XDG_CACHE_HOME/fleetwave, else $HOME/.cache/fleetwave.
+Result<std::string> default_cache_dir(const std::map<std::string, std::string>& env);
+
+// The contents of a secret file named by `flag` (at most 1 MiB). The message of an error names
+// the flag and the path, never the contents.
+Result<std::string> read_secret_file(const std::string& flag, const std::string& path, const std::string& cwd);
+
+// `path` made absolute against `cwd` (unchanged when already absolute or empty).
+std::string absolute_path(const std::string& path, const std::string& cwd);
+
+}  // namespace fleetwave::cli

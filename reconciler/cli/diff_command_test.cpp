@@ -1,0 +1,99 @@
+// fleetwave diff between two revisions, rendered from Git objects: per-cluster unified hunks,
+// --cluster and --app filters, identical renders print nothing, render errors exit 1.
+#include <gtest/gtest.h>
+
+#include "cli/cli_test_support.h"
+
+namespace fleetwave::cli {
+namespace {
+
+using testing_support::CliRun;
+using testing_support::CliTest;
+
+class CliDiffCommandTest : public CliTest {
+ protected:
+  CliRun diff(std::vector<std::string> args) {
+    args.insert(args.begin(), "diff");
+    for (const std::string& f : repo_flags()) args.push_back(f);
+    return run(args);
+  }
+};
+
+std::string hunk(const std::string& app, const std::string& cluster, const std::string& from, const std::string& to) {
+  return "--- a/" + app + "/" + cluster + " (" + from.substr(0, 7) + ")\n"
+         "+++ b/" + app + "/" + cluster + " (" + to.substr(0, 7) + ")\n"
+         "@@ -8,5 +8,5 @@\n"
+         "   template:\n"
+         "     spec:\n"
+         "       containers:\n"
+         "-      - image: web:1.0\n"
+         "+      - image: web:1.1\n"
+         "         name: web\n";
+}
+
+TEST_F(CliDiffCommandTest, PerClusterHunks) {
+  const std::string from = head();
+  human_commit("web 1.1", {{"apps/shop/deploy.yaml", testing_support::deployment("web:1.1")}});
+  const std::string to = head();
+  CliRun all = diff({"--from", from, "--to", "HEAD"});
+  EXPECT_EQ(all.exit_code, 0) << all.err;
+  EXPECT_EQ(all.out, hunk("shop", "dev-1", from, to) + hunk("shop", "eu-1", from, to) + hunk("shop", "eu-2", from, to) +
+                         hunk("shop", "us-1", from, to));
+  CliRun one = diff({"--from", "HEAD~1", "--to", "main", "--cluster", "eu-2", "--app", "shop"});
+  EXPECT_EQ(one.exit_code, 0) << one.err;
+  EXPECT_EQ(one.out, hunk("shop", "eu-2", from, to));
+  CliRun same = diff({"--from", from, "--to", from});
+  EXPECT_EQ(same.exit_code, 0);
+  EXPECT_EQ(same.out, "");
+}
+
+TEST_F(CliDiffCommandTest, ClusterGainedOrLostShowsTheWholeStream) {
+  const std::string from = head();
+  human_commit("drop us-1", {{"clusters/us-1.yaml", ""}});
+  CliRun r = diff({"--from", from, "--to", "HEAD", "--cluster", "us-1"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out.rfind("--- a/shop/us-1 (" + from.substr(0, 7) + ")\n+++ b/shop/us-1 (" + head().substr(0, 7) + ")\n@@ -1,", 0), 0u)
+      << r.out;
+  EXPECT_NE(r.out.find(" +0,0 @@\n-apiVersion: apps/v1\n"), std::string::npos) << r.out;
+}
+
+TEST_F(CliDiffCommandTest, ErrorsExit1) {
+  const std::string from = head();
+  human_commit("break", {{"apps/shop/deploy.yaml", "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web\n"}});
+  CliRun broken = diff({"--from", from, "--to", "HEAD"});
+  EXPECT_EQ(broken.exit_code, 1);
+  EXPECT_EQ(broken.err.rfind("error: shop at " + head().substr(0, 7) + ": apps/shop/deploy.yaml:", 0), 0u) << broken.err;
+
+  struct Case {
+    std::string name;
+    std::vector<std::string> args;
+    int exit_code;
+    std::string err;
+  } cases[] = {
+      {"no --to", {"--from", from}, 2, "error: diff needs --from REV and --to REV (see fleetwave diff --help)\n"},
+      {"positional", {"shop", "--from", from, "--to", from}, 2,
+       "error: unexpected argument \"shop\"; name the app with --app (see fleetwave diff --help)\n"},
+      {"unknown app", {"--from", from, "--to", from, "--app", "nope"}, 1,
+       "error: unknown app \"nope\" at " + from.substr(0, 7) + " and " + from.substr(0, 7) + "\n"},
+      {"unknown cluster", {"--from", from, "--to", from, "--cluster", "mars-1"}, 1,
+       "error: cluster mars-1 is in no app's inventory at either revision\n"},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.name);
+    CliRun r = diff(c.args);
+    EXPECT_EQ(r.exit_code, c.exit_code);
+    EXPECT_EQ(r.err, c.err);
+  }
+}
+
+TEST_F(CliDiffCommandTest, WorksInALocalCheckout) {
+  const std::string work = checkout();
+  ASSERT_TRUE(fleetwave::testing::write_text_file(work + "/apps/shop/deploy.yaml", testing_support::deployment("web:1.1")).ok());
+  git(work, {"commit", "-qam", "web 1.1"});
+  CliRun r = run({"diff", "--from", "HEAD~1", "--to", "HEAD", "--cluster", "dev-1"}, {}, work);
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, hunk("shop", "dev-1", head(), git(work, {"rev-parse", "HEAD"})));
+}
+
+}  // namespace
+}  // namespace fleetwave::cli

@@ -1,0 +1,55 @@
+// Command-line flags of the fleetwave CLI: `--name value`, `--name=value`, boolean `--name`,
+// positionals, `--` to end flags, and `--help`/`-h`. A flag marked `env` may also come from
+// FLEETWAVE_<NAME> (upper case, dashes as underscores); a flag on the command line wins.
+// Pure: the environment comes in as a map.
+#pragma once
+
+#include <map>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "base/result.h"
+
+namespace fleetwave::cli {
+
+struct FlagSpec {
+  std::string_view name;  // without the dashes: "repo"
+  std::string_view value_name;  // "URL"; "" for a boolean flag
+  std::string_view help;
+  bool env = false;  // may come from FLEETWAVE_<NAME>
+};
+
+enum class FlagSource { CommandLine, Environment };
+
+class ParsedArgs {
+ public:
+  bool help = false;
+  std::vector<std::string> positionals;
+
+  bool has(std::string_view name) const { return values_.count(std::string(name)) != 0; }
+  // The value, or `fallback` when the flag was not given.
+  std::string get(std::string_view name, const std::string& fallback = "") const;
+  // A boolean flag: given on the command line, or its variable set to 1/true/yes.
+  bool flag(std::string_view name) const { return get(name) == "true"; }
+  FlagSource source(std::string_view name) const;
+
+  void set(const std::string& name, std::string value, FlagSource source);
+
+ private:
+  std::map<std::string, std::pair<std::string, FlagSource>> values_;
+};
+
+// FLEETWAVE_<NAME> for a flag name ("git-token-file" -> "FLEETWAVE_GIT_TOKEN_FILE").
+std::string env_name(std::string_view flag);
+
+// Usage errors are InvalidInput; their messages name the flag. A flag given twice, an unknown
+// flag, a missing value and a bad boolean value (in a variable) are errors. `command` labels
+// messages ("fleetwave status").
+Result<ParsedArgs> parse_flags(const std::vector<std::string>& args, const std::vector<FlagSpec>& specs,
+                               const std::map<std::string, std::string>& env, const std::string& command);
+
+// The "Flags:" part of a command's help, one flag a line, aligned, in the order of `specs`.
+std::string format_flags(const std::vector<FlagSpec>& specs);
+
+}  // namespace fleetwave::cli

@@ -1,0 +1,31 @@
+// fleetwave: the command line of the rollout engine. Thin: collects the process context,
+// starts libgit2, runs the command and returns its exit code (cli/command_context.h).
+#include <cstring>
+#include <filesystem>
+#include <iostream>
+
+#include "app/clock.h"
+#include "cli/cli.h"
+#include "git/libgit2_runtime.h"
+
+extern char** environ;
+
+int main(int argc, char** argv) {
+  fleetwave::cli::CliProcess process;
+  for (int i = 1; i < argc; ++i) process.args.emplace_back(argv[i]);
+  for (char** e = environ; *e != nullptr; ++e) {
+    const char* eq = std::strchr(*e, '=');
+    if (eq != nullptr) process.env.emplace(std::string(*e, static_cast<std::size_t>(eq - *e)), std::string(eq + 1));
+  }
+  std::error_code ec;
+  process.cwd = std::filesystem::current_path(ec).string();
+
+  auto runtime = fleetwave::git::LibGit2Runtime::start();
+  if (!runtime.ok()) {
+    std::cerr << "error: starting libgit2: " << runtime.error().to_string() << "\n";
+    return fleetwave::cli::kExitUnavailable;
+  }
+  fleetwave::SystemClock clock;
+  fleetwave::cli::CliServices services{*runtime, clock};
+  return fleetwave::cli::run_cli(services, process, std::cout, std::cerr);
+}

@@ -1,0 +1,128 @@
+#include "cli/manual_step.h"
+
+#include <fstream>
+#include <sstream>
+
+#include "app/app_planner.h"
+#include "cli/app_lookup.h"
+#include "cli/workspace.h"
+#include "git/worktree_committer.h"
+
+namespace fleetwave::cli {
+namespace {
+
+struct PreparedStep {
+  Step step;
+  std::vector<git::FileChange> changes;
+};
+
+// The step for `app` at `head`; every failure here is the app's or the user's (exit 1).
+Result<PreparedStep, CliFailure> prepare(CommandContext& ctx, Workspace& ws, const std::string& head,
+                                         const std::string& app_name, const StepMaker& make_step) {
+  BlobCache blobs;
+  auto apps = find_apps(ws.repo(), blobs, head, app_name);
+  if (!apps.ok()) return std::move(apps).error();
+  const AppDefinition& app = apps->front();
+  if (!app.plan) {
+    Error e = app.errors.empty() ? invalid_input("invalid WavePlan") : app.errors.front();
+    return CliFailure{kExitFailed, e.with_context("app " + app_name + " has an invalid WavePlan")};
+  }
+  RepoSnapshot snapshot(ws.repo(), blobs, head);
+  auto state = load_state(snapshot, app.name, app.path);
+  if (!state.ok()) return CliFailure{kExitFailed, state.error()};
+  auto step = make_step(*app.plan, *state, ctx.services.clock.now_ms());
+  if (!step.ok()) return CliFailure{kExitFailed, step.error()};
+  PreparedStep out{std::move(step).value(), {}};
+  out.changes = {{state_path(out.step.next.app), serialize_state(out.step.next), std::nullopt},
+                 {targets_path(out.step.next.app), serialize_targets(out.step.next), std::nullopt}};
+  return out;
+}
+
+// Refuses to overwrite uncommitted edits of the files the step writes.
+Status<> check_untouched(git::LocalRepository& repo, const std::string& head, const std::vector<git::FileChange>& changes) {
+  for (const git::FileChange& change : changes) {
+    std::ifstream in(repo.workdir() + change.path, std::ios::binary);
+    std::optional<std::string> on_disk;
+    if (in) {
+      std::ostringstream buf;
+      buf << in.rdbuf();
+      on_disk = buf.str();
+    }
+    auto committed = repo.read_file(head, change.path);
+    std::optional<std::string> in_head = committed.ok() ? std::optional<std::string>(*committed) : std::nullopt;
+    if (on_disk != in_head) {
+      return invalid_input(change.path + " has uncommitted changes in " + repo.workdir() + "; commit or discard them first");
+    }
+  }
+  return ok_status();
+}
+
+int commit_locally(CommandContext& ctx, Workspace& ws, const std::string& app, const StepMaker& make_step,
+                   const git::Signature& author) {
+  git::LocalRepository& local = *ws.local_repo();
+  if (!ws.branch().empty()) {
+    auto current = local.head_branch();
+    if (!current.ok()) return ctx.fail(kExitFailed, current.error());
+    if (*current != ws.branch()) {
+      return ctx.fail(kExitFailed, invalid_input("the checkout is on " + (current->empty() ? "a detached HEAD" : "branch " + *current) +
+                                                 ", not " + ws.branch() + "; switch branches or drop --branch"));
+    }
+  }
+  auto head = ws.head();
+  if (!head.ok()) return ctx.fail(head.error());
+  auto prepared = prepare(ctx, ws, *head, app, make_step);
+  if (!prepared.ok()) return ctx.fail(prepared.error());
+  if (auto clean = check_untouched(local, *head, prepared->changes); !clean.ok()) return ctx.fail(kExitFailed, clean.error());
+  auto committer = git::WorktreeCommitter::open(ctx.services.runtime, local.workdir());
+  if (!committer.ok()) return ctx.fail(kExitFailed, committer.error());
+  git::WorktreeCommitRequest request;
+  request.changes = prepared->changes;
+  request.message = prepared->step.message.format();
+  request.author = author;
+  auto oid = (*committer)->commit(request);
+  if (!oid.ok()) return ctx.fail(kExitFailed, oid.error());
+  ctx.out.line(short_sha(*oid) + " " + prepared->step.message.subject);
+  return kExitOk;
+}
+
+int commit_and_push(CommandContext& ctx, Workspace& ws, const std::string& app, const StepMaker& make_step,
+                    const git::Signature& author) {
+  for (int attempt = 1; attempt <= kMaxManualAttempts; ++attempt) {
+    auto head = ws.head();
+    if (!head.ok()) return ctx.fail(head.error());
+    auto prepared = prepare(ctx, ws, *head, app, make_step);
+    if (!prepared.ok()) return ctx.fail(prepared.error());
+    git::CommitRequest request;
+    request.parent = *head;
+    request.changes = prepared->changes;
+    request.message = prepared->step.message.format();
+    request.author = author;
+    auto oid = ws.repo().create_commit(request);
+    if (!oid.ok()) return ctx.fail(kExitFailed, oid.error());
+    auto pushed = ws.repo().push(ws.branch(), *oid, git::PushMode::FastForwardOnly);
+    if (pushed.ok()) {
+      ctx.out.line(short_sha(*oid) + " " + prepared->step.message.subject);
+      return kExitOk;
+    }
+    if (pushed.error().kind != ErrorKind::Conflict) {
+      return ctx.fail(kExitUnavailable, ws.with_access_hint(pushed.error()));
+    }
+  }
+  return ctx.fail(kExitUnavailable, conflict("the branch " + ws.branch() + " kept moving: " + std::to_string(kMaxManualAttempts) +
+                                                 " pushes were rejected; try again"));
+}
+
+}  // namespace
+
+int run_manual_step(CommandContext& ctx, const std::string& app, const StepMaker& make_step) {
+  auto ws = Workspace::open(ctx);
+  if (!ws.ok()) return ctx.fail(ws.error());
+  auto author = author_of(ctx);
+  if (!author.ok()) return ctx.fail(author.error());
+  git::Signature signature = *author;
+  signature.time = ctx.services.clock.now_ms() / 1000;
+  return ws->remote() ? commit_and_push(ctx, *ws, app, make_step, signature)
+                      : commit_locally(ctx, *ws, app, make_step, signature);
+}
+
+}  // namespace fleetwave::cli

@@ -1,0 +1,30 @@
+// The shared half of `fleetwave approve|pause|resume|rollback APP`: read the app's WavePlan and
+// rollout state at the branch head, compute the step (core/manual_actions.h), and write
+// .fleetwave/<app>/state.yaml and targets.json in one commit carrying the step's message.
+//
+// With --repo the commit is built on the fetched tip and pushed fast-forward; a rejected push
+// (someone else moved the branch) means fetch, compute the step again from the new head, retry
+// (at most kMaxManualAttempts times). Without --repo the commit is made in the current checkout
+// with WorktreeCommitter (working tree, index and HEAD stay consistent), ready to be pushed or
+// proposed as a pull request.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string>
+
+#include "base/result.h"
+#include "cli/command_context.h"
+#include "core/rollout_engine.h"
+
+namespace fleetwave::cli {
+
+inline constexpr int kMaxManualAttempts = 5;
+
+using StepMaker = std::function<Result<Step>(const WavePlan& plan, const RolloutState& state, std::int64_t now_ms)>;
+
+// Runs the whole command for `app` and prints "<short sha> <subject>". Exit 1 for a refused
+// step (nothing to approve, unknown app, already paused...), 3 when Git could not be used.
+int run_manual_step(CommandContext& ctx, const std::string& app, const StepMaker& make_step);
+
+}  // namespace fleetwave::cli

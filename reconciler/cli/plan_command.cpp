@@ -1,0 +1,64 @@
+// fleetwave plan [APP] [--revision REV]: which clusters get what replicas in which wave,
+// rendered from Git objects at a revision (default: the branch head).
+#include "app/repo_snapshot.h"
+#include "cli/app_lookup.h"
+#include "cli/commands.h"
+#include "cli/plan_view.h"
+#include "cli/workspace.h"
+
+namespace fleetwave::cli {
+namespace {
+
+int run(CommandContext& ctx) {
+  if (ctx.args.positionals.size() > 1) return ctx.usage("expected at most one APP argument");
+  const std::string only = ctx.args.positionals.empty() ? "" : ctx.args.positionals[0];
+  auto ws = Workspace::open(ctx);
+  if (!ws.ok()) return ctx.fail(ws.error());
+  auto revision = ctx.args.has("revision") ? ws->resolve(ctx.args.get("revision")) : ws->head();
+  if (!revision.ok()) return ctx.fail(revision.error());
+  BlobCache blobs;
+  auto apps = find_apps(ws->repo(), blobs, *revision, only);
+  if (!apps.ok()) return ctx.fail(apps.error());
+  if (apps->empty()) {
+    ctx.out.line("no apps at " + revision->substr(0, 7) + " (no WavePlan found)");
+    return kExitOk;
+  }
+  bool failed = false;
+  RepoSnapshot snapshot(ws->repo(), blobs, *revision);
+  for (std::size_t i = 0; i < apps->size(); ++i) {
+    const AppDefinition& app = (*apps)[i];
+    ErrorList errors = app.errors;
+    if (app.plan) {
+      auto bundle = snapshot.bundle(app.path);
+      auto render = bundle.ok() ? FleetRender::prepare(*bundle) : Result<FleetRender, ErrorList>(bundle.error());
+      if (render.ok()) {
+        if (i > 0) ctx.out.write("\n");
+        AppPlanView view = plan_view(app.name, app.path, *revision, *app.plan, *render);
+        ctx.out.write(format_plan_text(view));
+        if (!view.unassigned.empty()) failed = true;
+      } else {
+        errors.insert(errors.end(), render.error().begin(), render.error().end());
+      }
+    }
+    for (const Error& e : errors) ctx.out.error(app.name + ": " + e.to_string());
+    failed = failed || !errors.empty();
+  }
+  return failed ? kExitFailed : kExitOk;
+}
+
+}  // namespace
+
+CommandSpec plan_command() {
+  return {"plan",
+          "show which clusters get what replicas in which wave",
+          "fleetwave plan [APP] [--revision REV] [flags]",
+          "Renders every app (or APP) from Git objects at REV (default: the branch head) and prints\n"
+          "its waves in WavePlan order; in each wave the clusters it reaches, the number of objects\n"
+          "each receives and every workload's replica share there (\"2 of 6\" when the policy divides\n"
+          "replicas); then the reached clusters no wave selects and the inventory clusters it does not\n"
+          "reach. Exit 1 when an app does not render or leaves a reached cluster out of every wave.",
+          flags_of({{{"revision", "REV", "commit, branch or tag to plan (default: the branch head)", false}}, repository_flags()}),
+          &run};
+}
+
+}  // namespace fleetwave::cli

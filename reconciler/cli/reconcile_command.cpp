@@ -1,0 +1,58 @@
+// fleetwave reconcile --once: one reconcile cycle (at most one step, i.e. one commit, per app)
+// against a remote repository and Argo CD, reported one line per app.
+#include "app/reconciler.h"
+#include "cli/commands.h"
+#include "cli/reconcile_report.h"
+#include "cli/workspace.h"
+
+namespace fleetwave::cli {
+namespace {
+
+int run(CommandContext& ctx) {
+  if (!ctx.args.positionals.empty()) return ctx.usage("unexpected argument \"" + ctx.args.positionals[0] + "\"");
+  if (!ctx.args.flag("once")) return ctx.usage("reconcile runs one cycle and needs --once");
+  if (!ctx.args.has("repo")) return ctx.usage("reconcile needs --repo URL");
+  auto argocd = open_argocd(ctx, /*required=*/true);
+  if (!argocd.ok()) return ctx.fail(argocd.error());
+  auto ws = Workspace::open(ctx);
+  if (!ws.ok()) return ctx.fail(ws.error());
+  auto author = author_of(ctx);
+  if (!author.ok()) return ctx.fail(author.error());
+
+  ReconcilerOptions options;
+  options.branch = ws->branch();
+  options.author = *author;
+  Reconciler reconciler(ws->repo(), **argocd, ctx.services.clock, options);
+  auto report = reconciler.run_once();
+  if (!report.ok()) {
+    Error e = ws->with_access_hint(report.error());
+    e.message = "reconcile cycle failed: " + e.message;
+    return ctx.fail(kExitUnavailable, e);
+  }
+  return print_cycle_report(*report, ws->branch(), ctx.out);
+}
+
+}  // namespace
+
+CommandSpec reconcile_command() {
+  return {"reconcile",
+          "run one reconcile cycle: advance every app by at most one step and push",
+          "fleetwave reconcile --once --repo URL --argocd-url URL --argocd-token-file FILE [flags]",
+          "Fetches the branch, decides the next step of every app from its WavePlan, rollout state and\n"
+          "Argo CD's observations, commits each step (one commit per app) and pushes with compare-and-swap\n"
+          "(a rejected push means: fetch, decide again, retry). Prints one line per app:\n"
+          "  <app>: <action> — <commit subject>   a step was committed\n"
+          "  <app>: waiting — <why>               nothing can move yet\n"
+          "  <app>: up to date\n"
+          "  <app>: error — <problem>             one line per problem; other apps still progress\n"
+          "then \"pushed N commits to <branch> (K conflicts)\".\n"
+          "Exit 0 when every app was reconciled, 1 when an app had errors, 3 when the cycle could not\n"
+          "run (fetch, push or credentials).",
+          flags_of({{{"once", "", "run one cycle and exit (required)", false}},
+                    repository_flags(),
+                    argocd_flags(),
+                    {author_flag()}}),
+          &run};
+}
+
+}  // namespace fleetwave::cli

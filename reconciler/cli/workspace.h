@@ -1,0 +1,78 @@
+// Where a command reads and writes: with --repo URL, a bare clone in the cache directory that
+// is fetched and pushed (LibGit2Repository); without it, the checkout containing the working
+// directory, read from its object database and never pushed (LocalRepository). Also the
+// Argo CD client a command asks for.
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "argocd/argocd_client.h"
+#include "base/result.h"
+#include "cli/command_context.h"
+#include "cli/common_options.h"
+#include "git/git_repository.h"
+#include "git/libgit2_repository.h"
+#include "git/local_repository.h"
+
+namespace fleetwave::cli {
+
+class Workspace {
+ public:
+  // Reads the repository flags and opens the repository (nothing is fetched yet). Usage
+  // problems exit 2; a repository that cannot be opened exits 3.
+  static Result<Workspace, CliFailure> open(CommandContext& ctx);
+
+  git::GitRepository& repo() { return *repo_; }
+  bool remote() const { return remote_ != nullptr; }
+  git::LibGit2Repository* remote_repo() { return remote_; }
+  git::LocalRepository* local_repo() { return local_; }
+  const RepositorySettings& settings() const { return settings_; }
+
+  // The tracked branch: "main" with --repo; in a checkout the --branch given or "" (HEAD).
+  const std::string& branch() const { return settings_.branch; }
+  // The branch for messages: its name, or "HEAD".
+  std::string branch_label() const { return branch().empty() ? "HEAD" : branch(); }
+  // The repository for messages: the redacted URL, or the checkout's directory.
+  std::string display() const;
+
+  // Fetches (with --repo) or resolves (in a checkout) the branch tip. Exit 3 when the remote
+  // cannot be reached or refuses the credentials; exit 1 when the branch does not exist.
+  Result<std::string, CliFailure> head();
+
+  // `e` (from a fetch or push) with a hint naming the credential flags to check when the
+  // remote refused the credentials.
+  Error with_access_hint(const Error& e) const;
+
+  // A revision to a commit id. With a tracked branch (--repo, or --branch in a checkout),
+  // "HEAD" (and "HEAD~2", "HEAD^") means that branch's tip: a cache clone has no meaningful
+  // HEAD of its own. Exit 1 when unknown.
+  Result<std::string, CliFailure> resolve(const std::string& rev);
+
+ private:
+  Workspace() = default;
+
+  RepositorySettings settings_;
+  std::unique_ptr<git::GitRepository> repo_;
+  git::LibGit2Repository* remote_ = nullptr;
+  git::LocalRepository* local_ = nullptr;
+  bool fetched_ = false;  // the branch was fetched at least once
+};
+
+// An ArgoCdClient for a command that was given no --argocd-url: every listing fails, so the
+// engine sees Argo CD as unreachable ("no --argocd-url given"), never as success or failure.
+class UnconfiguredArgoCd final : public ArgoCdClient {
+ public:
+  Result<std::vector<ApplicationSummary>> list_applications(const std::string&) override;
+  Status<> refresh_application(const std::string&) override;
+  Status<> sync_application(const std::string&, const std::string&) override;
+};
+
+// The Argo CD client from the --argocd-* flags (an UnconfiguredArgoCd without --argocd-url,
+// unless `required`). `configured` tells which one it is.
+Result<std::unique_ptr<ArgoCdClient>, CliFailure> open_argocd(CommandContext& ctx, bool required, bool* configured = nullptr);
+
+// The commit author from --author (or the default), without a time.
+Result<git::Signature, CliFailure> author_of(CommandContext& ctx);
+
+}  // namespace fleetwave::cli
