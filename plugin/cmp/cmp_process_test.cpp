@@ -51,7 +51,6 @@ class CmpProcess : public ::testing::Test {
   static std::string expected(const std::string& app, const std::string& cluster, OutputFormat format) {
     InputBundle bundle;
     bundle.app_path = app;
-    bundle.default_namespace = "guestbook";
     RepoLayout layout{fs::path(FLEETWAVE_SOURCE_DIR) / "testdata/example-fleet", app, "clusters", "policies"};
     EXPECT_TRUE(read_repo_files(layout, bundle).ok());
     auto out = render_cluster(bundle, cluster);
@@ -69,7 +68,7 @@ TEST_F(CmpProcess, RendersTheClusterNamedByThePluginEnv) {
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(r.err, "");
   EXPECT_FALSE(r.out.empty());
-  EXPECT_EQ(r.out, expected("apps/guestbook", "eu-1", OutputFormat::Yaml));
+  EXPECT_EQ(r.out, expected("apps/guestbook", "eu-1", OutputFormat::YamlStream));
 }
 
 TEST_F(CmpProcess, ReadsTheClusterFromPluginParametersAndHonoursJsonOutput) {
@@ -78,7 +77,7 @@ TEST_F(CmpProcess, ReadsTheClusterFromPluginParametersAndHonoursJsonOutput) {
   env["ARGOCD_ENV_FLEETWAVE_OUTPUT"] = "json";
   testing::ProcessOutcome r = run(env, "apps/payments");
   EXPECT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_EQ(r.out, expected("apps/payments", "eu-3", OutputFormat::Json));
+  EXPECT_EQ(r.out, expected("apps/payments", "eu-3", OutputFormat::JsonLines));
   // One JSON object per line, as Argo CD's YAML-or-JSON splitter accepts.
   std::size_t lines = static_cast<std::size_t>(std::count(r.out.begin(), r.out.end(), '\n'));
   EXPECT_GT(lines, 1u);

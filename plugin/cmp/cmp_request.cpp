@@ -67,7 +67,7 @@ const char* render_usage() {
          "Prints the objects Karmada would deliver to one cluster, rendered from the app's templates,\n"
          "Karmada policies and the Cluster inventory. As an Argo CD CMP it reads ARGOCD_APP_SOURCE_PATH,\n"
          "ARGOCD_ENV_FLEETWAVE_CLUSTER (or the plugin parameter \"cluster\"), ARGOCD_ENV_FLEETWAVE_CLUSTERS\n"
-         "and ARGOCD_APP_NAMESPACE; flags win over the environment.\n";
+         "and ARGOCD_ENV_FLEETWAVE_OUTPUT; flags win over the environment.\n";
 }
 
 Result<RenderRequest> parse_render_request(const ProcessContext& context) {
@@ -128,10 +128,13 @@ Result<RenderRequest> parse_render_request(const ProcessContext& context) {
   }
   r.cluster = cluster;
   if (output.empty()) output = env_or(context, "ARGOCD_ENV_FLEETWAVE_OUTPUT", "yaml");
-  if (output == "yaml") r.format = OutputFormat::Yaml;
-  else if (output == "json") r.format = OutputFormat::Json;
+  if (output == "yaml") r.format = OutputFormat::YamlStream;
+  else if (output == "json") r.format = OutputFormat::JsonLines;
   else return invalid_input("--output must be yaml or json, got \"" + output + "\"");
-  r.default_namespace = !default_ns.empty() ? default_ns : env_or(context, "ARGOCD_APP_NAMESPACE", "default");
+  // Templates without metadata.namespace live where `kubectl apply` would put them in Karmada:
+  // "default". Not ARGOCD_APP_NAMESPACE: the reconciler renders the same inputs without Argo CD
+  // and must reach the same clusters.
+  r.default_namespace = !default_ns.empty() ? default_ns : env_or(context, "ARGOCD_ENV_FLEETWAVE_DEFAULT_NAMESPACE", "default");
   if (std::string v = env_or(context, "FLEETWAVE_MAX_FILE_BYTES"); !v.empty()) {
     FW_TRY(n, parse_size(v, "FLEETWAVE_MAX_FILE_BYTES"));
     r.limits.max_file_bytes = n;

@@ -15,7 +15,7 @@ namespace fleetwave {
 struct RenderRequest {
   RepoLayout layout;
   std::string cluster;
-  OutputFormat format = OutputFormat::Yaml;
+  OutputFormat format = OutputFormat::YamlStream;
   std::string default_namespace = "default";
   RenderLimits limits;
   bool help = false;

@@ -110,6 +110,10 @@ PlannedApp AppPlanner::plan(const AppDefinition& app, const std::string& head, c
   }
   in.observations = cached->second;
   report.observations = cached->second;
+  if (!in.observations.reachable && in.observations.error_kind == ErrorKind::InvalidInput) {
+    // A rejected token or an untrusted certificate will not fix itself: say so loudly.
+    report.errors.push_back(invalid_input("cannot observe Argo CD: " + in.observations.error));
+  }
 
   Decision decision = decide(in);
   report.blocked = decision.blocked;

@@ -12,6 +12,7 @@ Observations observations_from(const Result<std::vector<ApplicationSummary>>& ap
   if (!applications.ok()) {
     out.reachable = false;
     out.error = redact_secrets(applications.error().to_string());
+    out.error_kind = applications.error().kind;
     return out;
   }
   out.reachable = true;

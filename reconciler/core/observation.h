@@ -7,6 +7,8 @@
 #include <optional>
 #include <string>
 
+#include "base/error.h"
+
 namespace fleetwave {
 
 struct AppObservation {
@@ -25,6 +27,9 @@ struct AppObservation {
 struct Observations {
   bool reachable = false;  // Argo CD answered the query
   std::string error;       // why it did not
+  // Transient (down, 5xx) keeps clusters Unknown and is retried; InvalidInput (token rejected,
+  // certificate not trusted) is a misconfiguration the reconciler reports as an error.
+  ErrorKind error_kind = ErrorKind::Transient;
   std::map<std::string, AppObservation> by_cluster;  // keyed by the fleetwave.io/cluster label
 };
 
