@@ -1,9 +1,13 @@
 #include "cmp/repo_reader.h"
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <algorithm>
-#include <fstream>
+#include <cerrno>
+#include <cstring>
 #include <set>
-#include <sstream>
 #include <system_error>
 
 namespace fleetwave {
@@ -71,7 +75,8 @@ class Walker {
       }
       target = real;
     }
-    fs::file_status status = fs::status(target, ec);
+    // The entry's type comes from the directory listing (no syscall) unless it is a symlink.
+    fs::file_status status = fs::is_symlink(link_status) ? fs::status(target, ec) : link_status;
     if (fs::is_directory(status)) {
       if (excluded_.count(rel) == 0) walk(rel, role, out);
       return;
@@ -81,21 +86,41 @@ class Walker {
       errors_.push_back(file_error(rel, "not a regular file (a FIFO, socket or device?)"));
       return;
     }
-    std::uintmax_t size = fs::file_size(target, ec);
-    if (!ec && size > limits_.max_file_bytes) {
-      errors_.push_back(file_error(rel, "file is " + std::to_string(size) + " bytes, over the limit of " +
-                                            std::to_string(limits_.max_file_bytes) +
-                                            " bytes; split it or raise FLEETWAVE_MAX_FILE_BYTES"));
+    std::string content;
+    if (std::string problem = read_file(target, content); !problem.empty()) {
+      errors_.push_back(file_error(rel, problem));
       return;
     }
-    std::ifstream in(target, std::ios::binary);
-    std::ostringstream content;
-    content << in.rdbuf();
-    if (!in.good() && !in.eof()) {
-      errors_.push_back(file_error(rel, "cannot read file"));
-      return;
+    out.push_back(SourceFile{rel, std::move(content), role});
+  }
+
+  // One open, fstat and read: a render reads hundreds of small files. O_NONBLOCK so a file
+  // swapped for a FIFO after the listing cannot block; fstat re-checks it is a regular file.
+  std::string read_file(const fs::path& path, std::string& content) const {
+    int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+    if (fd < 0) return std::string("cannot open file: ") + std::strerror(errno);
+    struct stat st {};
+    std::string problem;
+    if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+      problem = "not a regular file (a FIFO, socket or device?)";
+    } else if (static_cast<std::uintmax_t>(st.st_size) > limits_.max_file_bytes) {
+      problem = "file is " + std::to_string(st.st_size) + " bytes, over the limit of " +
+                std::to_string(limits_.max_file_bytes) + " bytes; split it or raise FLEETWAVE_MAX_FILE_BYTES";
+    } else {
+      content.resize(static_cast<std::size_t>(st.st_size));
+      std::size_t done = 0;
+      while (done < content.size()) {
+        ssize_t n = ::read(fd, content.data() + done, content.size() - done);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) break;
+        done += static_cast<std::size_t>(n);
+      }
+      // A file that shrank while being read is read as it is now; one that fails is an error.
+      if (done < content.size()) content.resize(done);
+      if (done == 0 && st.st_size > 0) problem = "cannot read file";
     }
-    out.push_back(SourceFile{rel, content.str(), role});
+    ::close(fd);
+    return problem;
   }
 
   fs::path root_;

@@ -8,6 +8,7 @@
 #include <istream>
 #include <streambuf>
 
+#include "codec/fast_yaml_parser.h"
 #include "codec/scalar_resolver.h"
 #include "codec/yaml_text.h"
 
@@ -336,12 +337,8 @@ std::optional<Error> check_text(std::string_view text, const std::string& file) 
   return std::nullopt;
 }
 
-}  // namespace
-
-Result<std::vector<YamlDocument>> parse_yaml_stream(std::string_view raw, const std::string& file,
-                                                    const YamlLimits& limits) {
-  std::string_view text = strip_bom(raw);
-  if (auto e = check_text(text, file)) return *e;
+Result<std::vector<YamlDocument>> parse_with_yaml_cpp(std::string_view text, const std::string& file,
+                                                      const YamlLimits& limits) {
   std::vector<YamlDocument> docs;
   const std::size_t bound = max_yaml_documents(text);
   try {
@@ -366,6 +363,23 @@ Result<std::vector<YamlDocument>> parse_yaml_stream(std::string_view raw, const 
     return stream_error(file, std::string("invalid YAML: ") + e.what(), YAML::Mark::null_mark());
   }
   return docs;
+}
+
+}  // namespace
+
+Result<std::vector<YamlDocument>> parse_yaml_stream(std::string_view raw, const std::string& file,
+                                                    const YamlLimits& limits) {
+  std::string_view text = strip_bom(raw);
+  if (auto e = check_text(text, file)) return *e;
+  if (auto docs = fast_parse_yaml_stream(text, limits)) return std::move(*docs);
+  return parse_with_yaml_cpp(text, file, limits);
+}
+
+Result<std::vector<YamlDocument>> parse_yaml_stream_with_yaml_cpp(std::string_view raw, const std::string& file,
+                                                                  const YamlLimits& limits) {
+  std::string_view text = strip_bom(raw);
+  if (auto e = check_text(text, file)) return *e;
+  return parse_with_yaml_cpp(text, file, limits);
 }
 
 std::optional<SourcePos> locate_yaml_field(std::string_view raw, std::size_t doc_index, const FieldPath& field) {

@@ -42,9 +42,15 @@ struct YamlDocument {
 };
 
 // Parses every document of `text`. `file` only labels errors. Errors are InvalidInput and
-// carry the position of the problem.
+// carry the position of the problem. Most manifests are read by fast_yaml_parser.h; anything it
+// declines, and every error, comes from the yaml-cpp path below, with the same results.
 Result<std::vector<YamlDocument>> parse_yaml_stream(std::string_view text, const std::string& file,
                                                     const YamlLimits& limits = {});
+
+// parse_yaml_stream without the fast reader: always yaml-cpp. The reference the fast reader is
+// tested against (fast_yaml_parser_test.cpp).
+Result<std::vector<YamlDocument>> parse_yaml_stream_with_yaml_cpp(std::string_view text, const std::string& file,
+                                                                  const YamlLimits& limits = {});
 
 // Finds where `field` of document `doc_index` is written in `text`: the exact node when it
 // exists, else its deepest existing ancestor. Used only to enrich error messages.

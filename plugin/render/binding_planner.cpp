@@ -6,6 +6,7 @@
 
 #include "match/policy_selection.h"
 #include "render/propagation_filter.h"
+#include "schedule/schedule_memo.h"
 #include "workload/dependencies.h"
 
 namespace fleetwave {
@@ -70,6 +71,7 @@ const TargetCluster* Binding::target(const std::string& cluster) const {
 Result<std::vector<Binding>, ErrorList> plan_bindings(const Fleet& fleet) {
   std::vector<Binding> bindings(fleet.templates.size());
   ErrorList errors;
+  ScheduleMemo schedules;
   std::map<TemplateKey, std::size_t> index;
   for (std::size_t i = 0; i < fleet.templates.size(); ++i) {
     const ResourceIdentity& id = fleet.templates[i].id;
@@ -110,9 +112,9 @@ Result<std::vector<Binding>, ErrorList> plan_bindings(const Fleet& fleet) {
         request.kind = t.id.kind;
         request.replicas = b.replicas;
         request.uid = b.uid;
-        b.schedule = schedule(request);
-        if (b.schedule.error) {
-          Error e = *b.schedule.error;
+        b.schedule = schedules.schedule(request);
+        if (b.schedule->error) {
+          Error e = *b.schedule->error;
           if (e.pos.file.empty()) {
             e.pos.file = t.source.file;
             e.pos.line = t.source.line;
@@ -120,8 +122,8 @@ Result<std::vector<Binding>, ErrorList> plan_bindings(const Fleet& fleet) {
           errors.push_back(e.with_context("scheduling " + t.id.kind + " " + t.id.name));
           continue;
         }
-        b.targets = b.schedule.targets;
-        if (b.targets.empty()) b.note = b.schedule.reason;
+        b.targets = b.schedule->targets;
+        if (b.targets.empty()) b.note = b.schedule->reason;
       }
     }
     if (namespace_auto_propagates(t)) {
@@ -136,14 +138,14 @@ Result<std::vector<Binding>, ErrorList> plan_bindings(const Fleet& fleet) {
   // propagateDeps: dependencies follow their workload's scheduled clusters (requiredBy).
   for (std::size_t i = 0; i < fleet.templates.size(); ++i) {
     const Binding& parent = bindings[i];
-    if (parent.policy == nullptr || !parent.policy->propagate_deps || parent.schedule.targets.empty()) continue;
+    if (parent.policy == nullptr || !parent.policy->propagate_deps || parent.schedule == nullptr || parent.schedule->targets.empty()) continue;
     const ResourceTemplate& t = fleet.templates[i];
     for (const DependencyRef& dep : workload_dependencies(t.object, t.id.namespace_)) {
       auto it = index.find(TemplateKey{dep.api_version, dep.kind, dep.namespace_, dep.name});
       if (it == index.end()) continue;  // Karmada skips dependencies that do not exist
       Binding& child = bindings[it->second];
       if (!propagation_block_reason(fleet.templates[it->second]).empty()) continue;
-      add_targets(child.targets, parent.schedule.targets);
+      add_targets(child.targets, parent.schedule->targets);
       child.required_by.push_back(t.id.kind + "/" + (t.id.namespace_.empty() ? "" : t.id.namespace_ + "/") + t.id.name);
       child.note.clear();
     }

@@ -3,6 +3,7 @@
 // auto-propagation. Rendering one cluster then only builds the manifests bound to it.
 #pragma once
 
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -17,7 +18,9 @@ struct Binding {
   const PropagationPolicy* policy = nullptr;  // the claiming policy, if any
   WorkloadReplicas replicas;
   bool divided = false;
-  ScheduleResult schedule;                    // the policy's own schedule
+  // The policy's own schedule (shared: templates with the same placement and replicas share it);
+  // null when the template was not scheduled.
+  std::shared_ptr<const ScheduleResult> schedule;
   std::vector<TargetCluster> targets;         // schedule ∪ required-by ∪ namespace sync, by name
   std::vector<std::string> required_by;       // workloads that pulled this object in (propagateDeps)
   bool namespace_sync = false;                // delivered to every cluster as a Namespace

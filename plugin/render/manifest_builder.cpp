@@ -65,8 +65,8 @@ Result<BuiltManifest> build_manifest(const Fleet& fleet, const Binding& binding,
   built.object = t.object;
   CreatedMaps created;
   if (binding.claimed() || is_namespace(t)) created = ensure_metadata_maps(built.object, true, binding.claimed());
-  if (binding.replicas.is_workload() && binding.schedule.targets.size() > 0) {
-    auto revised = revise_replicas_for_cluster(built.object, binding.replicas, binding.divided, binding.schedule.targets,
+  if (binding.replicas.is_workload() && binding.schedule != nullptr && !binding.schedule->targets.empty()) {
+    auto revised = revise_replicas_for_cluster(built.object, binding.replicas, binding.divided, binding.schedule->targets,
                                                cluster.name, binding.uid);
     if (!revised.ok()) return locate(std::move(revised).error(), t, cluster);
   }

@@ -1,0 +1,486 @@
+#include "codec/fast_yaml_parser.h"
+
+#include <algorithm>
+#include <cstring>
+#include <exception>
+#include <string>
+
+#include "codec/fast_yaml_scalar.h"
+#include "codec/scalar_resolver.h"
+#include "codec/yaml_text.h"
+
+// How this reader follows yaml-cpp 0.7.0 (src/scanner.cpp, scantoken.cpp, singledocparser.cpp)
+// without its token queue:
+// - Block structure: a line's first token pops the collections indented deeper than it (and a
+//   sequence at its column, unless it is "- "), as PopIndentToHere does; it must then be a key
+//   or an entry of the collection at exactly its column, or the value of the key or "-" that
+//   ended the previous line. Anything else (more indentation with nothing to nest into, less
+//   indentation than the document's root) is declined: yaml-cpp rejects it or reads a second
+//   document.
+// - Simple keys: a key is a plain or quoted scalar followed, on the same line and within 1024
+//   bytes, by ':' and a blank or line end (any ':' after a quoted key in a flow map).
+// - Scalars come from a port of ScanScalar (fast_yaml_scalar.h) with the indent yaml-cpp would
+//   pass: a plain scalar after "key: " continues on lines indented deeper than the map; one that
+//   starts a line or follows "- " gets an indent of its own column + 1 (yaml-cpp pushes a
+//   tentative map there), and is declined if it spans lines, where yaml-cpp goes wrong.
+// - After a node, only blanks and a comment may follow on its line.
+namespace fleetwave {
+namespace {
+
+using fast_yaml::blank_break_or_eof_at;
+using fast_yaml::break_at;
+using fast_yaml::Cursor;
+using fast_yaml::doc_indicator_at;
+
+constexpr std::size_t kMaxFastDepth = 128;  // yaml-cpp's own recursion guard stops near 500
+constexpr std::ptrdiff_t kMaxSimpleKey = 1024;
+
+// Where a node starts: after "key: " on the key's line, after "- ", as the first token of its
+// line (a value after "key:" or "-" that ended a line, or the root), after "--- ".
+enum class Ctx { Inline, Entry, OwnLine, RootInline };
+enum class Kind : unsigned char { BlockMap, BlockSeq, FlowMap, FlowSeq };
+enum class Expect : unsigned char { Item, Key, Value, Separator };  // flow collections only
+
+struct Frame {
+  Kind kind;
+  Expect expect;
+  int column;              // block collections
+  Json* node;              // the collection, already in its parent
+  Json* pending = nullptr;  // the slot of a value still to come
+};
+
+bool is_null_word(std::string_view s) { return s.empty() || s == "~" || s == "null" || s == "Null" || s == "NULL"; }
+
+// Control characters other than tab and LF, a CR outside CRLF, and a second byte order mark:
+// yaml-cpp reads some of them unexpectedly (0x04 is its end of input), so they are declined.
+bool has_plain_bytes(std::string_view text) {
+  if (text.substr(0, 3) == "\xEF\xBB\xBF") return false;
+  const std::size_t n = text.size();
+  for (std::size_t i = 0; i < n; ++i) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    if (c >= 0x20 || c == '\n' || c == '\t') continue;
+    if (c == '\r' && i + 1 < n && text[i + 1] == '\n') continue;
+    return false;
+  }
+  return true;
+}
+
+class Parser {
+ public:
+  Parser(std::string_view text, const YamlLimits& limits)
+      : limits_(limits), max_depth_(std::min(limits.max_depth, kMaxFastDepth)), line_pos_(text.data()) {
+    cur_.p = cur_.line_start = text.data();
+    cur_.end = text.data() + text.size();
+  }
+
+  bool run(std::string_view text, std::vector<YamlDocument>& docs) {
+    if (!has_plain_bytes(text)) return false;
+    const std::size_t bound = max_yaml_documents(text);
+    if (!skip_to_next_token(nullptr)) return false;
+    while (!cur_.eof()) {
+      if (docs.size() >= bound) return false;
+      YamlDocument doc;
+      if (!document(doc) || !end_markers()) return false;
+      docs.push_back(std::move(doc));
+    }
+    return true;
+  }
+
+ private:
+  bool count() { return ++nodes_ <= limits_.max_nodes; }
+
+  int line_of(const char* p) {
+    line_ += static_cast<int>(std::count(line_pos_, p, '\n'));
+    line_pos_ = p;
+    return line_;
+  }
+
+  bool document(YamlDocument& doc) {
+    doc.line = line_of(cur_.p);
+    if (cur_.column() == 0 && cur_.peek() == '.' && doc_indicator_at(cur_)) return count();  // "..." first: null
+    if (cur_.column() == 0 && cur_.peek() == '-' && doc_indicator_at(cur_)) {
+      cur_.p += 3;
+      if (!skip_spaces()) return false;
+      if (!at_line_end()) return block_node(&doc.value, Ctx::RootInline, -1) && block_lines();
+      if (!skip_to_next_token(nullptr)) return false;
+    }
+    if (cur_.eof() || (cur_.column() == 0 && doc_indicator_at(cur_))) return count();  // empty: null
+    if (cur_.column() == 0 && cur_.peek() == '%') return false;
+    return block_node(&doc.value, Ctx::OwnLine, -1) && block_lines();
+  }
+
+  // "..." markers after a document (yaml-cpp eats all of them).
+  bool end_markers() {
+    while (cur_.column() == 0 && cur_.peek() == '.' && doc_indicator_at(cur_)) {
+      cur_.p += 3;
+      bool crossed = false;
+      if (!skip_to_next_token(&crossed) || !(crossed || cur_.eof())) return false;
+    }
+    return true;
+  }
+
+  // ---- block context ------------------------------------------------------------------------
+
+  // Line by line until the document ends; the cursor is at a line's first token.
+  bool block_lines() {
+    for (;;) {
+      if (cur_.eof() || (cur_.column() == 0 && doc_indicator_at(cur_))) return close_block_frames();
+      if ((cur_.column() == 0 && cur_.peek() == '%') || stack_.empty()) return false;
+      const int col = cur_.column();
+      const bool entry = cur_.peek() == '-' && blank_break_or_eof_at(cur_, 1);
+      Frame& top = stack_.back();
+      if (top.pending != nullptr) {
+        Json* slot = std::exchange(top.pending, nullptr);
+        if (col > top.column || (col == top.column && top.kind == Kind::BlockMap && entry)) {
+          if (!block_node(slot, Ctx::OwnLine, top.column)) return false;
+          continue;
+        }
+        if (!count()) return false;  // an empty value: null
+      }
+      while (!stack_.empty() && (stack_.back().column > col ||
+                                 (stack_.back().kind == Kind::BlockSeq && stack_.back().column == col && !entry))) {
+        stack_.pop_back();
+      }
+      if (stack_.empty() || stack_.back().column != col) return false;
+      if (!(stack_.back().kind == Kind::BlockSeq ? seq_entry() : key_line())) return false;
+    }
+  }
+
+  bool close_block_frames() {
+    if (!stack_.empty() && stack_.back().pending != nullptr && !count()) return false;
+    stack_.clear();
+    return true;
+  }
+
+  // At '-' of an entry of the sequence on top of the stack.
+  bool seq_entry() {
+    Frame& f = stack_.back();
+    cur_.skip();
+    Json* slot = new_item(f);
+    if (!skip_spaces()) return false;
+    if (at_line_end()) {
+      f.pending = slot;
+      return skip_to_next_token(nullptr);
+    }
+    return block_node(slot, Ctx::Entry, f.column);
+  }
+
+  // At the key of a new entry of the map on top of the stack.
+  bool key_line() {
+    const char* start = cur_.p;
+    const char* line = cur_.line_start;
+    bool plain = false;
+    const char ch = cur_.peek();
+    if (ch == '"' || ch == '\'') {
+      if (!fast_yaml::scan_quoted(cur_, scratch_, info_) || cur_.line_start != line || !colon_after_quoted(false)) {
+        return false;
+      }
+    } else {
+      plain = true;
+      if (!plain_start() || !fast_yaml::scan_plain(cur_, false, cur_.column() + 1, scratch_, info_) ||
+          !info_.ended_at_colon || cur_.line_start != line) {
+        return false;
+      }
+    }
+    return cur_.p - start <= kMaxSimpleKey && map_value(stack_.size() - 1, plain);
+  }
+
+  // At the ':' after a key (in scratch_) of the block map stack_[index].
+  bool map_value(std::size_t index, bool plain) {
+    std::string key;
+    if (!resolve_key(plain, key)) return false;
+    cur_.skip();
+    Frame& f = stack_[index];
+    auto [it, inserted] = f.node->get_ref<Json::object_t&>().try_emplace(std::move(key));
+    if (!inserted) return false;  // a duplicate key: an error on the yaml-cpp path
+    if (!skip_spaces()) return false;
+    if (at_line_end()) {
+      f.pending = &it->second;
+      return skip_to_next_token(nullptr);
+    }
+    return block_node(&it->second, Ctx::Inline, f.column);
+  }
+
+  // The node at the cursor (not blank, no comment) into *slot. `top_indent` is the column of the
+  // innermost block collection (-1 at the root).
+  bool block_node(Json* slot, Ctx ctx, int top_indent) {
+    for (;;) {  // a loop, not recursion, for "- - - x"
+      const int col = cur_.column();
+      const char ch = cur_.peek();
+      if (ch == '-' && blank_break_or_eof_at(cur_, 1)) {
+        if ((ctx != Ctx::Entry && ctx != Ctx::OwnLine) || !open(slot, Kind::BlockSeq, col)) return false;
+        Frame& f = stack_.back();
+        cur_.skip();
+        slot = new_item(f);
+        if (!skip_spaces()) return false;
+        if (at_line_end()) {
+          f.pending = slot;
+          return skip_to_next_token(nullptr);
+        }
+        ctx = Ctx::Entry;
+        top_indent = col;
+        continue;
+      }
+      if (ch == '|' || ch == '>') {
+        if (ctx == Ctx::OwnLine || !fast_yaml::scan_block(cur_, top_indent, scratch_, info_)) return false;
+        return set_string(slot) && finish_node(true);
+      }
+      if (ch == '[' || ch == '{') return flow_collection(slot) && finish_node(false);
+      return block_scalar_or_key(slot, ctx, top_indent);
+    }
+  }
+
+  // A plain or quoted scalar in the block context: a value, or the first key of a new map.
+  bool block_scalar_or_key(Json* slot, Ctx ctx, int top_indent) {
+    const bool may_be_key = ctx == Ctx::Entry || ctx == Ctx::OwnLine;
+    const int col = cur_.column();
+    const char* start = cur_.p;
+    const char* line = cur_.line_start;
+    bool plain = false, is_key = false;
+    const char ch = cur_.peek();
+    if (ch == '"' || ch == '\'') {
+      if (!fast_yaml::scan_quoted(cur_, scratch_, info_)) return false;
+      is_key = may_be_key && cur_.line_start == line && colon_after_quoted(false);
+    } else {
+      plain = true;
+      const int indent = ctx == Ctx::Inline ? top_indent + 1 : ctx == Ctx::RootInline ? 0 : col + 1;
+      if (!plain_start() || !fast_yaml::scan_plain(cur_, false, indent, scratch_, info_)) return false;
+      if (info_.ended_at_colon && (!may_be_key || cur_.line_start != line)) return false;
+      if (info_.multi_line && ctx != Ctx::Inline) return false;
+      is_key = info_.ended_at_colon;
+    }
+    if (is_key) {
+      return cur_.p - start <= kMaxSimpleKey && open(slot, Kind::BlockMap, col) && map_value(stack_.size() - 1, plain);
+    }
+    const bool fresh = info_.leading_spaces || (cur_.line_start != line && cur_.column() == 0);
+    return (plain ? set_plain(slot) : set_string(slot)) && finish_node(fresh);
+  }
+
+  // After a node: only blanks and a comment may follow on its line, unless the node's scalar
+  // already ended at the start of a later line (`fresh`).
+  bool finish_node(bool fresh) {
+    bool crossed = false;
+    return skip_to_next_token(&crossed) && (fresh || crossed || cur_.eof());
+  }
+
+  // ---- flow context -------------------------------------------------------------------------
+
+  bool flow_collection(Json* slot) {
+    const std::size_t base = stack_.size();
+    if (!open_flow(slot)) return false;
+    while (stack_.size() > base) {
+      if (!flow_skip()) return false;
+      Frame& f = stack_.back();
+      const char ch = cur_.peek();
+      const char close = f.kind == Kind::FlowSeq ? ']' : '}';
+      if (ch == close && f.expect != Expect::Value) {  // also after a trailing ','
+        cur_.skip();
+        stack_.pop_back();
+        continue;
+      }
+      switch (f.expect) {
+        case Expect::Separator:
+          if (ch != ',') return false;
+          cur_.skip();
+          f.expect = f.kind == Kind::FlowSeq ? Expect::Item : Expect::Key;
+          break;
+        case Expect::Item:
+          f.expect = Expect::Separator;
+          if (!flow_value(new_item(f))) return false;
+          break;
+        case Expect::Key: {
+          bool plain = false;
+          std::string key;
+          if (!flow_key(plain) || !resolve_key(plain, key)) return false;
+          cur_.skip();  // ':'
+          auto [it, inserted] = f.node->get_ref<Json::object_t&>().try_emplace(std::move(key));
+          if (!inserted) return false;
+          f.pending = &it->second;
+          f.expect = Expect::Value;
+          break;
+        }
+        case Expect::Value: {
+          Json* target = std::exchange(f.pending, nullptr);
+          f.expect = Expect::Separator;
+          if (ch == ',' || ch == close) {
+            if (!count()) return false;  // an empty value: null
+          } else if (!flow_value(target)) {
+            return false;
+          }
+          break;
+        }
+      }
+    }
+    return true;
+  }
+
+  bool open_flow(Json* slot) {
+    const bool seq = cur_.peek() == '[';
+    if (!open(slot, seq ? Kind::FlowSeq : Kind::FlowMap, 0)) return false;
+    stack_.back().expect = seq ? Expect::Item : Expect::Key;
+    cur_.skip();
+    return true;
+  }
+
+  bool flow_value(Json* slot) {
+    const char ch = cur_.peek();
+    if (ch == '[' || ch == '{') return open_flow(slot);
+    if (ch == '"' || ch == '\'') return fast_yaml::scan_quoted(cur_, scratch_, info_) && set_string(slot);
+    // A plain scalar that stops at ':' would be a single-pair map, or "a: b: c".
+    return plain_start() && fast_yaml::scan_plain(cur_, true, 0, scratch_, info_) && !info_.ended_at_colon &&
+           set_plain(slot);
+  }
+
+  // A key of a flow map, on one line with its ':', where the cursor is left.
+  bool flow_key(bool& plain) {
+    const char* start = cur_.p;
+    const char* line = cur_.line_start;
+    const char ch = cur_.peek();
+    if (ch == '"' || ch == '\'') {
+      if (!fast_yaml::scan_quoted(cur_, scratch_, info_) || cur_.line_start != line || !colon_after_quoted(true)) {
+        return false;
+      }
+    } else {
+      plain = true;
+      if (!plain_start() || !fast_yaml::scan_plain(cur_, true, 0, scratch_, info_) || !info_.ended_at_colon ||
+          cur_.line_start != line) {
+        return false;
+      }
+    }
+    return cur_.p - start <= kMaxSimpleKey;
+  }
+
+  // yaml-cpp's ScanToNextToken in a flow: blanks, comments and line breaks. A document marker
+  // or directive at column 0 would end the flow collection with an error.
+  bool flow_skip() {
+    for (;;) {
+      while (cur_.peek() == ' ' || cur_.peek() == '\t') cur_.skip();
+      if (cur_.peek() == '#') skip_comment();
+      const std::size_t n = break_at(cur_);
+      if (n == 0) break;
+      cur_.newline(n);
+    }
+    if (cur_.eof()) return false;
+    return cur_.column() != 0 || !(doc_indicator_at(cur_) || cur_.peek() == '%');
+  }
+
+  // ---- shared -------------------------------------------------------------------------------
+
+  // Blanks, comments and line breaks (yaml-cpp's ScanToNextToken in the block context).
+  // Declines a tab before a token on its line: yaml-cpp then allows no key or "- " there.
+  bool skip_to_next_token(bool* crossed) {
+    bool tab = false;
+    for (;;) {
+      for (char ch = cur_.peek(); ch == ' ' || ch == '\t'; ch = cur_.peek()) {
+        tab |= ch == '\t';
+        cur_.skip();
+      }
+      if (cur_.peek() == '#') skip_comment();
+      const std::size_t n = break_at(cur_);
+      if (n == 0) break;
+      cur_.newline(n);
+      tab = false;
+      if (crossed != nullptr) *crossed = true;
+    }
+    return !tab || cur_.eof();
+  }
+
+  void skip_comment() {
+    const void* nl = std::memchr(cur_.p, '\n', static_cast<std::size_t>(cur_.end - cur_.p));
+    cur_.p = nl != nullptr ? static_cast<const char*>(nl) : cur_.end;
+  }
+
+  // Spaces between tokens on a line; a tab there is declined.
+  bool skip_spaces() {
+    while (cur_.peek() == ' ') cur_.skip();
+    return cur_.peek() != '\t';
+  }
+
+  bool at_line_end() const { return cur_.peek() == '#' || break_at(cur_) != 0 || cur_.eof(); }
+
+  // After a quoted scalar: blanks on the line, then a ':' value indicator (in a flow, any ':'
+  // after a quoted scalar is one: yaml-cpp's "JSON-like" flow value).
+  bool colon_after_quoted(bool flow) {
+    while (cur_.peek() == ' ' || (flow && cur_.peek() == '\t')) cur_.skip();
+    return cur_.peek() == ':' && (flow || blank_break_or_eof_at(cur_, 1));
+  }
+
+  // yaml-cpp's plain scalar start, narrowed to the same rule in both contexts: no indicator
+  // character (not even '?' or ':'), and no '-' followed by a blank or line end.
+  bool plain_start() const {
+    const char ch = cur_.peek();
+    if (blank_break_or_eof_at(cur_) || std::string_view(",[]{}#&*!|>'\"%@`?:").find(ch) != std::string_view::npos) {
+      return false;
+    }
+    return ch != '-' || !blank_break_or_eof_at(cur_, 1);
+  }
+
+  bool resolve_key(bool plain, std::string& key) {
+    if (!plain) {
+      key = scratch_;
+      return true;
+    }
+    if (is_null_word(scratch_) || scratch_ == "<<") return false;  // null keys are errors; "<<" merges
+    Result<std::string> resolved = resolve_plain_key(scratch_);
+    if (!resolved.ok()) return false;
+    key = std::move(resolved).value();
+    return true;
+  }
+
+  bool set_plain(Json* slot) {
+    if (is_null_word(scratch_)) {
+      *slot = nullptr;
+    } else {
+      Result<Json> resolved = resolve_plain_scalar(scratch_);
+      if (!resolved.ok()) return false;  // .inf and .nan
+      *slot = std::move(resolved).value();
+    }
+    return count();
+  }
+
+  bool set_string(Json* slot) {
+    *slot = scratch_;
+    return count();
+  }
+
+  bool open(Json* slot, Kind kind, int column) {
+    if (stack_.size() >= max_depth_ || !count()) return false;
+    const bool map = kind == Kind::BlockMap || kind == Kind::FlowMap;
+    *slot = map ? Json::object() : Json::array();
+    stack_.push_back(Frame{kind, Expect::Item, column, slot});
+    return true;
+  }
+
+  static Json* new_item(Frame& f) {
+    auto& items = f.node->get_ref<Json::array_t&>();
+    items.emplace_back();
+    return &items.back();
+  }
+
+  const YamlLimits& limits_;
+  const std::size_t max_depth_;
+  Cursor cur_;
+  std::vector<Frame> stack_;
+  std::string scratch_;  // the text of the last scalar; reused, so scalars do not allocate here
+  fast_yaml::ScalarInfo info_;
+  std::size_t nodes_ = 0;
+  int line_ = 1;
+  const char* line_pos_;
+};
+
+}  // namespace
+
+std::optional<std::vector<YamlDocument>> fast_parse_yaml_stream(std::string_view text, const YamlLimits& limits) {
+  std::vector<YamlDocument> docs;
+  try {
+    Parser parser(text, limits);
+    if (!parser.run(text, docs)) return std::nullopt;
+  } catch (const std::exception&) {
+    // The scalar resolver can throw (a float key beyond float32 range reaches std::stoi in
+    // go_format.cpp); the yaml-cpp path turns that into its error.
+    return std::nullopt;
+  }
+  return docs;
+}
+
+}  // namespace fleetwave
