@@ -1,0 +1,151 @@
+// The whole life of an app through the fleetwave CLI, as an operator would drive it: a 3-wave
+// rollout to completion through an approval gate (approved by merging the approval branch, as a
+// reviewer merging the pull request would), a broken release that rolls itself back, and a human
+// `git revert` that pauses the rollout until `fleetwave resume`. Every step goes through
+// `fleetwave reconcile --once` against a real Git remote and a fake Argo CD API over HTTP built
+// from the recorded Application shapes; the audit trail is read back with `git log`.
+#include <gtest/gtest.h>
+
+#include "cli/cli_test_support.h"
+
+namespace fleetwave::cli {
+namespace {
+
+using testing_support::CliRun;
+using testing_support::CliTest;
+
+class CliRolloutScenarioTest : public CliTest {
+ protected:
+  std::map<std::string, std::string> files() override {
+    auto f = testing_support::fleet_files();
+    f["apps/shop/rollout.yaml"] = testing_support::wave_plan("shop", "    approval: required\n");
+    return f;
+  }
+
+  void SetUp() override {
+    CliTest::SetUp();
+    argocd_flags_ = start_argocd();
+  }
+
+  // One reconcile cycle; Argo CD then syncs every pin, Healthy, unless told otherwise.
+  CliRun reconcile(bool sync = true) {
+    std::vector<std::string> args = {"reconcile", "--once"};
+    for (const std::string& f : repo_flags()) args.push_back(f);
+    for (const std::string& f : argocd_flags_) args.push_back(f);
+    CliRun r = run(args);
+    EXPECT_NE(r.exit_code, 3) << r.err;
+    if (sync) sync_argocd();
+    clock_.advance_ms(11'000);  // past the canary's minSuccessTime
+    return r;
+  }
+
+  std::vector<std::string> actions() {
+    std::string log = git(remote_, {"log", "--reverse", "--topo-order", "--format=%(trailers:key=Fleetwave-Action,valueonly,separator=)", "main"});
+    std::vector<std::string> out;
+    std::istringstream in(log);
+    for (std::string line; std::getline(in, line);) {
+      if (!line.empty()) out.push_back(line);
+    }
+    return out;
+  }
+
+  std::map<std::string, std::string> pins() {
+    std::map<std::string, std::string> out;
+    for (const Json& t : targets()) out[t["cluster"]] = t["revision"];
+    return out;
+  }
+
+  std::string approval_branch() {
+    std::string refs = git(remote_, {"for-each-ref", "--format=%(refname:short)", "refs/heads/fleetwave/approve/"});
+    return refs.substr(0, refs.find('\n'));
+  }
+
+  // A reviewer merges the approval branch into main, as a pull-request merge would.
+  void merge_approval(const std::string& branch) {
+    std::string work = checkout("reviewer");
+    git(work, {"-c", "user.name=Rita Reviewer", "-c", "user.email=rita@example.com", "merge", "--no-ff", "-q", "-m",
+               "Merge pull request: approve europe", "origin/" + branch});
+    git(work, {"push", "-q", "origin", "main"});
+  }
+
+  std::vector<std::string> argocd_flags_;
+};
+
+TEST_F(CliRolloutScenarioTest, ApprovalFailureRollbackAndRevertPause) {
+  // --- Release 1: canary, then the approval gate of wave 2.
+  const std::string first = head();
+  EXPECT_EQ(reconcile().exit_code, 0);
+  CliRun gate = reconcile();
+  EXPECT_EQ(gate.exit_code, 0) << gate.err;
+  EXPECT_NE(gate.out.find("shop: wait-approval"), std::string::npos) << gate.out;
+  const std::string branch = approval_branch();
+  EXPECT_EQ(branch, "fleetwave/approve/shop/" + first.substr(0, 7) + "/europe");
+  // Nothing moves past the gate however long we wait.
+  clock_.advance_ms(3'600'000);
+  CliRun waiting = reconcile();
+  EXPECT_NE(waiting.out.find("shop: waiting"), std::string::npos) << waiting.out;
+  EXPECT_NE(waiting.out.find("approval"), std::string::npos) << waiting.out;
+  EXPECT_EQ(pins().size(), 1u);
+
+  merge_approval(branch);
+  for (int i = 0; i < 6 && actions().back() != "complete"; ++i) reconcile();
+  EXPECT_EQ(actions(), (std::vector<std::string>{"start", "wait-approval", "approve", "advance", "advance", "advance", "complete"}));
+  for (const auto& [cluster, revision] : pins()) EXPECT_EQ(revision, first) << cluster;
+  EXPECT_EQ(pins().size(), 4u);
+
+  // --- Release 2 is broken: the canary goes Degraded and every pin returns to release 1.
+  human_commit("web broken", {{"apps/shop/deploy.yaml", testing_support::deployment("web:broken")}});
+  const std::string broken = head();
+  EXPECT_EQ(reconcile(/*sync=*/false).exit_code, 0);
+  EXPECT_EQ(pins().at("dev-1"), broken);
+  argocd_->put_application(fleetwave::testing::make_application("shop-dev-1", {{"fleetwave.io/app", "shop"}}, "dev-1", broken,
+                                                                "Synced", "Degraded", "Succeeded", format_rfc3339(clock_.now_ms())));
+  CliRun rollback = reconcile();
+  EXPECT_NE(rollback.out.find("shop: rollback"), std::string::npos) << rollback.out;
+  EXPECT_EQ(actions().back(), "rollback");
+  for (const auto& [cluster, revision] : pins()) EXPECT_EQ(revision, first) << cluster;
+  // The broken release is held: no new start however often the reconciler runs.
+  reconcile();
+  EXPECT_EQ(actions().back(), "rollback");
+
+  // --- Release 3 starts; a human reverts fleetwave's start commit: the rollout pauses.
+  human_commit("web 3.0", {{"apps/shop/deploy.yaml", testing_support::deployment("web:3.0")}});
+  const std::string third = head();
+  reconcile();
+  EXPECT_EQ(actions().back(), "start");
+  EXPECT_EQ(pins().at("dev-1"), third);
+  std::string work = checkout("reverter");
+  git(work, {"-c", "user.name=Olga Operator", "-c", "user.email=olga@example.com", "revert", "--no-edit", "HEAD"});
+  git(work, {"push", "-q", "origin", "main"});
+  EXPECT_EQ(pins().at("dev-1"), first);
+  CliRun paused = reconcile();
+  EXPECT_EQ(actions().back(), "pause");
+  EXPECT_EQ(pins().at("dev-1"), first) << "the human's revert is kept, not undone";
+  CliRun still = reconcile();
+  EXPECT_NE(still.out.find("paused"), std::string::npos) << still.out;
+
+  CliRun resumed = run({"resume", "shop", "--repo", remote_url(), "--cache-dir", *dir_ / "cache-cli"});
+  EXPECT_EQ(resumed.exit_code, 0) << resumed.err;
+  EXPECT_EQ(actions().back(), "resume");
+  reconcile();
+  // The revert undid the start, so the release starts again (from the current head, which has
+  // release 3's inputs).
+  EXPECT_EQ(actions().back(), "start");
+  const std::string restarted = pins().at("dev-1");
+  EXPECT_NE(restarted, first) << "the rollout continues after resume";
+
+  // The audit trail, oldest first.
+  EXPECT_EQ(actions(), (std::vector<std::string>{"start", "wait-approval", "approve", "advance", "advance", "advance",
+                                                 "complete", "start", "rollback", "start", "pause", "resume",
+                                                 "start"}));
+  // `status` explains the state in JSON, through the real binary.
+  CliRun status = run_binary({"status", "--output", "json", "--repo", remote_url(), "--cache-dir", *dir_ / "cache-status"});
+  ASSERT_EQ(status.exit_code, 0) << status.err;
+  Json doc = Json::parse(status.out);
+  ASSERT_EQ(doc["apps"].size(), 1u);
+  EXPECT_EQ(doc["apps"][0]["release"], restarted);
+  EXPECT_EQ(doc["apps"][0]["stable"], first);
+}
+
+}  // namespace
+}  // namespace fleetwave::cli
