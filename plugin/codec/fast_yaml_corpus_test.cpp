@@ -6,28 +6,11 @@
 #include <cstdio>
 
 #include "codec/yaml_codec.h"
+#include "codec/unicode_class.h"
 #include "codec/yaml_writer.h"
 
 namespace fleetwave::fast_yaml_test {
 namespace {
-
-void append_utf8(std::uint32_t v, std::string& out) {
-  if (v <= 0x7F) {
-    out += static_cast<char>(v);
-  } else if (v <= 0x7FF) {
-    out += static_cast<char>(0xC0 | (v >> 6));
-    out += static_cast<char>(0x80 | (v & 0x3F));
-  } else if (v <= 0xFFFF) {
-    out += static_cast<char>(0xE0 | (v >> 12));
-    out += static_cast<char>(0x80 | ((v >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (v & 0x3F));
-  } else {
-    out += static_cast<char>(0xF0 | (v >> 18));
-    out += static_cast<char>(0x80 | ((v >> 12) & 0x3F));
-    out += static_cast<char>(0x80 | ((v >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (v & 0x3F));
-  }
-}
 
 bool is_hex(char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'); }
 
@@ -57,7 +40,7 @@ std::size_t ordinary_literal(std::string_view s, std::size_t i, std::string& out
       case 'u':
       case 'U': {
         const std::size_t n = e == 'u' ? 4 : 8;
-        append_utf8(static_cast<std::uint32_t>(std::stoul(std::string(s.substr(i, n)), nullptr, 16)), out);
+        append_utf8(static_cast<char32_t>(std::stoul(std::string(s.substr(i, n)), nullptr, 16)), out);
         i += n;
         break;
       }

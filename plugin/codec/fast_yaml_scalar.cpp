@@ -5,6 +5,8 @@
 #include <cstdint>
 #include <string_view>
 
+#include "codec/unicode_class.h"
+
 namespace fleetwave::fast_yaml {
 namespace {
 
@@ -74,24 +76,6 @@ int hex_digit(char ch) {
   if (ch >= 'a' && ch <= 'f') return ch - 'a' + 10;
   if (ch >= 'A' && ch <= 'F') return ch - 'A' + 10;
   return -1;
-}
-
-void append_utf8(std::uint32_t v, std::string& out) {
-  if (v <= 0x7F) {
-    out += static_cast<char>(v);
-  } else if (v <= 0x7FF) {
-    out += static_cast<char>(0xC0 | (v >> 6));
-    out += static_cast<char>(0x80 | (v & 0x3F));
-  } else if (v <= 0xFFFF) {
-    out += static_cast<char>(0xE0 | (v >> 12));
-    out += static_cast<char>(0x80 | ((v >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (v & 0x3F));
-  } else {
-    out += static_cast<char>(0xF0 | (v >> 18));
-    out += static_cast<char>(0x80 | ((v >> 12) & 0x3F));
-    out += static_cast<char>(0x80 | ((v >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (v & 0x3F));
-  }
 }
 
 // Exp::Escape: the cursor is at the escape character ('\\', or the first of "''").

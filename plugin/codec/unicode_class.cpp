@@ -183,4 +183,22 @@ char32_t decode_utf8(std::string_view s, std::size_t i, std::size_t* width) {
   return r;
 }
 
+void append_utf8(char32_t v, std::string& out) {
+  if (v <= 0x7F) {
+    out += static_cast<char>(v);
+  } else if (v <= 0x7FF) {
+    out += static_cast<char>(0xC0 | (v >> 6));
+    out += static_cast<char>(0x80 | (v & 0x3F));
+  } else if (v <= 0xFFFF) {
+    out += static_cast<char>(0xE0 | (v >> 12));
+    out += static_cast<char>(0x80 | ((v >> 6) & 0x3F));
+    out += static_cast<char>(0x80 | (v & 0x3F));
+  } else {
+    out += static_cast<char>(0xF0 | (v >> 18));
+    out += static_cast<char>(0x80 | ((v >> 12) & 0x3F));
+    out += static_cast<char>(0x80 | ((v >> 6) & 0x3F));
+    out += static_cast<char>(0x80 | (v & 0x3F));
+  }
+}
+
 }  // namespace fleetwave

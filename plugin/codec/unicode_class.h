@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstddef>
+#include <string>
 #include <string_view>
 
 namespace fleetwave {
@@ -16,5 +17,8 @@ bool is_unicode_digit(char32_t rune);
 // Decodes the UTF-8 sequence at s[i] like Go's utf8.DecodeRuneInString: an invalid or
 // truncated sequence yields U+FFFD with width 1. Requires i < s.size().
 char32_t decode_utf8(std::string_view s, std::size_t i, std::size_t* width);
+
+// Appends `rune` (at most U+10FFFF) to `out` as UTF-8.
+void append_utf8(char32_t rune, std::string& out);
 
 }  // namespace fleetwave
