@@ -106,8 +106,10 @@ Result<std::string, CliFailure> Workspace::resolve(const std::string& rev) {
   return std::move(commit).value();
 }
 
+// NotFound, not InvalidInput: commands that work without Argo CD (status, plan) must not report
+// its absence as an app error (AppPlanner reports InvalidInput observations).
 Result<std::vector<ApplicationSummary>> UnconfiguredArgoCd::list_applications(const std::string&) {
-  return invalid_input("no --argocd-url given");
+  return not_found("no --argocd-url given");
 }
 
 Status<> UnconfiguredArgoCd::refresh_application(const std::string&) { return invalid_input("no --argocd-url given"); }
