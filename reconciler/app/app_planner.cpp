@@ -125,4 +125,14 @@ PlannedApp AppPlanner::plan(const AppDefinition& app, const std::string& head, c
   return out;
 }
 
+std::optional<WaveAssignment> waves_at_head(git::GitRepository& repo, BlobCache& blobs, RenderCache& renders,
+                                            const AppDefinition& app, const std::string& head) {
+  if (!app.plan) return std::nullopt;
+  RepoSnapshot snapshot(repo, blobs, head);
+  auto reach = renders.reach(snapshot, app.path);
+  if (!reach.ok()) return std::nullopt;
+  auto waves = assign_waves(*app.plan, (*reach)->clusters, (*reach)->inventory);
+  return waves.ok() ? std::optional<WaveAssignment>(*waves) : std::nullopt;
+}
+
 }  // namespace fleetwave

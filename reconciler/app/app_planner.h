@@ -54,4 +54,9 @@ class AppPlanner {
 // The app's state at a commit; a fresh state (app, path) when it has none yet.
 Result<RolloutState> load_state(RepoSnapshot& snapshot, const std::string& app, const std::string& path);
 
+// The waves of an app the planner left alone (up to date, so no report.waves): from the render
+// at `head`. For status views; nullopt when the app does not render.
+std::optional<WaveAssignment> waves_at_head(git::GitRepository& repo, BlobCache& blobs, RenderCache& renders,
+                                            const AppDefinition& app, const std::string& head);
+
 }  // namespace fleetwave

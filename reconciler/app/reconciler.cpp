@@ -3,6 +3,7 @@
 #include <chrono>
 #include <thread>
 
+#include "approvals/approval_coordinator.h"
 #include "core/manual_actions.h"
 
 namespace fleetwave {
@@ -66,6 +67,10 @@ void Reconciler::push_approval_branches(const std::vector<PlannedApp>& planned, 
 Result<CycleReport> Reconciler::run_once() {
   CycleReport report;
   std::map<std::string, Observations> observations;  // one Argo CD query per app per cycle
+  std::optional<ApprovalCoordinator> approvals;      // pull/merge requests for approval branches
+  if (options_.approval_provider != nullptr && options_.request_approvals) {
+    approvals.emplace(*options_.approval_provider, repo_, blobs_, options_.branch);
+  }
   for (int attempt = 1; attempt <= options_.max_push_attempts; ++attempt) {
     report = CycleReport{};
     report.attempts = attempt;
@@ -78,12 +83,14 @@ Result<CycleReport> Reconciler::run_once() {
     std::vector<PlannedApp> planned;
     AppPlanner planner(repo_, blobs_, renders_, argocd_);
     for (const AppDefinition& app : apps) planned.push_back(planner.plan(app, head, history, clock_.now_ms(), observations));
+    if (approvals) approvals->before_commit(planned);  // may add approve steps (reviewed requests)
     for (const PlannedApp& p : planned) report.apps.push_back(p.report);
     FW_TRY(tip, commit_steps(head, planned, report));
     if (tip == head) return report;  // nothing to write
     auto pushed = repo_.push(options_.branch, tip, git::PushMode::FastForwardOnly);
     if (pushed.ok()) {
       push_approval_branches(planned, report);
+      if (approvals) approvals->after_push(planned, report);
       return report;
     }
     if (pushed.error().kind != ErrorKind::Conflict) return pushed.error().with_context("push to " + options_.branch);

@@ -20,12 +20,17 @@
 
 namespace fleetwave {
 
+class ApprovalProvider;
+
 struct ReconcilerOptions {
   std::string branch = "main";
   git::Signature author{"fleetwave", "fleetwave@localhost", 0, 0};  // time is set per commit
   int max_push_attempts = 6;
   std::size_t history_window = 256;   // first-parent commits scanned for foreign changes
   bool request_approvals = true;       // push fleetwave/approve/... branches for gated waves
+  // Opens a pull/merge request per approval branch and approves the wave when a reviewer
+  // approves it (reconciler/approvals/). nullptr: branches only. Not owned; outlives the Reconciler.
+  ApprovalProvider* approval_provider = nullptr;
 };
 
 struct CycleReport {

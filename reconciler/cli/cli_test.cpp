@@ -29,10 +29,10 @@ TEST_F(CliTopLevelTest, HelpVersionAndUnknownCommands) {
       {"help command", {"help", "diff"}, 0, "Usage: fleetwave diff --from REV --to REV", ""},
       {"--version", {"--version"}, 0, "fleetwave 0.1.0 (libgit2 ", ""},
       {"unknown", {"deploy"}, 2, "",
-       "error: unknown command \"deploy\"; commands: reconcile, status, plan, diff, approve, pause, resume, rollback, appset "
+       "error: unknown command \"deploy\"; commands: reconcile, status, plan, diff, approve, pause, resume, rollback, appset, serve "
        "(see fleetwave --help)\n"},
       {"flag before command", {"--repo", "x"}, 2, "", "error: unknown command \"--repo\"; commands: reconcile, status, plan, diff, "
-                                                      "approve, pause, resume, rollback, appset (see fleetwave --help)\n"},
+                                                      "approve, pause, resume, rollback, appset, serve (see fleetwave --help)\n"},
   };
   for (const Case& c : cases) {
     SCOPED_TRACE(c.name);

@@ -28,6 +28,7 @@ CommandSpec pause_command();
 CommandSpec resume_command();
 CommandSpec rollback_command();
 CommandSpec appset_command();
+CommandSpec serve_command();
 
 // Every command, in the order `fleetwave --help` lists them.
 std::vector<CommandSpec> builtin_commands();

@@ -8,7 +8,7 @@
 #include "app/repo_snapshot.h"
 #include "cli/app_lookup.h"
 #include "cli/commands.h"
-#include "cli/line_diff.h"
+#include "core/line_diff.h"
 #include "cli/workspace.h"
 #include "render/renderer.h"
 

@@ -15,16 +15,6 @@ namespace {
 
 constexpr std::size_t kHistoryWindow = 256;  // as ReconcilerOptions::history_window
 
-// Waves of an app the planner left alone (up to date): from the render at the head.
-std::optional<WaveAssignment> idle_waves(git::GitRepository& repo, BlobCache& blobs, RenderCache& renders,
-                                         const AppDefinition& app, const std::string& head) {
-  RepoSnapshot snapshot(repo, blobs, head);
-  auto reach = renders.reach(snapshot, app.path);
-  if (!reach.ok()) return std::nullopt;
-  auto waves = assign_waves(*app.plan, (*reach)->clusters, (*reach)->inventory);
-  return waves.ok() ? std::optional<WaveAssignment>(*waves) : std::nullopt;
-}
-
 int run(CommandContext& ctx) {
   if (ctx.args.positionals.size() > 1) return ctx.usage("expected at most one APP argument");
   const std::string only = ctx.args.positionals.empty() ? "" : ctx.args.positionals[0];
@@ -55,7 +45,7 @@ int run(CommandContext& ctx) {
     AppStatusInput in;
     in.plan = p.plan;
     in.waves = p.report.waves;
-    if (!in.waves && app.plan && p.report.errors.empty()) in.waves = idle_waves(ws->repo(), blobs, renders, app, *head);
+    if (!in.waves && app.plan && p.report.errors.empty()) in.waves = waves_at_head(ws->repo(), blobs, renders, app, *head);
     in.argocd_configured = configured;
     in.observations = observations[app.name];
     in.report = std::move(p.report);

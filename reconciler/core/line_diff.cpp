@@ -1,9 +1,9 @@
-#include "cli/line_diff.h"
+#include "core/line_diff.h"
 
 #include <algorithm>
 #include <unordered_map>
 
-namespace fleetwave::cli {
+namespace fleetwave {
 namespace {
 
 // Marks the lines of a deleted and of b inserted by a shortest edit script. Lines are compared
@@ -198,4 +198,4 @@ std::string unified_diff(std::string_view a_text, std::string_view b_text, const
   return out;
 }
 
-}  // namespace fleetwave::cli
+}  // namespace fleetwave

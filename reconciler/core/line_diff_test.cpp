@@ -1,13 +1,13 @@
 // The line diff: unified hunks as `diff -u` prints them (a table of exact outputs), and the
 // Myers edit script checked against a quadratic LCS on many random inputs (shortest, valid).
-#include "cli/line_diff.h"
+#include "core/line_diff.h"
 
 #include <gtest/gtest.h>
 
 #include <chrono>
 #include <random>
 
-namespace fleetwave::cli {
+namespace fleetwave {
 namespace {
 
 std::string numbered(int from, int to, const std::map<int, std::string>& replace = {}) {
@@ -19,7 +19,7 @@ std::string numbered(int from, int to, const std::map<int, std::string>& replace
   return out;
 }
 
-TEST(CliLineDiffTest, UnifiedHunks) {
+TEST(LineDiffTest, UnifiedHunks) {
   struct Case {
     std::string name, a, b, want;
   } cases[] = {
@@ -46,7 +46,7 @@ TEST(CliLineDiffTest, UnifiedHunks) {
   }
 }
 
-TEST(CliLineDiffTest, ZeroContext) {
+TEST(LineDiffTest, ZeroContext) {
   EXPECT_EQ(unified_diff(numbered(1, 5), numbered(1, 5, {{3, "x\n"}}), "A", "B", 0), "--- A\n+++ B\n@@ -3 +3 @@\n-l3\n+x\n");
 }
 
@@ -58,7 +58,7 @@ std::size_t lcs_length(const std::vector<std::string_view>& a, const std::vector
   return t[0][0];
 }
 
-TEST(CliLineDiffTest, EditScriptsAreValidAndShortest) {
+TEST(LineDiffTest, EditScriptsAreValidAndShortest) {
   std::mt19937 rng(20260101);  // fixed seed: deterministic
   const std::string alphabet[] = {"a\n", "b\n", "c\n", "d\n"};
   for (int round = 0; round < 2000; ++round) {
@@ -87,7 +87,7 @@ TEST(CliLineDiffTest, EditScriptsAreValidAndShortest) {
   }
 }
 
-TEST(CliLineDiffTest, LargeInputsStayFast) {
+TEST(LineDiffTest, LargeInputsStayFast) {
   std::string a, b;
   for (int i = 0; i < 20000; ++i) {
     a += "line " + std::to_string(i) + "\n";
@@ -101,4 +101,4 @@ TEST(CliLineDiffTest, LargeInputsStayFast) {
 }
 
 }  // namespace
-}  // namespace fleetwave::cli
+}  // namespace fleetwave

@@ -1,4 +1,4 @@
-// Line diffs for `fleetwave diff`: Myers' O(ND) algorithm in linear space (the middle-snake
+// Line diffs for `fleetwave diff` and approval requests: Myers' O(ND) algorithm in linear space (the middle-snake
 // bisection, "An O(ND) Difference Algorithm and Its Variations", 1986) and GNU-style unified
 // output with context lines. Pure and deterministic.
 #pragma once
@@ -7,7 +7,7 @@
 #include <string_view>
 #include <vector>
 
-namespace fleetwave::cli {
+namespace fleetwave {
 
 enum class LineOp { Equal, Delete, Insert };
 
@@ -26,4 +26,4 @@ std::vector<std::string_view> split_lines(std::string_view text);
 std::string unified_diff(std::string_view a, std::string_view b, const std::string& from_label,
                          const std::string& to_label, int context = 3);
 
-}  // namespace fleetwave::cli
+}  // namespace fleetwave

@@ -1,0 +1,167 @@
+// fleetwave serve: the reconcile loop on an interval and on Git webhooks, with the HTTP
+// endpoints of serve/serve_api.h. Configuration: --config FILE < FLEETWAVE_<FLAG> < flags;
+// secrets only from files. This file reads the settings and builds the adapters; the service
+// itself is serve/serve_runner.h.
+#include <fstream>
+#include <sstream>
+
+#include "cli/commands.h"
+#include "cli/serve_status.h"
+#include "cli/workspace.h"
+#include "core/duration.h"
+#include "serve/json_log.h"
+#include "serve/serve_config.h"
+#include "serve/serve_runner.h"
+
+#include "approvals/approval_provider.h"
+
+namespace fleetwave::cli {
+namespace {
+
+std::string trim(const std::string& text) {
+  std::size_t begin = text.find_first_not_of(" \t\r\n");
+  if (begin == std::string::npos) return "";
+  return text.substr(begin, text.find_last_not_of(" \t\r\n") - begin + 1);
+}
+
+// The command line merged over the config file: a flag the command line or the environment
+// set wins; the file fills in the rest.
+Result<ParsedArgs> with_config_file(const ParsedArgs& args, const std::string& cwd) {
+  ParsedArgs merged = args;
+  if (!args.has("config")) return merged;
+  const std::string path = absolute_path(args.get("config"), cwd);
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return invalid_input("--config " + args.get("config") + ": cannot read the file");
+  std::ostringstream text;
+  text << in.rdbuf();
+  const std::string dir = path.substr(0, path.rfind('/'));
+  FW_TRY(values, serve::config_file_flags(text.str(), args.get("config"), dir));
+  for (const auto& [flag, value] : values) {
+    if (!merged.has(flag)) merged.set(flag, value, FlagSource::Environment);
+  }
+  return merged;
+}
+
+Result<std::int64_t> duration_flag(const ParsedArgs& args, const std::string& flag, const std::string& fallback, std::int64_t min_ms) {
+  const std::string text = args.get(flag, fallback);
+  auto ms = parse_duration_ms(text);
+  if (!ms.ok()) return invalid_input("--" + flag + " \"" + text + "\": expected a duration such as 30s, 1m or 500ms");
+  if (*ms < min_ms) return invalid_input("--" + flag + " \"" + text + "\": must be at least " + format_duration_ms(min_ms));
+  return *ms;
+}
+
+// An optional secret file: "" when the flag is unset; an error when it is set but empty.
+Result<std::string> optional_secret(CommandContext& ctx, const ParsedArgs& args, const std::string& flag) {
+  if (!args.has(flag)) return std::string();
+  FW_TRY(text, read_secret_file(flag, args.get(flag), ctx.process.cwd));
+  std::string secret = trim(text);
+  if (secret.empty()) return invalid_input("--" + flag + " " + args.get(flag) + " is empty");
+  ctx.secrets.push_back(secret);
+  return secret;
+}
+
+// Settings of serve's own (everything but the repository, Argo CD and author).
+Result<serve::ServeOptions> serve_options(CommandContext& ctx, const ParsedArgs& args) {
+  serve::ServeOptions o;
+  FW_TRY(listen, serve::parse_listen_address(args.get("listen", ":8080")));
+  o.http.host = listen.host;
+  o.http.port = listen.port;
+  o.port_file = absolute_path(args.get("port-file"), ctx.process.cwd);
+  FW_TRY(interval, duration_flag(args, "interval", "30s", 100));
+  o.schedule.interval_ms = interval;
+  FW_TRY(timeout, duration_flag(args, "cycle-timeout", "5m", 1000));
+  o.cycle_timeout_ms = timeout;
+  FW_TRY(webhook, optional_secret(ctx, args, "webhook-secret-file"));
+  FW_TRY(generator, optional_secret(ctx, args, "generator-token-file"));
+  o.secrets = {webhook, generator};
+  return o;
+}
+
+// The approvals settings, validated; the provider is built from them in run().
+Result<serve::ApprovalsConfig> approvals_config(const ParsedArgs& args) {
+  serve::ApprovalsConfig c{args.get("approvals-provider"), args.get("approvals-api-url"), args.get("approvals-repository"),
+                           args.get("approvals-token-file")};
+  return serve::validate_approvals(c);
+}
+
+int run(CommandContext& outer) {
+  if (!outer.args.positionals.empty()) return outer.usage("unexpected argument \"" + outer.args.positionals[0] + "\"");
+  auto merged = with_config_file(outer.args, outer.process.cwd);
+  if (!merged.ok()) return outer.fail(kExitUsage, merged.error());
+  CommandContext ctx{outer.services, outer.process, *merged, outer.out, outer.command, {}};
+  if (!ctx.args.has("repo")) return ctx.usage("serve needs --repo URL (or repo: in --config)");
+  auto options = serve_options(ctx, ctx.args);
+  ctx.out.add_secrets(ctx.secrets);
+  if (!options.ok()) return ctx.usage(options.error().to_string());
+  auto approvals = approvals_config(ctx.args);
+  if (!approvals.ok()) return ctx.usage(approvals.error().to_string());
+  std::string approvals_token;
+  if (!approvals->provider.empty()) {
+    auto token = optional_secret(ctx, ctx.args, "approvals-token-file");
+    if (!token.ok()) return ctx.usage(token.error().to_string());
+    approvals_token = *token;
+  }
+  auto argocd = open_argocd(ctx, /*required=*/true);
+  if (!argocd.ok()) return ctx.fail(argocd.error());
+  auto ws = Workspace::open(ctx);
+  if (!ws.ok()) return ctx.fail(ws.error());
+  auto author = author_of(ctx);
+  if (!author.ok()) return ctx.fail(author.error());
+
+  options->reconciler.branch = ws->branch();
+  options->reconciler.author = *author;
+  std::unique_ptr<ApprovalProvider> provider;
+  if (!approvals->provider.empty()) {
+    auto made = make_approval_provider({approvals->provider, approvals->api_url, approvals->repository, approvals_token});
+    if (!made.ok()) return ctx.usage(made.error().with_context("--approvals-provider").to_string());
+    provider = std::move(made).value();
+    options->reconciler.approval_provider = provider.get();
+  }
+  ctx.out.add_secrets(ctx.secrets);
+  serve::JsonLog log(ctx.secrets);
+  log.info("starting fleetwave serve", {{"repo", ws->display()},
+                                        {"branch", ws->branch()},
+                                        {"interval", format_duration_ms(options->schedule.interval_ms)},
+                                        {"webhooks", !options->secrets.webhook_secret.empty()},
+                                        {"generator", !options->secrets.generator_token.empty()},
+                                        {"approvals", approvals->provider.empty() ? "off" : approvals->provider}});
+  if (options->secrets.webhook_secret.empty()) log.warn("no --webhook-secret-file: POST /webhook/git answers 401");
+  if (options->secrets.generator_token.empty()) log.warn("no --generator-token-file: the plugin generator answers 403");
+  PlannerStatusSource status(ws->repo(), **argocd, ctx.services.clock, ws->branch_label());
+  return serve::run_serve(*options, {ws->repo(), **argocd, status, ctx.services.clock, log});
+}
+
+}  // namespace
+
+CommandSpec serve_command() {
+  return {"serve",
+          "run the reconcile loop as a service, with webhooks, metrics and the ApplicationSet generator",
+          "fleetwave serve --repo URL --argocd-url URL --argocd-token-file FILE [flags]  (or --config FILE)",
+          "Runs a reconcile cycle at start, then every --interval (±10% jitter; exponential backoff after\n"
+          "failures, up to min(5m, 10 x interval)) and at once after an authenticated Git webhook. Serves\n"
+          "on --listen: GET /healthz, GET /readyz, GET /metrics (Prometheus), POST /webhook/git (GitHub\n"
+          "X-Hub-Signature-256 or GitLab X-Gitlab-Token), POST /api/v1/getparams.execute (ApplicationSet\n"
+          "plugin generator, Bearer token), GET /api/v1/apps[/APP] (the status document). Settings come\n"
+          "from --config (YAML: repo, branch, interval, listen, cacheDir, author, git.*, argocd.*,\n"
+          "webhook.secretFile, generator.tokenFile, approvals.*), overridden by FLEETWAVE_<FLAG>\n"
+          "variables, overridden by flags. Secrets are read from files only and never logged. Logs are\n"
+          "JSON lines on stderr. SIGTERM/SIGINT: stop accepting, finish the running cycle (a push not yet\n"
+          "started is abandoned), exit 0. Exit 2 for bad settings. See docs/serve.md.",
+          flags_of({{{"config", "FILE", "YAML configuration file (flags and FLEETWAVE_* variables override it)", true},
+                     {"listen", "ADDR", "address to serve on: \":8080\" (default) or \"127.0.0.1:PORT\"; port 0 picks a free one", true},
+                     {"port-file", "FILE", "write the bound port to FILE once listening", true},
+                     {"interval", "DUR", "time between cycles without webhooks (default 30s)", true},
+                     {"cycle-timeout", "DUR", "a cycle running longer is reported stuck (not ready); twice as long exits 1 (default 5m)", true},
+                     {"webhook-secret-file", "FILE", "file holding the webhook secret (GitHub HMAC key or GitLab token)", true},
+                     {"generator-token-file", "FILE", "file holding the bearer token of the plugin generator", true},
+                     {"approvals-provider", "NAME", "open pull requests for approval waves: github or gitlab", true},
+                     {"approvals-api-url", "URL", "provider API base URL (default https://api.github.com or https://gitlab.com/api/v4)", true},
+                     {"approvals-repository", "OWNER/NAME", "repository (GitLab: project path) to open pull requests in", true},
+                     {"approvals-token-file", "FILE", "file holding the provider API token", true}},
+                    repository_flags(),
+                    argocd_flags(),
+                    {author_flag()}}),
+          &run};
+}
+
+}  // namespace fleetwave::cli

@@ -1,0 +1,90 @@
+#include "serve/serve_api.h"
+
+#include "codec/json_reader.h"
+#include "codec/json_writer.h"
+#include "serve/snapshot_builder.h"
+#include "serve/webhook_auth.h"
+
+namespace fleetwave::serve {
+namespace {
+
+ApiResponse json_error(int status, const std::string& message) { return {status, "application/json", error_body(message) + "\n"}; }
+
+// The Bearer token of an Authorization header, or "".
+std::string bearer_token(const std::map<std::string, std::string>& headers) {
+  auto it = headers.find("authorization");
+  if (it == headers.end()) return "";
+  const std::string& value = it->second;
+  if (value.size() <= 7 || (value.compare(0, 7, "Bearer ") != 0 && value.compare(0, 7, "bearer ") != 0)) return "";
+  return value.substr(7);
+}
+
+// input.parameters.app of a getparams.execute body.
+Result<std::string> requested_app(const std::string& body) {
+  FW_TRY(json, parse_json(body, "request body", 32));
+  if (!json.is_object()) return invalid_input("the body must be a JSON object");
+  const Json* input = json.contains("input") ? &json["input"] : nullptr;
+  const Json* params = input != nullptr && input->is_object() && input->contains("parameters") ? &(*input)["parameters"] : nullptr;
+  if (params == nullptr || !params->is_object() || !params->contains("app") || !(*params)["app"].is_string() ||
+      (*params)["app"].get<std::string>().empty()) {
+    return invalid_input("input.parameters.app must name the app (generator input: {parameters: {app: <name>}})");
+  }
+  return (*params)["app"].get<std::string>();
+}
+
+}  // namespace
+
+ApiResponse ServeApi::healthz() const { return {200, "text/plain; charset=utf-8", "ok\n"}; }
+
+ApiResponse ServeApi::readyz() const {
+  Json r = state_.readiness();
+  return {r["ready"].get<bool>() ? 200 : 503, "application/json", write_json(r) + "\n"};
+}
+
+ApiResponse ServeApi::metrics() const {
+  return {200, "text/plain; version=0.0.4; charset=utf-8", metrics_.render(state_.gauges())};
+}
+
+ApiResponse ServeApi::webhook(const ApiRequest& request) const {
+  WebhookVerdict v = check_webhook(request.headers, request.body, secrets_.webhook_secret);
+  metrics_.webhook(v.result);
+  if (v.trigger) triggers_.notify();
+  LogFields fields = {{"provider", v.provider}, {"event", v.event}, {"result", v.result}, {"status", v.status}};
+  if (v.status >= 400) log_.warn("webhook refused: " + v.message, fields);
+  else log_.info("webhook accepted", fields);
+  return {v.status, "application/json", write_json(Json{{"message", v.message}, {"result", v.result}}) + "\n"};
+}
+
+ApiResponse ServeApi::generator(const ApiRequest& request) const {
+  const std::string token = bearer_token(request.headers);
+  if (secrets_.generator_token.empty()) return json_error(403, "the plugin generator is disabled: fleetwave serve has no --generator-token-file");
+  if (token.empty() || !constant_time_equal(token, secrets_.generator_token)) {
+    return json_error(403, "missing or wrong bearer token (the generator ConfigMap's token must equal --generator-token-file)");
+  }
+  auto app = requested_app(request.body);
+  if (!app.ok()) return json_error(400, app.error().to_string());
+  auto snapshot = state_.snapshot();
+  if (snapshot == nullptr) return json_error(503, "fleetwave has not read the branch yet; retry shortly");
+  auto answer = snapshot->generator.find(*app);
+  if (answer != snapshot->generator.end()) return {answer->second.status, "application/json", answer->second.body};
+  if (snapshot->app_bodies.count(*app) != 0) {
+    return json_error(404, "app " + *app + " has no targets at " + snapshot->head + " (no rollout has started)");
+  }
+  return json_error(404, "unknown app " + *app + " at " + snapshot->head);
+}
+
+ApiResponse ServeApi::apps() const {
+  auto snapshot = state_.snapshot();
+  if (snapshot == nullptr) return json_error(503, "no reconcile cycle has succeeded yet");
+  return {200, "application/json", snapshot->status_body};
+}
+
+ApiResponse ServeApi::app(const std::string& name) const {
+  auto snapshot = state_.snapshot();
+  if (snapshot == nullptr) return json_error(503, "no reconcile cycle has succeeded yet");
+  auto it = snapshot->app_bodies.find(name);
+  if (it == snapshot->app_bodies.end()) return json_error(404, "unknown app " + name + " at " + snapshot->head);
+  return {200, "application/json", it->second};
+}
+
+}  // namespace fleetwave::serve

@@ -1,0 +1,139 @@
+// The endpoints as functions: readiness reasons, the generator's auth, input and answers
+// (never an empty list), the status documents, and the webhook's trigger; plus the snapshot's
+// generator answers built from targets.json text and the JSON log line.
+#include "serve/serve_api.h"
+
+#include <gtest/gtest.h>
+
+#include "serve/snapshot_builder.h"
+#include "serve/webhook_auth.h"
+
+namespace fleetwave::serve {
+namespace {
+
+const std::string kToken = "generator-token-1234";
+const std::string kTargets =
+    R"([{"app":"shop","cluster":"eu-1","path":"apps/shop","revision":"abc","server":"https://eu-1","wave":"europe"}])";
+
+class ServeApiTest : public ::testing::Test {
+ protected:
+  ServeState state_;
+  ServeMetrics metrics_;
+  TriggerQueue triggers_;
+  JsonLog log_{{kToken, "webhook-secret-99"}};
+  ServeApi api_{state_, metrics_, triggers_, log_, {"webhook-secret-99", kToken}};
+
+  void publish() {
+    auto s = std::make_shared<Snapshot>();
+    s->head = "h1";
+    s->generator["shop"] = generator_answer("shop", kTargets, "h1");
+    s->generator["idle"] = generator_answer("idle", "[]", "h1");
+    s->generator["broken"] = generator_answer("broken", "{", "h1");
+    s->status_body = "{\"apps\":[]}\n";
+    s->app_bodies["shop"] = "{\"shop\":1}\n";
+    s->app_bodies["new"] = "{\"new\":1}\n";
+    state_.publish(s);
+  }
+
+  ApiResponse generate(const std::string& body, const std::string& auth = "Bearer " + kToken) {
+    ApiRequest r;
+    if (!auth.empty()) r.headers["authorization"] = auth;
+    r.body = body;
+    return api_.generator(r);
+  }
+};
+
+std::string request_for(const std::string& app) {
+  return R"({"applicationSetName":"shop","input":{"parameters":{"app":")" + app + "\"}}}\n";
+}
+
+TEST_F(ServeApiTest, Readiness) {
+  EXPECT_EQ(api_.healthz().status, 200);
+  ApiResponse r = api_.readyz();
+  EXPECT_EQ(r.status, 503);
+  EXPECT_NE(r.body.find("\"reason\":\"waiting for the first reconcile cycle\""), std::string::npos) << r.body;
+  state_.git_result(false, "fetch main from http://h/r: connection refused");
+  EXPECT_NE(api_.readyz().body.find("\"reason\":\"git down: fetch main from http://h/r: connection refused\""), std::string::npos);
+  state_.git_result(true, "");
+  state_.cycle_finished(true, "");
+  state_.argocd_result(true, "");
+  EXPECT_EQ(api_.readyz().status, 200);
+  EXPECT_NE(api_.readyz().body.find("\"ready\":true,\"reason\":\"\""), std::string::npos) << api_.readyz().body;
+  state_.argocd_result(false, "argocd unavailable: 503");
+  r = api_.readyz();
+  EXPECT_EQ(r.status, 503);
+  EXPECT_NE(r.body.find("\"reason\":\"argocd down: argocd unavailable: 503\""), std::string::npos) << r.body;
+  state_.argocd_result(true, "");
+  state_.set_stuck("cycle stuck: running for 5m1s (limit 5m)");
+  EXPECT_EQ(api_.readyz().status, 503);
+  state_.cycle_finished(true, "");  // a cycle that ends clears it
+  EXPECT_EQ(api_.readyz().status, 200);
+}
+
+TEST_F(ServeApiTest, GeneratorAnswers) {
+  EXPECT_EQ(generate(request_for("shop")).status, 503);  // nothing read yet: never an empty list
+  publish();
+  ApiResponse ok = generate(request_for("shop"));
+  EXPECT_EQ(ok.status, 200);
+  EXPECT_EQ(ok.body, "{\"output\":{\"parameters\":" + kTargets + "}}");
+  struct Case {
+    std::string name;
+    std::string body;
+    std::string auth;
+    int status;
+    std::string message;
+  } cases[] = {
+      {"no token", request_for("shop"), "", 403, "missing or wrong bearer token"},
+      {"wrong token", request_for("shop"), "Bearer " + kToken + "x", 403, "missing or wrong bearer token"},
+      {"basic auth", request_for("shop"), "Basic " + kToken, 403, "missing or wrong bearer token"},
+      {"malformed", "{\"input\":", "Bearer " + kToken, 400, "request body:"},
+      {"no app", R"({"input":{}})", "Bearer " + kToken, 400, "input.parameters.app must name the app"},
+      {"app not a string", R"({"input":{"parameters":{"app":3}}})", "Bearer " + kToken, 400, "input.parameters.app must name the app"},
+      {"unknown app", request_for("nope"), "Bearer " + kToken, 404, "unknown app nope at h1"},
+      {"app without targets file", request_for("new"), "Bearer " + kToken, 404, "app new has no targets at h1 (no rollout has started)"},
+      {"empty targets", request_for("idle"), "Bearer " + kToken, 404, "app idle has no pinned clusters at h1 (no rollout has started)"},
+      {"unreadable targets", request_for("broken"), "Bearer " + kToken, 503, "app broken: cannot read its targets at h1"},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.name);
+    ApiResponse r = generate(c.body, c.auth);
+    EXPECT_EQ(r.status, c.status);
+    EXPECT_EQ(r.body.rfind("{\"message\":\"" + c.message, 0), 0u) << r.body;
+    EXPECT_EQ(r.body.find("\"parameters\":[]"), std::string::npos);
+  }
+}
+
+TEST_F(ServeApiTest, StatusDocuments) {
+  EXPECT_EQ(api_.apps().status, 503);
+  publish();
+  EXPECT_EQ(api_.apps().body, "{\"apps\":[]}\n");
+  EXPECT_EQ(api_.app("shop").body, "{\"shop\":1}\n");
+  EXPECT_EQ(api_.app("nope").status, 404);
+}
+
+TEST_F(ServeApiTest, WebhookTriggersOnlyWhenAuthentic) {
+  ApiRequest bad;
+  bad.headers = {{"x-gitlab-event", "Push Hook"}, {"x-gitlab-token", "wrong"}};
+  bad.body = "{}";
+  EXPECT_EQ(api_.webhook(bad).status, 401);
+  EXPECT_EQ(triggers_.notifications(), 0u);
+  ApiRequest good;
+  good.headers = {{"x-github-event", "push"}, {"x-hub-signature-256", "sha256=" + hmac_sha256_hex("webhook-secret-99", "{}")}};
+  good.body = "{}";
+  EXPECT_EQ(api_.webhook(good).status, 202);
+  EXPECT_EQ(triggers_.notifications(), 1u);
+  const std::string text = api_.metrics().body;
+  EXPECT_NE(text.find("fleetwave_webhooks_total{result=\"triggered\"} 1\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("fleetwave_webhooks_total{result=\"unauthorized\"} 1\n"), std::string::npos) << text;
+}
+
+TEST(JsonLog, OneObjectPerLineWithSecretsRedacted) {
+  JsonLog log({"hunter2-secret"});
+  EXPECT_EQ(log.format("info", "fetch from https://bob:pw@h/r with hunter2-secret",
+                       {{"app", "shop"}, {"duration_ms", 12}, {"msg", "ignored"}, {"list", Json::array({"hunter2-secret"})}},
+                       1'800'000'000'123),
+            R"({"time":"2027-01-15T08:00:00.123Z","level":"info","msg":"fetch from https://***@h/r with ***","app":"shop","duration_ms":12,"list":["***"]})");
+}
+
+}  // namespace
+}  // namespace fleetwave::serve

@@ -1,0 +1,136 @@
+#include "serve/serve_config.h"
+
+#include "codec/yaml_codec.h"
+
+namespace fleetwave::serve {
+namespace {
+
+bool is_path_key(const std::string& key) {
+  return key == "cacheDir" || (key.size() > 4 && key.compare(key.size() - 4, 4, "File") == 0);
+}
+
+bool is_bool_flag(const std::string& flag) { return flag == "git-insecure-skip-tls-verify" || flag == "argocd-insecure"; }
+
+std::string valid_keys() {
+  std::string out;
+  for (const auto& [key, flag] : config_keys()) out += (out.empty() ? "" : ", ") + key;
+  return out;
+}
+
+// One leaf value as the flag's text: strings as is, booleans for the boolean flags.
+Result<std::string> leaf_value(const Json& value, const std::string& key, const std::string& flag, const std::string& file) {
+  if (is_bool_flag(flag)) {
+    if (!value.is_boolean()) return invalid_input(file + ": " + key + ": expected true or false");
+    return std::string(value.get<bool>() ? "true" : "false");
+  }
+  if (!value.is_string()) return invalid_input(file + ": " + key + ": expected a string (quote it, e.g. \"30s\")");
+  std::string text = value.get<std::string>();
+  if (text.empty()) return invalid_input(file + ": " + key + ": must not be empty (remove the key instead)");
+  return text;
+}
+
+std::string absolute(const std::string& path, const std::string& base) {
+  if (path.empty() || path[0] == '/' || base.empty()) return path;
+  return base + (base.back() == '/' ? "" : "/") + path;
+}
+
+}  // namespace
+
+const std::vector<std::pair<std::string, std::string>>& config_keys() {
+  static const std::vector<std::pair<std::string, std::string>> keys = {
+      {"repo", "repo"},
+      {"branch", "branch"},
+      {"interval", "interval"},
+      {"listen", "listen"},
+      {"cacheDir", "cache-dir"},
+      {"author", "author"},
+      {"git.username", "git-username"},
+      {"git.passwordFile", "git-password-file"},
+      {"git.tokenFile", "git-token-file"},
+      {"git.sshKeyFile", "git-ssh-key-file"},
+      {"git.knownHostsFile", "git-known-hosts-file"},
+      {"git.sshPassphraseFile", "git-ssh-passphrase-file"},
+      {"git.caFile", "git-ca-file"},
+      {"git.insecureSkipTlsVerify", "git-insecure-skip-tls-verify"},
+      {"argocd.url", "argocd-url"},
+      {"argocd.tokenFile", "argocd-token-file"},
+      {"argocd.caFile", "argocd-ca-file"},
+      {"argocd.insecure", "argocd-insecure"},
+      {"webhook.secretFile", "webhook-secret-file"},
+      {"generator.tokenFile", "generator-token-file"},
+      {"approvals.provider", "approvals-provider"},
+      {"approvals.apiUrl", "approvals-api-url"},
+      {"approvals.repository", "approvals-repository"},
+      {"approvals.tokenFile", "approvals-token-file"},
+  };
+  return keys;
+}
+
+Result<std::map<std::string, std::string>> config_file_flags(std::string_view text, const std::string& file,
+                                                             const std::string& base_dir) {
+  FW_TRY(docs, parse_yaml_stream(text, file));
+  std::map<std::string, std::string> flags;
+  if (docs.empty() || docs[0].value.is_null()) return flags;  // an empty file configures nothing
+  if (docs.size() > 1) return invalid_input(file + ": expected one YAML document, found " + std::to_string(docs.size()));
+  const Json& root = docs[0].value;
+  if (!root.is_object()) return invalid_input(file + ": expected a mapping of keys (repo, branch, git, argocd, ...)");
+  std::map<std::string, std::string> flag_of(config_keys().begin(), config_keys().end());
+  for (const auto& [top, value] : root.items()) {
+    std::vector<std::pair<std::string, const Json*>> leaves;
+    if (value.is_object()) {
+      for (const auto& [sub, leaf] : value.items()) leaves.emplace_back(top + "." + sub, &leaf);
+    } else {
+      leaves.emplace_back(top, &value);
+    }
+    for (const auto& [key, leaf] : leaves) {
+      auto it = flag_of.find(key);
+      if (it == flag_of.end()) return invalid_input(file + ": " + key + ": unknown key (valid keys: " + valid_keys() + ")");
+      FW_TRY(v, leaf_value(*leaf, key, it->second, file));
+      flags[it->second] = is_path_key(key) ? absolute(v, base_dir) : v;
+    }
+  }
+  return flags;
+}
+
+Result<ListenAddress> parse_listen_address(const std::string& text) {
+  auto bad = [&](const std::string& why) {
+    return invalid_input("--listen \"" + text + "\": " + why + "; expected \":8080\" or \"127.0.0.1:8080\" (port 0 picks a free port)");
+  };
+  const std::size_t colon = text.rfind(':');
+  if (colon == std::string::npos) return bad("no port");
+  ListenAddress a;
+  a.host = colon == 0 ? "0.0.0.0" : text.substr(0, colon);
+  if (a.host.size() > 2 && a.host.front() == '[' && a.host.back() == ']') a.host = a.host.substr(1, a.host.size() - 2);
+  const std::string port = text.substr(colon + 1);
+  if (port.empty() || port.size() > 5 || port.find_first_not_of("0123456789") != std::string::npos) return bad("bad port");
+  a.port = std::stoi(port);
+  if (a.port > 65535) return bad("port out of range");
+  return a;
+}
+
+Result<ApprovalsConfig> validate_approvals(ApprovalsConfig c) {
+  if (c.provider.empty()) {
+    if (!c.api_url.empty() || !c.repository.empty() || !c.token_file.empty()) {
+      return invalid_input("--approvals-provider is required with the other --approvals-* settings (github or gitlab)");
+    }
+    return c;
+  }
+  if (c.provider != "github" && c.provider != "gitlab") {
+    return invalid_input("--approvals-provider \"" + c.provider + "\": expected github or gitlab");
+  }
+  if (c.api_url.empty()) c.api_url = c.provider == "github" ? "https://api.github.com" : "https://gitlab.com/api/v4";
+  if (c.api_url.rfind("http://", 0) != 0 && c.api_url.rfind("https://", 0) != 0) {
+    return invalid_input("--approvals-api-url \"" + c.api_url + "\": expected an http(s):// URL");
+  }
+  const std::size_t slash = c.repository.find('/');
+  if (c.repository.empty() || slash == 0 || slash == std::string::npos || c.repository.back() == '/') {
+    return invalid_input("--approvals-repository \"" + c.repository + "\": expected OWNER/NAME");
+  }
+  if (c.provider == "github" && c.repository.find('/', slash + 1) != std::string::npos) {
+    return invalid_input("--approvals-repository \"" + c.repository + "\": expected OWNER/NAME");
+  }
+  if (c.token_file.empty()) return invalid_input("--approvals-provider " + c.provider + " needs --approvals-token-file");
+  return c;
+}
+
+}  // namespace fleetwave::serve

@@ -1,0 +1,46 @@
+// fleetwave serve's configuration file (manifests/reconciler/config.yaml) and the values only
+// serve has: the listen address and the pull-request approvals block. Pure: the file's text
+// comes in, flag values come out. Precedence is file < FLEETWAVE_<FLAG> < flags; the caller
+// applies the file's values only to flags the environment and command line left unset.
+#pragma once
+
+#include <map>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "base/result.h"
+
+namespace fleetwave::serve {
+
+// The flag each config key stands for, e.g. "git.passwordFile" -> "git-password-file", in the
+// order the documentation lists them.
+const std::vector<std::pair<std::string, std::string>>& config_keys();
+
+// Parses the config file into flag values ("git-password-file" -> path). Relative *File paths
+// and cacheDir are made absolute against `base_dir` (the file's directory). Errors are
+// InvalidInput and name the file and the key: "<file>: git.pasword: unknown key (valid keys: ...)".
+Result<std::map<std::string, std::string>> config_file_flags(std::string_view text, const std::string& file,
+                                                             const std::string& base_dir);
+
+struct ListenAddress {
+  std::string host;  // "0.0.0.0" for ":PORT"
+  int port = 0;      // 0: the kernel picks one
+};
+
+// ":8080", "127.0.0.1:0", "0.0.0.0:9000". InvalidInput naming --listen otherwise.
+Result<ListenAddress> parse_listen_address(const std::string& text);
+
+struct ApprovalsConfig {
+  std::string provider;  // "" (off), "github" or "gitlab"
+  std::string api_url;   // default https://api.github.com or https://gitlab.com/api/v4
+  std::string repository;  // OWNER/NAME (GitLab: a project path, may hold more slashes)
+  std::string token_file;
+};
+
+// Checks an approvals block: a known provider, OWNER/NAME, a token file, an http(s) API URL.
+// All empty = approvals off. Fills in the provider's default API URL.
+Result<ApprovalsConfig> validate_approvals(ApprovalsConfig config);
+
+}  // namespace fleetwave::serve

@@ -1,0 +1,132 @@
+// The serve config file: every documented key maps to its flag, paths are made absolute
+// against the file's directory, and mistakes name the file, the key and the fix. Also the
+// listen address and the approvals block.
+#include "serve/serve_config.h"
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <sstream>
+
+namespace fleetwave::serve {
+namespace {
+
+TEST(ServeConfig, ShippedConfigMapsEveryKeyToItsFlag) {
+  std::ifstream in(std::string(FLEETWAVE_SOURCE_DIR) + "/manifests/reconciler/config.yaml");
+  ASSERT_TRUE(in) << "manifests/reconciler/config.yaml";
+  std::stringstream text;
+  text << in.rdbuf();
+  auto flags = config_file_flags(text.str(), "config.yaml", "/etc/fleetwave");
+  ASSERT_TRUE(flags.ok()) << flags.error().to_string();
+  const std::map<std::string, std::string> want = {
+      {"repo", "https://git.example.com/platform/fleet.git"},
+      {"branch", "main"},
+      {"interval", "30s"},
+      {"listen", ":8080"},
+      {"cache-dir", "/var/cache/fleetwave"},
+      {"author", "fleetwave <fleetwave@example.com>"},
+      {"git-username", "fleetwave"},
+      {"git-password-file", "/var/run/secrets/fleetwave/git/password"},
+      {"argocd-url", "https://argocd-server.argocd.svc"},
+      {"argocd-token-file", "/var/run/secrets/fleetwave/argocd/token"},
+      {"webhook-secret-file", "/var/run/secrets/fleetwave/webhook/secret"},
+      {"generator-token-file", "/var/run/secrets/fleetwave/generator/token"},
+  };
+  EXPECT_EQ(*flags, want);
+}
+
+TEST(ServeConfig, NestedKeysBooleansAndRelativePaths) {
+  auto flags = config_file_flags("git: {tokenFile: secrets/token, insecureSkipTlsVerify: true}\n"
+                                 "argocd: {insecure: false, caFile: /ca.pem}\ncacheDir: cache\n"
+                                 "approvals: {provider: gitlab, repository: group/sub/fleet, tokenFile: t}\n",
+                                 "c.yaml", "/etc/fw");
+  ASSERT_TRUE(flags.ok()) << flags.error().to_string();
+  const std::map<std::string, std::string> want = {
+      {"git-token-file", "/etc/fw/secrets/token"}, {"git-insecure-skip-tls-verify", "true"},
+      {"argocd-insecure", "false"},                {"argocd-ca-file", "/ca.pem"},
+      {"cache-dir", "/etc/fw/cache"},              {"approvals-provider", "gitlab"},
+      {"approvals-repository", "group/sub/fleet"}, {"approvals-token-file", "/etc/fw/t"},
+  };
+  EXPECT_EQ(*flags, want);
+  auto empty = config_file_flags("", "c.yaml", "/etc");
+  ASSERT_TRUE(empty.ok());
+  EXPECT_TRUE(empty->empty());
+}
+
+TEST(ServeConfig, MistakesNameTheFileKeyAndFix) {
+  struct Case {
+    std::string name;
+    std::string text;
+    std::string error;
+  } cases[] = {
+      {"unknown key", "git: {pasword: x}\n", "c.yaml: git.pasword: unknown key (valid keys: repo, branch, interval, listen"},
+      {"unknown top key", "repository: x\n", "c.yaml: repository: unknown key (valid keys: "},
+      {"number", "interval: 30\n", "c.yaml: interval: expected a string (quote it, e.g. \"30s\")"},
+      {"bad bool", "argocd: {insecure: yes please}\n", "c.yaml: argocd.insecure: expected true or false"},
+      {"empty value", "repo: \"\"\n", "c.yaml: repo: must not be empty (remove the key instead)"},
+      {"not a map", "- a\n- b\n", "c.yaml: expected a mapping of keys (repo, branch, git, argocd, ...)"},
+      {"two documents", "repo: a\n---\nrepo: b\n", "c.yaml: expected one YAML document, found 2"},
+      {"yaml syntax", "repo: [a\n", "c.yaml:"},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.name);
+    auto r = config_file_flags(c.text, "c.yaml", "/etc");
+    ASSERT_FALSE(r.ok());
+    EXPECT_EQ(r.error().kind, ErrorKind::InvalidInput);
+    EXPECT_EQ(r.error().to_string().rfind(c.error, 0), 0u) << r.error().to_string();
+  }
+}
+
+TEST(ServeConfig, ListenAddresses) {
+  struct Case {
+    std::string text;
+    std::string host;
+    int port;
+  } ok_cases[] = {{":8080", "0.0.0.0", 8080}, {"127.0.0.1:0", "127.0.0.1", 0}, {"[::1]:9000", "::1", 9000}};
+  for (const Case& c : ok_cases) {
+    SCOPED_TRACE(c.text);
+    auto a = parse_listen_address(c.text);
+    ASSERT_TRUE(a.ok()) << a.error().to_string();
+    EXPECT_EQ(a->host, c.host);
+    EXPECT_EQ(a->port, c.port);
+  }
+  for (const std::string bad : {"8080", "127.0.0.1:", ":http", ":70000", "host:-1"}) {
+    SCOPED_TRACE(bad);
+    auto a = parse_listen_address(bad);
+    ASSERT_FALSE(a.ok());
+    EXPECT_EQ(a.error().message.rfind("--listen \"" + bad + "\": ", 0), 0u) << a.error().message;
+  }
+}
+
+TEST(ServeConfig, Approvals) {
+  auto off = validate_approvals({});
+  ASSERT_TRUE(off.ok());
+  EXPECT_EQ(off->api_url, "");
+  auto github = validate_approvals({"github", "", "platform/fleet", "/t"});
+  ASSERT_TRUE(github.ok());
+  EXPECT_EQ(github->api_url, "https://api.github.com");
+  auto gitlab = validate_approvals({"gitlab", "", "group/sub/fleet", "/t"});
+  ASSERT_TRUE(gitlab.ok());
+  EXPECT_EQ(gitlab->api_url, "https://gitlab.com/api/v4");
+  struct Case {
+    std::string name;
+    ApprovalsConfig config;
+    std::string error;
+  } cases[] = {
+      {"no provider", {"", "", "a/b", ""}, "--approvals-provider is required with the other --approvals-* settings (github or gitlab)"},
+      {"unknown provider", {"bitbucket", "", "a/b", "/t"}, "--approvals-provider \"bitbucket\": expected github or gitlab"},
+      {"bad repository", {"github", "", "fleet", "/t"}, "--approvals-repository \"fleet\": expected OWNER/NAME"},
+      {"github nested", {"github", "", "a/b/c", "/t"}, "--approvals-repository \"a/b/c\": expected OWNER/NAME"},
+      {"no token", {"github", "", "a/b", ""}, "--approvals-provider github needs --approvals-token-file"},
+      {"bad url", {"gitlab", "gitlab.example.com", "a/b", "/t"}, "--approvals-api-url \"gitlab.example.com\": expected an http(s):// URL"},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.name);
+    auto r = validate_approvals(c.config);
+    ASSERT_FALSE(r.ok());
+    EXPECT_EQ(r.error().message, c.error);
+  }
+}
+
+}  // namespace
+}  // namespace fleetwave::serve

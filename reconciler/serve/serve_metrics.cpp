@@ -1,0 +1,125 @@
+#include "serve/serve_metrics.h"
+
+#include <cstdio>
+
+namespace fleetwave::serve {
+namespace {
+
+const char* kPhases[] = {"New", "Stable", "Progressing", "WaitingApproval", "Held", "Unknown"};
+
+std::string number(double v) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.15g", v);
+  return buf;
+}
+
+void header(std::string& out, const char* name, const char* type, const char* help) {
+  out += std::string("# HELP ") + name + " " + help + "\n# TYPE " + name + " " + type + "\n";
+}
+
+void labelled(std::string& out, const char* name, const char* label, const std::map<std::string, std::uint64_t>& values) {
+  for (const auto& [value, count] : values) {
+    out += std::string(name) + "{" + label + "=\"" + escape_label(value) + "\"} " + std::to_string(count) + "\n";
+  }
+}
+
+}  // namespace
+
+std::string escape_label(const std::string& value) {
+  std::string out;
+  for (char c : value) {
+    if (c == '\\') out += "\\\\";
+    else if (c == '"') out += "\\\"";
+    else if (c == '\n') out += "\\n";
+    else out += c;
+  }
+  return out;
+}
+
+void ServeMetrics::cycle(const std::string& result, double seconds) {
+  std::lock_guard<std::mutex> lock(mu_);
+  ++cycles_[result];
+  ++duration_count_;
+  duration_sum_ += seconds;
+  for (std::size_t i = 0; i < kBuckets.size(); ++i) {
+    if (seconds <= kBuckets[i]) {
+      ++bucket_counts_[i];
+      break;
+    }
+  }
+}
+
+void ServeMetrics::pushes(std::uint64_t n) {
+  std::lock_guard<std::mutex> lock(mu_);
+  pushes_ += n;
+}
+
+void ServeMetrics::push_conflicts(std::uint64_t n) {
+  std::lock_guard<std::mutex> lock(mu_);
+  conflicts_ += n;
+}
+
+void ServeMetrics::error(const std::string& kind) {
+  std::lock_guard<std::mutex> lock(mu_);
+  ++errors_[kind];
+}
+
+void ServeMetrics::webhook(const std::string& result) {
+  std::lock_guard<std::mutex> lock(mu_);
+  ++webhooks_[result];
+}
+
+void ServeMetrics::set_apps(std::map<std::string, AppGauge> apps) {
+  std::lock_guard<std::mutex> lock(mu_);
+  apps_ = std::move(apps);
+}
+
+std::uint64_t ServeMetrics::cycles(const std::string& result) const {
+  std::lock_guard<std::mutex> lock(mu_);
+  auto it = cycles_.find(result);
+  return it == cycles_.end() ? 0 : it->second;
+}
+
+std::string ServeMetrics::render(const HealthGauges& health) const {
+  std::lock_guard<std::mutex> lock(mu_);
+  std::string out;
+  header(out, "fleetwave_cycles_total", "counter", "Reconcile cycles by result.");
+  std::map<std::string, std::uint64_t> cycles = cycles_;
+  cycles.emplace("success", 0);  // both series exist from the start, so rate() works
+  cycles.emplace("error", 0);
+  labelled(out, "fleetwave_cycles_total", "result", cycles);
+  header(out, "fleetwave_cycle_duration_seconds", "histogram", "Duration of reconcile cycles.");
+  std::uint64_t cumulative = 0;
+  for (std::size_t i = 0; i < kBuckets.size(); ++i) {
+    cumulative += bucket_counts_[i];
+    out += "fleetwave_cycle_duration_seconds_bucket{le=\"" + number(kBuckets[i]) + "\"} " + std::to_string(cumulative) + "\n";
+  }
+  out += "fleetwave_cycle_duration_seconds_bucket{le=\"+Inf\"} " + std::to_string(duration_count_) + "\n";
+  out += "fleetwave_cycle_duration_seconds_sum " + number(duration_sum_) + "\n";
+  out += "fleetwave_cycle_duration_seconds_count " + std::to_string(duration_count_) + "\n";
+  header(out, "fleetwave_pushes_total", "counter", "Pushes of the tracked branch that landed.");
+  out += "fleetwave_pushes_total " + std::to_string(pushes_) + "\n";
+  header(out, "fleetwave_push_conflicts_total", "counter", "Pushes rejected because the branch had moved.");
+  out += "fleetwave_push_conflicts_total " + std::to_string(conflicts_) + "\n";
+  header(out, "fleetwave_app_phase", "gauge", "1 for the rollout phase each app is in, 0 for the others.");
+  for (const auto& [app, g] : apps_) {
+    for (const char* phase : kPhases) {
+      out += "fleetwave_app_phase{app=\"" + escape_label(app) + "\",phase=\"" + phase + "\"} " + (g.phase == phase ? "1" : "0") + "\n";
+    }
+  }
+  header(out, "fleetwave_app_wave", "gauge", "Index (1-based) of the wave each app's release is in; 0 for none.");
+  for (const auto& [app, g] : apps_) out += "fleetwave_app_wave{app=\"" + escape_label(app) + "\"} " + std::to_string(g.wave) + "\n";
+  header(out, "fleetwave_errors_total", "counter", "Errors by kind (cycle failures and per-app problems).");
+  labelled(out, "fleetwave_errors_total", "kind", errors_);
+  header(out, "fleetwave_webhooks_total", "counter", "Git webhooks by result.");
+  labelled(out, "fleetwave_webhooks_total", "result", webhooks_);
+  header(out, "fleetwave_ready", "gauge", "1 when /readyz answers 200.");
+  out += std::string("fleetwave_ready ") + (health.ready ? "1" : "0") + "\n";
+  header(out, "fleetwave_git_up", "gauge", "1 when the last fetch of the branch succeeded.");
+  out += std::string("fleetwave_git_up ") + (health.git_up ? "1" : "0") + "\n";
+  header(out, "fleetwave_argocd_up", "gauge", "1 when the last Argo CD query succeeded.");
+  out += std::string("fleetwave_argocd_up ") + (health.argocd_up ? "1" : "0") + "\n";
+  return out;
+}
+
+}  // namespace fleetwave::serve

@@ -1,0 +1,68 @@
+// The Prometheus metrics of fleetwave serve, rendered in the text exposition format (0.0.4)
+// with families, label sets and buckets in a fixed order, so a scrape is deterministic:
+//
+//   fleetwave_cycles_total{result="success|error"}        counter
+//   fleetwave_cycle_duration_seconds                        histogram
+//   fleetwave_pushes_total                                  counter: branch pushes that landed
+//   fleetwave_push_conflicts_total                          counter: pushes rejected (branch moved)
+//   fleetwave_app_phase{app,phase}                          gauge: 1 for the app's current phase
+//   fleetwave_app_wave{app}                                 gauge: current wave index (1-based, 0 = none)
+//   fleetwave_errors_total{kind}                            counter: by ErrorKind (and "timeout")
+//   fleetwave_webhooks_total{result}                        counter: triggered, ping, unauthorized, ...
+//   fleetwave_ready, fleetwave_git_up, fleetwave_argocd_up  gauges (0/1)
+//
+// Thread-safety: every method may be called from any thread; state is behind a private mutex.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <map>
+#include <mutex>
+#include <string>
+
+namespace fleetwave::serve {
+
+struct AppGauge {
+  std::string phase;  // New, Stable, Progressing, WaitingApproval, Held, Unknown
+  int wave = 0;
+};
+
+struct HealthGauges {
+  bool ready = false;
+  bool git_up = false;
+  bool argocd_up = false;
+};
+
+class ServeMetrics {
+ public:
+  static constexpr std::array<double, 12> kBuckets = {0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300};
+
+  void cycle(const std::string& result, double seconds);
+  void pushes(std::uint64_t n);
+  void push_conflicts(std::uint64_t n);
+  void error(const std::string& kind);
+  void webhook(const std::string& result);
+  void set_apps(std::map<std::string, AppGauge> apps);
+
+  std::uint64_t cycles(const std::string& result) const;
+
+  // The exposition text; the health gauges are read at scrape time.
+  std::string render(const HealthGauges& health) const;
+
+ private:
+  mutable std::mutex mu_;
+  std::map<std::string, std::uint64_t> cycles_;    // guarded by mu_
+  std::array<std::uint64_t, kBuckets.size()> bucket_counts_{};  // guarded by mu_ (non-cumulative)
+  std::uint64_t duration_count_ = 0;               // guarded by mu_
+  double duration_sum_ = 0;                        // guarded by mu_
+  std::uint64_t pushes_ = 0;                       // guarded by mu_
+  std::uint64_t conflicts_ = 0;                    // guarded by mu_
+  std::map<std::string, std::uint64_t> errors_;    // guarded by mu_
+  std::map<std::string, std::uint64_t> webhooks_;  // guarded by mu_
+  std::map<std::string, AppGauge> apps_;           // guarded by mu_
+};
+
+// A label value escaped for the exposition format (\\, \" and \n).
+std::string escape_label(const std::string& value);
+
+}  // namespace fleetwave::serve

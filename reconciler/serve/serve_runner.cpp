@@ -1,0 +1,132 @@
+#include "serve/serve_runner.h"
+
+#include <condition_variable>
+#include <csignal>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <mutex>
+#include <thread>
+
+#include <pthread.h>
+
+#include "core/duration.h"
+#include "serve/reconcile_loop.h"
+
+namespace fleetwave::serve {
+namespace {
+
+Status<> write_port_file(const std::string& path, int port) {
+  const std::string tmp = path + ".tmp";
+  {
+    std::ofstream out(tmp, std::ios::trunc);
+    out << port << "\n";
+    if (!out) return invalid_input("--port-file " + path + ": cannot write " + tmp);
+  }
+  if (std::rename(tmp.c_str(), path.c_str()) != 0) return invalid_input("--port-file " + path + ": cannot rename " + tmp);
+  return ok_status();
+}
+
+// Signals to wait for on the calling thread; blocked before any thread starts, so every
+// thread inherits the mask and only sigtimedwait() sees them.
+sigset_t shutdown_signals() {
+  sigset_t set;
+  sigemptyset(&set);
+  sigaddset(&set, SIGTERM);
+  sigaddset(&set, SIGINT);
+  return set;
+}
+
+// Marks a long cycle stuck, and ends the process when it is hopeless.
+void watch_cycle(const ServeOptions& o, ServeState& state, ServeMetrics& metrics, JsonLog& log, const Clock& clock,
+                 bool& reported) {
+  const std::int64_t started = state.cycle_started_at();
+  if (started == 0) {
+    reported = false;
+    return;
+  }
+  const std::int64_t running = clock.now_ms() - started;
+  if (running > 2 * o.cycle_timeout_ms) {
+    log.error("reconcile cycle hung for " + format_duration_ms(running) + " (Git or Argo CD stopped answering); exiting so the process restarts",
+              {{"duration_ms", running}});
+    std::_Exit(1);
+  }
+  if (running > o.cycle_timeout_ms && !reported) {
+    reported = true;
+    metrics.error("timeout");
+    const std::string why = "cycle stuck: running for " + format_duration_ms(running) + " (limit " + format_duration_ms(o.cycle_timeout_ms) + ")";
+    state.set_stuck(why);
+    log.error(why, {{"duration_ms", running}});
+  }
+}
+
+}  // namespace
+
+int run_serve(const ServeOptions& o, ServePorts p) {
+  std::signal(SIGPIPE, SIG_IGN);  // a client that hangs up must not kill the process
+  const sigset_t signals = shutdown_signals();
+  sigset_t previous;
+  pthread_sigmask(SIG_BLOCK, &signals, &previous);
+
+  ServeState state;
+  ServeMetrics metrics;
+  TriggerQueue triggers;
+  Scrubber scrub = [&p](const std::string& text) { return p.log.scrub(text); };
+  ObservedRepository repo(p.repo, state, scrub);
+  ObservedArgoCd argocd(p.argocd, state, scrub);
+  Reconciler reconciler(repo, argocd, p.clock, o.reconciler);
+  SnapshotBuilder snapshots(p.repo, p.status);
+  ServeApi api(state, metrics, triggers, p.log, o.secrets);
+
+  auto http = HttpServer::start(o.http, api, metrics);
+  if (!http.ok()) {
+    p.log.error(http.error().to_string());
+    pthread_sigmask(SIG_SETMASK, &previous, nullptr);
+    return 2;
+  }
+  p.log.info("listening", {{"address", o.http.host + ":" + std::to_string((*http)->port())}, {"port", (*http)->port()}});
+  if (!o.port_file.empty()) {
+    auto written = write_port_file(o.port_file, (*http)->port());
+    if (!written.ok()) {
+      p.log.error(written.error().to_string());
+      (*http)->stop();
+      pthread_sigmask(SIG_SETMASK, &previous, nullptr);
+      return 2;
+    }
+  }
+
+  std::mutex done_mu;
+  std::condition_variable done_cv;
+  bool done = false;
+  ReconcileLoop loop({reconciler, argocd, snapshots, state, metrics, triggers, p.log, p.clock}, o.schedule);
+  std::thread worker([&] {
+    loop.run();
+    std::lock_guard<std::mutex> lock(done_mu);
+    done = true;
+    done_cv.notify_all();
+  });
+
+  bool reported = false;
+  int signal_number = 0;
+  while (signal_number <= 0) {
+    timespec tick{0, 250'000'000};
+    signal_number = sigtimedwait(&signals, nullptr, &tick);
+    watch_cycle(o, state, metrics, p.log, p.clock, reported);
+  }
+  p.log.info("shutting down", {{"signal", signal_number == SIGTERM ? "SIGTERM" : "SIGINT"}});
+  (*http)->stop();
+  repo.request_stop();
+  triggers.stop();
+  std::unique_lock<std::mutex> lock(done_mu);
+  if (!done_cv.wait_for(lock, std::chrono::milliseconds(o.shutdown_grace_ms), [&] { return done; })) {
+    p.log.warn("abandoning the running cycle (no push was left half done)", {{"grace_ms", o.shutdown_grace_ms}});
+    std::_Exit(0);
+  }
+  lock.unlock();
+  worker.join();
+  p.log.info("stopped");
+  pthread_sigmask(SIG_SETMASK, &previous, nullptr);
+  return 0;
+}
+
+}  // namespace fleetwave::serve

@@ -1,0 +1,52 @@
+// fleetwave serve as a whole: wires the observed ports, the reconciler, the loop thread and
+// the HTTP server, then waits for SIGTERM/SIGINT on the calling thread while watching the
+// running cycle.
+//
+// Shutdown: stop accepting HTTP, refuse any push not yet started (observed_ports.h), let the
+// running cycle end, exit 0. A cycle that does not end within the grace period is abandoned
+// (exit 0 as well: a push is one compare-and-swap on the server, so nothing is half-written).
+//
+// Watchdog: libgit2 1.5 has no network timeouts, so a fetch or push to a server that stops
+// answering can block for ever. A cycle running longer than cycle_timeout marks the process
+// not ready (503 "cycle stuck"); at twice that, fleetwave logs an error and exits 1, so
+// Kubernetes restarts it with a fresh connection (the bare clone is re-anchored on the next fetch).
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "app/clock.h"
+#include "app/reconciler.h"
+#include "argocd/argocd_client.h"
+#include "git/git_repository.h"
+#include "serve/http_server.h"
+#include "serve/json_log.h"
+#include "serve/loop_schedule.h"
+#include "serve/serve_api.h"
+#include "serve/snapshot_builder.h"
+
+namespace fleetwave::serve {
+
+struct ServeOptions {
+  HttpOptions http;
+  std::string port_file;  // written with the bound port once listening ("" = none)
+  LoopSchedule schedule;
+  std::int64_t cycle_timeout_ms = 5 * 60'000;
+  std::int64_t shutdown_grace_ms = 45'000;
+  ApiSecrets secrets;
+  ReconcilerOptions reconciler;
+};
+
+struct ServePorts {
+  git::GitRepository& repo;
+  ArgoCdClient& argocd;
+  StatusSource& status;
+  const Clock& clock;
+  JsonLog& log;
+};
+
+// Runs until SIGTERM or SIGINT; returns the exit code (0 after a clean shutdown, 2 when the
+// address cannot be bound or the port file written).
+int run_serve(const ServeOptions& options, ServePorts ports);
+
+}  // namespace fleetwave::serve

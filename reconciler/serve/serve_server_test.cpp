@@ -1,0 +1,357 @@
+// fleetwave serve as a real process on 127.0.0.1 against lighttpd's smart-HTTP Git server
+// (basic auth) and the fake Argo CD: every endpoint, readiness while Git or Argo CD is down and
+// after they return (no advance meanwhile), webhooks (signatures, a flood, the advance they
+// trigger), the generator (auth, answers equal to targets.json, 200 concurrent requests while
+// a cycle pushes), oversized and malformed requests, SIGTERM, the config file and the logs.
+#include <sys/socket.h>
+#include <netinet/in.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <csignal>
+#include <filesystem>
+
+#include "serve/serve_test_support.h"
+
+namespace fleetwave::serve {
+namespace {
+
+using testing_support::HttpResult;
+using testing_support::kGeneratorToken;
+using testing_support::kGitPassword;
+using testing_support::kWebhookSecret;
+namespace ft = fleetwave::testing;
+
+class ServeServerTest : public testing_support::ServeFixture {};
+
+TEST_F(ServeServerTest, HealthReadinessMetricsAndStatus) {
+  start("1s");
+  EXPECT_EQ(get("/healthz").status, 200);
+  ASSERT_TRUE(wait_until([&] { return ready(); }, 20'000)) << get("/readyz").body << logs();
+  HttpResult readyz = get("/readyz");
+  EXPECT_NE(readyz.body.find("\"ready\":true"), std::string::npos) << readyz.body;
+  EXPECT_NE(readyz.body.find("\"head\":\"" + head() + "\""), std::string::npos) << readyz.body;
+  EXPECT_EQ(subject().rfind("fleetwave(shop): start ", 0), 0u);  // the first cycle started the release
+
+  EXPECT_EQ(metric("fleetwave_ready"), 1);
+  EXPECT_EQ(metric("fleetwave_git_up"), 1);
+  EXPECT_EQ(metric("fleetwave_argocd_up"), 1);
+  EXPECT_GE(successful_cycles(), 1);
+  EXPECT_EQ(metric("fleetwave_cycles_total{result=\"error\"}"), 0);
+  EXPECT_EQ(metric("fleetwave_pushes_total"), 1);
+  EXPECT_EQ(metric("fleetwave_push_conflicts_total"), 0);
+  EXPECT_EQ(metric("fleetwave_app_phase{app=\"shop\",phase=\"Progressing\"}"), 1);
+  EXPECT_EQ(metric("fleetwave_app_phase{app=\"shop\",phase=\"Stable\"}"), 0);
+  EXPECT_EQ(metric("fleetwave_app_wave{app=\"shop\"}"), 1);
+  EXPECT_GE(metric("fleetwave_cycle_duration_seconds_count"), 1);
+
+  // The status API serves exactly what `fleetwave status --output json` prints.
+  ft::ProcessSpec status;
+  status.argv = {FLEETWAVE_CLI_BINARY, "status", "--output", "json", "--repo", git_->url("fleet.git"), "--cache-dir", file("cache2"),
+                 "--git-username", "alice", "--git-password-file", file("git-password"), "--argocd-url", argocd_->url(),
+                 "--argocd-token-file", file("argocd-token")};
+  status.env = {"HOME=" + file("home")};
+  auto printed = ft::run_command(status, std::chrono::seconds(60));
+  ASSERT_TRUE(printed.ok());
+  ASSERT_EQ(printed->exit_code, 0) << printed->output;
+  HttpResult apps = get("/api/v1/apps");
+  EXPECT_EQ(apps.status, 200);
+  EXPECT_EQ(apps.body, printed->output);
+  HttpResult shop = get("/api/v1/apps/shop");
+  EXPECT_EQ(shop.status, 200);
+  EXPECT_EQ(Json::parse(shop.body)["apps"].size(), 1u);
+  EXPECT_EQ(Json::parse(shop.body)["apps"][0]["app"], "shop");
+  EXPECT_EQ(get("/api/v1/apps/nope").status, 404);
+  EXPECT_EQ(get("/nope").status, 404);
+}
+
+TEST_F(ServeServerTest, GeneratorAnswersTargetsJsonAndRefusesBadTokens) {
+  start("1s");
+  ASSERT_TRUE(wait_until([&] { return ready(); }, 20'000)) << logs();
+  HttpResult ok = generate("shop");
+  ASSERT_EQ(ok.status, 200) << ok.body;
+  const Json answer = Json::parse(ok.body);
+  EXPECT_EQ(answer["output"]["parameters"], targets());
+  ASSERT_EQ(answer["output"]["parameters"].size(), 1u);
+  const Json& entry = answer["output"]["parameters"][0];
+  for (const char* key : {"app", "cluster", "server", "wave", "revision", "path"}) EXPECT_TRUE(entry.contains(key)) << key;
+  EXPECT_EQ(entry["cluster"], "dev-1");
+
+  EXPECT_EQ(generate("shop", "").status, 403);
+  EXPECT_EQ(generate("shop", kGeneratorToken + "x").status, 403);
+  EXPECT_EQ(generate("nope").status, 404);
+  HttpResult malformed = post("/api/v1/getparams.execute", "{\"input\":", {{"Authorization", "Bearer " + kGeneratorToken}});
+  EXPECT_EQ(malformed.status, 400) << malformed.body;
+}
+
+TEST_F(ServeServerTest, ReadyzFollowsArgoCdAndGitAndNothingAdvancesWhileDown) {
+  start("300ms");
+  ASSERT_TRUE(wait_until([&] { return ready(); }, 20'000)) << logs();
+  const std::string started = head();
+
+  // Argo CD down: not ready, and no advance although its (unseen) state would allow one.
+  argocd_->set_unavailable(true);
+  argocd_healthy();
+  ASSERT_TRUE(wait_until([&] { return get("/readyz").status == 503; }, 10'000)) << get("/readyz").body;
+  HttpResult down = get("/readyz");
+  EXPECT_NE(down.body.find("\"reason\":\"argocd down: "), std::string::npos) << down.body;
+  EXPECT_EQ(metric("fleetwave_argocd_up"), 0);
+  EXPECT_EQ(metric("fleetwave_ready"), 0);
+  const double cycles = successful_cycles();
+  ASSERT_TRUE(wait_until([&] { return successful_cycles() >= cycles + 3; }, 10'000));
+  EXPECT_EQ(head(), started);
+
+  // Git down (the repository disappears from the server): not ready, cycles fail, no push.
+  std::filesystem::rename(bare(), bare() + ".away");
+  argocd_->set_unavailable(false);
+  ASSERT_TRUE(wait_until([&] { return get("/readyz").body.find("git down: ") != std::string::npos; }, 10'000)) << get("/readyz").body;
+  EXPECT_EQ(get("/readyz").status, 503);
+  EXPECT_EQ(metric("fleetwave_git_up"), 0);
+  ASSERT_TRUE(wait_until([&] { return metric("fleetwave_cycles_total{result=\"error\"}") >= 2; }, 10'000));
+  EXPECT_GE(metric("fleetwave_errors_total{kind=\"transient\"}"), 1);
+  EXPECT_EQ(get("/healthz").status, 200);
+  EXPECT_EQ(generate("shop").status, 200);  // the last snapshot keeps being served
+
+  // Both back: ready again (after the backoff), and the advance lands.
+  std::filesystem::rename(bare() + ".away", bare());
+  ASSERT_TRUE(wait_until([&] { return ready(); }, 20'000)) << get("/readyz").body;
+  ASSERT_TRUE(wait_until([&] { return subject().rfind("fleetwave(shop): advance ", 0) == 0; }, 20'000)) << subject();
+  EXPECT_EQ(metric("fleetwave_git_up"), 1);
+  EXPECT_EQ(metric("fleetwave_argocd_up"), 1);
+}
+
+TEST_F(ServeServerTest, WebhookSignaturesDecideWhetherACycleRuns) {
+  start("1h");
+  ASSERT_TRUE(wait_until([&] { return ready(); }, 20'000)) << logs();
+  const double cycles = successful_cycles();
+  const std::string body = R"({"ref":"refs/heads/main"})";
+  struct Case {
+    std::string name;
+    httplib::Headers headers;
+    int status;
+  } refused[] = {
+      {"github wrong secret", {{"X-GitHub-Event", "push"}, {"X-Hub-Signature-256", "sha256=" + hmac_sha256_hex("wrong", body)}}, 401},
+      {"github missing signature", {{"X-GitHub-Event", "push"}}, 401},
+      {"gitlab wrong token", {{"X-Gitlab-Event", "Push Hook"}, {"X-Gitlab-Token", "wrong"}}, 401},
+      {"gitlab missing token", {{"X-Gitlab-Event", "Push Hook"}}, 401},
+      {"no event", {{"X-Hub-Signature-256", "sha256=" + hmac_sha256_hex(kWebhookSecret, body)}}, 400},
+  };
+  for (const Case& c : refused) {
+    SCOPED_TRACE(c.name);
+    EXPECT_EQ(post("/webhook/git", body, c.headers).status, c.status);
+  }
+  std::this_thread::sleep_for(std::chrono::milliseconds(1500));
+  EXPECT_EQ(successful_cycles(), cycles);  // no cycle for a refused webhook
+  EXPECT_EQ(metric("fleetwave_webhooks_total{result=\"unauthorized\"}"), 4);
+
+  EXPECT_EQ(github_webhook(body).status, 202);
+  ASSERT_TRUE(wait_until([&] { return successful_cycles() == cycles + 1; }, 10'000));
+  EXPECT_EQ(post("/webhook/git", body, {{"X-Gitlab-Event", "Push Hook"}, {"X-Gitlab-Token", kWebhookSecret}}).status, 202);
+  ASSERT_TRUE(wait_until([&] { return successful_cycles() == cycles + 2; }, 10'000));
+  EXPECT_EQ(post("/webhook/git", "{}", {{"X-GitHub-Event", "ping"}, {"X-Hub-Signature-256", "sha256=" + hmac_sha256_hex(kWebhookSecret, "{}")}}).status, 200);
+  EXPECT_EQ(metric("fleetwave_webhooks_total{result=\"triggered\"}"), 2);
+  EXPECT_EQ(metric("fleetwave_webhooks_total{result=\"ping\"}"), 1);
+}
+
+TEST_F(ServeServerTest, WebhookFloodCoalescesIntoFewCycles) {
+  start("1h");
+  ASSERT_TRUE(wait_until([&] { return ready(); }, 20'000)) << logs();
+  const double before = successful_cycles();
+  std::atomic<int> accepted{0};
+  std::vector<std::thread> senders;
+  for (int t = 0; t < 8; ++t) {
+    senders.emplace_back([&] {
+      for (int i = 0; i < 25; ++i) accepted += github_webhook(R"({"ref":"refs/heads/main"})").status == 202 ? 1 : 0;
+    });
+  }
+  for (std::thread& t : senders) t.join();
+  EXPECT_EQ(accepted.load(), 200);
+  // Wait until the loop is idle: no new cycle for a second.
+  double last = -1;
+  for (int i = 0; i < 30 && successful_cycles() != last; ++i) {
+    last = successful_cycles();
+    std::this_thread::sleep_for(std::chrono::milliseconds(1000));
+  }
+  const double ran = successful_cycles() - before;
+  EXPECT_GE(ran, 1);
+  EXPECT_LE(ran, 20) << "200 webhooks should coalesce into few cycles";
+  std::cerr << "200 webhooks -> " << ran << " cycles\n";
+  EXPECT_EQ(metric("fleetwave_webhooks_total{result=\"triggered\"}"), 200);
+}
+
+TEST_F(ServeServerTest, WebhookPushesTheAdvance) {
+  start("1h");
+  ASSERT_TRUE(wait_until([&] { return ready(); }, 20'000)) << logs();
+  argocd_healthy();
+  const auto sent = std::chrono::steady_clock::now();
+  EXPECT_EQ(github_webhook(R"({"ref":"refs/heads/main"})").status, 202);
+  ASSERT_TRUE(wait_until([&] { return subject().rfind("fleetwave(shop): advance ", 0) == 0; }, 10'000)) << subject() << logs();
+  std::cerr << "webhook -> advance visible on the remote: "
+            << std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - sent).count() << " ms\n";
+  EXPECT_EQ(targets().size(), 2u);
+  ASSERT_TRUE(wait_until([&] { return Json::parse(generate("shop").body)["output"]["parameters"] == targets(); }, 10'000));
+  EXPECT_EQ(metric("fleetwave_pushes_total"), 2);
+  EXPECT_EQ(metric("fleetwave_app_wave{app=\"shop\"}"), 2);
+}
+
+TEST_F(ServeServerTest, GeneratorAnswersConcurrentRequestsWhileACyclePushes) {
+  start("1h");
+  ASSERT_TRUE(wait_until([&] { return ready(); }, 20'000)) << logs();
+  const Json before = Json::parse(generate("shop").body);
+  argocd_healthy();
+  EXPECT_EQ(github_webhook("{}").status, 202);
+  std::atomic<int> good{0};
+  std::atomic<int> bad{0};
+  std::vector<std::thread> clients;
+  std::vector<std::string> answers(200);
+  for (int t = 0; t < 200; ++t) {
+    clients.emplace_back([&, t] {
+      HttpResult r = generate("shop");
+      answers[static_cast<std::size_t>(t)] = r.body;
+      (r.status == 200 ? good : bad)++;
+    });
+  }
+  for (std::thread& t : clients) t.join();
+  EXPECT_EQ(good.load(), 200);
+  EXPECT_EQ(bad.load(), 0);
+  ASSERT_TRUE(wait_until([&] { return subject().rfind("fleetwave(shop): advance ", 0) == 0; }, 10'000)) << logs();
+  ASSERT_TRUE(wait_until([&] { return Json::parse(generate("shop").body)["output"]["parameters"] == targets(); }, 10'000));
+  const Json after = Json::parse(generate("shop").body);
+  ASSERT_NE(before, after);
+  for (const std::string& a : answers) {
+    Json j = Json::parse(a, nullptr, false);
+    EXPECT_TRUE(j == before || j == after) << a;  // one head or the other, never a mix or an empty list
+  }
+}
+
+TEST_F(ServeServerTest, OversizedAndMalformedRequestsAre4xx) {
+  start("1h");
+  ASSERT_TRUE(wait_until([&] { return ready(); }, 20'000)) << logs();
+  const std::string huge(2u << 20, 'x');
+  EXPECT_EQ(github_webhook(huge).status, 413);
+  EXPECT_EQ(post("/api/v1/getparams.execute", huge, {{"Authorization", "Bearer " + kGeneratorToken}}).status, 413);
+  EXPECT_EQ(github_webhook("{\"ref\":").status, 400);
+  EXPECT_EQ(github_webhook(std::string(10000, '[')).status, 400);  // too deep
+  EXPECT_EQ(post("/api/v1/getparams.execute", "[", {{"Authorization", "Bearer " + kGeneratorToken}}).status, 400);
+  // A request line that is not HTTP at all.
+  int fd = socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in addr{};
+  addr.sin_family = AF_INET;
+  addr.sin_port = htons(static_cast<uint16_t>(port_));
+  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  ASSERT_EQ(connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr), 0);
+  const std::string garbage = "\x01\x02 NOT HTTP\r\n\r\n";
+  ASSERT_EQ(write(fd, garbage.data(), garbage.size()), static_cast<ssize_t>(garbage.size()));
+  char buf[256] = {};
+  ssize_t n = read(fd, buf, sizeof buf - 1);
+  close(fd);
+  ASSERT_GT(n, 0);
+  EXPECT_EQ(std::string(buf).rfind("HTTP/1.1 400", 0), 0u) << buf;
+  EXPECT_EQ(get("/healthz").status, 200);
+  EXPECT_TRUE(serve_->running());
+  EXPECT_GE(metric("fleetwave_webhooks_total{result=\"too_large\"}"), 1);
+}
+
+TEST_F(ServeServerTest, SigtermDuringACycleExitsZeroWithNoHalfState) {
+  start("1h");
+  ASSERT_TRUE(wait_until([&] { return ready(); }, 20'000)) << logs();
+  argocd_healthy();
+  EXPECT_EQ(github_webhook("{}").status, 202);  // a cycle that wants to push the advance
+  std::this_thread::sleep_for(std::chrono::milliseconds(30));
+  ASSERT_EQ(kill(serve_->pid(), SIGTERM), 0);
+  ASSERT_TRUE(serve_->wait_for_exit(std::chrono::milliseconds(20'000)));
+  EXPECT_EQ(serve_->exit_code(), 0) << logs();
+  // The branch holds either the start or the advance, whole: state and targets agree.
+  const std::string s = subject();
+  EXPECT_TRUE(s.rfind("fleetwave(shop): start ", 0) == 0 || s.rfind("fleetwave(shop): advance ", 0) == 0) << s;
+  EXPECT_EQ(targets().size(), s.rfind("fleetwave(shop): start ", 0) == 0 ? 1u : 2u);
+  EXPECT_NE(remote({"show", "main:.fleetwave/shop/state.yaml"}), "");
+  EXPECT_EQ(remote({"fsck", "--connectivity-only"}).find("missing"), std::string::npos);
+  // Logs: JSON lines only, and no secret anywhere.
+  const std::string log = logs();
+  std::istringstream lines(log);
+  int count = 0;
+  for (std::string line; std::getline(lines, line); ++count) {
+    Json j = Json::parse(line, nullptr, false);
+    ASSERT_TRUE(j.is_object() && j.contains("time") && j.contains("level") && j.contains("msg")) << line;
+  }
+  EXPECT_GE(count, 3);
+  EXPECT_NE(log.find("\"msg\":\"shutting down\""), std::string::npos) << log;
+  for (const std::string& secret : {kGitPassword, kWebhookSecret, kGeneratorToken, argocd_->token()}) {
+    EXPECT_EQ(log.find(secret), std::string::npos) << secret;
+  }
+}
+
+TEST_F(ServeServerTest, ConfigFileWithEnvironmentAndFlagOverrides) {
+  const std::string config = "repo: " + git_->url("fleet.git") + "\nbranch: main\ninterval: 1h\nlisten: \"127.0.0.1:1\"\n"
+                             "cacheDir: cache\nauthor: \"From Config <config@fleetwave.test>\"\n"
+                             "git: {username: alice, passwordFile: git-password}\n"
+                             "argocd: {url: " + argocd_->url() + ", tokenFile: argocd-token}\n"
+                             "webhook: {secretFile: webhook-secret}\ngenerator: {tokenFile: generator-token}\n";
+  ASSERT_TRUE(ft::write_text_file(file("config.yaml"), config).ok());
+  // The environment overrides the file's listen address; a flag overrides the environment's author.
+  start("", {FLEETWAVE_CLI_BINARY, "serve", "--config", file("config.yaml"), "--port-file", file("port"), "--author",
+             "From Flag <flag@fleetwave.test>"},
+        {"FLEETWAVE_LISTEN=127.0.0.1:0", "FLEETWAVE_AUTHOR=From Env <env@fleetwave.test>"});
+  ASSERT_TRUE(wait_until([&] { return ready(); }, 20'000)) << logs();
+  EXPECT_EQ(remote({"log", "-1", "--format=%an <%ae>", "main"}), "From Flag <flag@fleetwave.test>");
+  EXPECT_TRUE(std::filesystem::is_directory(file("cache")));  // relative to the config file
+  EXPECT_EQ(generate("shop").status, 200);
+}
+
+TEST_F(ServeServerTest, BadSettingsExit2WithOneLine) {
+  ASSERT_TRUE(ft::write_text_file(file("bad.yaml"), "repo: x\ngit: {pasword: x}\n").ok());
+  struct Case {
+    std::string name;
+    std::vector<std::string> args;
+    std::string err_prefix;
+  } cases[] = {
+      {"unknown key", {"serve", "--config", file("bad.yaml")}, "error: " + file("bad.yaml") + ": git.pasword: unknown key (valid keys: repo, "},
+      {"no repo", {"serve"}, "error: serve needs --repo URL (or repo: in --config) (see fleetwave serve --help)"},
+      {"bad listen", {"serve", "--repo", git_->url("fleet.git"), "--listen", "8080"}, "error: --listen \"8080\": no port;"},
+      {"bad interval", {"serve", "--repo", git_->url("fleet.git"), "--interval", "soon"}, "error: --interval \"soon\": expected a duration"},
+      {"missing secret file", {"serve", "--repo", git_->url("fleet.git"), "--webhook-secret-file", file("nope")},
+       "error: --webhook-secret-file: cannot read " + file("nope")},
+      {"bad approvals", {"serve", "--repo", git_->url("fleet.git"), "--approvals-provider", "svn"},
+       "error: --approvals-provider \"svn\": expected github or gitlab"},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.name);
+    ft::ProcessSpec spec;
+    spec.argv = {FLEETWAVE_CLI_BINARY};
+    spec.argv.insert(spec.argv.end(), c.args.begin(), c.args.end());
+    spec.env = {"HOME=" + file("home")};
+    auto r = ft::run_command(spec, std::chrono::seconds(30));
+    ASSERT_TRUE(r.ok());
+    EXPECT_EQ(r->exit_code, 2) << r->output;
+    EXPECT_EQ(r->output.rfind(c.err_prefix, 0), 0u) << r->output;
+    EXPECT_EQ(std::count(r->output.begin(), r->output.end(), '\n'), 1) << r->output;
+  }
+}
+
+// A Git server that accepts connections and never answers: libgit2 1.5 would wait for ever.
+TEST_F(ServeServerTest, WatchdogMarksAHungCycleNotReadyThenExits) {
+  int listener = socket(AF_INET, SOCK_STREAM, 0);
+  sockaddr_in addr{};
+  addr.sin_family = AF_INET;
+  addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  ASSERT_EQ(bind(listener, reinterpret_cast<sockaddr*>(&addr), sizeof addr), 0);
+  ASSERT_EQ(listen(listener, 16), 0);
+  socklen_t len = sizeof addr;
+  getsockname(listener, reinterpret_cast<sockaddr*>(&addr), &len);
+  std::vector<std::string> args = serve_args("1s");
+  args[3] = "http://127.0.0.1:" + std::to_string(ntohs(addr.sin_port)) + "/git/fleet.git";
+  args.insert(args.end(), {"--cycle-timeout", "1s"});
+  start("", args);
+  ASSERT_TRUE(wait_until([&] { return get("/readyz").body.find("cycle stuck: running for ") != std::string::npos; }, 10'000))
+      << get("/readyz").body << logs();
+  EXPECT_EQ(get("/readyz").status, 503);
+  EXPECT_EQ(get("/healthz").status, 200);
+  ASSERT_TRUE(serve_->wait_for_exit(std::chrono::milliseconds(10'000)));
+  EXPECT_EQ(serve_->exit_code(), 1);
+  EXPECT_NE(logs().find("exiting so the process restarts"), std::string::npos) << logs();
+  close(listener);
+}
+
+}  // namespace
+}  // namespace fleetwave::serve

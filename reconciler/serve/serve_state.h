@@ -1,0 +1,73 @@
+// What the HTTP threads read and the loop thread writes: the last published snapshot (the
+// generator's pre-serialised answers and the status documents at one branch head) and the
+// health of Git, Argo CD and the loop, from which /readyz is computed.
+//
+// Thread-safety: every method may be called from any thread. Snapshots are immutable once
+// published; readers copy a shared_ptr under a shared lock, so a request costs a map lookup.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <shared_mutex>
+#include <string>
+
+#include "base/json.h"
+#include "serve/serve_metrics.h"
+
+namespace fleetwave::serve {
+
+// One pre-serialised HTTP answer.
+struct CannedAnswer {
+  int status = 200;
+  std::string body;
+};
+
+struct Snapshot {
+  std::string head;                              // the branch head everything below was read at
+  std::map<std::string, CannedAnswer> generator;  // app -> {"output":{"parameters":[...]}} or an error
+  std::string status_body;                       // the status document (GET /api/v1/apps)
+  std::map<std::string, std::string> app_bodies;  // app -> the document with only that app
+};
+
+class ServeState {
+ public:
+  void publish(std::shared_ptr<const Snapshot> snapshot);
+  std::shared_ptr<const Snapshot> snapshot() const;  // nullptr before the first cycle
+
+  void git_result(bool ok, const std::string& error);
+  void argocd_result(bool ok, const std::string& error);
+  void cycle_started(std::int64_t now_ms);
+  void cycle_finished(bool ok, const std::string& error);
+  // The watchdog's verdict on a cycle that runs too long ("" clears it).
+  void set_stuck(const std::string& reason);
+  std::int64_t cycle_started_at() const;  // 0 when no cycle runs
+
+  HealthGauges gauges() const;
+  // {"ready": bool, "reason": "...", "head": "...", "git": {"up", "error"}, "argocd": {"up", "error"},
+  //  "lastCycle": {"ok", "error"}}; `reason` is "" when ready.
+  Json readiness() const;
+
+ private:
+  bool ready_locked() const;
+  std::string reason_locked() const;
+
+  mutable std::shared_mutex snapshot_mu_;
+  std::shared_ptr<const Snapshot> snapshot_;  // guarded by snapshot_mu_
+
+  mutable std::mutex mu_;
+  bool first_cycle_ok_ = false;     // guarded by mu_
+  bool last_cycle_ok_ = false;      // guarded by mu_
+  std::string last_cycle_error_;    // guarded by mu_
+  bool git_known_ = false;          // guarded by mu_
+  bool git_up_ = false;             // guarded by mu_
+  std::string git_error_;           // guarded by mu_
+  bool argocd_known_ = false;       // guarded by mu_
+  bool argocd_up_ = false;          // guarded by mu_
+  std::string argocd_error_;        // guarded by mu_
+  std::int64_t cycle_started_at_ = 0;  // guarded by mu_
+  std::string stuck_;               // guarded by mu_
+};
+
+}  // namespace fleetwave::serve

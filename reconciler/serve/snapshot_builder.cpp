@@ -1,0 +1,90 @@
+#include "serve/snapshot_builder.h"
+
+#include "codec/json_reader.h"
+#include "codec/json_writer.h"
+
+namespace fleetwave::serve {
+namespace {
+
+constexpr const char* kStateDir = ".fleetwave";
+constexpr const char* kTargetsFile = "targets.json";
+
+// The app of ".fleetwave/<app>/targets.json", or "".
+std::string app_of_targets(const std::string& path) {
+  const std::string prefix = std::string(kStateDir) + "/";
+  const std::string suffix = std::string("/") + kTargetsFile;
+  if (path.rfind(prefix, 0) != 0 || path.size() <= prefix.size() + suffix.size()) return "";
+  if (path.compare(path.size() - suffix.size(), suffix.size(), suffix) != 0) return "";
+  std::string app = path.substr(prefix.size(), path.size() - prefix.size() - suffix.size());
+  return app.find('/') == std::string::npos ? app : "";
+}
+
+int wave_of(const Json& app) {
+  const Json* waves = app.contains("waves") ? &app["waves"] : nullptr;
+  if (waves == nullptr || !waves->is_array()) return 0;
+  for (const Json& w : *waves) {
+    if (w.value("current", false)) return w.value("index", 0);
+  }
+  return 0;
+}
+
+}  // namespace
+
+std::string error_body(const std::string& message) { return write_json(Json{{"message", message}}); }
+
+CannedAnswer generator_answer(const std::string& app, const std::string& targets_json, const std::string& head) {
+  auto parsed = parse_json(targets_json, std::string(kStateDir) + "/" + app + "/" + kTargetsFile);
+  if (!parsed.ok()) return {503, error_body("app " + app + ": cannot read its targets at " + head + ": " + parsed.error().to_string())};
+  if (!parsed->is_array()) return {503, error_body("app " + app + ": targets.json at " + head + " is not a list")};
+  if (parsed->empty()) {
+    return {404, error_body("app " + app + " has no pinned clusters at " + head + " (no rollout has started)")};
+  }
+  return {200, write_json(Json{{"output", {{"parameters", *parsed}}}})};
+}
+
+Status<> SnapshotBuilder::add_generator_answers(const std::string& head, Snapshot& snapshot) {
+  auto entries = repo_.list_tree(head, kStateDir, /*recursive=*/true);
+  if (!entries.ok() && entries.error().kind == ErrorKind::NotFound) {
+    answers_.clear();  // no rollout state at all yet
+    return ok_status();
+  }
+  if (!entries.ok()) return entries.error().with_context("listing " + std::string(kStateDir) + " at " + head);
+  std::map<std::string, std::pair<std::string, CannedAnswer>> next;
+  for (const git::TreeEntry& e : *entries) {
+    const std::string app = app_of_targets(e.path);
+    if (app.empty() || e.type != git::EntryType::Blob) continue;
+    auto known = answers_.find(app);
+    if (known != answers_.end() && known->second.first == e.oid) {
+      next.emplace(app, std::move(known->second));
+      continue;
+    }
+    auto text = repo_.read_blob(e.oid);
+    if (!text.ok()) return text.error().with_context("reading " + e.path + " at " + head);
+    next.emplace(app, std::make_pair(e.oid, generator_answer(app, *text, head)));
+  }
+  answers_ = std::move(next);
+  for (const auto& [app, entry] : answers_) snapshot.generator.emplace(app, entry.second);
+  return ok_status();
+}
+
+Result<std::shared_ptr<Snapshot>> SnapshotBuilder::build(const std::string& head, const CycleReport& cycle,
+                                                         std::map<std::string, AppGauge>& apps) {
+  auto snapshot = std::make_shared<Snapshot>();
+  snapshot->head = head;
+  FW_CHECK(add_generator_answers(head, *snapshot));
+  FW_TRY(doc, status_.status_at(head, cycle));
+  const JsonWriteOptions pretty{false, 2};  // as `fleetwave status --output json` prints it
+  snapshot->status_body = write_json(doc, pretty) + "\n";
+  if (doc.contains("apps") && doc["apps"].is_array()) {
+    for (const Json& app : doc["apps"]) {
+      const std::string name = app.value("app", "");
+      Json one = doc;
+      one["apps"] = Json::array({app});
+      snapshot->app_bodies[name] = write_json(one, pretty) + "\n";
+      apps[name] = AppGauge{app.value("phase", "Unknown"), wave_of(app)};
+    }
+  }
+  return snapshot;
+}
+
+}  // namespace fleetwave::serve

@@ -1,0 +1,53 @@
+// Builds the snapshot the HTTP threads serve after each successful cycle, on the loop thread:
+// per app the plugin generator's answer, pre-serialised from .fleetwave/<app>/targets.json at
+// the head (re-read only when the file's blob changed), and the status documents from a
+// StatusSource. An answer is never an empty parameter list: an empty list makes Argo CD delete
+// the generated Applications, so an app without targets answers 404 with an explanation.
+//
+// Not thread-safe (the loop thread owns it).
+#pragma once
+
+#include <map>
+#include <memory>
+#include <string>
+
+#include "app/reconciler.h"
+#include "base/json.h"
+#include "git/git_repository.h"
+#include "serve/serve_metrics.h"
+#include "serve/serve_state.h"
+
+namespace fleetwave::serve {
+
+// The status document (cli/status_view.h) at a head, for GET /api/v1/apps; the serve command
+// provides it, so this library does not depend on the CLI.
+class StatusSource {
+ public:
+  virtual ~StatusSource() = default;
+  virtual Result<Json> status_at(const std::string& head, const CycleReport& cycle) = 0;
+};
+
+// {"output":{"parameters":[...]}} for a targets.json text, or the error answer (503 when it
+// does not parse, 404 when it lists no cluster).
+CannedAnswer generator_answer(const std::string& app, const std::string& targets_json, const std::string& head);
+
+// {"message": "..."}: the error body shape Argo CD's plugin client reads.
+std::string error_body(const std::string& message);
+
+class SnapshotBuilder {
+ public:
+  SnapshotBuilder(git::GitRepository& repo, StatusSource& status) : repo_(repo), status_(status) {}
+
+  // `apps` gains each app's phase and current wave for the metrics.
+  Result<std::shared_ptr<Snapshot>> build(const std::string& head, const CycleReport& cycle,
+                                          std::map<std::string, AppGauge>& apps);
+
+ private:
+  Status<> add_generator_answers(const std::string& head, Snapshot& snapshot);
+
+  git::GitRepository& repo_;
+  StatusSource& status_;
+  std::map<std::string, std::pair<std::string, CannedAnswer>> answers_;  // app -> (blob id, answer)
+};
+
+}  // namespace fleetwave::serve
