@@ -80,7 +80,7 @@ Result<serve::ServeOptions> serve_options(CommandContext& ctx, const ParsedArgs&
 // The approvals settings, validated; the provider is built from them in run().
 Result<serve::ApprovalsConfig> approvals_config(const ParsedArgs& args) {
   serve::ApprovalsConfig c{args.get("approvals-provider"), args.get("approvals-api-url"), args.get("approvals-repository"),
-                           args.get("approvals-token-file")};
+                           args.get("approvals-token-file"), args.get("approvals-ca-file")};
   return serve::validate_approvals(c);
 }
 
@@ -112,7 +112,8 @@ int run(CommandContext& outer) {
   options->reconciler.author = *author;
   std::unique_ptr<ApprovalProvider> provider;
   if (!approvals->provider.empty()) {
-    auto made = make_approval_provider({approvals->provider, approvals->api_url, approvals->repository, approvals_token});
+    auto made = make_approval_provider(
+        {approvals->provider, approvals->api_url, approvals->repository, approvals_token, approvals->ca_file});
     if (!made.ok()) return ctx.usage(made.error().with_context("--approvals-provider").to_string());
     provider = std::move(made).value();
     options->reconciler.approval_provider = provider.get();
@@ -157,7 +158,8 @@ CommandSpec serve_command() {
                      {"approvals-provider", "NAME", "open pull requests for approval waves: github or gitlab", true},
                      {"approvals-api-url", "URL", "provider API base URL (default https://api.github.com or https://gitlab.com/api/v4)", true},
                      {"approvals-repository", "OWNER/NAME", "repository (GitLab: project path) to open pull requests in", true},
-                     {"approvals-token-file", "FILE", "file holding the provider API token", true}},
+                     {"approvals-token-file", "FILE", "file holding the provider API token", true},
+                     {"approvals-ca-file", "FILE", "PEM CA bundle to trust for a self-hosted provider", true}},
                     repository_flags(),
                     argocd_flags(),
                     {author_flag()}}),

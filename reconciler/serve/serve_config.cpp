@@ -62,6 +62,7 @@ const std::vector<std::pair<std::string, std::string>>& config_keys() {
       {"approvals.apiUrl", "approvals-api-url"},
       {"approvals.repository", "approvals-repository"},
       {"approvals.tokenFile", "approvals-token-file"},
+      {"approvals.caFile", "approvals-ca-file"},
   };
   return keys;
 }
@@ -110,7 +111,7 @@ Result<ListenAddress> parse_listen_address(const std::string& text) {
 
 Result<ApprovalsConfig> validate_approvals(ApprovalsConfig c) {
   if (c.provider.empty()) {
-    if (!c.api_url.empty() || !c.repository.empty() || !c.token_file.empty()) {
+    if (!c.api_url.empty() || !c.repository.empty() || !c.token_file.empty() || !c.ca_file.empty()) {
       return invalid_input("--approvals-provider is required with the other --approvals-* settings (github or gitlab)");
     }
     return c;

@@ -37,6 +37,7 @@ struct ApprovalsConfig {
   std::string api_url;   // default https://api.github.com or https://gitlab.com/api/v4
   std::string repository;  // OWNER/NAME (GitLab: a project path, may hold more slashes)
   std::string token_file;
+  std::string ca_file;  // PEM CA bundle for a self-hosted provider with a private CA
 };
 
 // Checks an approvals block: a known provider, OWNER/NAME, a token file, an http(s) API URL.
