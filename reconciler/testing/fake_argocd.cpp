@@ -46,8 +46,13 @@ Result<std::unique_ptr<FakeArgoCd>> FakeArgoCd::start(FakeArgoCdOptions options)
 
 Status<> FakeArgoCd::listen() {
   server_->set_payload_max_length(std::size_t{1} << 20);
-  port_ = server_->bind_to_any_port("127.0.0.1");
-  if (port_ <= 0) return internal_error("fake Argo CD: cannot bind 127.0.0.1:0");
+  const std::string where = options_.host + ":" + std::to_string(options_.port);
+  if (options_.port == 0) {
+    port_ = server_->bind_to_any_port(options_.host);
+  } else {
+    port_ = server_->bind_to_port(options_.host, options_.port) ? options_.port : -1;
+  }
+  if (port_ <= 0) return internal_error("fake Argo CD: cannot bind " + where);
   thread_ = std::thread([this] { server_->listen_after_bind(); });
   // 0.11.4 has no wait_until_ready(): poll is_running().
   for (int i = 0; i < 500 && !server_->is_running(); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(10));
@@ -66,8 +71,8 @@ FakeArgoCd::~FakeArgoCd() {
 }
 
 std::string FakeArgoCd::url() const {
-  return std::string(options_.tls_cert_path.empty() ? "http" : "https") + "://127.0.0.1:" + std::to_string(port_) +
-         options_.root_path;
+  return std::string(options_.tls_cert_path.empty() ? "http" : "https") + "://" + options_.host + ":" +
+         std::to_string(port_) + options_.root_path;
 }
 
 void FakeArgoCd::register_routes() {
@@ -80,6 +85,16 @@ void FakeArgoCd::register_routes() {
                [this](const httplib::Request& req, httplib::Response& res) { handle_get(req, res); });
   server_->Post(api + "/([^/]+)/sync",
                 [this](const httplib::Request& req, httplib::Response& res) { handle_sync(req, res); });
+  for (const FakeRoute& route : options_.extra_get_routes) {
+    auto handler = route.handler;
+    server_->Get(options_.root_path + route.pattern, [handler](const httplib::Request& req, httplib::Response& res) {
+      std::vector<std::string> captures;
+      for (std::size_t i = 1; i < req.matches.size(); ++i) captures.push_back(req.matches[i]);
+      FakeResponse answer = handler(captures);
+      res.status = answer.status;
+      res.set_content(answer.body, answer.content_type);
+    });
+  }
 }
 
 bool FakeArgoCd::pre_route(const httplib::Request& req, httplib::Response& res) {

@@ -11,6 +11,8 @@
 //                                             while status.operationState.phase is Running
 //
 // Every request needs "Authorization: Bearer <token>" (401 otherwise); unknown apps are 404.
+// FakeArgoCdOptions::extra_get_routes adds GET endpoints behind the same auth (a simulator's
+// own read API); `host` and `port` choose where it listens (default 127.0.0.1, a kernel port).
 //
 // Thread-safety: all public methods may be called from any thread while the server threads
 // answer requests; the state lives behind a private mutex. start() and the destructor must not
@@ -40,20 +42,6 @@ struct Response;
 
 namespace fleetwave::testing {
 
-struct FakeArgoCdOptions {
-  std::string token = "fake-argocd-token-0123456789";
-  // Both set: serve HTTPS with this PEM certificate (chain) and key.
-  std::string tls_cert_path;
-  std::string tls_key_path;
-  // Serve the API below this prefix, like argocd-server --rootpath (e.g. "/argocd").
-  std::string root_path;
-};
-
-struct FakeSyncCall {
-  std::string name;
-  std::string revision;  // "" when the request named none
-};
-
 // A canned answer for every authorized request (to test malformed, huge or odd responses).
 struct FakeResponse {
   int status = 200;
@@ -61,6 +49,31 @@ struct FakeResponse {
   std::string content_type = "application/json";
   bool chunked = false;  // Transfer-Encoding: chunked (no Content-Length), in 64 KiB chunks
 };
+
+// An extra GET endpoint: `pattern` is a regular expression for the whole path (below
+// root_path); `handler` gets its capture groups and runs on a server thread.
+struct FakeRoute {
+  std::string pattern;
+  std::function<FakeResponse(const std::vector<std::string>& captures)> handler;
+};
+
+struct FakeArgoCdOptions {
+  std::string token = "fake-argocd-token-0123456789";
+  // Both set: serve HTTPS with this PEM certificate (chain) and key.
+  std::string tls_cert_path;
+  std::string tls_key_path;
+  // Serve the API below this prefix, like argocd-server --rootpath (e.g. "/argocd").
+  std::string root_path;
+  std::string host = "127.0.0.1";  // address to listen on (and to name in url())
+  int port = 0;                    // 0: a port the kernel picks
+  std::vector<FakeRoute> extra_get_routes;
+};
+
+struct FakeSyncCall {
+  std::string name;
+  std::string revision;  // "" when the request named none
+};
+
 
 class FakeArgoCd {
  public:
@@ -70,7 +83,7 @@ class FakeArgoCd {
   FakeArgoCd& operator=(const FakeArgoCd&) = delete;
 
   int port() const { return port_; }
-  std::string url() const;  // http(s)://127.0.0.1:PORT[root_path]
+  std::string url() const;  // http(s)://HOST:PORT[root_path]
   const std::string& token() const { return options_.token; }
 
   // Adds or replaces an Application (a full object, e.g. from make_application); InvalidInput

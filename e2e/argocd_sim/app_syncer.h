@@ -1,0 +1,56 @@
+// The application controller's part for one Application: automated sync when its pin differs
+// from what it last synced (or when a sync was requested), with the status transitions of
+// app_status.h, the live objects of live_clusters.h and the health of health_model.h.
+//
+// Thread-safety: used by the loop thread only (FakeArgoCd, LiveClusters and EventLog are
+// thread-safe themselves).
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string>
+
+#include "argocd_sim/app_record.h"
+#include "argocd_sim/event_log.h"
+#include "argocd_sim/live_clusters.h"
+#include "argocd_sim/manifest_generator.h"
+#include "git/git_repository.h"
+#include "testing/fake_argocd.h"
+
+namespace fleetwave::sim {
+
+struct SyncSettings {
+  std::string repo_url;              // spec.source.repoURL (no credentials)
+  std::string path_env;              // PATH for the plugin
+  std::int64_t sync_ms = 500;        // how long an operation stays Running
+  std::int64_t progress_ms = 2000;   // Progressing after a sync that changed objects
+  std::int64_t retry_ms = 2000;      // back-off after a failure of the simulator's own
+};
+
+class AppSyncer {
+ public:
+  AppSyncer(SyncSettings settings, git::GitRepository& repo, ManifestGenerator& generator,
+            testing::FakeArgoCd& argocd, LiveClusters& live, EventLog& events);
+
+  // Moves one Application on at `now_ms`: ends a sync whose time is up, starts one when the pin
+  // changed or a sync was requested, and publishes a health change.
+  void advance(AppRecord& record, std::int64_t now_ms);
+
+ private:
+  bool wants_sync(const AppRecord& record, std::int64_t now_ms) const;
+  void start(AppRecord& record, std::int64_t now_ms);
+  void finish(AppRecord& record, std::int64_t now_ms);
+  void publish_health(AppRecord& record, std::int64_t now_ms);
+  // Defers the record's sync after a failure of the simulator's own; logs each new problem once.
+  void defer(AppRecord& record, std::int64_t now_ms, const std::string& problem);
+  void edit(const std::string& name, const std::function<void(Json&)>& change);
+
+  const SyncSettings settings_;
+  git::GitRepository& repo_;
+  ManifestGenerator& generator_;
+  testing::FakeArgoCd& argocd_;
+  LiveClusters& live_;
+  EventLog& events_;
+};
+
+}  // namespace fleetwave::sim

@@ -1,0 +1,37 @@
+#include "argocd_sim/sim_api.h"
+
+#include "codec/json_writer.h"
+
+namespace fleetwave::sim {
+namespace {
+
+testing::FakeResponse json_answer(int status, const Json& body) {
+  testing::FakeResponse res;
+  res.status = status;
+  res.body = write_json(body);
+  return res;
+}
+
+}  // namespace
+
+std::vector<testing::FakeRoute> sim_routes(const LiveClusters& live, const EventLog& events) {
+  std::vector<testing::FakeRoute> routes;
+  routes.push_back({"/sim/v1/clusters", [&live](const std::vector<std::string>&) {
+                      return json_answer(200, {{"clusters", live.clusters()}});
+                    }});
+  routes.push_back({"/sim/v1/clusters/([^/]+)/objects", [&live](const std::vector<std::string>& captures) {
+                      const std::string cluster = captures.empty() ? "" : captures[0];
+                      std::optional<Json> objects = live.objects(cluster);
+                      if (!objects) {
+                        const std::string message = "cluster \"" + cluster + "\" not found";
+                        return json_answer(404, {{"error", message}, {"code", 5}, {"message", message}});
+                      }
+                      return json_answer(200, *objects);
+                    }});
+  routes.push_back({"/sim/v1/events", [&events](const std::vector<std::string>&) {
+                      return json_answer(200, events.to_json());
+                    }});
+  return routes;
+}
+
+}  // namespace fleetwave::sim

@@ -1,0 +1,76 @@
+// Base fixture of the e2e scenarios: a RolloutStack on a copy of testdata/example-fleet with
+// short bake times (minSuccessTime 1s instead of the demo's), the first release of every app
+// rolled out, and helpers to ship a new guestbook image and read the audit trail.
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "harness/rollout_stack.h"
+
+namespace fleetwave::e2e {
+
+// Asserts that a Result is ok, printing its error and the processes' logs otherwise.
+#define E2E_ASSERT_OK(expr)                                                                          \
+  do {                                                                                               \
+    const auto& e2e_result_ = (expr);                                                                \
+    ASSERT_TRUE(e2e_result_.ok()) << e2e_result_.error().to_string() << "\n" << stack_->diagnostics(); \
+  } while (0)
+
+#define E2E_ASSERT_OK_AND_ASSIGN(var, expr)                                                             \
+  auto var##_result_ = (expr);                                                                          \
+  ASSERT_TRUE(var##_result_.ok()) << var##_result_.error().to_string() << "\n" << stack_->diagnostics(); \
+  auto var = std::move(var##_result_).value()
+
+inline constexpr const char* kGuestbook = "guestbook";
+inline constexpr const char* kPayments = "payments";
+inline constexpr const char* kDeployment = "apps/guestbook/deployment.yaml";
+
+class ScenarioTest : public ::testing::Test {
+ protected:
+  void SetUp() override;
+  void TearDown() override;
+
+  // Overridable: changes to the example fleet before the seed commit, and stack settings.
+  virtual std::map<std::string, std::string> fleet_changes();
+  virtual void configure(StackOptions& options) { (void)options; }
+
+  static Binaries binaries();
+  static std::string example_file(const std::string& path);
+
+  // Waits for the first release of every app to complete (the seed is a first release).
+  void wait_for_first_rollout();
+  // Commits a guestbook image tag as "Dana Developer" and pushes it; returns the release commit.
+  // Remembers how many guestbook steps there were (steps_before_ship_).
+  std::string ship_guestbook(const std::string& tag);
+  // Asserts that `release` of guestbook went through exactly the example plan's steps (start on
+  // canary, one advance per europe batch of maxConcurrency 50% = 1 cluster, one to rest,
+  // complete; nothing repeated or missing), that every guestbook pin is the release and that
+  // every simulated cluster runs exactly the renders at its pins.
+  void expect_complete_rollout(const std::string& release);
+  // The app's Fleetwave-Action trailers after its first `skip` ones.
+  std::vector<std::string> actions_after(const std::string& app, std::size_t skip);
+  // The audit trail entries of `app` for `release` (commit id), oldest first.
+  std::vector<AuditEntry> steps_of(const std::string& app, const std::string& release);
+  // Guestbook's pins (cluster -> revision) at the head of main.
+  std::map<std::string, std::string> pins(const std::string& app);
+  // The guestbook-ui image on every simulated cluster that runs it.
+  std::map<std::string, std::string> live_images();
+
+  std::unique_ptr<RolloutStack> stack_;
+  // Waits for guestbook's newest step to be `action`, counting only steps after the last ship.
+  Result<std::vector<std::string>> wait_for_guestbook(const std::string& action, Millis timeout) {
+    return stack_->wait_for_last_action(kGuestbook, action, timeout, steps_before_ship_);
+  }
+
+  std::size_t guestbook_first_ = 0;    // guestbook steps of the first release
+  std::size_t steps_before_ship_ = 0;  // guestbook steps when ship_guestbook pushed
+};
+
+std::string join(const std::vector<std::string>& items, const std::string& sep = ",");
+
+}  // namespace fleetwave::e2e
