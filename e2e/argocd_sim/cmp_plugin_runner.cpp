@@ -7,16 +7,11 @@
 #include "argocd_sim/manifest_parser.h"
 #include "argocd_sim/tree_extractor.h"
 #include "testing/subprocess.h"
+#include "base/text.h"
 
 namespace fleetwave::sim {
 namespace fs = std::filesystem;
 namespace {
-
-std::string trim(const std::string& s) {
-  std::size_t b = s.find_first_not_of(" \t\r\n");
-  if (b == std::string::npos) return "";
-  return s.substr(b, s.find_last_not_of(" \t\r\n") - b + 1);
-}
 
 // A fresh directory below `root` (like /tmp/_cmp_server/<uuid>), removed on destruction.
 class ScratchDir {
@@ -71,11 +66,11 @@ Result<std::vector<Json>> CmpPluginRunner::run_in(const fs::path& dir, const Cmp
   testing::ProcessOutcome run =
       testing::run_process({options_.binary}, cmp_environment(context), cwd.string(), options_.timeout_seconds);
   if (run.signal != 0) {
-    return invalid_input("`" + options_.binary + "` failed signal: " + std::to_string(run.signal) + ": " + trim(run.err));
+    return invalid_input("`" + options_.binary + "` failed signal: " + std::to_string(run.signal) + ": " + trim_space(run.err));
   }
   if (run.exit_code != 0) {
     return invalid_input("`" + options_.binary + "` failed exit status " + std::to_string(run.exit_code) + ": " +
-                         trim(run.err));
+                         trim_space(run.err));
   }
   Result<std::vector<Json>> objects = parse_manifests(run.out);
   if (!objects.ok()) return invalid_input("failed to unmarshal manifest: " + objects.error().message);

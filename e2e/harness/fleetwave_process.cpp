@@ -6,6 +6,7 @@
 
 #include "harness/http_client.h"
 #include "harness/poll.h"
+#include "base/text.h"
 
 namespace fleetwave::e2e {
 namespace {
@@ -15,11 +16,6 @@ std::string random_hex(int n) {
   std::string out;
   for (int i = 0; i < n; ++i) out += "0123456789abcdef"[rd() % 16];
   return out;
-}
-
-std::string trim(std::string s) {
-  while (!s.empty() && (s.back() == '\n' || s.back() == ' ')) s.pop_back();
-  return s;
 }
 
 }  // namespace
@@ -61,14 +57,14 @@ Status<> FleetwaveProcess::launch() {
   Status<> ready = poll_until(
       [&] {
         if (!process_->running()) return true;
-        std::string port = trim(testing::read_text_file(port_file));
+        std::string port = trim_space(testing::read_text_file(port_file));
         if (port.empty()) return false;
         Result<HttpAnswer> health = http_get("http://127.0.0.1:" + port, "/healthz");
         return health.ok() && health->status == 200;
       },
       Millis(20000), "fleetwave serve's /healthz");
   if (!ready.ok() || !process_->running()) return internal_error("fleetwave serve did not start: " + log());
-  url_ = "http://127.0.0.1:" + trim(testing::read_text_file(port_file));
+  url_ = "http://127.0.0.1:" + trim_space(testing::read_text_file(port_file));
   return ok_status();
 }
 

@@ -5,6 +5,7 @@
 #include "codec/json_reader.h"
 #include "harness/http_client.h"
 #include "harness/poll.h"
+#include "base/text.h"
 
 namespace fleetwave::e2e {
 namespace {
@@ -14,11 +15,6 @@ std::string random_token() {
   std::string token = "sim-token-";
   for (int i = 0; i < 24; ++i) token += "0123456789abcdef"[rd() % 16];
   return token;
-}
-
-std::string trim(std::string s) {
-  while (!s.empty() && (s.back() == '\n' || s.back() == '\r' || s.back() == ' ')) s.pop_back();
-  return s;
 }
 
 }  // namespace
@@ -49,12 +45,12 @@ Result<std::unique_ptr<SimProcess>> SimProcess::start(const SimProcessOptions& o
   FW_TRY(child, testing::ChildProcess::spawn(spec));
   sim->process_.emplace(std::move(child));
   Status<> up = poll_until(
-      [&] { return !trim(testing::read_text_file(ready)).empty() || !sim->process_->running(); }, Millis(20000),
+      [&] { return !trim_space(testing::read_text_file(ready)).empty() || !sim->process_->running(); }, Millis(20000),
       "the simulator's ready file");
   if (!up.ok() || !sim->process_->running()) {
     return internal_error("fleetwave-argocd-sim did not start: " + sim->log());
   }
-  sim->url_ = trim(testing::read_text_file(ready));
+  sim->url_ = trim_space(testing::read_text_file(ready));
   return sim;
 }
 

@@ -6,16 +6,10 @@
 #include "approvals/github_provider.h"
 #include "approvals/gitlab_provider.h"
 #include "approvals/provider_http.h"
+#include "base/text.h"
 
 namespace fleetwave {
 namespace {
-
-std::string trim(const std::string& s) {
-  std::size_t b = 0, e = s.size();
-  while (b < e && std::isspace(static_cast<unsigned char>(s[b]))) ++b;
-  while (e > b && std::isspace(static_cast<unsigned char>(s[e - 1]))) --e;
-  return s.substr(b, e - b);
-}
 
 // "a/b" (GitHub: exactly two parts) or "group/sub/name" (GitLab: two or more, or a numeric id).
 bool valid_repository(const std::string& repo, bool github) {
@@ -61,7 +55,7 @@ Result<std::unique_ptr<ApprovalProvider>> make_approval_provider(const ApprovalP
     return invalid_input("invalid " + label + " repository \"" + config.repository + "\"; expected " +
                          (github ? "owner/name" : "group/name or a numeric project id"));
   }
-  std::string token = trim(config.token);  // a token file usually ends in a newline
+  std::string token = trim_space(config.token);  // a token file usually ends in a newline
   if (token.empty()) return invalid_input("the " + label + " token is empty; check the token file");
   for (unsigned char c : token) {
     if (c < 0x20 || c == 0x7F) return invalid_input("the " + label + " token contains control characters; check the token file");

@@ -11,16 +11,10 @@
 
 #include "argocd/application_parser.h"
 #include "codec/json_reader.h"
+#include "base/text.h"
 
 namespace fleetwave {
 namespace {
-
-std::string trim(const std::string& s) {
-  std::size_t b = 0, e = s.size();
-  while (b < e && std::isspace(static_cast<unsigned char>(s[b]))) ++b;
-  while (e > b && std::isspace(static_cast<unsigned char>(s[e - 1]))) --e;
-  return s.substr(b, e - b);
-}
 
 bool has_control_characters(const std::string& s) {
   for (unsigned char c : s) {
@@ -68,7 +62,7 @@ std::optional<std::uint64_t> content_length(const httplib::Response& response) {
 
 Result<std::unique_ptr<HttpArgoCdClient>> HttpArgoCdClient::create(HttpArgoCdOptions options) {
   FW_TRY(endpoint, parse_argocd_url(options.base_url));
-  options.token = trim(options.token);
+  options.token = trim_space(options.token);
   if (options.token.empty()) return invalid_input("the Argo CD token is empty; check --argocd-token-file");
   if (has_control_characters(options.token)) {
     return invalid_input("the Argo CD token contains control characters; check --argocd-token-file");

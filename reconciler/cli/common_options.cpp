@@ -1,4 +1,5 @@
 #include "cli/common_options.h"
+#include "base/text.h"
 
 #include <fstream>
 #include <sstream>
@@ -7,12 +8,6 @@ namespace fleetwave::cli {
 namespace {
 
 constexpr std::size_t kMaxSecretBytes = 1u << 20;
-
-std::string trim(const std::string& text) {
-  std::size_t begin = text.find_first_not_of(" \t\r\n");
-  if (begin == std::string::npos) return "";
-  return text.substr(begin, text.find_last_not_of(" \t\r\n") - begin + 1);
-}
 
 // A flag that may only be used together with --repo: an error when given on the command line,
 // ignored when it comes from the environment (a shared CI environment may set it for other runs).
@@ -50,17 +45,17 @@ Result<git::GitCredentials> credentials(const ParsedArgs& args, const std::strin
   git::GitCredentials c;
   if (password) {
     FW_TRY(pw, secret("git-password-file"));
-    c = git::GitCredentials::user_password(args.get("git-username"), trim(pw));
+    c = git::GitCredentials::user_password(args.get("git-username"), trim_space(pw));
   } else if (token) {
     FW_TRY(tok, secret("git-token-file"));
-    c = user ? git::GitCredentials::token(trim(tok), args.get("git-username")) : git::GitCredentials::token(trim(tok));
+    c = user ? git::GitCredentials::token(trim_space(tok), args.get("git-username")) : git::GitCredentials::token(trim_space(tok));
   } else if (key) {
     FW_TRY(private_key, secret("git-ssh-key-file"));
     FW_TRY(hosts, read_secret_file("git-known-hosts-file", args.get("git-known-hosts-file"), cwd));
     std::string phrase;
     if (passphrase) {
       FW_TRY(p, secret("git-ssh-passphrase-file"));
-      phrase = trim(p);
+      phrase = trim_space(p);
     }
     c = git::GitCredentials::ssh_key(private_key, hosts, phrase, args.get("git-username"));
   }
@@ -145,7 +140,7 @@ Result<ArgoCdSettings> argocd_settings(const ParsedArgs& args, const std::string
   if (!args.has("argocd-token-file")) return invalid_input("--argocd-url needs --argocd-token-file");
   FW_TRY(token, read_secret_file("argocd-token-file", args.get("argocd-token-file"), cwd));
   s.options.base_url = args.get("argocd-url");
-  s.options.token = trim(token);
+  s.options.token = trim_space(token);
   s.options.ca_cert_path = absolute_path(args.get("argocd-ca-file"), cwd);
   s.options.insecure_skip_tls_verify = args.flag("argocd-insecure");
   if (!s.options.token.empty()) secrets.push_back(s.options.token);
@@ -162,8 +157,8 @@ Result<git::Signature> parse_author(const std::string& text) {
     return bad("no <email>");
   }
   git::Signature s;
-  s.name = trim(text.substr(0, open));
-  s.email = trim(text.substr(open + 1, close - open - 1));
+  s.name = trim_space(text.substr(0, open));
+  s.email = trim_space(text.substr(open + 1, close - open - 1));
   if (s.name.empty()) return bad("empty name");
   if (s.email.empty()) return bad("empty email");
   for (const std::string* part : {&s.name, &s.email}) {

@@ -14,15 +14,10 @@
 #include "serve/serve_runner.h"
 
 #include "approvals/approval_provider.h"
+#include "base/text.h"
 
 namespace fleetwave::cli {
 namespace {
-
-std::string trim(const std::string& text) {
-  std::size_t begin = text.find_first_not_of(" \t\r\n");
-  if (begin == std::string::npos) return "";
-  return text.substr(begin, text.find_last_not_of(" \t\r\n") - begin + 1);
-}
 
 // The command line merged over the config file: a flag the command line or the environment
 // set wins; the file fills in the rest.
@@ -54,7 +49,7 @@ Result<std::int64_t> duration_flag(const ParsedArgs& args, const std::string& fl
 Result<std::string> optional_secret(CommandContext& ctx, const ParsedArgs& args, const std::string& flag) {
   if (!args.has(flag)) return std::string();
   FW_TRY(text, read_secret_file(flag, args.get(flag), ctx.process.cwd));
-  std::string secret = trim(text);
+  std::string secret = trim_space(text);
   if (secret.empty()) return invalid_input("--" + flag + " " + args.get(flag) + " is empty");
   ctx.secrets.push_back(secret);
   return secret;

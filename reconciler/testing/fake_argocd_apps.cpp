@@ -1,4 +1,5 @@
 #include "testing/fake_argocd_apps.h"
+#include "base/text.h"
 
 #include <algorithm>
 #include <cstdint>
@@ -71,12 +72,6 @@ void set_health(Json& app, const std::string& health, const std::string& message
   Json h = {{"status", health}};
   if (!message.empty()) h["message"] = message;
   object_at(app, "status")["health"] = std::move(h);
-}
-
-std::string trim(const std::string& s) {
-  std::size_t b = s.find_first_not_of(" \t");
-  if (b == std::string::npos) return "";
-  return s.substr(b, s.find_last_not_of(" \t") - b + 1);
 }
 
 // Splits at commas outside parentheses.
@@ -178,27 +173,27 @@ void set_out_of_sync(Json& app, const std::string& revision) { set_sync(app, "Ou
 
 Result<LabelSelector> LabelSelector::parse(const std::string& text) {
   LabelSelector selector;
-  if (trim(text).empty()) return selector;
+  if (trim_space(text).empty()) return selector;
   for (const std::string& raw : split_requirements(text)) {
-    std::string part = trim(raw);
+    std::string part = trim_space(raw);
     Requirement r;
     std::size_t paren = part.find('(');
     std::size_t eq = part.find('=');
     if (paren != std::string::npos && (eq == std::string::npos || paren < eq)) {
-      std::string head = trim(part.substr(0, paren));
+      std::string head = trim_space(part.substr(0, paren));
       std::size_t space = head.find_last_of(" \t");
       std::string word = space == std::string::npos ? "" : head.substr(space + 1);
-      r.key = trim(head.substr(0, space == std::string::npos ? 0 : space));
+      r.key = trim_space(head.substr(0, space == std::string::npos ? 0 : space));
       if ((word != "in" && word != "notin") || part.back() != ')') return invalid_input("invalid label selector requirement \"" + part + "\"");
       r.op = word == "in" ? Op::In : Op::NotIn;
-      for (const std::string& v : split_requirements(part.substr(paren + 1, part.size() - paren - 2))) r.values.push_back(trim(v));
+      for (const std::string& v : split_requirements(part.substr(paren + 1, part.size() - paren - 2))) r.values.push_back(trim_space(v));
     } else if (std::size_t ne = part.find("!="); ne != std::string::npos) {
-      r = {trim(part.substr(0, ne)), Op::NotEquals, {trim(part.substr(ne + 2))}};
+      r = {trim_space(part.substr(0, ne)), Op::NotEquals, {trim_space(part.substr(ne + 2))}};
     } else if (eq != std::string::npos) {
       std::size_t value_at = part.compare(eq, 2, "==") == 0 ? eq + 2 : eq + 1;
-      r = {trim(part.substr(0, eq)), Op::Equals, {trim(part.substr(value_at))}};
+      r = {trim_space(part.substr(0, eq)), Op::Equals, {trim_space(part.substr(value_at))}};
     } else if (!part.empty() && part.front() == '!') {
-      r = {trim(part.substr(1)), Op::NotExists, {}};
+      r = {trim_space(part.substr(1)), Op::NotExists, {}};
     } else {
       r = {part, Op::Exists, {}};
     }

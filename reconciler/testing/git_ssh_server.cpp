@@ -11,22 +11,18 @@
 
 #include "testing/free_port.h"
 #include "testing/git_cli.h"
+#include "base/text.h"
 
 namespace fleetwave::testing {
 namespace {
 
 constexpr const char* kSshd = "/usr/sbin/sshd";  // sshd must be started by absolute path
 
-std::string trim(std::string s) {
-  while (!s.empty() && (s.back() == '\n' || s.back() == '\r' || s.back() == ' ')) s.pop_back();
-  return s;
-}
-
 // "ssh-ed25519 AAAA... comment" -> "ssh-ed25519 AAAA..."
 std::string strip_comment(const std::string& key_line) {
   size_t first = key_line.find(' ');
   size_t second = first == std::string::npos ? first : key_line.find(' ', first + 1);
-  return trim(key_line.substr(0, second));
+  return trim_space(key_line.substr(0, second));
 }
 
 std::string config_text(const std::string& d, int port, const std::string& user) {
@@ -90,7 +86,7 @@ Status<> GitSshServer::generate_keys() {
   host_public_key_ = strip_comment(read_text_file(dir_ / "host_key.pub"));
   client_private_key_ = read_text_file(dir_ / "client_key");
   // restrict: no pty, no forwarding; plain command execution (git-upload-pack ...) still works.
-  std::string authorized = "restrict " + trim(read_text_file(dir_ / "client_key.pub")) + "\n";
+  std::string authorized = "restrict " + trim_space(read_text_file(dir_ / "client_key.pub")) + "\n";
   FW_CHECK(write_text_file(dir_ / "authorized_keys", authorized, 0600));
   return write_text_file(dir_ / "log/.keep", "");
 }
