@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <system_error>
 
+#include "git/cache_lock.h"
 #include "git/object_reader.h"
 #include "git/tree_writer.h"
 #include "git/url_redaction.h"
@@ -73,7 +74,10 @@ LibGit2Repository::LibGit2Repository(detail::Handle<git_repository> repo, std::s
 
 LibGit2Repository::~LibGit2Repository() = default;
 
-Result<std::string> LibGit2Repository::fetch(const std::string& branch) { return detail::fetch_branch(remote_, branch); }
+Result<std::string> LibGit2Repository::fetch(const std::string& branch) {
+  FW_TRY(lock, CacheWriteLock::acquire(path_));
+  return detail::fetch_branch(remote_, branch);
+}
 
 Result<std::string> LibGit2Repository::resolve(const std::string& rev) { return detail::resolve_commit(repo_.get(), rev); }
 
@@ -115,10 +119,12 @@ Result<std::string> LibGit2Repository::create_commit(const CommitRequest& reques
 
 Status<> LibGit2Repository::push(const std::string& branch, const std::string& oid, PushMode mode) {
   if (oid.empty()) return invalid_input("push " + branch + ": empty commit id (use delete_remote_branch)");
+  FW_TRY(lock, CacheWriteLock::acquire(path_));
   return detail::push_branch(remote_, branch, oid, mode);
 }
 
 Status<> LibGit2Repository::delete_remote_branch(const std::string& branch) {
+  FW_TRY(lock, CacheWriteLock::acquire(path_));
   return detail::push_branch(remote_, branch, "", PushMode::Force);
 }
 

@@ -4,7 +4,9 @@
 // cache_dir_name(url) (a slug plus a hash of the normalized URL), and fetches it incrementally.
 // Reads go straight to the object database; commits are built with treebuilders; pushes go
 // through refs/heads/<branch> of the bare clone. fetch() re-anchors refs/heads/<branch> on the
-// remote tip, so a commit left behind by a crash or a failed push is simply dropped.
+// remote tip, so a commit left behind by a crash or a failed push is simply dropped. Fetches and
+// pushes hold a CacheWriteLock (cache_lock.h), which also clears ref lock files a killed process
+// left behind.
 //
 // Thread-safety: one instance is single-threaded. Distinct instances may run on distinct
 // threads, also on the same cache directory as long as they work on different branches; two
