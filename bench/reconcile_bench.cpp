@@ -16,7 +16,7 @@
 
 #include "app/reconciler.h"
 #include "git/libgit2_repository.h"
-#include "process_timer.h"
+#include "bench_support.h"
 #include "testing/git_cli.h"
 #include "testing/git_http_server.h"
 #include "testing/in_memory_argocd.h"
@@ -34,16 +34,16 @@ struct Options {
   int runs = 7;
 };
 
+// Exits with a usage line on a bad flag.
 Options parse(int argc, char** argv) {
   Options o;
-  for (int i = 1; i + 1 < argc; i += 2) {
-    std::string f = argv[i];
-    int v = std::atoi(argv[i + 1]);
-    if (f == "--apps") o.apps = v;
-    else if (f == "--clusters") o.clusters = v;
-    else if (f == "--files") o.files = v;
-    else if (f == "--runs") o.runs = v;
-  }
+  const std::map<std::string, int*> flags = {
+      {"--apps", &o.apps},
+      {"--clusters", &o.clusters},
+      {"--files", &o.files},
+      {"--runs", &o.runs},
+  };
+  if (!fleetwave::bench::parse_int_flags(argc, argv, flags)) std::exit(2);
   return o;
 }
 

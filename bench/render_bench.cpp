@@ -15,7 +15,7 @@
 
 #include "codec/yaml_codec.h"
 #include "fleet_generator.h"
-#include "process_timer.h"
+#include "bench_support.h"
 #include "testing/subprocess.h"
 
 namespace fb = fleetwave::bench;

@@ -23,7 +23,7 @@
 #include <vector>
 
 #include "base/json.h"
-#include "process_timer.h"
+#include "bench_support.h"
 #include "serve/webhook_auth.h"
 #include "testing/child_process.h"
 #include "testing/fake_argocd.h"
@@ -46,17 +46,17 @@ struct Options {
   int runs = 10;
 };
 
+// Exits with a usage line on a bad flag.
 Options parse(int argc, char** argv) {
   Options o;
-  for (int i = 1; i + 1 < argc; i += 2) {
-    std::string f = argv[i];
-    int v = std::atoi(argv[i + 1]);
-    if (f == "--apps") o.apps = v;
-    else if (f == "--clusters") o.clusters = v;
-    else if (f == "--seconds") o.seconds = v;
-    else if (f == "--connections") o.connections = v;
-    else if (f == "--runs") o.runs = v;
-  }
+  const std::map<std::string, int*> flags = {
+      {"--apps", &o.apps},
+      {"--clusters", &o.clusters},
+      {"--seconds", &o.seconds},
+      {"--connections", &o.connections},
+      {"--runs", &o.runs},
+  };
+  if (!fleetwave::bench::parse_int_flags(argc, argv, flags)) std::exit(2);
   return o;
 }
 

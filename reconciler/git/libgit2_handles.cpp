@@ -73,4 +73,15 @@ bool is_full_oid(std::string_view hex) {
          std::all_of(hex.begin(), hex.end(), [](unsigned char c) { return std::isxdigit(c) != 0; });
 }
 
+Result<WorktreeRepository> open_worktree_repository(const std::string& path) {
+  git_repository* raw = nullptr;
+  int rc = git_repository_open_ext(&raw, path.c_str(), 0, nullptr);
+  if (rc == GIT_ENOTFOUND) return invalid_input("no git repository at or above " + path);
+  if (rc < 0) return libgit2_error(rc, "opening repository at " + path);
+  Handle<git_repository> repo(raw);
+  const char* workdir = git_repository_workdir(raw);
+  if (workdir == nullptr) return invalid_input("repository at " + path + " is bare: it has no working tree");
+  return WorktreeRepository{std::move(repo), workdir};
+}
+
 }  // namespace fleetwave::git::detail

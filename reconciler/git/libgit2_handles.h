@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "base/error.h"
+#include "base/result.h"
 
 struct git_repository;
 struct git_remote;
@@ -54,6 +55,14 @@ using Handle = std::unique_ptr<T, Releaser>;
 // GIT_ENONFASTFORWARD -> Conflict, GIT_EAUTH/GIT_ECERTIFICATE -> InvalidInput, ...), then the
 // error class (network, ssh, http, ssl -> Transient), else Internal.
 Error libgit2_error(int rc, std::string_view context, const std::vector<std::string>& secrets = {});
+
+// A repository with a working tree found at or above `path` (git_repository_open_ext), and the
+// working tree's directory. InvalidInput when there is none or it is bare.
+struct WorktreeRepository {
+  Handle<git_repository> repo;
+  std::string workdir;
+};
+Result<WorktreeRepository> open_worktree_repository(const std::string& path);
 
 // Whether `hex` is a full 40-character hex object id.
 bool is_full_oid(std::string_view hex);

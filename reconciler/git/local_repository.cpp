@@ -10,14 +10,8 @@ using detail::Handle;
 using detail::libgit2_error;
 
 Result<std::unique_ptr<LocalRepository>> LocalRepository::open(const LibGit2Runtime& /*runtime*/, const std::string& path) {
-  git_repository* raw = nullptr;
-  int rc = git_repository_open_ext(&raw, path.c_str(), 0, nullptr);
-  if (rc == GIT_ENOTFOUND) return invalid_input("no git repository at or above " + path);
-  if (rc < 0) return libgit2_error(rc, "opening repository at " + path);
-  Handle<git_repository> repo(raw);
-  const char* workdir = git_repository_workdir(raw);
-  if (workdir == nullptr) return invalid_input("repository at " + path + " is bare: it has no working tree");
-  return std::unique_ptr<LocalRepository>(new LocalRepository(std::move(repo), workdir));
+  FW_TRY(opened, detail::open_worktree_repository(path));
+  return std::unique_ptr<LocalRepository>(new LocalRepository(std::move(opened.repo), std::move(opened.workdir)));
 }
 
 LocalRepository::LocalRepository(Handle<git_repository> repo, std::string workdir)

@@ -66,14 +66,8 @@ Status<> delete_file(const fs::path& workdir, const fs::path& target, const std:
 
 Result<std::unique_ptr<WorktreeCommitter>> WorktreeCommitter::open(const LibGit2Runtime& /*runtime*/,
                                                                    const std::string& path) {
-  git_repository* raw = nullptr;
-  int rc = git_repository_open_ext(&raw, path.c_str(), 0, nullptr);
-  if (rc == GIT_ENOTFOUND) return invalid_input("no git repository at or above " + path);
-  if (rc < 0) return libgit2_error(rc, "opening repository at " + path);
-  Handle<git_repository> repo(raw);
-  const char* workdir = git_repository_workdir(raw);
-  if (workdir == nullptr) return invalid_input("repository at " + path + " is bare: it has no working tree");
-  return std::unique_ptr<WorktreeCommitter>(new WorktreeCommitter(std::move(repo), workdir));
+  FW_TRY(opened, detail::open_worktree_repository(path));
+  return std::unique_ptr<WorktreeCommitter>(new WorktreeCommitter(std::move(opened.repo), std::move(opened.workdir)));
 }
 
 WorktreeCommitter::WorktreeCommitter(Handle<git_repository> repo, std::string workdir)
