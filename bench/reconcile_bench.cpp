@@ -15,8 +15,8 @@
 #include <vector>
 
 #include "app/reconciler.h"
-#include "git/libgit2_repository.h"
 #include "bench_support.h"
+#include "git/libgit2_repository.h"
 #include "testing/git_cli.h"
 #include "testing/git_http_server.h"
 #include "testing/in_memory_argocd.h"
@@ -58,17 +58,21 @@ std::map<std::string, std::string> fleet_repo(int apps, int clusters) {
   std::map<std::string, std::string> files;
   for (int c = 0; c < clusters; ++c) {
     std::string n = "cluster-" + num(c, 4);
-    files["clusters/" + n + ".yaml"] = "apiVersion: cluster.karmada.io/v1alpha1\nkind: Cluster\nmetadata:\n  name: " + n +
-                                       "\n  labels: {region: r" + std::to_string(c % 8) + "}\nspec:\n  syncMode: Push\n";
+    files["clusters/" + n + ".yaml"] =
+        "apiVersion: cluster.karmada.io/v1alpha1\nkind: Cluster\nmetadata:\n  name: " + n + "\n  labels: {region: r" +
+        std::to_string(c % 8) + "}\nspec:\n  syncMode: Push\n";
   }
   for (int a = 0; a < apps; ++a) {
     std::string app = "app-" + num(a, 3);
     std::string d = "apps/" + app + "/";
-    files[d + "deploy.yaml"] = "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: " + app + ", namespace: " + app +
-                               "}\nspec:\n  replicas: 1\n  template:\n    spec:\n      containers:\n      - {name: web, image: web:1.0}\n";
-    files[d + "policy.yaml"] = "apiVersion: policy.karmada.io/v1alpha1\nkind: PropagationPolicy\nmetadata: {name: " + app +
-                               ", namespace: " + app + "}\nspec:\n  resourceSelectors: [{apiVersion: apps/v1, kind: Deployment}]\n"
-                               "  placement: {}\n";
+    files[d + "deploy.yaml"] =
+        "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: " + app + ", namespace: " + app +
+        "}\nspec:\n  replicas: 1\n  template:\n    spec:\n      containers:\n      - {name: web, image: web:1.0}\n";
+    files[d + "policy.yaml"] =
+        "apiVersion: policy.karmada.io/v1alpha1\nkind: PropagationPolicy\nmetadata: {name: " + app +
+        ", namespace: " + app +
+        "}\nspec:\n  resourceSelectors: [{apiVersion: apps/v1, kind: Deployment}]\n"
+        "  placement: {}\n";
     files[d + "rollout.yaml"] = "apiVersion: fleetwave.io/v1alpha1\nkind: WavePlan\nmetadata: {name: " + app +
                                 "}\nspec:\n  waves:\n  - name: canary\n    clusters: {clusterNames: [cluster-0000]}\n"
                                 "  - name: rest\n    clusters: {}\n";
@@ -96,7 +100,8 @@ int no_change_cycle(const Options& o, const fw::git::LibGit2Runtime& runtime) {
   if (!fw::testing::seed_bare_repo(remote, fleet_repo(o.apps, o.clusters)).ok()) return 1;
   fw::testing::InMemoryArgoCd argocd;
   fw::ManualClock clock(1'800'000'000'000);
-  auto repo = fw::git::LibGit2Repository::open(runtime, {"file://" + remote, dir->path() + "/cache", fw::git::GitCredentials::none()});
+  auto repo = fw::git::LibGit2Repository::open(
+      runtime, {"file://" + remote, dir->path() + "/cache", fw::git::GitCredentials::none()});
   fw::Reconciler setup(**repo, argocd, clock, {});
   // Roll every app out for real: start, advance, complete.
   auto start = std::chrono::steady_clock::now();
@@ -109,12 +114,14 @@ int no_change_cycle(const Options& o, const fw::git::LibGit2Runtime& runtime) {
     argocd.sync_to(targets_of(remote, o.apps), clock.now_ms());
     clock.advance_ms(60'000);
   }
-  std::printf("setup: %d apps rolled out to %d clusters each in %.0f ms (4 cycles)\n", o.apps, o.clusters, ms_since(start));
+  std::printf("setup: %d apps rolled out to %d clusters each in %.0f ms (4 cycles)\n", o.apps, o.clusters,
+              ms_since(start));
   std::vector<double> cold, warm;
   fw::Reconciler steady(**repo, argocd, clock, {});
   for (int r = 0; r < o.runs; ++r) {
     // Cold: a new reconciler (empty caches), as `fleetwave reconcile --once` runs.
-    auto fresh_repo = fw::git::LibGit2Repository::open(runtime, {"file://" + remote, dir->path() + "/cache", fw::git::GitCredentials::none()});
+    auto fresh_repo = fw::git::LibGit2Repository::open(
+        runtime, {"file://" + remote, dir->path() + "/cache", fw::git::GitCredentials::none()});
     fw::Reconciler fresh(**fresh_repo, argocd, clock, {});
     auto t0 = std::chrono::steady_clock::now();
     auto report = fresh.run_once();
@@ -127,15 +134,17 @@ int no_change_cycle(const Options& o, const fw::git::LibGit2Runtime& runtime) {
     (void)steady.run_once();
     warm.push_back(ms_since(t0));
   }
-  std::printf("no-change cycle, %d apps x %d clusters: cold %.0f ms, warm %.0f ms (median of %d; target < 2000 ms) %s\n",
-              o.apps, o.clusters, fb::median(cold), fb::median(warm), o.runs, fb::median(cold) < 2000 ? "ok" : "MISSED");
+  std::printf(
+      "no-change cycle, %d apps x %d clusters: cold %.0f ms, warm %.0f ms (median of %d; target < 2000 ms) %s\n",
+      o.apps, o.clusters, fb::median(cold), fb::median(warm), o.runs, fb::median(cold) < 2000 ? "ok" : "MISSED");
   return 0;
 }
 
 std::map<std::string, std::string> big_repo(int files) {
   std::map<std::string, std::string> repo = fleet_repo(1, 3);
   for (int i = 0; i < files; ++i) {
-    repo["docs/d" + num(i / 100, 3) + "/f" + num(i % 100, 2) + ".yaml"] = "id: " + std::to_string(i) + "\nbody: some text\n";
+    repo["docs/d" + num(i / 100, 3) + "/f" + num(i % 100, 2) + ".yaml"] =
+        "id: " + std::to_string(i) + "\nbody: some text\n";
   }
   return repo;
 }
@@ -159,7 +168,8 @@ int advance_over_http(const Options& o, const fw::git::LibGit2Runtime& runtime) 
   const std::string bare = (*server)->repo_path("fleet.git");
   auto dir = fw::testing::TempDir::create("fw-bench-advance");
   auto credentials = fw::git::GitCredentials::user_password((*server)->user(), (*server)->password());
-  auto repo = fw::git::LibGit2Repository::open(runtime, {(*server)->url("fleet.git"), dir->path() + "/cache", credentials});
+  auto repo =
+      fw::git::LibGit2Repository::open(runtime, {(*server)->url("fleet.git"), dir->path() + "/cache", credentials});
   if (!repo.ok()) return 1;
   fw::testing::InMemoryArgoCd argocd;
   fw::ManualClock clock(1'800'000'000'000);
@@ -188,7 +198,8 @@ int advance_over_http(const Options& o, const fw::git::LibGit2Runtime& runtime) 
     advanced_state = fw::testing::git(bare, {"show", "main:.fleetwave/app-000/state.yaml"}).value();
     advanced_targets = fw::testing::git(bare, {"show", "main:.fleetwave/app-000/targets.json"}).value();
     if (!run_cli(bare, {"update-ref", "refs/heads/main", before})) return 1;
-    if (!run_cli(clone, {"fetch", "-q", "origin"}) || !run_cli(clone, {"reset", "-q", "--hard", "origin/main"})) return 1;
+    if (!run_cli(clone, {"fetch", "-q", "origin"}) || !run_cli(clone, {"reset", "-q", "--hard", "origin/main"}))
+      return 1;
     t0 = std::chrono::steady_clock::now();
     std::ofstream(clone + "/.fleetwave/app-000/state.yaml") << advanced_state << "\n";
     std::ofstream(clone + "/.fleetwave/app-000/targets.json") << advanced_targets << "\n";
@@ -198,9 +209,10 @@ int advance_over_http(const Options& o, const fw::git::LibGit2Runtime& runtime) 
     if (!ok) return 1;
   }
   double ratio = fb::median(ours) / fb::median(cli);
-  std::printf("advance over smart HTTP, %d-file repo: fleetwave %.0f ms (fetch, decide, commit, push), git CLI %.0f ms "
-              "(pull, add, commit, push): %.2fx of the CLI's time (target <= 1.00x) %s\n",
-              o.files, fb::median(ours), fb::median(cli), ratio, ratio <= 1.0 ? "ok" : "MISSED");
+  std::printf(
+      "advance over smart HTTP, %d-file repo: fleetwave %.0f ms (fetch, decide, commit, push), git CLI %.0f ms "
+      "(pull, add, commit, push): %.2fx of the CLI's time (target <= 1.00x) %s\n",
+      o.files, fb::median(ours), fb::median(cli), ratio, ratio <= 1.0 ? "ok" : "MISSED");
   return 0;
 }
 

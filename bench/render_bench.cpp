@@ -13,9 +13,9 @@
 #include <tuple>
 #include <vector>
 
+#include "bench_support.h"
 #include "codec/yaml_codec.h"
 #include "fleet_generator.h"
-#include "bench_support.h"
 #include "testing/subprocess.h"
 
 namespace fb = fleetwave::bench;
@@ -72,7 +72,8 @@ bool index_objects(const std::string& yaml, std::map<Key, fleetwave::Json>& out,
   for (auto& d : *docs) {
     if (d.value.is_null()) continue;
     Key k{fleetwave::string_at(d.value, {"apiVersion"}), fleetwave::string_at(d.value, {"kind"}),
-          fleetwave::string_at(d.value, {"metadata", "namespace"}), fleetwave::string_at(d.value, {"metadata", "name"})};
+          fleetwave::string_at(d.value, {"metadata", "namespace"}),
+          fleetwave::string_at(d.value, {"metadata", "name"})};
     out[k] = std::move(d.value);
   }
   return true;
@@ -80,9 +81,10 @@ bool index_objects(const std::string& yaml, std::map<Key, fleetwave::Json>& out,
 
 // Renders one cluster both ways and compares the objects; prints the first difference.
 bool same_objects(const Options& o, const fs::path& dir, const std::string& cluster) {
-  fleetwave::testing::ProcessOutcome ours = fleetwave::testing::run_process_inherit_env({o.render, "--repo-root", (dir / "fleetwave").string(), "--app", "apps/shop",
-                                           "--cluster", cluster});
-  fleetwave::testing::ProcessOutcome theirs = fleetwave::testing::run_process_inherit_env({o.kubectl, "kustomize", (dir / "kustomize/overlays" / cluster).string()});
+  fleetwave::testing::ProcessOutcome ours = fleetwave::testing::run_process_inherit_env(
+      {o.render, "--repo-root", (dir / "fleetwave").string(), "--app", "apps/shop", "--cluster", cluster});
+  fleetwave::testing::ProcessOutcome theirs = fleetwave::testing::run_process_inherit_env(
+      {o.kubectl, "kustomize", (dir / "kustomize/overlays" / cluster).string()});
   if (ours.exit_code != 0 || theirs.exit_code != 0) {
     std::fprintf(stderr, "render failed for %s:\n%s%s", cluster.c_str(), ours.err.c_str(), theirs.err.c_str());
     return false;
@@ -97,8 +99,8 @@ bool same_objects(const Options& o, const fs::path& dir, const std::string& clus
   for (const auto& [key, value] : b) {
     auto it = a.find(key);
     if (it == a.end() || it->second != value) {
-      std::fprintf(stderr, "objects differ for %s %s/%s on %s:\nfleetwave: %s\nkustomize: %s\n", std::get<1>(key).c_str(),
-                   std::get<2>(key).c_str(), std::get<3>(key).c_str(), cluster.c_str(),
+      std::fprintf(stderr, "objects differ for %s %s/%s on %s:\nfleetwave: %s\nkustomize: %s\n",
+                   std::get<1>(key).c_str(), std::get<2>(key).c_str(), std::get<3>(key).c_str(), cluster.c_str(),
                    it == a.end() ? "(missing)" : it->second.dump().c_str(), value.dump().c_str());
       return false;
     }
@@ -125,9 +127,10 @@ int main(int argc, char** argv) {
     std::vector<double> ours, theirs;
     long ours_rss = 0, theirs_rss = 0;
     for (int r = 0; r < o.runs; ++r) {  // alternate, so machine noise hits both alike
-      fleetwave::testing::ProcessOutcome a = fleetwave::testing::run_process_inherit_env({o.render, "--repo-root", (dir / "fleetwave").string(), "--app", "apps/shop",
-                                            "--cluster", cluster});
-      fleetwave::testing::ProcessOutcome b = fleetwave::testing::run_process_inherit_env({o.kubectl, "kustomize", (dir / "kustomize/overlays" / cluster).string()});
+      fleetwave::testing::ProcessOutcome a = fleetwave::testing::run_process_inherit_env(
+          {o.render, "--repo-root", (dir / "fleetwave").string(), "--app", "apps/shop", "--cluster", cluster});
+      fleetwave::testing::ProcessOutcome b = fleetwave::testing::run_process_inherit_env(
+          {o.kubectl, "kustomize", (dir / "kustomize/overlays" / cluster).string()});
       ours.push_back(a.wall_ms);
       theirs.push_back(b.wall_ms);
       ours_rss = std::max(ours_rss, a.max_rss_kb);

@@ -2,12 +2,12 @@
 // optional policies/, app/); expected/<cluster>.yaml is what that cluster must receive, or
 // expected/<cluster>.error the exact stderr lines when the render must fail. Every cluster of
 // the inventory needs an expected file. Regenerate only on purpose: UPDATE_GOLDEN=1.
-#include <gtest/gtest.h>
-
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+
+#include <gtest/gtest.h>
 
 #include "cmp/repo_reader.h"
 #include "render/renderer.h"
@@ -80,7 +80,8 @@ TEST_P(GoldenRender, MatchesExpectedOutput) {
   }
   std::set<std::string> expected_files;
   if (fs::exists(expected_dir)) {
-    for (const auto& entry : fs::directory_iterator(expected_dir)) expected_files.insert(entry.path().filename().string());
+    for (const auto& entry : fs::directory_iterator(expected_dir))
+      expected_files.insert(entry.path().filename().string());
   }
   for (const auto& [name, text] : actual) {
     SCOPED_TRACE(name);

@@ -3,11 +3,11 @@
 // sidecar the way Argo CD's docs prescribe; and examples/argocd-install composes, with Argo CD's
 // remote install.yaml replaced by a stand-in. The reconciler's objects are checked in
 // install_reconciler_test.cpp.
-#include <gtest/gtest.h>
-
 #include <algorithm>
 #include <map>
 #include <set>
+
+#include <gtest/gtest.h>
 
 #include "kustomize_build.h"
 
@@ -46,8 +46,12 @@ std::set<std::string> object_ids(const std::vector<Json>& objects) {
 }
 
 const std::set<std::string> kReconcilerObjects = {
-    "ServiceAccount/argocd/fleetwave",     "ConfigMap/argocd/fleetwave-config", "ConfigMap/argocd/fleetwave-plugin-generator",
-    "Service/argocd/fleetwave",            "Deployment/argocd/fleetwave",       "NetworkPolicy/argocd/fleetwave",
+    "ServiceAccount/argocd/fleetwave",
+    "ConfigMap/argocd/fleetwave-config",
+    "ConfigMap/argocd/fleetwave-plugin-generator",
+    "Service/argocd/fleetwave",
+    "Deployment/argocd/fleetwave",
+    "NetworkPolicy/argocd/fleetwave",
 };
 
 TEST(InstallManifests, EachKustomizationBuildsTheObjectsItShould) {
@@ -90,7 +94,8 @@ void expect_cmp_sidecar(const std::vector<Json>& objects) {
   const Json& pod = at(*deployment, {"spec", "template", "spec"});
   const Json* sidecar = find_named(find_path(pod, {"containers"}), "fleetwave-cmp");
   ASSERT_NE(sidecar, nullptr);
-  EXPECT_NE(find_named(find_path(pod, {"containers"}), "argocd-repo-server"), nullptr) << "the repo-server container must stay";
+  EXPECT_NE(find_named(find_path(pod, {"containers"}), "argocd-repo-server"), nullptr)
+      << "the repo-server container must stay";
   EXPECT_EQ(at(*sidecar, {"command"}), Json::parse(R"(["/var/run/argocd/argocd-cmp-server"])"));
   EXPECT_EQ(at(*sidecar, {"securityContext", "runAsUser"}), 999);
   EXPECT_EQ(at(*sidecar, {"securityContext", "runAsNonRoot"}), true);
@@ -138,7 +143,8 @@ TEST(InstallManifests, PluginAndReconcilerOverlayAddsTheSidecarAndTheReconciler)
   // One image holds both binaries: the sidecar and the reconciler run the same release.
   const Json* repo_server = find_object(objects, "Deployment", "argocd-repo-server");
   ASSERT_NE(repo_server, nullptr);
-  const Json* sidecar = find_named(find_path(*repo_server, {"spec", "template", "spec", "containers"}), "fleetwave-cmp");
+  const Json* sidecar =
+      find_named(find_path(*repo_server, {"spec", "template", "spec", "containers"}), "fleetwave-cmp");
   const Json* serve = find_named(find_path(*reconciler, {"spec", "template", "spec", "containers"}), "fleetwave");
   ASSERT_NE(sidecar, nullptr);
   ASSERT_NE(serve, nullptr);
@@ -157,7 +163,8 @@ TEST(InstallManifests, ExampleInstallComposesWithArgoCd) {
   Json kustomization = (*docs)[0].value;
   ASSERT_EQ(at(kustomization, {"resources"}).size(), 1u);
   std::string remote = at(kustomization, {"resources"})[0].get<std::string>();
-  EXPECT_TRUE(remote.starts_with("https://raw.githubusercontent.com/argoproj/argo-cd/") && remote.ends_with("/manifests/install.yaml"))
+  EXPECT_TRUE(remote.starts_with("https://raw.githubusercontent.com/argoproj/argo-cd/") &&
+              remote.ends_with("/manifests/install.yaml"))
       << remote;
   kustomization["resources"] = Json::array({"repo-server.yaml"});
   std::ofstream(example / "repo-server.yaml") << kRepoServer;
@@ -173,8 +180,10 @@ TEST(InstallManifests, ExampleInstallComposesWithArgoCd) {
   ASSERT_NE(config, nullptr) << "the Deployment follows the patched ConfigMap's new hash";
   auto patched = parse_yaml_stream(string_at(*config, {"data", "config.yaml"}), "config.yaml");
   ASSERT_TRUE(patched.ok()) << patched.error().to_string();
-  EXPECT_EQ(string_at((*patched)[0].value, {"repo"}), "https://github.com/acme/fleet.git") << "the example's config, not the placeholder";
-  for (const Json& o : objects) EXPECT_EQ(string_at(o, {"metadata", "namespace"}), "argocd") << string_at(o, {"metadata", "name"});
+  EXPECT_EQ(string_at((*patched)[0].value, {"repo"}), "https://github.com/acme/fleet.git")
+      << "the example's config, not the placeholder";
+  for (const Json& o : objects)
+    EXPECT_EQ(string_at(o, {"metadata", "namespace"}), "argocd") << string_at(o, {"metadata", "name"});
 }
 
 }  // namespace

@@ -2,10 +2,10 @@
 // adds them next to an Argo CD installation: a locked-down Deployment whose probes, volumes and
 // config agree with each other, with the Service, the plugin-generator ConfigMap, the
 // NetworkPolicy, and with the Secrets docs/install.md tells users to create.
-#include <gtest/gtest.h>
-
 #include <map>
 #include <sstream>
+
+#include <gtest/gtest.h>
 
 #include "kustomize_build.h"
 
@@ -26,7 +26,8 @@ struct Install {
     const Json* best = nullptr;
     for (const Json& m : at(*container, {"volumeMounts"})) {
       std::string dir = string_at(m, {"mountPath"});
-      if (path.starts_with(dir + "/") && (best == nullptr || dir.size() > string_at(*best, {"mountPath"}).size())) best = &m;
+      if (path.starts_with(dir + "/") && (best == nullptr || dir.size() > string_at(*best, {"mountPath"}).size()))
+        best = &m;
     }
     return best;
   }
@@ -56,8 +57,8 @@ const Install& install() {
   return *built;
 }
 
-#define ASSERT_INSTALL_BUILT()               \
-  ASSERT_NE(install().deployment, nullptr);  \
+#define ASSERT_INSTALL_BUILT()              \
+  ASSERT_NE(install().deployment, nullptr); \
   ASSERT_NE(install().container, nullptr)
 
 // True when every matchLabels entry of `selector` is among `labels`.
@@ -104,7 +105,8 @@ TEST(InstallReconciler, PodAndContainerAreLockedDown) {
   EXPECT_EQ(at(sc, {"capabilities", "drop"}), Json::array({"ALL"}));
   EXPECT_EQ(string_at(sc, {"seccompProfile", "type"}), "RuntimeDefault");
   EXPECT_EQ(at(*i.container, {"args"}), Json::array({"serve", "--config", "/etc/fleetwave/config.yaml"}));
-  for (const char* r : {"cpu", "memory"}) EXPECT_TRUE(find_path(*i.container, {"resources", "requests", r}) != nullptr) << r;
+  for (const char* r : {"cpu", "memory"})
+    EXPECT_TRUE(find_path(*i.container, {"resources", "requests", r}) != nullptr) << r;
   EXPECT_TRUE(find_path(*i.container, {"resources", "limits", "memory"}) != nullptr);
 
   // No Kubernetes API token anywhere: fleetwave talks to Argo CD with its own token.
@@ -157,7 +159,8 @@ TEST(InstallReconciler, VolumesReferenceShippedConfigMapsOrDocumentedSecrets) {
     } else if (v.contains("secret")) {
       ++secrets;
       std::string name = string_at(v, {"secret", "secretName"});
-      EXPECT_TRUE(documented.count(name)) << name << ": no `kubectl create secret generic " << name << "` in docs/install.md";
+      EXPECT_TRUE(documented.count(name))
+          << name << ": no `kubectl create secret generic " << name << "` in docs/install.md";
       EXPECT_EQ(find_object(install().objects, "Secret", name), nullptr) << "never ship secret values";
       EXPECT_EQ(at(v, {"secret", "optional"}) == true, name == "fleetwave-approvals") << name;
     } else {
@@ -213,7 +216,8 @@ TEST(InstallReconciler, ServiceSelectsTheReconcilerPodsAndTargetsHttp) {
   EXPECT_TRUE(selects(at(*install().deployment, {"spec", "selector", "matchLabels"}), pod_labels()));
   const Json* repo_server = find_object(install().objects, "Deployment", "argocd-repo-server");
   ASSERT_NE(repo_server, nullptr);
-  EXPECT_FALSE(selects(at(*service, {"spec", "selector"}), at(*repo_server, {"spec", "template", "metadata", "labels"})));
+  EXPECT_FALSE(
+      selects(at(*service, {"spec", "selector"}), at(*repo_server, {"spec", "template", "metadata", "labels"})));
   const Json* port = find_named(find_path(*service, {"spec", "ports"}), "http");
   ASSERT_NE(port, nullptr);
   EXPECT_EQ(at(*port, {"port"}), 8080);
@@ -231,9 +235,10 @@ TEST(InstallReconciler, PluginGeneratorConfigMapPointsAtTheService) {
   EXPECT_EQ(string_at(*cm, {"metadata", "namespace"}), "argocd") << "the ApplicationSet controller's namespace";
   const Json* port = find_named(find_path(*service, {"spec", "ports"}), "http");
   ASSERT_NE(port, nullptr);
-  EXPECT_EQ(string_at(*cm, {"data", "baseUrl"}), "http://" + string_at(*service, {"metadata", "name"}) + "." +
-                                                     string_at(*service, {"metadata", "namespace"}) + ".svc.cluster.local:" +
-                                                     std::to_string(at(*port, {"port"}).get<int>()));
+  EXPECT_EQ(string_at(*cm, {"data", "baseUrl"}),
+            "http://" + string_at(*service, {"metadata", "name"}) + "." +
+                string_at(*service, {"metadata", "namespace"}) +
+                ".svc.cluster.local:" + std::to_string(at(*port, {"port"}).get<int>()));
   std::string timeout = string_at(*cm, {"data", "requestTimeout"});
   EXPECT_FALSE(timeout.empty());
   EXPECT_EQ(timeout.find_first_not_of("0123456789"), std::string::npos) << timeout;
@@ -254,7 +259,8 @@ TEST(InstallReconciler, PluginGeneratorConfigMapPointsAtTheService) {
   bool labelled = false;
   std::istringstream doc(read_file(kSource / "docs/install.md"));
   for (std::string line; std::getline(doc, line);) {
-    labelled |= line.find("label secret " + secret) != std::string::npos && line.find("app.kubernetes.io/part-of=argocd") != std::string::npos;
+    labelled |= line.find("label secret " + secret) != std::string::npos &&
+                line.find("app.kubernetes.io/part-of=argocd") != std::string::npos;
   }
   EXPECT_TRUE(labelled) << "docs/install.md must label " << secret << " app.kubernetes.io/part-of=argocd";
 }
@@ -271,11 +277,13 @@ TEST(InstallReconciler, NetworkPolicySelectsTheReconcilerPods) {
   bool appset_controller = false;
   for (const Json& rule : at(*policy, {"spec", "ingress"})) {
     ASSERT_FALSE(at(rule, {"ports"}).empty()) << "every ingress rule names its ports";
-    for (const Json& p : at(rule, {"ports"})) EXPECT_TRUE(at(p, {"port"}) == "http" || at(p, {"port"}) == 8080) << p.dump();
+    for (const Json& p : at(rule, {"ports"}))
+      EXPECT_TRUE(at(p, {"port"}) == "http" || at(p, {"port"}) == 8080) << p.dump();
     ASSERT_FALSE(at(rule, {"from"}).empty()) << "every ingress rule names its sources";
     for (const Json& peer : at(rule, {"from"})) {
       EXPECT_EQ(find_path(peer, {"podSelector", "matchLabels", "app.kubernetes.io/part-of"}), nullptr) << peer.dump();
-      appset_controller |= string_at(peer, {"podSelector", "matchLabels", "app.kubernetes.io/name"}) == "argocd-applicationset-controller" &&
+      appset_controller |= string_at(peer, {"podSelector", "matchLabels", "app.kubernetes.io/name"}) ==
+                               "argocd-applicationset-controller" &&
                            !peer.contains("namespaceSelector");
     }
   }
@@ -284,11 +292,14 @@ TEST(InstallReconciler, NetworkPolicySelectsTheReconcilerPods) {
   // Egress: DNS, Git (HTTPS and SSH), and the Argo CD API server's pods.
   std::map<std::string, std::string> allowed;  // "port/protocol" -> the podSelector's name ("" = anywhere)
   for (const Json& rule : at(*policy, {"spec", "egress"})) {
-    std::string to = rule.contains("to") ? string_at(at(rule, {"to"})[0], {"podSelector", "matchLabels", "app.kubernetes.io/name"}) : "";
+    std::string to = rule.contains("to")
+                         ? string_at(at(rule, {"to"})[0], {"podSelector", "matchLabels", "app.kubernetes.io/name"})
+                         : "";
     for (const Json& p : at(rule, {"ports"})) allowed[at(p, {"port"}).dump() + "/" + string_at(p, {"protocol"})] = to;
   }
-  EXPECT_EQ(allowed, (std::map<std::string, std::string>{
-                         {"53/UDP", ""}, {"53/TCP", ""}, {"443/TCP", ""}, {"22/TCP", ""}, {"8080/TCP", "argocd-server"}}));
+  EXPECT_EQ(allowed,
+            (std::map<std::string, std::string>{
+                {"53/UDP", ""}, {"53/TCP", ""}, {"443/TCP", ""}, {"22/TCP", ""}, {"8080/TCP", "argocd-server"}}));
 }
 
 }  // namespace

@@ -4,8 +4,6 @@
 // install.yaml, and find objects in the output.
 #pragma once
 
-#include <gtest/gtest.h>
-
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -13,6 +11,8 @@
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include <gtest/gtest.h>
 
 #include "base/json.h"
 #include "codec/yaml_codec.h"

@@ -27,8 +27,8 @@ struct AppRecord {
   std::optional<TargetEntry> attempted;  // spec of the last sync that ended (either way)
   bool sync_requested = false;           // POST .../sync since the last sync started
   std::optional<PendingSync> running;
-  std::int64_t retry_at_ms = 0;          // after a failure of the simulator's own (Git, disk)
-  std::string last_problem;              // that failure, logged once
+  std::int64_t retry_at_ms = 0;  // after a failure of the simulator's own (Git, disk)
+  std::string last_problem;      // that failure, logged once
   HealthInputs health;
   HealthStatus published{"Missing", ""};  // status.health as served
   int history_id = 0;

@@ -41,7 +41,9 @@ std::pair<std::string, std::string> group_version(const std::string& api_version
 
 Json resource_ref(const Json& obj) {
   auto [group, version] = group_version(string_at(obj, {"apiVersion"}));
-  Json ref = {{"group", group}, {"version", version}, {"kind", string_at(obj, {"kind"})},
+  Json ref = {{"group", group},
+              {"version", version},
+              {"kind", string_at(obj, {"kind"})},
               {"name", string_at(obj, {"metadata", "name"})}};
   std::string ns = string_at(obj, {"metadata", "namespace"});
   if (!ns.empty()) ref["namespace"] = ns;
@@ -79,7 +81,8 @@ void drop_comparison_errors(Json& status) {
 std::string comparison_error_message(const std::string& generator_error) {
   return "Failed to load target state: failed to generate manifest for source 1 of 1: rpc error: code = Unknown "
          "desc = plugin sidecar failed. error generating manifests in cmp: rpc error: code = Unknown desc = error "
-         "generating manifests: " + generator_error;
+         "generating manifests: " +
+         generator_error;
 }
 
 void set_sync_running(Json& app, const SyncStart& start) {
@@ -99,8 +102,11 @@ void set_sync_succeeded(Json& app, const SyncStart& start, const std::vector<Jso
   for (const Json& obj : objects) {
     Json ref = resource_ref(obj);
     Json result = ref;
-    result.update({{"status", "Synced"}, {"syncPhase", "Sync"}, {"hookPhase", "Running"},
-                   {"message", ref["kind"].get<std::string>() + "/" + ref["name"].get<std::string>() + " serverside-applied"}});
+    result.update(
+        {{"status", "Synced"},
+         {"syncPhase", "Sync"},
+         {"hookPhase", "Running"},
+         {"message", ref["kind"].get<std::string>() + "/" + ref["name"].get<std::string>() + " serverside-applied"}});
     results.push_back(std::move(result));
     ref["status"] = "Synced";
     resources.push_back(std::move(ref));
@@ -108,24 +114,29 @@ void set_sync_succeeded(Json& app, const SyncStart& start, const std::vector<Jso
   }
   set_sync(app, "Synced", start.revision);
   Json& status = status_of(app);
-  status["operationState"] = {{"phase", "Succeeded"},
-                              {"message", "successfully synced (all tasks run)"},
-                              {"operation", operation(start)},
-                              {"startedAt", started},
-                              {"finishedAt", finished},
-                              {"syncResult", {{"revision", start.revision}, {"source", source_of(app)}, {"resources", results}}}};
+  status["operationState"] = {
+      {"phase", "Succeeded"},
+      {"message", "successfully synced (all tasks run)"},
+      {"operation", operation(start)},
+      {"startedAt", started},
+      {"finishedAt", finished},
+      {"syncResult", {{"revision", start.revision}, {"source", source_of(app)}, {"resources", results}}}};
   status["reconciledAt"] = finished;
   status["resources"] = std::move(resources);
   status["summary"] = {{"images", Json(std::vector<std::string>(images.begin(), images.end()))}};
   Json& history = status["history"];
   if (!history.is_array()) history = Json::array();
-  history.push_back({{"id", history_id}, {"revision", start.revision}, {"deployStartedAt", started},
-                     {"deployedAt", finished}, {"source", source_of(app)}});
+  history.push_back({{"id", history_id},
+                     {"revision", start.revision},
+                     {"deployStartedAt", started},
+                     {"deployedAt", finished},
+                     {"source", source_of(app)}});
   while (history.size() > kHistoryLimit) history.erase(history.begin());
   drop_comparison_errors(status);
 }
 
-void set_comparison_error(Json& app, const SyncStart& start, const std::string& generator_error, std::int64_t finished_ms) {
+void set_comparison_error(Json& app, const SyncStart& start, const std::string& generator_error,
+                          std::int64_t finished_ms) {
   const std::string message = comparison_error_message(generator_error);
   const std::string finished = format_rfc3339(finished_ms);
   set_sync(app, "Unknown", start.revision);

@@ -32,7 +32,8 @@ void set_sync_succeeded(Json& app, const SyncStart& start, const std::vector<Jso
 
 // Manifest generation failed: a ComparisonError condition, sync status Unknown at the revision,
 // operationState Error with the same message and no syncResult.
-void set_comparison_error(Json& app, const SyncStart& start, const std::string& generator_error, std::int64_t finished_ms);
+void set_comparison_error(Json& app, const SyncStart& start, const std::string& generator_error,
+                          std::int64_t finished_ms);
 
 // status.health, with the message when there is one.
 void set_health(Json& app, const HealthStatus& health);

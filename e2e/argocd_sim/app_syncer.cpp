@@ -16,7 +16,12 @@ std::string apply_summary(const ApplyResult& r) {
 
 AppSyncer::AppSyncer(SyncSettings settings, git::GitRepository& repo, ManifestGenerator& generator,
                      testing::FakeArgoCd& argocd, LiveClusters& live, EventLog& events)
-    : settings_(std::move(settings)), repo_(repo), generator_(generator), argocd_(argocd), live_(live), events_(events) {}
+    : settings_(std::move(settings)),
+      repo_(repo),
+      generator_(generator),
+      argocd_(argocd),
+      live_(live),
+      events_(events) {}
 
 void AppSyncer::advance(AppRecord& record, std::int64_t now_ms) {
   if (record.running && now_ms >= record.running->start.started_ms + settings_.sync_ms) finish(record, now_ms);
@@ -38,9 +43,17 @@ void AppSyncer::start(AppRecord& record, std::int64_t now_ms) {
   const std::string& name = record.desired.name;
   const TargetEntry& target = record.desired.entry;
   Result<std::string> commit = repo_.resolve(target.revision);
-  if (!commit.ok()) return defer(record, now_ms, "cannot resolve revision " + target.revision + ": " + commit.error().message);
-  CmpContext context{name,        "",          kProject, *commit, target.revision, settings_.repo_url,
-                     target.path, {{"FLEETWAVE_CLUSTER", target.cluster}}, settings_.path_env};
+  if (!commit.ok())
+    return defer(record, now_ms, "cannot resolve revision " + target.revision + ": " + commit.error().message);
+  CmpContext context{name,
+                     "",
+                     kProject,
+                     *commit,
+                     target.revision,
+                     settings_.repo_url,
+                     target.path,
+                     {{"FLEETWAVE_CLUSTER", target.cluster}},
+                     settings_.path_env};
   Result<std::vector<Json>> outcome = generator_.generate(context);
   if (!outcome.ok() && outcome.error().kind != ErrorKind::InvalidInput) {
     return defer(record, now_ms, "manifest generation: " + outcome.error().to_string());

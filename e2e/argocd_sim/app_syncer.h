@@ -20,17 +20,17 @@
 namespace fleetwave::sim {
 
 struct SyncSettings {
-  std::string repo_url;              // spec.source.repoURL (no credentials)
-  std::string path_env;              // PATH for the plugin
-  std::int64_t sync_ms = 500;        // how long an operation stays Running
-  std::int64_t progress_ms = 2000;   // Progressing after a sync that changed objects
-  std::int64_t retry_ms = 2000;      // back-off after a failure of the simulator's own
+  std::string repo_url;             // spec.source.repoURL (no credentials)
+  std::string path_env;             // PATH for the plugin
+  std::int64_t sync_ms = 500;       // how long an operation stays Running
+  std::int64_t progress_ms = 2000;  // Progressing after a sync that changed objects
+  std::int64_t retry_ms = 2000;     // back-off after a failure of the simulator's own
 };
 
 class AppSyncer {
  public:
-  AppSyncer(SyncSettings settings, git::GitRepository& repo, ManifestGenerator& generator,
-            testing::FakeArgoCd& argocd, LiveClusters& live, EventLog& events);
+  AppSyncer(SyncSettings settings, git::GitRepository& repo, ManifestGenerator& generator, testing::FakeArgoCd& argocd,
+            LiveClusters& live, EventLog& events);
 
   // Moves one Application on at `now_ms`: ends a sync whose time is up, starts one when the pin
   // changed or a sync was requested, and publishes a health change.

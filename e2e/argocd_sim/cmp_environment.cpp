@@ -6,7 +6,9 @@
 namespace fleetwave::sim {
 namespace {
 
-bool is_special(char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0 || std::string("*#@!?-").find(c) != std::string::npos; }
+bool is_special(char c) {
+  return std::isdigit(static_cast<unsigned char>(c)) != 0 || std::string("*#@!?-").find(c) != std::string::npos;
+}
 
 bool is_name_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_'; }
 

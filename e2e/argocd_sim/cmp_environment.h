@@ -18,9 +18,9 @@ struct CmpContext {
   std::string revision;         // the resolved commit (40 hex)
   std::string target_revision;  // spec.source.targetRevision as written
   std::string repo_url;
-  std::string source_path;      // spec.source.path
+  std::string source_path;                                      // spec.source.path
   std::vector<std::pair<std::string, std::string>> plugin_env;  // spec.source.plugin.env
-  std::string path_env;         // the sidecar's PATH
+  std::string path_env;                                         // the sidecar's PATH
 };
 
 // The simulated destination clusters' version and API list.

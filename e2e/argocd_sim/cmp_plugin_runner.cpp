@@ -6,8 +6,8 @@
 
 #include "argocd_sim/manifest_parser.h"
 #include "argocd_sim/tree_extractor.h"
-#include "testing/subprocess.h"
 #include "base/text.h"
+#include "testing/subprocess.h"
 
 namespace fleetwave::sim {
 namespace fs = std::filesystem;
@@ -66,7 +66,8 @@ Result<std::vector<Json>> CmpPluginRunner::run_in(const fs::path& dir, const Cmp
   testing::ProcessOutcome run =
       testing::run_process({options_.binary}, cmp_environment(context), cwd.string(), options_.timeout_seconds);
   if (run.signal != 0) {
-    return invalid_input("`" + options_.binary + "` failed signal: " + std::to_string(run.signal) + ": " + trim_space(run.err));
+    return invalid_input("`" + options_.binary + "` failed signal: " + std::to_string(run.signal) + ": " +
+                         trim_space(run.err));
   }
   if (run.exit_code != 0) {
     return invalid_input("`" + options_.binary + "` failed exit status " + std::to_string(run.exit_code) + ": " +

@@ -16,9 +16,9 @@
 namespace fleetwave::sim {
 
 struct CmpPluginOptions {
-  std::string binary;                // absolute path of fleetwave-render
-  std::filesystem::path work_root;   // parent of the per-render temporary directories
-  int timeout_seconds = 60;          // the repo-server RPC deadline
+  std::string binary;               // absolute path of fleetwave-render
+  std::filesystem::path work_root;  // parent of the per-render temporary directories
+  int timeout_seconds = 60;         // the repo-server RPC deadline
 };
 
 class CmpPluginRunner final : public ManifestGenerator {

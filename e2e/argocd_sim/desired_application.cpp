@@ -17,7 +17,8 @@ std::map<std::string, DesiredApp> desired_applications(const std::map<std::strin
 }
 
 std::map<std::string, std::string> template_labels(const DesiredApp& d) {
-  return {{"fleetwave.io/app", d.appset}, {"fleetwave.io/cluster", d.entry.cluster}, {"fleetwave.io/wave", d.entry.wave}};
+  return {
+      {"fleetwave.io/app", d.appset}, {"fleetwave.io/cluster", d.entry.cluster}, {"fleetwave.io/wave", d.entry.wave}};
 }
 
 Json template_source(const DesiredApp& d, const std::string& repo_url) {

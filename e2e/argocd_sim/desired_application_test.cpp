@@ -11,7 +11,9 @@ const std::string kRepo = "http://127.0.0.1:8080/git/fleet";
 const std::string kPin = "0123456789abcdef0123456789abcdef01234567";
 
 DesiredApp web(const std::string& cluster, const std::string& server) {
-  return desired_applications({{"web", {TargetEntry{"web", cluster, server, "canary", kPin, "apps/web"}}}}).begin()->second;
+  return desired_applications({{"web", {TargetEntry{"web", cluster, server, "canary", kPin, "apps/web"}}}})
+      .begin()
+      ->second;
 }
 
 TEST(DesiredApplicationTest, OneApplicationPerEntryNamedAppDashCluster) {
@@ -49,15 +51,17 @@ TEST(DesiredApplicationTest, NewApplicationHasTheAppSetTemplateAndAnEmptyCompari
   EXPECT_EQ(app["kind"], "Application");
   EXPECT_EQ(app["metadata"]["name"], "web-eu-1");
   EXPECT_EQ(app["metadata"]["namespace"], "argocd");
-  EXPECT_EQ(testing::labels_of(app), (std::map<std::string, std::string>{
-                                         {"fleetwave.io/app", "web"}, {"fleetwave.io/cluster", "eu-1"}, {"fleetwave.io/wave", "canary"}}));
+  EXPECT_EQ(testing::labels_of(app),
+            (std::map<std::string, std::string>{
+                {"fleetwave.io/app", "web"}, {"fleetwave.io/cluster", "eu-1"}, {"fleetwave.io/wave", "canary"}}));
   EXPECT_EQ(app["metadata"]["ownerReferences"][0]["kind"], "ApplicationSet");
   EXPECT_EQ(app["metadata"]["ownerReferences"][0]["name"], "web");
   EXPECT_EQ(app["metadata"]["creationTimestamp"], "2026-01-01T00:00:00Z");
-  Json source = {{"repoURL", kRepo},
-                 {"path", "apps/web"},
-                 {"targetRevision", kPin},
-                 {"plugin", {{"name", "fleetwave"}, {"env", Json::array({{{"name", "FLEETWAVE_CLUSTER"}, {"value", "eu-1"}}})}}}};
+  Json source = {
+      {"repoURL", kRepo},
+      {"path", "apps/web"},
+      {"targetRevision", kPin},
+      {"plugin", {{"name", "fleetwave"}, {"env", Json::array({{{"name", "FLEETWAVE_CLUSTER"}, {"value", "eu-1"}}})}}}};
   EXPECT_EQ(app["spec"]["source"], source);
   EXPECT_EQ(app["spec"]["destination"], Json({{"name", "eu-1"}}));
   EXPECT_EQ(app["spec"]["project"], "default");

@@ -19,7 +19,8 @@ Json EventLog::to_json() const {
   std::lock_guard<std::mutex> lock(mu_);
   Json out = Json::array();
   for (const SimEvent& e : events_) {
-    out.push_back({{"seq", e.seq}, {"time", format_rfc3339(e.time_ms)}, {"app", e.app}, {"type", e.type}, {"detail", e.detail}});
+    out.push_back(
+        {{"seq", e.seq}, {"time", format_rfc3339(e.time_ms)}, {"app", e.app}, {"type", e.type}, {"detail", e.detail}});
   }
   return out;
 }

@@ -6,7 +6,8 @@ namespace fleetwave::sim {
 namespace {
 
 Json object(const std::string& kind, const std::string& name, const std::string& image = "") {
-  Json o = {{"apiVersion", kind == "Deployment" ? "apps/v1" : "v1"}, {"kind", kind},
+  Json o = {{"apiVersion", kind == "Deployment" ? "apps/v1" : "v1"},
+            {"kind", kind},
             {"metadata", {{"name", name}, {"namespace", "web"}}}};
   if (!image.empty()) o["spec"] = {{"template", {{"spec", {{"containers", {{{"name", "c"}, {"image", image}}}}}}}}};
   return o;
@@ -26,11 +27,26 @@ TEST(LiveClustersTest, ApplyCreatesUpdatesAndPrunes) {
     std::vector<std::string> live;
   };
   const Step steps[] = {
-      {"first sync creates", {object("Deployment", "d", "img:1"), object("ConfigMap", "c")}, 2, 0, 0, 0,
+      {"first sync creates",
+       {object("Deployment", "d", "img:1"), object("ConfigMap", "c")},
+       2,
+       0,
+       0,
+       0,
        {"Deployment/d", "ConfigMap/c"}},  // apiVersion order: apps/v1 before v1
-      {"same objects change nothing", {object("ConfigMap", "c"), object("Deployment", "d", "img:1")}, 0, 0, 2, 0,
+      {"same objects change nothing",
+       {object("ConfigMap", "c"), object("Deployment", "d", "img:1")},
+       0,
+       0,
+       2,
+       0,
        {"Deployment/d", "ConfigMap/c"}},  // apiVersion order: apps/v1 before v1
-      {"new image updates, dropped object is pruned", {object("Deployment", "d", "img:2")}, 0, 1, 0, 1,
+      {"new image updates, dropped object is pruned",
+       {object("Deployment", "d", "img:2")},
+       0,
+       1,
+       0,
+       1,
        {"Deployment/d"}},
   };
   LiveClusters live;

@@ -41,8 +41,7 @@ int main(int argc, char** argv) {
   }
   install_signal_handlers();
   const char* path = std::getenv("PATH");
-  sim::SimEnvironment env{path != nullptr ? path : "/usr/local/bin:/usr/bin:/bin",
-                          [] { return g_stop_signal != 0; },
+  sim::SimEnvironment env{path != nullptr ? path : "/usr/local/bin:/usr/bin:/bin", [] { return g_stop_signal != 0; },
                           [](const std::string& line) {
                             std::fprintf(stderr, "%s\n", line.c_str());
                             std::fflush(stderr);

@@ -20,18 +20,23 @@ TEST(ManifestParserTest, ReadsWhatTheRepoServerAccepts) {
   const Case cases[] = {
       {"empty output", "", {}},
       {"yaml stream with empty and null documents",
-       "---\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\n---\n---\nnull\n---\napiVersion: v1\nkind: Service\nmetadata:\n  name: b\n",
+       "---\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\n---\n---\nnull\n---\napiVersion: v1\nkind: "
+       "Service\nmetadata:\n  name: b\n",
        {"ConfigMap/a", "Service/b"}},
       {"json lines",
        "{\"apiVersion\":\"v1\",\"kind\":\"ConfigMap\",\"metadata\":{\"name\":\"a\"}}\n"
        "{\"apiVersion\":\"apps/v1\",\"kind\":\"Deployment\",\"metadata\":{\"name\":\"b\"}}\n",
        {"ConfigMap/a", "Deployment/b"}},
-      {"pretty json objects back to back", "{\n \"apiVersion\": \"v1\",\n \"kind\": \"Secret\",\n \"metadata\": {\"name\": \"s\"}\n}\n{\"apiVersion\":\"v1\",\"kind\":\"Secret\",\"metadata\":{\"name\":\"t\"}}",
+      {"pretty json objects back to back",
+       "{\n \"apiVersion\": \"v1\",\n \"kind\": \"Secret\",\n \"metadata\": {\"name\": "
+       "\"s\"}\n}\n{\"apiVersion\":\"v1\",\"kind\":\"Secret\",\"metadata\":{\"name\":\"t\"}}",
        {"Secret/s", "Secret/t"}},
       {"list flattened",
-       "apiVersion: v1\nkind: List\nitems:\n- {apiVersion: v1, kind: ConfigMap, metadata: {name: x}}\n- {apiVersion: v1, kind: ConfigMap, metadata: {name: z}}\n",
+       "apiVersion: v1\nkind: List\nitems:\n- {apiVersion: v1, kind: ConfigMap, metadata: {name: x}}\n- {apiVersion: "
+       "v1, kind: ConfigMap, metadata: {name: z}}\n",
        {"ConfigMap/x", "ConfigMap/z"}},
-      {"a kind ending in List", "apiVersion: v1\nkind: ConfigMapList\nitems:\n- {apiVersion: v1, kind: ConfigMap, metadata: {name: x}}\n",
+      {"a kind ending in List",
+       "apiVersion: v1\nkind: ConfigMapList\nitems:\n- {apiVersion: v1, kind: ConfigMap, metadata: {name: x}}\n",
        {"ConfigMap/x"}},
   };
   for (const Case& c : cases) {
@@ -50,11 +55,13 @@ TEST(ManifestParserTest, RejectsWhatIsNotAnObject) {
   };
   const Case cases[] = {
       {"scalar document", "hello\n", "<plugin stdout>: document 1: expected an object"},
-      {"no kind", "apiVersion: v1\nmetadata: {name: a}\n", "<plugin stdout>: document 1: expected apiVersion, kind and metadata.name"},
+      {"no kind", "apiVersion: v1\nmetadata: {name: a}\n",
+       "<plugin stdout>: document 1: expected apiVersion, kind and metadata.name"},
       // go-yaml v2 (YAML 1.1), as the repo-server reads it: a bare y is the boolean true.
       {"name that YAML 1.1 reads as a boolean", "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: y}\n",
        "<plugin stdout>: document 1: expected apiVersion, kind and metadata.name"},
-      {"second document without name", "{\"apiVersion\":\"v1\",\"kind\":\"A\",\"metadata\":{\"name\":\"a\"}}\n{\"apiVersion\":\"v1\",\"kind\":\"A\"}",
+      {"second document without name",
+       "{\"apiVersion\":\"v1\",\"kind\":\"A\",\"metadata\":{\"name\":\"a\"}}\n{\"apiVersion\":\"v1\",\"kind\":\"A\"}",
        "<plugin stdout>: document 2: expected apiVersion, kind and metadata.name"},
   };
   for (const Case& c : cases) {

@@ -28,9 +28,8 @@ std::vector<testing::FakeRoute> sim_routes(const LiveClusters& live, const Event
                       }
                       return json_answer(200, *objects);
                     }});
-  routes.push_back({"/sim/v1/events", [&events](const std::vector<std::string>&) {
-                      return json_answer(200, events.to_json());
-                    }});
+  routes.push_back(
+      {"/sim/v1/events", [&events](const std::vector<std::string>&) { return json_answer(200, events.to_json()); }});
   return routes;
 }
 

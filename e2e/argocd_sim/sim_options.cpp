@@ -11,8 +11,8 @@ Result<int> parse_int(const std::string& flag, const std::string& text, int min,
   int value = 0;
   auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
   if (ec != std::errc() || ptr != text.data() + text.size() || value < min || value > max) {
-    return invalid_input(flag + ": expected a whole number from " + std::to_string(min) + " to " +
-                         std::to_string(max) + ", got \"" + text + "\"");
+    return invalid_input(flag + ": expected a whole number from " + std::to_string(min) + " to " + std::to_string(max) +
+                         ", got \"" + text + "\"");
   }
   return value;
 }
@@ -28,7 +28,8 @@ Result<double> parse_seconds(const std::string& flag, const std::string& text) {
 
 Status<> parse_listen(const std::string& text, SimOptions& o) {
   std::size_t colon = text.rfind(':');
-  if (colon == std::string::npos || colon == 0) return invalid_input("--listen: expected HOST:PORT, got \"" + text + "\"");
+  if (colon == std::string::npos || colon == 0)
+    return invalid_input("--listen: expected HOST:PORT, got \"" + text + "\"");
   FW_TRY(port, parse_int("--listen", text.substr(colon + 1), 0, 65535));
   o.listen_host = text.substr(0, colon);
   o.listen_port = port;
@@ -36,9 +37,10 @@ Status<> parse_listen(const std::string& text, SimOptions& o) {
 }
 
 Status<> check_required(const SimOptions& o) {
-  const std::pair<const char*, const std::string*> required[] = {
-      {"--repo", &o.repo_url}, {"--token-file", &o.token_file}, {"--render-binary", &o.render_binary},
-      {"--work-dir", &o.work_dir}};
+  const std::pair<const char*, const std::string*> required[] = {{"--repo", &o.repo_url},
+                                                                 {"--token-file", &o.token_file},
+                                                                 {"--render-binary", &o.render_binary},
+                                                                 {"--work-dir", &o.work_dir}};
   for (const auto& [flag, value] : required) {
     if (value->empty()) return invalid_input(std::string(flag) + " is required");
   }
@@ -66,10 +68,14 @@ const char* sim_usage() {
 
 Result<SimOptions> parse_sim_options(const std::vector<std::string>& args) {
   SimOptions o;
-  std::map<std::string, std::string*> strings = {
-      {"--repo", &o.repo_url},           {"--branch", &o.branch},         {"--git-username", &o.git_username},
-      {"--git-password-file", &o.git_password_file}, {"--token-file", &o.token_file},
-      {"--render-binary", &o.render_binary}, {"--work-dir", &o.work_dir}, {"--ready-file", &o.ready_file}};
+  std::map<std::string, std::string*> strings = {{"--repo", &o.repo_url},
+                                                 {"--branch", &o.branch},
+                                                 {"--git-username", &o.git_username},
+                                                 {"--git-password-file", &o.git_password_file},
+                                                 {"--token-file", &o.token_file},
+                                                 {"--render-binary", &o.render_binary},
+                                                 {"--work-dir", &o.work_dir},
+                                                 {"--ready-file", &o.ready_file}};
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string& flag = args[i];
     if (flag == "-h" || flag == "--help") {

@@ -6,8 +6,10 @@ namespace fleetwave::sim {
 namespace {
 
 std::vector<std::string> required() {
-  return {"--repo", "http://127.0.0.1:1/git/fleet.git", "--token-file", "/t", "--render-binary", "/bin/render",
-          "--work-dir", "/w"};
+  return {"--repo",          "http://127.0.0.1:1/git/fleet.git",
+          "--token-file",    "/t",
+          "--render-binary", "/bin/render",
+          "--work-dir",      "/w"};
 }
 
 std::vector<std::string> with(std::vector<std::string> extra) {
@@ -17,9 +19,9 @@ std::vector<std::string> with(std::vector<std::string> extra) {
 }
 
 TEST(SimOptionsTest, ParsesEveryFlag) {
-  Result<SimOptions> o = parse_sim_options(with({"--listen", "0.0.0.0:8080", "--progress-seconds", "0.5", "--sync-ms", "0",
-                                                 "--poll-interval-ms", "20", "--git-username", "alice",
-                                                 "--git-password-file", "/p", "--ready-file", "/r", "--branch", "prod"}));
+  Result<SimOptions> o = parse_sim_options(
+      with({"--listen", "0.0.0.0:8080", "--progress-seconds", "0.5", "--sync-ms", "0", "--poll-interval-ms", "20",
+            "--git-username", "alice", "--git-password-file", "/p", "--ready-file", "/r", "--branch", "prod"}));
   ASSERT_TRUE(o.ok()) << o.error().to_string();
   EXPECT_EQ(o->listen_host, "0.0.0.0");
   EXPECT_EQ(o->listen_port, 8080);
@@ -46,10 +48,13 @@ TEST(SimOptionsTest, UsageErrors) {
       {"missing repo", {"--token-file", "/t", "--render-binary", "/r", "--work-dir", "/w"}, "--repo is required"},
       {"unknown flag", with({"--frobnicate", "1"}), "unknown flag \"--frobnicate\""},
       {"flag without value", with({"--sync-ms"}), "--sync-ms needs a value"},
-      {"bad port", with({"--listen", "127.0.0.1:99999"}), "--listen: expected a whole number from 0 to 65535, got \"99999\""},
+      {"bad port", with({"--listen", "127.0.0.1:99999"}),
+       "--listen: expected a whole number from 0 to 65535, got \"99999\""},
       {"listen without port", with({"--listen", "localhost"}), "--listen: expected HOST:PORT, got \"localhost\""},
-      {"negative seconds", with({"--progress-seconds", "-1"}), "--progress-seconds: expected seconds (0 to 86400), got \"-1\""},
-      {"user without password", with({"--git-username", "alice"}), "--git-username and --git-password-file go together"},
+      {"negative seconds", with({"--progress-seconds", "-1"}),
+       "--progress-seconds: expected seconds (0 to 86400), got \"-1\""},
+      {"user without password", with({"--git-username", "alice"}),
+       "--git-username and --git-password-file go together"},
       {"relative render binary",
        {"--repo", "r", "--token-file", "/t", "--render-binary", "render", "--work-dir", "/w"},
        "--render-binary must be an absolute path"},

@@ -41,7 +41,7 @@ Status<> write_ready_file(const std::string& path, const std::string& url) {
 }
 
 Result<std::unique_ptr<git::LibGit2Repository>> open_repository(const git::LibGit2Runtime& runtime,
-                                                                 const SimOptions& o) {
+                                                                const SimOptions& o) {
   git::RepositoryOptions repo{o.repo_url, (fs::path(o.work_dir) / "git-cache").string(), git::GitCredentials::none()};
   if (!o.git_username.empty()) {
     FW_TRY(password, read_secret(o.git_password_file, "Git password"));

@@ -12,9 +12,9 @@
 namespace fleetwave::sim {
 
 struct SimEnvironment {
-  std::string path_env;                 // PATH handed to the plugin (the sidecar's own)
+  std::string path_env;                  // PATH handed to the plugin (the sidecar's own)
   std::function<bool()> stop_requested;  // polled at least every 50 ms
-  EventLog::Sink log;                   // one line per event
+  EventLog::Sink log;                    // one line per event
 };
 
 // Returns once stop_requested() is true, after stopping the server and removing the render

@@ -25,7 +25,8 @@ void Simulator::poll_git(std::int64_t now_ms) {
   if (head->empty()) return report_git_problem("branch " + settings_.branch + " does not exist");
   if (*head == head_) return report_git_problem("");
   Result<FleetTargets> fleet = read_fleet_targets(repo_, *head);
-  if (!fleet.ok()) return report_git_problem("reading targets at " + head->substr(0, 7) + ": " + fleet.error().to_string());
+  if (!fleet.ok())
+    return report_git_problem("reading targets at " + head->substr(0, 7) + ": " + fleet.error().to_string());
   report_git_problem("");
   events_.record("", "git-head", settings_.branch + " at " + head->substr(0, 7));
   appsets_.reconcile(*fleet, records_, now_ms);

@@ -46,7 +46,7 @@ class Simulator {
   AppSyncer syncer_;
   std::map<std::string, AppRecord> records_;
   std::string head_;
-  std::string git_problem_;       // the last Git failure logged ("" when Git works)
+  std::string git_problem_;  // the last Git failure logged ("" when Git works)
   std::size_t sync_calls_seen_ = 0;
 };
 

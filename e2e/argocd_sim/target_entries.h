@@ -11,9 +11,9 @@
 namespace fleetwave::sim {
 
 struct TargetEntry {
-  std::string app;       // optional in the file; the ApplicationSet is named after the directory
+  std::string app;  // optional in the file; the ApplicationSet is named after the directory
   std::string cluster;
-  std::string server;    // an API URL (destination.server) or an Argo CD cluster name (destination.name)
+  std::string server;  // an API URL (destination.server) or an Argo CD cluster name (destination.name)
   std::string wave;
   std::string revision;  // the pin: spec.source.targetRevision
   std::string path;      // spec.source.path

@@ -15,7 +15,8 @@ TEST(TargetEntriesTest, ParsesWhatFleetwaveWrites) {
   Result<std::vector<TargetEntry>> entries = parse_targets(text, ".fleetwave/web/targets.json");
   ASSERT_TRUE(entries.ok()) << entries.error().to_string();
   ASSERT_EQ(entries->size(), 2u);
-  EXPECT_EQ((*entries)[0], (TargetEntry{"web", "dev-1", "dev-1", "canary", "1111111111111111111111111111111111111111", "apps/web"}));
+  EXPECT_EQ((*entries)[0],
+            (TargetEntry{"web", "dev-1", "dev-1", "canary", "1111111111111111111111111111111111111111", "apps/web"}));
   EXPECT_EQ((*entries)[1].server, "https://eu-1.example.com");
 }
 
@@ -34,7 +35,8 @@ TEST(TargetEntriesTest, RejectsWhatTheGeneratorTemplateCannotUse) {
   const Case cases[] = {
       {"not an array", R"({"cluster": "a"})", "t.json: expected a JSON array of targets"},
       {"entry not an object", R"(["a"])", "t.json: [0]: expected an object"},
-      {"missing wave", R"([{"cluster": "a", "server": "a", "revision": "r", "path": "p"}])", "t.json: [0].wave: missing"},
+      {"missing wave", R"([{"cluster": "a", "server": "a", "revision": "r", "path": "p"}])",
+       "t.json: [0].wave: missing"},
       {"number revision", R"([{"cluster": "a", "server": "a", "wave": "w", "revision": 1, "path": "p"}])",
        "t.json: [0].revision: expected a string"},
       {"empty cluster", R"([{"cluster": "", "server": "a", "wave": "w", "revision": "r", "path": "p"}])",

@@ -1,8 +1,7 @@
 #include "argocd_sim/tree_extractor.h"
 
-#include <sys/stat.h>
-
 #include <fstream>
+#include <sys/stat.h>
 #include <system_error>
 
 namespace fleetwave::sim {
@@ -48,7 +47,8 @@ Status<> write_entry(git::GitRepository& repo, const git::TreeEntry& entry, cons
 Result<std::size_t> extract_tree(git::GitRepository& repo, const std::string& commit, const fs::path& dir) {
   FW_TRY(entries, repo.list_tree(commit, "", true));
   for (const git::TreeEntry& entry : entries) {
-    if (!safe_relative(entry.path)) return invalid_input("tree entry \"" + entry.path + "\" escapes the work directory");
+    if (!safe_relative(entry.path))
+      return invalid_input("tree entry \"" + entry.path + "\" escapes the work directory");
     fs::path target = dir / entry.path;
     std::error_code ec;
     fs::create_directories(target.parent_path(), ec);

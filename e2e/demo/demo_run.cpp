@@ -51,8 +51,8 @@ Result<std::string> ship(Context& c, RolloutStack& stack) {
   std::size_t at = text.find(from);
   if (at == std::string::npos) return invalid_input(std::string(kDeployment) + ": no " + from + " image to bump");
   text.replace(at, from.size(), "guestbook/ui:" + c.options.tag);
-  FW_TRY(release, stack.repo().commit_and_push("Dana Developer", {{kDeployment, text}},
-                                               "guestbook: ship ui " + c.options.tag));
+  FW_TRY(release,
+         stack.repo().commit_and_push("Dana Developer", {{kDeployment, text}}, "guestbook: ship ui " + c.options.tag));
   std::fprintf(c.out, "==> Dana Developer pushes %s \"guestbook: ship ui %s\"; fleetwave rolls it out wave by wave\n",
                release.substr(0, 7).c_str(), c.options.tag.c_str());
   return release;
@@ -84,19 +84,27 @@ Status<> print_images(Context& c, RolloutStack& stack) {
 
 Status<> narrate(Context& c, RolloutStack& stack) {
   std::fprintf(c.out, "    Git server   %s (lighttpd + git http-backend, basic auth)\n", stack.repo().url().c_str());
-  std::fprintf(c.out, "    Argo CD      %s (simulator: an Application per targets.json entry, synced with fleetwave-render)\n",
+  std::fprintf(c.out,
+               "    Argo CD      %s (simulator: an Application per targets.json entry, synced with fleetwave-render)\n",
                stack.sim().url().c_str());
   std::fprintf(c.out, "    fleetwave    serve %s, a cycle every second\n\n", stack.fleetwave().url().c_str());
   StepFeed feed(stack.repo(), c.out);
   FW_CHECK(feed.skip_existing());
   std::fprintf(c.out, "==> the seed commit %s is both apps' first release; it rolls out wave by wave\n",
                stack.repo().seed().substr(0, 7).c_str());
-  FW_CHECK(follow(c, feed, [&] {
-    return newest_is(stack.repo(), "guestbook", {"complete"}) && newest_is(stack.repo(), "payments", {"complete"});
-  }, "the first release"));
+  FW_CHECK(follow(
+      c, feed,
+      [&] {
+        return newest_is(stack.repo(), "guestbook", {"complete"}) && newest_is(stack.repo(), "payments", {"complete"});
+      },
+      "the first release"));
   FW_TRY(release, ship(c, stack));
-  FW_CHECK(follow(c, feed, [&] { return newest_is(stack.repo(), "guestbook", {"complete", "rollback"}, release); },
-                  "the guestbook release"));
+  FW_CHECK(follow(
+      c, feed,
+      [&] {
+        return newest_is(stack.repo(), "guestbook", {"complete", "rollback"}, release);
+      },
+      "the guestbook release"));
   FW_CHECK(stack.wait_for_sim_converged("guestbook", Millis(20000)));
   FW_CHECK(print_audit_trail(c, stack));
   FW_CHECK(print_images(c, stack));

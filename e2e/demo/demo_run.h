@@ -16,9 +16,9 @@ namespace fleetwave::e2e {
 
 struct DemoOptions {
   Binaries binaries;
-  std::string fleet_dir;        // the example fleet
-  std::string tag = "1.5.0";    // the guestbook ui image tag to ship
-  int timeout_seconds = 240;    // for the whole demo
+  std::string fleet_dir;                 // the example fleet
+  std::string tag = "1.5.0";             // the guestbook ui image tag to ship
+  int timeout_seconds = 240;             // for the whole demo
   std::function<bool()> stop_requested;  // Ctrl-C
 };
 

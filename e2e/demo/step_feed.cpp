@@ -52,8 +52,8 @@ std::string StepFeed::line(const AuditEntry& e) {
     }
   }
   // A first release pins only the clusters it has reached: measure it against the inventory.
-  Result<std::string> inventory = repo_.git(repo_.dir(""), {"--git-dir=" + repo_.bare_path(), "ls-tree", "--name-only",
-                                                             e.commit, "clusters/"});
+  Result<std::string> inventory =
+      repo_.git(repo_.dir(""), {"--git-dir=" + repo_.bare_path(), "ls-tree", "--name-only", e.commit, "clusters/"});
   if (inventory.ok()) total = std::max(total, split_lines(*inventory).size());
   if (e.action == "rollback") on_release = 0;
   const std::string count = std::to_string(on_release) + "/" + std::to_string(total);

@@ -68,14 +68,15 @@ std::string FleetRepo::bare() const { return server_->repo_path(kRepo); }
 
 Result<std::string> FleetRepo::git(const std::string& cwd, const std::vector<std::string>& args,
                                    const std::string& person) {
-  const auto now = std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch());
+  const auto now =
+      std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch());
   std::string date = "@";  // appended piecewise: an operator+ chain trips GCC 12's -Wstringop-overflow
   date += std::to_string(now.count());
   date += " +0000";
-  return testing::git(cwd, args,
-                      {"GIT_AUTHOR_NAME=" + person, "GIT_AUTHOR_EMAIL=" + email_of(person),
-                       "GIT_COMMITTER_NAME=" + person, "GIT_COMMITTER_EMAIL=" + email_of(person),
-                       "GIT_AUTHOR_DATE=" + date, "GIT_COMMITTER_DATE=" + date});
+  return testing::git(
+      cwd, args,
+      {"GIT_AUTHOR_NAME=" + person, "GIT_AUTHOR_EMAIL=" + email_of(person), "GIT_COMMITTER_NAME=" + person,
+       "GIT_COMMITTER_EMAIL=" + email_of(person), "GIT_AUTHOR_DATE=" + date, "GIT_COMMITTER_DATE=" + date});
 }
 
 Result<std::string> FleetRepo::checkout(const std::string& person) {
@@ -101,7 +102,8 @@ Status<> FleetRepo::push(const std::string& person) {
   }
 }
 
-Result<std::string> FleetRepo::commit_and_push(const std::string& person, const std::map<std::string, std::string>& files,
+Result<std::string> FleetRepo::commit_and_push(const std::string& person,
+                                               const std::map<std::string, std::string>& files,
                                                const std::string& message) {
   FW_TRY(work, checkout(person));
   for (const auto& [path, content] : files) FW_CHECK(testing::write_text_file(work + "/" + path, content));

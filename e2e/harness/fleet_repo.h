@@ -28,10 +28,10 @@ struct FleetRepoOptions {
 struct AuditEntry {
   std::string commit;
   std::string subject;
-  std::string app;     // Fleetwave-App ("" for a person's commit)
-  std::string action;  // Fleetwave-Action
-  std::string wave;    // Fleetwave-Wave
-  std::string release; // Fleetwave-Release
+  std::string app;      // Fleetwave-App ("" for a person's commit)
+  std::string action;   // Fleetwave-Action
+  std::string wave;     // Fleetwave-Wave
+  std::string release;  // Fleetwave-Release
 };
 
 class FleetRepo {
@@ -43,7 +43,7 @@ class FleetRepo {
   std::string password_file() const { return dir_ / "git-password"; }
   const std::string& seed() const { return seed_; }
   std::string dir(const std::string& name) const { return dir_ / name; }  // scratch space
-  std::string bare_path() const { return bare(); }  // the served bare repository on disk
+  std::string bare_path() const { return bare(); }                        // the served bare repository on disk
   std::string server_logs() const { return server_->logs(); }
 
   // A working clone of main for `person` (created on first use; later calls pull it up to date).

@@ -4,9 +4,9 @@
 
 #include <random>
 
+#include "base/text.h"
 #include "harness/http_client.h"
 #include "harness/poll.h"
-#include "base/text.h"
 
 namespace fleetwave::e2e {
 namespace {
@@ -36,19 +36,31 @@ Result<std::unique_ptr<FleetwaveProcess>> FleetwaveProcess::start(const Fleetwav
 
 Status<> FleetwaveProcess::launch() {
   const FleetwaveOptions& o = options_;
-  std::vector<std::string> common = {"--repo", o.repo_url, "--branch", "main", "--git-username", o.git_username,
-                                     "--git-password-file", o.git_password_file, "--argocd-url", o.argocd_url,
-                                     "--argocd-token-file", o.argocd_token_file, "--cache-dir", dir_ / "cache",
-                                     "--author", o.author};
+  std::vector<std::string> common = {"--repo",
+                                     o.repo_url,
+                                     "--branch",
+                                     "main",
+                                     "--git-username",
+                                     o.git_username,
+                                     "--git-password-file",
+                                     o.git_password_file,
+                                     "--argocd-url",
+                                     o.argocd_url,
+                                     "--argocd-token-file",
+                                     o.argocd_token_file,
+                                     "--cache-dir",
+                                     dir_ / "cache",
+                                     "--author",
+                                     o.author};
   testing::ProcessSpec spec;
   const std::string port_file = dir_ / "port";
   std::remove(port_file.c_str());
   spec.argv = {o.binary, "serve"};
   spec.argv.insert(spec.argv.end(), common.begin(), common.end());
-  for (const std::string& a : {std::string("--listen"), std::string("127.0.0.1:0"), std::string("--port-file"), port_file,
-                               std::string("--interval"), std::to_string(o.interval_ms) + "ms",
-                               std::string("--webhook-secret-file"), dir_ / "webhook-secret",
-                               std::string("--generator-token-file"), dir_ / "generator-token"}) {
+  for (const std::string& a :
+       {std::string("--listen"), std::string("127.0.0.1:0"), std::string("--port-file"), port_file,
+        std::string("--interval"), std::to_string(o.interval_ms) + "ms", std::string("--webhook-secret-file"),
+        dir_ / "webhook-secret", std::string("--generator-token-file"), dir_ / "generator-token"}) {
     spec.argv.push_back(a);
   }
   spec.stdout_path = spec.stderr_path = dir_ / "fleetwave.log";

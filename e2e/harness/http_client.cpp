@@ -1,6 +1,7 @@
 #include "harness/http_client.h"
 
 #include <httplib.h>
+
 #include <openssl/evp.h>
 #include <openssl/hmac.h>
 
@@ -53,8 +54,8 @@ Result<HttpAnswer> http_post(const std::string& base, const std::string& path, c
 std::string github_signature(const std::string& secret, const std::string& body) {
   unsigned char digest[EVP_MAX_MD_SIZE];
   unsigned int length = 0;
-  HMAC(EVP_sha256(), secret.data(), static_cast<int>(secret.size()), reinterpret_cast<const unsigned char*>(body.data()),
-       body.size(), digest, &length);
+  HMAC(EVP_sha256(), secret.data(), static_cast<int>(secret.size()),
+       reinterpret_cast<const unsigned char*>(body.data()), body.size(), digest, &length);
   static const char* kHex = "0123456789abcdef";
   std::string out = "sha256=";
   for (unsigned int i = 0; i < length; ++i) {

@@ -15,7 +15,8 @@ using Millis = std::chrono::milliseconds;
 // Calls `done()` every `every` until it returns true (ok) or `timeout` passes (Transient error
 // naming `what`).
 template <typename Condition>
-[[nodiscard]] Status<> poll_until(Condition&& done, Millis timeout, const std::string& what, Millis every = Millis(50)) {
+[[nodiscard]] Status<> poll_until(Condition&& done, Millis timeout, const std::string& what,
+                                  Millis every = Millis(50)) {
   const auto deadline = std::chrono::steady_clock::now() + timeout;
   while (true) {
     if (done()) return ok_status();

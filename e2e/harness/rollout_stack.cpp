@@ -18,7 +18,8 @@ std::string unsettled(const Json& app) {
   const std::string name = string_at(app, {"metadata", "name"});
   if (string_at(app, {"status", "sync", "revision"}) != pin) return name + ": not compared at " + short_sha(pin);
   if (string_at(app, {"status", "operationState", "phase"}) == "Running") return name + ": sync running";
-  if (string_at(app, {"status", "operationState", "syncResult", "revision"}) != pin) return name + ": not synced to the pin";
+  if (string_at(app, {"status", "operationState", "syncResult", "revision"}) != pin)
+    return name + ": not synced to the pin";
   const std::string health = string_at(app, {"status", "health", "status"});
   if (health != "Healthy" && health != "Degraded") return name + ": " + health;
   return "";
@@ -41,8 +42,9 @@ Result<std::unique_ptr<RolloutStack>> RolloutStack::start(const StackOptions& op
   stack->options_ = options;
   FW_TRY(repo, FleetRepo::start(options.repo));
   stack->repo_ = std::move(repo);
-  SimProcessOptions sim{options.binaries.simulator, options.binaries.render, stack->repo_->url(),
-                        stack->repo_->user(), stack->repo_->password_file(), options.progress_seconds, options.sync_ms};
+  SimProcessOptions sim{
+      options.binaries.simulator,    options.binaries.render,  stack->repo_->url(), stack->repo_->user(),
+      stack->repo_->password_file(), options.progress_seconds, options.sync_ms};
   FW_TRY(simulator, SimProcess::start(sim));
   stack->sim_ = std::move(simulator);
   for (int i = 0; i < options.replicas; ++i) {
@@ -61,7 +63,8 @@ Result<std::unique_ptr<RolloutStack>> RolloutStack::start(const StackOptions& op
   return stack;
 }
 
-Result<std::vector<std::string>> RolloutStack::wait_for_actions(const std::string& app, std::size_t count, Millis timeout) {
+Result<std::vector<std::string>> RolloutStack::wait_for_actions(const std::string& app, std::size_t count,
+                                                                Millis timeout) {
   std::vector<std::string> actions;
   Status<> done = poll_until(
       [&] {
@@ -103,7 +106,8 @@ Status<> RolloutStack::wait_for_sim_converged(const std::string& app, Millis tim
         for (const Json& t : *targets) pins[string_at(t, {"cluster"})] = string_at(t, {"revision"});
         std::map<std::string, std::string> seen;
         for (const Json& a : *apps) {
-          seen[string_at(a, {"metadata", "labels", "fleetwave.io/cluster"})] = string_at(a, {"spec", "source", "targetRevision"});
+          seen[string_at(a, {"metadata", "labels", "fleetwave.io/cluster"})] =
+              string_at(a, {"spec", "source", "targetRevision"});
           why = unsettled(a);
           if (!why.empty()) return false;
         }
@@ -157,7 +161,9 @@ Status<> RolloutStack::check_clusters_match_pins(const std::vector<std::string>&
     for (const auto& [key, obj] : objects) {
       auto it = have.find(key);
       if (it == have.end()) problems += "\n" + cluster + ": missing " + describe(key);
-      else if (it->second != obj) problems += "\n" + cluster + ": " + describe(key) + " differs: live " + it->second.dump() + " want " + obj.dump();
+      else if (it->second != obj)
+        problems +=
+            "\n" + cluster + ": " + describe(key) + " differs: live " + it->second.dump() + " want " + obj.dump();
     }
     for (const auto& [key, obj] : have) {
       if (objects.count(key) == 0) problems += "\n" + cluster + ": unexpected " + describe(key);

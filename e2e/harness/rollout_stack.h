@@ -30,9 +30,9 @@ struct Binaries {
 struct StackOptions {
   Binaries binaries;
   FleetRepoOptions repo;
-  int interval_ms = 1000;        // fleetwave serve --interval
-  int replicas = 1;              // fleetwave serve processes started at once
-  double progress_seconds = 0.5; // the simulator's Progressing time after a sync
+  int interval_ms = 1000;         // fleetwave serve --interval
+  int replicas = 1;               // fleetwave serve processes started at once
+  double progress_seconds = 0.5;  // the simulator's Progressing time after a sync
   int sync_ms = 200;
 };
 
@@ -47,7 +47,8 @@ class RolloutStack {
   std::size_t replica_count() const { return replicas_.size(); }
 
   // Waits until `app`'s Fleetwave-Action trailers number at least `count`; returns them all.
-  [[nodiscard]] Result<std::vector<std::string>> wait_for_actions(const std::string& app, std::size_t count, Millis timeout);
+  [[nodiscard]] Result<std::vector<std::string>> wait_for_actions(const std::string& app, std::size_t count,
+                                                                  Millis timeout);
   // Waits until `app` has more than `after` Fleetwave-Action trailers and the newest is
   // `action`; returns them all.
   [[nodiscard]] Result<std::vector<std::string>> wait_for_last_action(const std::string& app, const std::string& action,

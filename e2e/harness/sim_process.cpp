@@ -2,10 +2,10 @@
 
 #include <random>
 
+#include "base/text.h"
 #include "codec/json_reader.h"
 #include "harness/http_client.h"
 #include "harness/poll.h"
-#include "base/text.h"
 
 namespace fleetwave::e2e {
 namespace {
@@ -31,22 +31,37 @@ Result<std::unique_ptr<SimProcess>> SimProcess::start(const SimProcessOptions& o
   FW_CHECK(testing::write_text_file(sim->token_file(), sim->token_ + "\n", 0600));
   const std::string ready = sim->dir_ / "ready";
   testing::ProcessSpec spec;
-  spec.argv = {o.binary, "--repo", o.repo_url, "--token-file", sim->token_file(), "--render-binary", o.render_binary,
-               "--work-dir", sim->dir_ / "work", "--listen", "127.0.0.1:0", "--ready-file", ready,
-               "--progress-seconds", std::to_string(o.progress_seconds), "--sync-ms", std::to_string(o.sync_ms),
-               "--poll-interval-ms", std::to_string(o.poll_interval_ms)};
+  spec.argv = {o.binary,
+               "--repo",
+               o.repo_url,
+               "--token-file",
+               sim->token_file(),
+               "--render-binary",
+               o.render_binary,
+               "--work-dir",
+               sim->dir_ / "work",
+               "--listen",
+               "127.0.0.1:0",
+               "--ready-file",
+               ready,
+               "--progress-seconds",
+               std::to_string(o.progress_seconds),
+               "--sync-ms",
+               std::to_string(o.sync_ms),
+               "--poll-interval-ms",
+               std::to_string(o.poll_interval_ms)};
   if (!o.git_username.empty()) {
-    for (const std::string& a : {std::string("--git-username"), o.git_username, std::string("--git-password-file"),
-                                 o.git_password_file}) {
+    for (const std::string& a :
+         {std::string("--git-username"), o.git_username, std::string("--git-password-file"), o.git_password_file}) {
       spec.argv.push_back(a);
     }
   }
   spec.stdout_path = spec.stderr_path = sim->dir_ / "sim.log";
   FW_TRY(child, testing::ChildProcess::spawn(spec));
   sim->process_.emplace(std::move(child));
-  Status<> up = poll_until(
-      [&] { return !trim_space(testing::read_text_file(ready)).empty() || !sim->process_->running(); }, Millis(20000),
-      "the simulator's ready file");
+  Status<> up =
+      poll_until([&] { return !trim_space(testing::read_text_file(ready)).empty() || !sim->process_->running(); },
+                 Millis(20000), "the simulator's ready file");
   if (!up.ok() || !sim->process_->running()) {
     return internal_error("fleetwave-argocd-sim did not start: " + sim->log());
   }
@@ -69,14 +84,17 @@ Result<Json> SimProcess::applications(const std::string& app) {
   return items == nullptr || items->is_null() ? Json::array() : *items;
 }
 
-Result<Json> SimProcess::cluster_objects(const std::string& cluster) { return get("/sim/v1/clusters/" + cluster + "/objects"); }
+Result<Json> SimProcess::cluster_objects(const std::string& cluster) {
+  return get("/sim/v1/clusters/" + cluster + "/objects");
+}
 
 std::string first_image(const Json& objects, const std::string& deployment) {
   if (!objects.is_array()) return "";
   for (const Json& o : objects) {
     if (string_at(o, {"kind"}) != "Deployment" || string_at(o, {"metadata", "name"}) != deployment) continue;
     const Json* containers = find_path(o, {"spec", "template", "spec", "containers"});
-    if (containers != nullptr && containers->is_array() && !containers->empty()) return string_at((*containers)[0], {"image"});
+    if (containers != nullptr && containers->is_array() && !containers->empty())
+      return string_at((*containers)[0], {"image"});
   }
   return "";
 }

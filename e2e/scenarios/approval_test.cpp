@@ -45,9 +45,9 @@ TEST_F(ApprovalE2eTest, GatedWaveWaitsUntilAReviewerMergesTheApprovalBranch) {
   // A reviewer merges the pull request of the approval branch.
   E2E_ASSERT_OK_AND_ASSIGN(work, stack_->repo().checkout("Rita Reviewer"));
   E2E_ASSERT_OK(stack_->repo().git(work, {"fetch", "-q", "origin"}, "Rita Reviewer"));
-  E2E_ASSERT_OK(stack_->repo().git(work, {"merge", "--no-ff", "-q", "-m", "Merge pull request #7: approve europe",
-                                          "origin/" + branches[0]},
-                                   "Rita Reviewer"));
+  E2E_ASSERT_OK(stack_->repo().git(
+      work, {"merge", "--no-ff", "-q", "-m", "Merge pull request #7: approve europe", "origin/" + branches[0]},
+      "Rita Reviewer"));
   E2E_ASSERT_OK(stack_->repo().push("Rita Reviewer"));
 
   E2E_ASSERT_OK_AND_ASSIGN(done, stack_->wait_for_last_action(kGuestbook, "complete", Millis(90000)));

@@ -22,7 +22,8 @@ TEST_F(HappyPathE2eTest, ImageBumpRollsThroughEveryWaveToComplete) {
             (std::vector<std::string>{"start", "advance", "advance", "advance", "advance", "complete"}));
   std::map<std::string, std::string> images = live_images();
   EXPECT_EQ(images.size(), 6u) << "the Deployment runs everywhere but ap-1";
-  for (const auto& [cluster, image] : images) EXPECT_NE(image.find(":1.5.0"), std::string::npos) << cluster << " " << image;
+  for (const auto& [cluster, image] : images)
+    EXPECT_NE(image.find(":1.5.0"), std::string::npos) << cluster << " " << image;
 }
 
 }  // namespace

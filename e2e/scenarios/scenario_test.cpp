@@ -92,7 +92,8 @@ std::string ScenarioTest::ship_guestbook(const std::string& tag) {
 void ScenarioTest::expect_complete_rollout(const std::string& release) {
   E2E_ASSERT_OK(stack_->wait_for_sim_converged(kGuestbook, Millis(20000)));
   std::vector<std::string> steps;
-  for (const AuditEntry& e : steps_of(kGuestbook, release)) steps.push_back(e.action + (e.action == "complete" ? "" : " " + e.wave));
+  for (const AuditEntry& e : steps_of(kGuestbook, release))
+    steps.push_back(e.action + (e.action == "complete" ? "" : " " + e.wave));
   const std::vector<std::string> want = {"start canary",   "advance europe", "advance europe",
                                          "advance europe", "advance rest",   "complete"};
   EXPECT_EQ(steps, want) << join(steps, "; ");

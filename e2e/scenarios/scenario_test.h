@@ -3,26 +3,26 @@
 // rolled out, and helpers to ship a new guestbook image and read the audit trail.
 #pragma once
 
-#include <gtest/gtest.h>
-
 #include <map>
 #include <memory>
 #include <string>
 #include <vector>
+
+#include <gtest/gtest.h>
 
 #include "harness/rollout_stack.h"
 
 namespace fleetwave::e2e {
 
 // Asserts that a Result is ok, printing its error and the processes' logs otherwise.
-#define E2E_ASSERT_OK(expr)                                                                          \
-  do {                                                                                               \
-    const auto& e2e_result_ = (expr);                                                                \
+#define E2E_ASSERT_OK(expr)                                                                            \
+  do {                                                                                                 \
+    const auto& e2e_result_ = (expr);                                                                  \
     ASSERT_TRUE(e2e_result_.ok()) << e2e_result_.error().to_string() << "\n" << stack_->diagnostics(); \
   } while (0)
 
-#define E2E_ASSERT_OK_AND_ASSIGN(var, expr)                                                             \
-  auto var##_result_ = (expr);                                                                          \
+#define E2E_ASSERT_OK_AND_ASSIGN(var, expr)                                                              \
+  auto var##_result_ = (expr);                                                                           \
   ASSERT_TRUE(var##_result_.ok()) << var##_result_.error().to_string() << "\n" << stack_->diagnostics(); \
   auto var = std::move(var##_result_).value()
 

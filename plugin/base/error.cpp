@@ -4,11 +4,16 @@ namespace fleetwave {
 
 const char* to_string(ErrorKind kind) {
   switch (kind) {
-    case ErrorKind::InvalidInput: return "invalid-input";
-    case ErrorKind::NotFound: return "not-found";
-    case ErrorKind::Conflict: return "conflict";
-    case ErrorKind::Transient: return "transient";
-    case ErrorKind::Internal: return "internal";
+    case ErrorKind::InvalidInput:
+      return "invalid-input";
+    case ErrorKind::NotFound:
+      return "not-found";
+    case ErrorKind::Conflict:
+      return "conflict";
+    case ErrorKind::Transient:
+      return "transient";
+    case ErrorKind::Internal:
+      return "internal";
   }
   return "internal";
 }

@@ -2,9 +2,10 @@
 // iterated in byte order and every output built from it is deterministic.
 #pragma once
 
-#include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
+
+#include <nlohmann/json.hpp>
 
 namespace fleetwave {
 

@@ -1,10 +1,10 @@
 // Runs the built fleetwave-render exactly as argocd-cmp-server does (reference/argocd-contracts.md
 // §1.5-1.7): the whole repository extracted into a fresh work dir, cwd = the app path, a
 // replaced environment with the ARGOCD_* variables, no shell; stdout parsed as manifests.
-#include <gtest/gtest.h>
-
 #include <filesystem>
 #include <fstream>
+
+#include <gtest/gtest.h>
 
 #include "cmp/repo_reader.h"
 #include "render/renderer.h"
@@ -89,7 +89,8 @@ TEST_F(CmpProcess, UnknownClusterFailsWithNothingOnStdout) {
   testing::ProcessOutcome r = run(env, "apps/guestbook");
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_EQ(r.out, "");
-  EXPECT_EQ(r.err, "unknown cluster \"mars-1\"; the inventory has 7 clusters (ap-1, dev-1, eu-1, eu-2, eu-3, us-1, us-2)\n");
+  EXPECT_EQ(r.err,
+            "unknown cluster \"mars-1\"; the inventory has 7 clusters (ap-1, dev-1, eu-1, eu-2, eu-3, us-1, us-2)\n");
 }
 
 TEST_F(CmpProcess, MissingClusterIsAUsageError) {

@@ -22,7 +22,8 @@ Result<std::string> cluster_parameter(const std::string& json) {
     if (string_at(p, {"name"}) != "cluster") continue;
     const Json* s = find_member(p, "string");
     if (s == nullptr || !s->is_string()) {
-      return invalid_input("plugin parameter \"cluster\" must be a string (parameters: [{name: cluster, string: <name>}])");
+      return invalid_input(
+          "plugin parameter \"cluster\" must be a string (parameters: [{name: cluster, string: <name>}])");
     }
     return s->get<std::string>();
   }
@@ -81,22 +82,30 @@ Result<RenderRequest> parse_render_request(const ProcessContext& context) {
       return Ok{};
     };
     const std::string& f = a[i];
-    if (f == "-h" || f == "--help") { r.help = true; return r; }
-    if (f == "--version") { r.version = true; return r; }
-    Result<Ok> st = f == "--repo-root" ? value(repo_root)
-                    : f == "--app" ? value(app)
-                    : f == "--cluster" ? value(cluster)
+    if (f == "-h" || f == "--help") {
+      r.help = true;
+      return r;
+    }
+    if (f == "--version") {
+      r.version = true;
+      return r;
+    }
+    Result<Ok> st = f == "--repo-root"             ? value(repo_root)
+                    : f == "--app"                 ? value(app)
+                    : f == "--cluster"             ? value(cluster)
                     : f == "--output" || f == "-o" ? value(output)
-                    : f == "--clusters-dir" ? value(clusters_dir)
-                    : f == "--policies-dir" ? value(policies_dir)
-                    : f == "--default-namespace" ? value(default_ns)
-                    : Result<Ok>(invalid_input("unknown flag \"" + f + "\""));
+                    : f == "--clusters-dir"        ? value(clusters_dir)
+                    : f == "--policies-dir"        ? value(policies_dir)
+                    : f == "--default-namespace"   ? value(default_ns)
+                                                   : Result<Ok>(invalid_input("unknown flag \"" + f + "\""));
     if (!st.ok()) return st.error();
   }
   std::string source_path = env_or(context, "ARGOCD_APP_SOURCE_PATH");
   if (repo_root.empty()) {
     if (!app.empty() || context.env.count("ARGOCD_APP_SOURCE_PATH") == 0) {
-      if (app.empty()) return invalid_input("no repository given: pass --repo-root DIR --app PATH, or run as an Argo CD CMP (ARGOCD_APP_SOURCE_PATH)");
+      if (app.empty())
+        return invalid_input(
+            "no repository given: pass --repo-root DIR --app PATH, or run as an Argo CD CMP (ARGOCD_APP_SOURCE_PATH)");
       return invalid_input("--app needs --repo-root");
     }
     FW_TRY(root, root_from_cwd(context.cwd, source_path));
@@ -124,7 +133,9 @@ Result<RenderRequest> parse_render_request(const ProcessContext& context) {
     }
   }
   if (cluster.empty()) {
-    return invalid_input("no target cluster: pass --cluster NAME, or set the plugin env FLEETWAVE_CLUSTER or the plugin parameter \"cluster\" in the Application");
+    return invalid_input(
+        "no target cluster: pass --cluster NAME, or set the plugin env FLEETWAVE_CLUSTER or the plugin parameter "
+        "\"cluster\" in the Application");
   }
   r.cluster = cluster;
   if (output.empty()) output = env_or(context, "ARGOCD_ENV_FLEETWAVE_OUTPUT", "yaml");
@@ -134,7 +145,8 @@ Result<RenderRequest> parse_render_request(const ProcessContext& context) {
   // Templates without metadata.namespace live where `kubectl apply` would put them in Karmada:
   // "default". Not ARGOCD_APP_NAMESPACE: the reconciler renders the same inputs without Argo CD
   // and must reach the same clusters.
-  r.default_namespace = !default_ns.empty() ? default_ns : env_or(context, "ARGOCD_ENV_FLEETWAVE_DEFAULT_NAMESPACE", "default");
+  r.default_namespace =
+      !default_ns.empty() ? default_ns : env_or(context, "ARGOCD_ENV_FLEETWAVE_DEFAULT_NAMESPACE", "default");
   if (std::string v = env_or(context, "FLEETWAVE_MAX_FILE_BYTES"); !v.empty()) {
     FW_TRY(n, parse_size(v, "FLEETWAVE_MAX_FILE_BYTES"));
     r.limits.max_file_bytes = n;

@@ -67,7 +67,8 @@ CommandResult run_summary_command(const ProcessContext& context) {
       apps.push_back(args->apps_dir + "/" + it->path().filename().string());
     }
   }
-  if (ec || apps.empty()) return CommandResult{1, "", "no app directories under " + (args->root / args->apps_dir).string() + "\n"};
+  if (ec || apps.empty())
+    return CommandResult{1, "", "no app directories under " + (args->root / args->apps_dir).string() + "\n"};
   std::sort(apps.begin(), apps.end());
 
   std::vector<FleetRender> renders;

@@ -1,6 +1,8 @@
 // fleetwave-render: the Argo CD CMP generate command. Thin: collects the process context, runs
 // the command, and guards the process (time and memory) so that malformed input can never hang
 // Argo CD's repo-server or print a partial stream.
+#include <unistd.h>
+
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
@@ -9,7 +11,6 @@
 #include <iostream>
 #include <new>
 #include <sys/resource.h>
-#include <unistd.h>
 
 #include "cmp/render_command.h"
 
@@ -18,7 +19,9 @@ extern char** environ;
 namespace {
 
 void on_alarm(int) {
-  const char msg[] = "fleetwave-render: gave up after FLEETWAVE_TIMEOUT_SECONDS (default 50 s); the inputs are too large or malformed\n";
+  const char msg[] =
+      "fleetwave-render: gave up after FLEETWAVE_TIMEOUT_SECONDS (default 50 s); the inputs are too large or "
+      "malformed\n";
   (void)!write(STDERR_FILENO, msg, sizeof msg - 1);
   _exit(3);
 }

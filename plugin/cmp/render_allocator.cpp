@@ -10,14 +10,13 @@
 #include <cstdint>
 #include <cstdlib>
 #include <new>
-
 #include <sys/mman.h>
 
 namespace {
 
-constexpr std::size_t kGrain = 16;            // __STDCPP_DEFAULT_NEW_ALIGNMENT__
-constexpr std::size_t kMaxFine = 512;         // classes every 16 bytes up to here
-constexpr std::size_t kMaxPooled = 256 << 10; // then powers of two up to here; larger: malloc
+constexpr std::size_t kGrain = 16;                            // __STDCPP_DEFAULT_NEW_ALIGNMENT__
+constexpr std::size_t kMaxFine = 512;                         // classes every 16 bytes up to here
+constexpr std::size_t kMaxPooled = 256 << 10;                 // then powers of two up to here; larger: malloc
 constexpr std::size_t kClasses = kMaxFine / kGrain + 1 + 10;  // 1 KiB .. 256 KiB
 constexpr std::size_t kChunkBytes = 4 << 20;
 

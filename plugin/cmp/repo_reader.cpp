@@ -1,13 +1,13 @@
 #include "cmp/repo_reader.h"
 
 #include <fcntl.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <set>
+#include <sys/stat.h>
 #include <system_error>
 
 namespace fleetwave {
@@ -60,7 +60,8 @@ class Walker {
   }
 
  private:
-  void visit(const fs::directory_entry& entry, const std::string& rel_dir, FileRole role, std::vector<SourceFile>& out) {
+  void visit(const fs::directory_entry& entry, const std::string& rel_dir, FileRole role,
+             std::vector<SourceFile>& out) {
     std::string name = entry.path().filename().string();
     if (name.empty() || name[0] == '.') return;  // .git, .argocd-source*.yaml, editor files
     std::string rel = rel_dir.empty() ? name : rel_dir + "/" + name;

@@ -12,8 +12,8 @@
 namespace fleetwave {
 
 struct RepoLayout {
-  std::filesystem::path root;          // repository root
-  std::string app_path;                // repo-relative app directory, e.g. apps/guestbook
+  std::filesystem::path root;  // repository root
+  std::string app_path;        // repo-relative app directory, e.g. apps/guestbook
   std::string clusters_dir = "clusters";
   std::string policies_dir = "policies";
 };

@@ -111,7 +111,8 @@ data:
     {"a": 1,
      "b": [1, 2]}
 )",
-      "apiVersion: v1\r\nkind: Secret\r\nmetadata:\r\n  name: s\r\nstringData:\r\n  a: |\r\n    x\r\n    y\r\n  b: \"q\r\n    r\"\r\n  c: [1,\r\n    2]\r\n",
+      "apiVersion: v1\r\nkind: Secret\r\nmetadata:\r\n  name: s\r\nstringData:\r\n  a: |\r\n    x\r\n    y\r\n  b: "
+      "\"q\r\n    r\"\r\n  c: [1,\r\n    2]\r\n",
       R"(apiVersion: v1
 kind: List
 items:
@@ -375,7 +376,8 @@ h: i
       "--- >\n folded\n root\n",
       "a: 1\n... # end\n",
       "x: 1\n---\n---\n---\ny: 2\n",
-      "\xEF\xBB\xBF" "a: bom\n",
+      "\xEF\xBB\xBF"
+      "a: bom\n",
       // ---- edge cases that are declined (they must still agree) ----
       "# decline: anchors\na: &x 1\nb: *x\n",
       "# decline: tags\na: !!str 1\n",

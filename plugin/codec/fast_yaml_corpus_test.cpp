@@ -1,12 +1,12 @@
 // Corpus for the fast reader's differential test (see fast_yaml_corpus_test.h). Test tables.
 #include "codec/fast_yaml_corpus_test.h"
 
-#include <gtest/gtest.h>
-
 #include <cstdio>
 
-#include "codec/yaml_codec.h"
+#include <gtest/gtest.h>
+
 #include "codec/unicode_class.h"
+#include "codec/yaml_codec.h"
 #include "codec/yaml_writer.h"
 
 namespace fleetwave::fast_yaml_test {
@@ -24,16 +24,31 @@ std::size_t ordinary_literal(std::string_view s, std::size_t i, std::string& out
     const char e = s[i + 1];
     i += 2;
     switch (e) {
-      case 'n': out += '\n'; break;
-      case 't': out += '\t'; break;
-      case 'r': out += '\r'; break;
-      case 'a': out += '\a'; break;
-      case 'b': out += '\b'; break;
-      case 'f': out += '\f'; break;
-      case 'v': out += '\v'; break;
+      case 'n':
+        out += '\n';
+        break;
+      case 't':
+        out += '\t';
+        break;
+      case 'r':
+        out += '\r';
+        break;
+      case 'a':
+        out += '\a';
+        break;
+      case 'b':
+        out += '\b';
+        break;
+      case 'f':
+        out += '\f';
+        break;
+      case 'v':
+        out += '\v';
+        break;
       case 'x': {
         unsigned v = 0;
-        while (i < s.size() && is_hex(s[i])) v = v * 16 + static_cast<unsigned>(std::stoi(std::string(1, s[i++]), nullptr, 16));
+        while (i < s.size() && is_hex(s[i]))
+          v = v * 16 + static_cast<unsigned>(std::stoi(std::string(1, s[i++]), nullptr, 16));
         out += static_cast<char>(v);
         break;
       }
@@ -47,7 +62,8 @@ std::size_t ordinary_literal(std::string_view s, std::size_t i, std::string& out
       default:
         if (e >= '0' && e <= '7') {
           unsigned v = static_cast<unsigned>(e - '0');
-          for (int k = 0; k < 2 && i < s.size() && s[i] >= '0' && s[i] <= '7'; ++k) v = v * 8 + static_cast<unsigned>(s[i++] - '0');
+          for (int k = 0; k < 2 && i < s.size() && s[i] >= '0' && s[i] <= '7'; ++k)
+            v = v * 8 + static_cast<unsigned>(s[i++] - '0');
           out += static_cast<char>(v);
         } else {
           out += e;  // \\ \" \' \?
@@ -82,7 +98,8 @@ std::vector<std::string> cpp_string_literals(std::string_view s) {
       i += s[i + 1] == '\\' ? 4 : 3;
       while (i < s.size() && s[i - 1] != '\'') ++i;
       flush();
-    } else if (c == 'R' && i + 1 < s.size() && s[i + 1] == '"' && (i == 0 || !isalnum(static_cast<unsigned char>(s[i - 1])))) {
+    } else if (c == 'R' && i + 1 < s.size() && s[i + 1] == '"' &&
+               (i == 0 || !isalnum(static_cast<unsigned char>(s[i - 1])))) {
       const std::size_t paren = s.find('(', i + 2);
       const std::string close = ")" + std::string(s.substr(i + 2, paren - i - 2)) + "\"";
       const std::size_t end = s.find(close, paren);
@@ -124,54 +141,80 @@ std::vector<std::string> generated_manifests() {
     const std::string ns = a % 2 ? "  namespace: workloads\n" : "";
     out.push_back(
         "---\napiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: " + name + "\n" + ns +
-        "  labels: {app.kubernetes.io/name: " + name + ", app.kubernetes.io/part-of: shop}\n"
-        "spec:\n  replicas: 2\n  selector:\n    matchLabels: {app.kubernetes.io/name: " + name + "}\n"
-        "  template:\n    metadata:\n      labels: {app.kubernetes.io/name: " + name + "}\n    spec:\n"
-        "      serviceAccountName: " + name + "\n      containers:\n      - name: main\n"
+        "  labels: {app.kubernetes.io/name: " + name +
+        ", app.kubernetes.io/part-of: shop}\n"
+        "spec:\n  replicas: 2\n  selector:\n    matchLabels: {app.kubernetes.io/name: " +
+        name +
+        "}\n"
+        "  template:\n    metadata:\n      labels: {app.kubernetes.io/name: " +
+        name +
+        "}\n    spec:\n"
+        "      serviceAccountName: " +
+        name +
+        "\n      containers:\n      - name: main\n"
         "        image: registry.example.com/web:1.0.0\n        ports: [{containerPort: 8080, name: http}]\n"
-        "        env:\n        - {name: LOG_LEVEL, value: info}\n        - {name: APP_NAME, value: " + name + "}\n"
-        "        resources:\n          requests: {cpu: 100m, memory: 128Mi}\n          limits: {cpu: \"1\", memory: 512Mi}\n"
+        "        env:\n        - {name: LOG_LEVEL, value: info}\n        - {name: APP_NAME, value: " +
+        name +
+        "}\n"
+        "        resources:\n          requests: {cpu: 100m, memory: 128Mi}\n          limits: {cpu: \"1\", memory: "
+        "512Mi}\n"
         "        readinessProbe: {httpGet: {path: /healthz, port: http}, periodSeconds: 10}\n"
         "        volumeMounts: [{name: config, mountPath: /etc/app}]\n      - name: sidecar\n"
         "        image: registry.example.com/proxy:2.0.0\n        ports: [{containerPort: 15000, name: admin}]\n"
         "        env:\n        - {name: PROXY_MODE, value: sidecar}\n        resources:\n"
         "          requests: {cpu: 50m, memory: 64Mi}\n      volumes:\n      - name: config\n"
-        "        configMap: {name: " + name + "-config}\n"
-        "---\napiVersion: v1\nkind: Service\nmetadata:\n  name: " + name + "\n" + ns +
-        "  labels: {app.kubernetes.io/name: " + name + "}\nspec:\n  selector: {app.kubernetes.io/name: " + name +
+        "        configMap: {name: " +
+        name +
+        "-config}\n"
+        "---\napiVersion: v1\nkind: Service\nmetadata:\n  name: " +
+        name + "\n" + ns + "  labels: {app.kubernetes.io/name: " + name +
+        "}\nspec:\n  selector: {app.kubernetes.io/name: " + name +
         "}\n  ports:\n  - {name: http, port: 80, targetPort: http}\n"
-        "---\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: " + name + "-config\n" + ns +
-        "data:\n  app.properties: |\n" + config +
+        "---\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: " +
+        name + "-config\n" + ns + "data:\n  app.properties: |\n" + config +
         "---\napiVersion: autoscaling/v2\nkind: HorizontalPodAutoscaler\nmetadata:\n  name: " + name + "\n" + ns +
-        "spec:\n  scaleTargetRef: {apiVersion: apps/v1, kind: Deployment, name: " + name + "}\n"
+        "spec:\n  scaleTargetRef: {apiVersion: apps/v1, kind: Deployment, name: " + name +
+        "}\n"
         "  minReplicas: 2\n  maxReplicas: 10\n  metrics:\n  - type: Resource\n"
         "    resource: {name: cpu, target: {type: Utilization, averageUtilization: 70}}\n"
-        "---\napiVersion: v1\nkind: ServiceAccount\nmetadata:\n  name: " + name + "\n" + ns);
+        "---\napiVersion: v1\nkind: ServiceAccount\nmetadata:\n  name: " +
+        name + "\n" + ns);
   }
   // bench/fleet_generator.cpp's inventory and policies
-  std::string meta = "apiVersion: policy.karmada.io/v1alpha1\nkind: OverridePolicy\nmetadata: {name: cluster-metadata, namespace: workloads}\nspec:\n  overrideRules:\n";
-  std::string deploy = "apiVersion: policy.karmada.io/v1alpha1\nkind: OverridePolicy\nmetadata: {name: cluster-deployments, namespace: workloads}\n"
-                       "spec:\n  resourceSelectors: [{apiVersion: apps/v1, kind: Deployment}]\n  overrideRules:\n";
+  std::string meta =
+      "apiVersion: policy.karmada.io/v1alpha1\nkind: OverridePolicy\nmetadata: {name: cluster-metadata, namespace: "
+      "workloads}\nspec:\n  overrideRules:\n";
+  std::string deploy =
+      "apiVersion: policy.karmada.io/v1alpha1\nkind: OverridePolicy\nmetadata: {name: cluster-deployments, namespace: "
+      "workloads}\n"
+      "spec:\n  resourceSelectors: [{apiVersion: apps/v1, kind: Deployment}]\n  overrideRules:\n";
   for (int c = 0; c < 5; ++c) {
     const std::string n = "cluster-" + pad(c, 3), region = "region-" + std::to_string(c % 4);
     out.push_back("apiVersion: cluster.karmada.io/v1alpha1\nkind: Cluster\nmetadata:\n  name: " + n +
                   "\n  labels: {region: " + region + "}\nspec:\n  syncMode: Push\n  region: " + region + "\n");
     const std::string labels = "{cluster.example.com/name: " + n + ", cluster.example.com/region: " + region + "}";
-    const std::string annotations = "{gitops.example.com/cluster: " + n + ", gitops.example.com/wave: \"" + std::to_string(c % 3) + "\"}";
-    meta += "  - targetCluster: {clusterNames: [" + n + "]}\n    overriders:\n      labelsOverrider: [{operator: add, value: " +
-            labels + "}]\n      annotationsOverrider: [{operator: add, value: " + annotations + "}]\n";
-    deploy += "  - targetCluster: {clusterNames: [" + n + "]}\n    overriders:\n      imageOverrider:\n"
-              "      - {predicate: {path: /spec/template/spec/containers/0/image}, component: Tag, operator: replace, value: 1.0." +
-              std::to_string(c) + "}\n      plaintext:\n      - {path: /spec/replicas, operator: replace, value: " +
-              std::to_string(c % 5 + 1) + "}\n      - {path: /spec/template/spec/containers/0/env/-, operator: add, value: {name: CLUSTER_NAME, value: " +
-              n + "}}\n      - {path: /spec/template/metadata/labels/cluster.example.com~1name, operator: add, value: " + n +
-              "}\n      - {path: /spec/template/metadata/annotations, operator: add, value: " + annotations + "}\n";
+    const std::string annotations =
+        "{gitops.example.com/cluster: " + n + ", gitops.example.com/wave: \"" + std::to_string(c % 3) + "\"}";
+    meta += "  - targetCluster: {clusterNames: [" + n +
+            "]}\n    overriders:\n      labelsOverrider: [{operator: add, value: " + labels +
+            "}]\n      annotationsOverrider: [{operator: add, value: " + annotations + "}]\n";
+    deploy +=
+        "  - targetCluster: {clusterNames: [" + n +
+        "]}\n    overriders:\n      imageOverrider:\n"
+        "      - {predicate: {path: /spec/template/spec/containers/0/image}, component: Tag, operator: replace, value: "
+        "1.0." +
+        std::to_string(c) +
+        "}\n      plaintext:\n      - {path: /spec/replicas, operator: replace, value: " + std::to_string(c % 5 + 1) +
+        "}\n      - {path: /spec/template/spec/containers/0/env/-, operator: add, value: {name: CLUSTER_NAME, value: " +
+        n + "}}\n      - {path: /spec/template/metadata/labels/cluster.example.com~1name, operator: add, value: " + n +
+        "}\n      - {path: /spec/template/metadata/annotations, operator: add, value: " + annotations + "}\n";
   }
   out.push_back(meta);
   out.push_back(deploy);
-  out.push_back("apiVersion: policy.karmada.io/v1alpha1\nkind: PropagationPolicy\nmetadata: {name: shop, namespace: workloads}\n"
-                "spec:\n  resourceSelectors:\n  - {apiVersion: apps/v1, kind: Deployment}\n  - {apiVersion: v1, kind: Service}\n"
-                "  placement: {}\n");
+  out.push_back(
+      "apiVersion: policy.karmada.io/v1alpha1\nkind: PropagationPolicy\nmetadata: {name: shop, namespace: workloads}\n"
+      "spec:\n  resourceSelectors:\n  - {apiVersion: apps/v1, kind: Deployment}\n  - {apiVersion: v1, kind: Service}\n"
+      "  placement: {}\n");
   // The same documents as go-yaml v2 writes them (block style, quoting, folding).
   const std::size_t n = out.size();
   for (std::size_t i = 0; i < n; ++i) {

@@ -44,8 +44,8 @@ enum class Expect : unsigned char { Item, Key, Value, Separator };  // flow coll
 struct Frame {
   Kind kind;
   Expect expect;
-  int column;              // block collections
-  Json* node;              // the collection, already in its parent
+  int column;               // block collections
+  Json* node;               // the collection, already in its parent
   Json* pending = nullptr;  // the slot of a value still to come
 };
 

@@ -12,14 +12,14 @@
 // reproducible; FLEETWAVE_FAST_YAML_FUZZ_SEED changes the seed).
 #include "codec/fast_yaml_parser.h"
 
-#include <gtest/gtest.h>
-
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <random>
 #include <sstream>
+
+#include <gtest/gtest.h>
 
 #include "codec/fast_yaml_corpus_test.h"
 #include "codec/yaml_codec.h"
@@ -192,7 +192,8 @@ TEST(FastYamlParser, AgreesUnderTightLimits) {
     limits.max_nodes = 1 + rng() % 60;
     Outcome o = check(text, limits);
     EXPECT_TRUE(o.agrees) << "depth " << limits.max_depth << " nodes " << limits.max_nodes << "\ninput:\n"
-                          << text << "\n" << o.problem;
+                          << text << "\n"
+                          << o.problem;
   }
 }
 
@@ -205,10 +206,18 @@ std::string mutate(const std::string& seed, std::mt19937& rng) {
     const std::size_t at = rng() % (text.size() + 1);
     const char c = rng() % 8 == 0 ? static_cast<char>(rng() % 256) : kAlphabet[rng() % kAlphabet.size()];
     switch (rng() % 7) {
-      case 0: text.insert(at, 1, c); break;
-      case 1: if (at < text.size()) text.erase(at, 1); break;
-      case 2: if (at < text.size()) text[at] = c; break;
-      case 3: text.insert(at, rng() % 2 ? "  " : ": "); break;
+      case 0:
+        text.insert(at, 1, c);
+        break;
+      case 1:
+        if (at < text.size()) text.erase(at, 1);
+        break;
+      case 2:
+        if (at < text.size()) text[at] = c;
+        break;
+      case 3:
+        text.insert(at, rng() % 2 ? "  " : ": ");
+        break;
       default: {  // a whole line: duplicate, delete, indent or dedent it
         std::size_t start = text.rfind('\n', at == 0 ? 0 : at - 1);
         start = start == std::string::npos ? 0 : start + 1;
@@ -216,9 +225,15 @@ std::string mutate(const std::string& seed, std::mt19937& rng) {
         end = end == std::string::npos ? text.size() : end + 1;
         const std::string line = text.substr(start, end - start);
         switch (rng() % 4) {
-          case 0: text.insert(start, line.empty() || line.back() == '\n' ? line : line + "\n"); break;
-          case 1: text.erase(start, end - start); break;
-          case 2: text.insert(start, 1 + rng() % 3, ' '); break;
+          case 0:
+            text.insert(start, line.empty() || line.back() == '\n' ? line : line + "\n");
+            break;
+          case 1:
+            text.erase(start, end - start);
+            break;
+          case 2:
+            text.insert(start, 1 + rng() % 3, ' ');
+            break;
           default:
             if (text.compare(start, 1, " ") == 0) text.erase(start, 1);
             break;

@@ -38,11 +38,11 @@ constexpr ByteSet byte_set(std::string_view bytes) {
   return set;
 }
 constexpr ByteSet kSpecial[] = {
-    byte_set(":\t \n\r"),           // Plain
-    byte_set(":\t \n\r,?[]{}"),     // PlainFlow
-    byte_set("'\n\r"),              // Single
-    byte_set("\"\\\n\r"),           // Double
-    byte_set("\n\r"),               // None
+    byte_set(":\t \n\r"),        // Plain
+    byte_set(":\t \n\r,?[]{}"),  // PlainFlow
+    byte_set("'\n\r"),           // Single
+    byte_set("\"\\\n\r"),        // Double
+    byte_set("\n\r"),            // None
 };
 
 bool flow_indicator(char ch) { return ch == ',' || ch == '?' || ch == '[' || ch == ']' || ch == '{' || ch == '}'; }
@@ -56,17 +56,20 @@ int end_match(const Cursor& c, End end) {
     case End::PlainFlow: {
       if (ch == ':') {
         const char next = c.peek(1);
-        bool ends = blank_break_or_eof_at(c, 1) ||
-                    (end == End::PlainFlow && (next == ',' || next == ']' || next == '}'));
+        bool ends =
+            blank_break_or_eof_at(c, 1) || (end == End::PlainFlow && (next == ',' || next == ']' || next == '}'));
         return ends ? 1 : -1;
       }
       if (end == End::PlainFlow && flow_indicator(ch)) return 1;
       std::size_t n = ch == ' ' || ch == '\t' ? 1 : break_at(c);
       return n != 0 && c.peek(n) == '#' ? static_cast<int>(n) + 1 : -1;
     }
-    case End::Single: return ch == '\'' && c.peek(1) != '\'' ? 1 : -1;
-    case End::Double: return ch == '"' ? 1 : -1;
-    case End::None: return ch == kEof ? 0 : -1;
+    case End::Single:
+      return ch == '\'' && c.peek(1) != '\'' ? 1 : -1;
+    case End::Double:
+      return ch == '"' ? 1 : -1;
+    case End::None:
+      return ch == kEof ? 0 : -1;
   }
   return -1;
 }
@@ -90,29 +93,72 @@ bool escape_sequence(Cursor& c, std::string& out) {
   }
   int digits = 0;
   switch (ch) {
-    case '0': out += '\0'; return true;
-    case 'a': out += '\a'; return true;
-    case 'b': out += '\b'; return true;
+    case '0':
+      out += '\0';
+      return true;
+    case 'a':
+      out += '\a';
+      return true;
+    case 'b':
+      out += '\b';
+      return true;
     case 't':
-    case '\t': out += '\t'; return true;
-    case 'n': out += '\n'; return true;
-    case 'v': out += '\v'; return true;
-    case 'f': out += '\f'; return true;
-    case 'r': out += '\r'; return true;
-    case 'e': out += '\x1B'; return true;
-    case ' ': out += ' '; return true;
-    case '"': out += '"'; return true;
-    case '\'': out += '\''; return true;
-    case '\\': out += '\\'; return true;
-    case '/': out += '/'; return true;
-    case 'N': out += "\xC2\x85"; return true;  // yaml-cpp: the byte 0x85, repaired to U+0085
-    case '_': out += "\xC2\xA0"; return true;  // yaml-cpp: the byte 0xA0, repaired to U+00A0
-    case 'L': out += "\xE2\x80\xA8"; return true;
-    case 'P': out += "\xE2\x80\xA9"; return true;
-    case 'x': digits = 2; break;
-    case 'u': digits = 4; break;
-    case 'U': digits = 8; break;
-    default: return false;  // yaml-cpp: "unknown escape character"
+    case '\t':
+      out += '\t';
+      return true;
+    case 'n':
+      out += '\n';
+      return true;
+    case 'v':
+      out += '\v';
+      return true;
+    case 'f':
+      out += '\f';
+      return true;
+    case 'r':
+      out += '\r';
+      return true;
+    case 'e':
+      out += '\x1B';
+      return true;
+    case ' ':
+      out += ' ';
+      return true;
+    case '"':
+      out += '"';
+      return true;
+    case '\'':
+      out += '\'';
+      return true;
+    case '\\':
+      out += '\\';
+      return true;
+    case '/':
+      out += '/';
+      return true;
+    case 'N':
+      out += "\xC2\x85";
+      return true;  // yaml-cpp: the byte 0x85, repaired to U+0085
+    case '_':
+      out += "\xC2\xA0";
+      return true;  // yaml-cpp: the byte 0xA0, repaired to U+00A0
+    case 'L':
+      out += "\xE2\x80\xA8";
+      return true;
+    case 'P':
+      out += "\xE2\x80\xA9";
+      return true;
+    case 'x':
+      digits = 2;
+      break;
+    case 'u':
+      digits = 4;
+      break;
+    case 'U':
+      digits = 8;
+      break;
+    default:
+      return false;  // yaml-cpp: "unknown escape character"
   }
   std::uint32_t value = 0;
   for (int i = 0; i < digits; ++i) {
@@ -211,10 +257,11 @@ bool scan_scalar(Cursor& c, Params& params, std::string& scalar, ScalarInfo& inf
     }
     if (past_opening_break) {
       switch (params.fold) {
-        case Fold::None: scalar += '\n'; break;
+        case Fold::None:
+          scalar += '\n';
+          break;
         case Fold::Block:
-          if (!empty_line && !next_empty_line && !more_indented && !next_more_indented &&
-              c.column() >= params.indent) {
+          if (!empty_line && !next_empty_line && !more_indented && !next_more_indented && c.column() >= params.indent) {
             scalar += ' ';
           } else if (next_empty_line) {
             ++folded_newline_count;

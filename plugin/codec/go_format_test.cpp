@@ -4,10 +4,10 @@
 // 'e' with "e-07" cleaned to "e-7").
 #include "codec/go_format.h"
 
-#include <gtest/gtest.h>
-
 #include <cmath>
 #include <limits>
+
+#include <gtest/gtest.h>
 
 namespace fleetwave {
 namespace {

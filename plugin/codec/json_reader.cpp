@@ -114,7 +114,8 @@ class JsonSax {
   }
 
   bool open(Json container) {
-    if (stack_.size() >= max_depth_) return fail("JSON nested deeper than " + std::to_string(max_depth_) + " levels", read() - 1);
+    if (stack_.size() >= max_depth_)
+      return fail("JSON nested deeper than " + std::to_string(max_depth_) + " levels", read() - 1);
     stack_.push_back(Frame{std::move(container), {}});
     return true;
   }
@@ -176,7 +177,8 @@ Result<Json> parse_value(std::string_view text, std::size_t offset, const std::s
     return internal_error("the JSON parser stopped without saying why");
   }
   Json value = sax.take();
-  if (end != nullptr) *end = value.is_number() ? number_end(text, offset) : static_cast<std::size_t>(cursor - text.data());
+  if (end != nullptr)
+    *end = value.is_number() ? number_end(text, offset) : static_cast<std::size_t>(cursor - text.data());
   return value;
 }
 

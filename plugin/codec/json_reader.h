@@ -17,6 +17,7 @@ Result<Json> parse_json(std::string_view text, const std::string& file, std::siz
 
 // Parses a manifest file written as JSON: one value, or several values one after another
 // (as kubectl and Argo CD accept).
-Result<std::vector<Json>> parse_json_stream(std::string_view text, const std::string& file, std::size_t max_depth = 128);
+Result<std::vector<Json>> parse_json_stream(std::string_view text, const std::string& file,
+                                            std::size_t max_depth = 128);
 
 }  // namespace fleetwave

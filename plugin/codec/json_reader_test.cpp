@@ -45,18 +45,24 @@ std::string nested(std::size_t depth) { return std::string(depth, '[') + std::st
 
 TEST(JsonReader, ReportsErrorsWithPositions) {
   const ErrorCase cases[] = {
-      {"bad literal", "[1, x]", "f.json:1:5: invalid JSON: syntax error while parsing value - invalid literal; last read: '1, x'"},
+      {"bad literal", "[1, x]",
+       "f.json:1:5: invalid JSON: syntax error while parsing value - invalid literal; last read: '1, x'"},
       {"on a later line", "{\n  \"a\": 1,\n  \"b\": }\n",
        "f.json:3:8: invalid JSON: syntax error while parsing value - unexpected '}'; expected '[', '{', or a literal"},
       {"empty input", "",
-       "f.json:1:1: invalid JSON: syntax error while parsing value - unexpected end of input; expected '[', '{', or a literal"},
+       "f.json:1:1: invalid JSON: syntax error while parsing value - unexpected end of input; expected '[', '{', or a "
+       "literal"},
       {"trailing content", "{} x",
-       "f.json:1:4: invalid JSON: syntax error while parsing value - invalid literal; last read: '{} x'; expected end of input"},
-      {"trailing comma", "[1,]", "f.json:1:4: invalid JSON: syntax error while parsing value - unexpected ']'; expected '[', '{', or a literal"},
+       "f.json:1:4: invalid JSON: syntax error while parsing value - invalid literal; last read: '{} x'; expected end "
+       "of input"},
+      {"trailing comma", "[1,]",
+       "f.json:1:4: invalid JSON: syntax error while parsing value - unexpected ']'; expected '[', '{', or a literal"},
       {"invalid UTF-8 in a string", "\"a\xff\"",
-       "f.json:1:3: invalid JSON: syntax error while parsing value - invalid string: ill-formed UTF-8 byte; last read: '\"a\xff'"},
+       "f.json:1:3: invalid JSON: syntax error while parsing value - invalid string: ill-formed UTF-8 byte; last read: "
+       "'\"a\xff'"},
       {"duplicate key", "{\"a\": 1,\n \"a\": 2}", "f.json:2:2: duplicate key 'a'"},
-      {"duplicate nested key with escapes", "{\"o\": {\"k\\\"\": 1, \"k\\\"\": 2}}", "f.json:1:18: duplicate key 'k\"'"},
+      {"duplicate nested key with escapes", "{\"o\": {\"k\\\"\": 1, \"k\\\"\": 2}}",
+       "f.json:1:18: duplicate key 'k\"'"},
       {"too deep", nested(129), "f.json:1:129: JSON nested deeper than 128 levels"},
   };
   for (const ErrorCase& c : cases) {
@@ -109,7 +115,8 @@ TEST(JsonReader, StreamErrorsPointIntoTheFile) {
       {"second value broken", "{\"a\": 1}\n{\"b\": x}\n",
        "f.json:2:7: invalid JSON: syntax error while parsing value - invalid literal; last read: '\"b\": x'"},
       {"unclosed last value", "[1]\n  [2,",
-       "f.json:2:6: invalid JSON: syntax error while parsing value - unexpected end of input; expected '[', '{', or a literal"},
+       "f.json:2:6: invalid JSON: syntax error while parsing value - unexpected end of input; expected '[', '{', or a "
+       "literal"},
       {"duplicate in second value", "{}\n{\"a\":1,\"a\":2}", "f.json:2:8: duplicate key 'a'"},
   };
   for (const ErrorCase& c : cases) {

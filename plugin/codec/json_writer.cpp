@@ -26,10 +26,18 @@ class Writer {
 
   void value(const J& v, int depth) {
     switch (v.type()) {
-      case nlohmann::json::value_t::null: out_ += "null"; break;
-      case nlohmann::json::value_t::boolean: out_ += v.template get<bool>() ? "true" : "false"; break;
-      case nlohmann::json::value_t::number_integer: integer(v.template get<std::int64_t>()); break;
-      case nlohmann::json::value_t::number_unsigned: integer(v.template get<std::uint64_t>()); break;
+      case nlohmann::json::value_t::null:
+        out_ += "null";
+        break;
+      case nlohmann::json::value_t::boolean:
+        out_ += v.template get<bool>() ? "true" : "false";
+        break;
+      case nlohmann::json::value_t::number_integer:
+        integer(v.template get<std::int64_t>());
+        break;
+      case nlohmann::json::value_t::number_unsigned:
+        integer(v.template get<std::uint64_t>());
+        break;
       case nlohmann::json::value_t::number_float: {
         // encoding/json refuses NaN and infinities; the readers never produce them, and null
         // keeps the output valid JSON should a caller build one.
@@ -40,9 +48,15 @@ class Writer {
       case nlohmann::json::value_t::string:
         append_json_string(out_, v.template get_ref<const std::string&>(), options_.escape_html);
         break;
-      case nlohmann::json::value_t::array: array(v, depth); break;
-      case nlohmann::json::value_t::object: object(v, depth); break;
-      default: out_ += "null"; break;  // binary and discarded values never occur in our documents
+      case nlohmann::json::value_t::array:
+        array(v, depth);
+        break;
+      case nlohmann::json::value_t::object:
+        object(v, depth);
+        break;
+      default:
+        out_ += "null";
+        break;  // binary and discarded values never occur in our documents
     }
   }
 
@@ -118,14 +132,30 @@ void append_json_string(std::string& out, const std::string& text, bool escape_h
       }
       out.append(text, run, i - run);
       switch (c) {
-        case '"': out += "\\\""; break;
-        case '\\': out += "\\\\"; break;
-        case '\b': out += "\\b"; break;
-        case '\f': out += "\\f"; break;
-        case '\n': out += "\\n"; break;
-        case '\r': out += "\\r"; break;
-        case '\t': out += "\\t"; break;
-        default: append_unicode_escape(out, c); break;
+        case '"':
+          out += "\\\"";
+          break;
+        case '\\':
+          out += "\\\\";
+          break;
+        case '\b':
+          out += "\\b";
+          break;
+        case '\f':
+          out += "\\f";
+          break;
+        case '\n':
+          out += "\\n";
+          break;
+        case '\r':
+          out += "\\r";
+          break;
+        case '\t':
+          out += "\\t";
+          break;
+        default:
+          append_unicode_escape(out, c);
+          break;
       }
       run = ++i;
       continue;

@@ -2,9 +2,9 @@
 // MarshalIndent(v, "", "  "); string escaping from encode.go appendString (Go 1.22+).
 #include "codec/json_writer.h"
 
-#include <gtest/gtest.h>
-
 #include <limits>
+
+#include <gtest/gtest.h>
 
 namespace fleetwave {
 namespace {
@@ -29,7 +29,10 @@ TEST(JsonWriter, StringEscapes) {
       {"unicode passes through", "h\u00e9llo \u65e5\u672c \U0001F600", "\"h\u00e9llo \u65e5\u672c \U0001F600\"",
        "\"h\u00e9llo \u65e5\u672c \U0001F600\""},
       {"valid U+FFFD passes through", "\uFFFD", "\"\uFFFD\"", "\"\uFFFD\""},
-      {"invalid byte", "a\xff" "b", R"("a\ufffdb")", R"("a\ufffdb")"},
+      {"invalid byte",
+       "a\xff"
+       "b",
+       R"("a\ufffdb")", R"("a\ufffdb")"},
       {"truncated sequence", "\xc3", R"("\ufffd")", R"("\ufffd")"},
       {"overlong encoding", "\xc0\xaf", R"("\ufffd\ufffd")", R"("\ufffd\ufffd")"},
       {"surrogate", "\xed\xa0\x80", R"("\ufffd\ufffd\ufffd")", R"("\ufffd\ufffd\ufffd")"},

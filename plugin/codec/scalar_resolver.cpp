@@ -56,7 +56,8 @@ std::optional<Resolved> lookup_word(std::string_view s) {
     r.boolean = true;
     return r;
   }
-  if (in_list(s, {"n", "N", "no", "No", "NO", "false", "False", "FALSE", "off", "Off", "OFF"})) return of_kind(Kind::Bool);
+  if (in_list(s, {"n", "N", "no", "No", "NO", "false", "False", "FALSE", "off", "Off", "OFF"}))
+    return of_kind(Kind::Bool);
   if (in_list(s, {"~", "null", "Null", "NULL"})) return of_kind(Kind::Null);
   if (in_list(s, {".nan", ".NaN", ".NAN"})) return of_float(std::nan(""));
   constexpr double kInf = std::numeric_limits<double>::infinity();
@@ -233,14 +234,21 @@ Resolved resolve(std::string_view in, bool timestamps) {
 
 const char* short_tag(Kind kind) {
   switch (kind) {
-    case Kind::Null: return "!!null";
-    case Kind::Bool: return "!!bool";
+    case Kind::Null:
+      return "!!null";
+    case Kind::Bool:
+      return "!!bool";
     case Kind::Int:
-    case Kind::Uint: return "!!int";
-    case Kind::Float: return "!!float";
-    case Kind::Timestamp: return "!!timestamp";
-    case Kind::Binary: return "!!binary";
-    case Kind::String: break;
+    case Kind::Uint:
+      return "!!int";
+    case Kind::Float:
+      return "!!float";
+    case Kind::Timestamp:
+      return "!!timestamp";
+    case Kind::Binary:
+      return "!!binary";
+    case Kind::String:
+      break;
   }
   return "!!str";
 }
@@ -255,8 +263,12 @@ Result<Resolved> resolve_tagged(std::string_view tag, std::string_view text) {
     r.decoded = to_valid_utf8(*data);  // Go's json.Marshal would write U+FFFD for bad bytes
     return r;
   }
-  Kind want = name == "null" ? Kind::Null : name == "bool" ? Kind::Bool : name == "int" ? Kind::Int
-            : name == "float" ? Kind::Float : name == "timestamp" ? Kind::Timestamp : Kind::String;
+  Kind want = name == "null"        ? Kind::Null
+              : name == "bool"      ? Kind::Bool
+              : name == "int"       ? Kind::Int
+              : name == "float"     ? Kind::Float
+              : name == "timestamp" ? Kind::Timestamp
+                                    : Kind::String;
   if (want == Kind::String) return of_kind(Kind::String);  // !!str and tags go-yaml does not resolve
   Resolved r = resolve(text, want == Kind::Timestamp);
   if (want == Kind::Float && r.kind == Kind::Int) return of_float(static_cast<double>(r.integer));
@@ -271,16 +283,23 @@ Result<Resolved> resolve_tagged(std::string_view tag, std::string_view text) {
 Result<Json> to_json(Resolved r, std::string_view text) {
   switch (r.kind) {
     case Kind::String:
-    case Kind::Timestamp: return Json(std::string(text));  // go-yaml keeps timestamps as strings in interface{}
-    case Kind::Binary: return Json(std::move(r.decoded));
-    case Kind::Null: return Json(nullptr);
-    case Kind::Bool: return Json(r.boolean);
-    case Kind::Int: return Json(r.integer);
-    case Kind::Uint: return Json(r.unsigned_integer);
+    case Kind::Timestamp:
+      return Json(std::string(text));  // go-yaml keeps timestamps as strings in interface{}
+    case Kind::Binary:
+      return Json(std::move(r.decoded));
+    case Kind::Null:
+      return Json(nullptr);
+    case Kind::Bool:
+      return Json(r.boolean);
+    case Kind::Int:
+      return Json(r.integer);
+    case Kind::Uint:
+      return Json(r.unsigned_integer);
     case Kind::Float:
       if (!std::isfinite(r.floating)) {
-        return invalid_input("'" + std::string(text) +
-                             "' is not a finite number and cannot be represented in JSON; quote it to keep it as a string");
+        return invalid_input(
+            "'" + std::string(text) +
+            "' is not a finite number and cannot be represented in JSON; quote it to keep it as a string");
       }
       return Json(r.floating);
   }
@@ -297,16 +316,21 @@ std::string float_key(double v) {
 Result<std::string> to_key(Resolved r, std::string_view text) {
   switch (r.kind) {
     case Kind::String:
-    case Kind::Timestamp: return std::string(text);
-    case Kind::Binary: return std::move(r.decoded);
+    case Kind::Timestamp:
+      return std::string(text);
+    case Kind::Binary:
+      return std::move(r.decoded);
     case Kind::Null:
       return invalid_input("a mapping key is null ('" + std::string(text) + "'); JSON keys must be strings, quote it");
-    case Kind::Bool: return std::string(r.boolean ? "true" : "false");
-    case Kind::Int: return std::to_string(r.integer);
+    case Kind::Bool:
+      return std::string(r.boolean ? "true" : "false");
+    case Kind::Int:
+      return std::to_string(r.integer);
     case Kind::Uint:
       return invalid_input("mapping key " + std::string(text) +
                            " is an integer beyond int64, which sigs.k8s.io/yaml cannot use as a key; quote it");
-    case Kind::Float: return float_key(r.floating);
+    case Kind::Float:
+      return float_key(r.floating);
   }
   return std::string(text);
 }
@@ -329,18 +353,24 @@ Result<std::string> resolve_tagged_key(std::string_view tag, std::string_view te
 
 Result<std::string> json_key_string(const Json& key) {
   switch (key.type()) {
-    case Json::value_t::string: return key.get<std::string>();
-    case Json::value_t::boolean: return std::string(key.get<bool>() ? "true" : "false");
-    case Json::value_t::number_integer: return std::to_string(key.get<std::int64_t>());
+    case Json::value_t::string:
+      return key.get<std::string>();
+    case Json::value_t::boolean:
+      return std::string(key.get<bool>() ? "true" : "false");
+    case Json::value_t::number_integer:
+      return std::to_string(key.get<std::int64_t>());
     case Json::value_t::number_unsigned:
       if (key.get<std::uint64_t>() <= static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max())) {
         return std::to_string(key.get<std::uint64_t>());
       }
       return invalid_input("mapping key " + std::to_string(key.get<std::uint64_t>()) +
                            " is an integer beyond int64, which sigs.k8s.io/yaml cannot use as a key; quote it");
-    case Json::value_t::number_float: return float_key(key.get<double>());
-    case Json::value_t::null: return invalid_input("a mapping key is null; JSON keys must be strings, quote it");
-    default: return invalid_input("complex mapping keys (a map or list used as a key) are not supported");
+    case Json::value_t::number_float:
+      return float_key(key.get<double>());
+    case Json::value_t::null:
+      return invalid_input("a mapping key is null; JSON keys must be strings, quote it");
+    default:
+      return invalid_input("complex mapping keys (a map or list used as a key) are not supported");
   }
 }
 

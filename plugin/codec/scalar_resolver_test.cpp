@@ -126,8 +126,9 @@ TEST(ScalarResolver, NonFiniteFloatsAreErrors) {
     Result<Json> got = resolve_plain_scalar(text);
     ASSERT_FALSE(got.ok());
     EXPECT_EQ(got.error().kind, ErrorKind::InvalidInput);
-    EXPECT_EQ(got.error().message, "'" + std::string(text) +
-                                       "' is not a finite number and cannot be represented in JSON; quote it to keep it as a string");
+    EXPECT_EQ(got.error().message,
+              "'" + std::string(text) +
+                  "' is not a finite number and cannot be represented in JSON; quote it to keep it as a string");
   }
 }
 
@@ -157,14 +158,16 @@ TEST(ScalarResolver, TaggedScalars) {
       {"!!null tilde", "tag:yaml.org,2002:null", "~", "null", nullptr},
       {"!!null on text", "tag:yaml.org,2002:null", "x", nullptr, "cannot decode !!str `x` as a !!null"},
       {"!!timestamp keeps the text", "tag:yaml.org,2002:timestamp", "2001-12-14", "\"2001-12-14\"", nullptr},
-      {"!!timestamp on text", "tag:yaml.org,2002:timestamp", "abc", nullptr, "cannot decode !!str `abc` as a !!timestamp"},
+      {"!!timestamp on text", "tag:yaml.org,2002:timestamp", "abc", nullptr,
+       "cannot decode !!str `abc` as a !!timestamp"},
       {"!!int does not try timestamps", "tag:yaml.org,2002:int", "2001-12-14", nullptr,
        "cannot decode !!str `2001-12-14` as a !!int"},
       {"!!binary decodes base64", "tag:yaml.org,2002:binary", "aGVsbG8=", "\"hello\"", nullptr},
       {"!!binary ignores line breaks", "tag:yaml.org,2002:binary", "aGVs\nbG8=\n", "\"hello\"", nullptr},
       {"!!binary with invalid UTF-8 gets U+FFFD", "tag:yaml.org,2002:binary", "/w==", "\"\\ufffd\"", nullptr},
       {"!!binary invalid", "tag:yaml.org,2002:binary", "a b", nullptr, "!!binary value contains invalid base64 data"},
-      {"!!binary bad padding", "tag:yaml.org,2002:binary", "aGVsbG8", nullptr, "!!binary value contains invalid base64 data"},
+      {"!!binary bad padding", "tag:yaml.org,2002:binary", "aGVsbG8", nullptr,
+       "!!binary value contains invalid base64 data"},
       {"unknown yaml.org tag keeps the text", "tag:yaml.org,2002:foo", "1", "\"1\"", nullptr},
       {"!!merge tag on a value keeps the text", "tag:yaml.org,2002:merge", "<<", "\"<<\"", nullptr},
       {"local tag keeps the text", "!custom", "1", "\"1\"", nullptr},
@@ -213,7 +216,8 @@ TEST(ScalarResolver, PlainKeys) {
       {"null key", "~", nullptr, "a mapping key is null ('~'); JSON keys must be strings, quote it"},
       {"empty key", "", nullptr, "a mapping key is null (''); JSON keys must be strings, quote it"},
       {"uint64 key", "18446744073709551615", nullptr,
-       "mapping key 18446744073709551615 is an integer beyond int64, which sigs.k8s.io/yaml cannot use as a key; quote it"},
+       "mapping key 18446744073709551615 is an integer beyond int64, which sigs.k8s.io/yaml cannot use as a key; quote "
+       "it"},
   };
   for (const KeyCase& c : cases) {
     SCOPED_TRACE(c.name);
@@ -239,7 +243,8 @@ TEST(ScalarResolver, TaggedKeysAndDecodedKeys) {
   EXPECT_EQ(json_key_string(Json(-3)).value(), "-3");
   EXPECT_EQ(json_key_string(Json(7u)).value(), "7");
   EXPECT_EQ(json_key_string(Json(2.5)).value(), "2.5");
-  EXPECT_EQ(json_key_string(Json(nullptr)).error().message, "a mapping key is null; JSON keys must be strings, quote it");
+  EXPECT_EQ(json_key_string(Json(nullptr)).error().message,
+            "a mapping key is null; JSON keys must be strings, quote it");
   EXPECT_EQ(json_key_string(Json::array()).error().message,
             "complex mapping keys (a map or list used as a key) are not supported");
 }
@@ -283,15 +288,15 @@ TEST(ScalarResolver, GoYamlTimestamps) {
       {"2001-12-14T21:59:43.10-05:00", true},
       {"2001-12-14t21:59:43.10-05:00", true},
       {"2001-12-14T21:59:43Z", true},
-      {"2001-12-14T21:59:43,5Z", true},          // a comma also separates the fraction
-      {"2001-12-14T1:2:3Z", true},               // one-digit fields
+      {"2001-12-14T21:59:43,5Z", true},             // a comma also separates the fraction
+      {"2001-12-14T1:2:3Z", true},                  // one-digit fields
       {"2001-12-14T21:59:43.123456789123Z", true},  // any number of fraction digits
-      {"2001-12-14T21:59:43+24:00", true},       // offsets up to 24:60 pass
+      {"2001-12-14T21:59:43+24:00", true},          // offsets up to 24:60 pass
       {"2001-12-14 21:59:43.10", true},
-      {"2001-12-14   21:59:43", true},           // a layout space matches a run of spaces
-      {"2000-02-29", true},                      // leap year
-      {"2001-12-14T21:59:43", false},            // T form needs a zone
-      {"2001-12-14 21:59:43.10 -5", false},      // the YAML spec example time.Parse rejects
+      {"2001-12-14   21:59:43", true},       // a layout space matches a run of spaces
+      {"2000-02-29", true},                  // leap year
+      {"2001-12-14T21:59:43", false},        // T form needs a zone
+      {"2001-12-14 21:59:43.10 -5", false},  // the YAML spec example time.Parse rejects
       {"2001-12-14T21:59Z", false},
       {"2001-12-14T24:00:00Z", false},
       {"2001-12-14T23:60:00Z", false},

@@ -8,7 +8,9 @@
 namespace fleetwave::yaml_chars {
 
 // Byte accessors of yamlprivateh.go; reading past the end yields NUL (Go's "z").
-inline unsigned char at(std::string_view v, std::size_t i) { return i < v.size() ? static_cast<unsigned char>(v[i]) : 0; }
+inline unsigned char at(std::string_view v, std::size_t i) {
+  return i < v.size() ? static_cast<unsigned char>(v[i]) : 0;
+}
 
 inline std::size_t width(unsigned char b) {
   if (b < 0x80) return 1;
@@ -22,7 +24,7 @@ inline bool is_space(std::string_view v, std::size_t i) { return at(v, i) == ' '
 
 inline bool is_break(std::string_view v, std::size_t i) {
   unsigned char b = at(v, i);
-  return b == '\r' || b == '\n' || (b == 0xC2 && at(v, i + 1) == 0x85) ||                  // NEL
+  return b == '\r' || b == '\n' || (b == 0xC2 && at(v, i + 1) == 0x85) ||                        // NEL
          (b == 0xE2 && at(v, i + 1) == 0x80 && (at(v, i + 2) == 0xA8 || at(v, i + 2) == 0xA9));  // LS, PS
 }
 

@@ -1,12 +1,12 @@
 #include "codec/yaml_codec.h"
 
-#include <yaml-cpp/eventhandler.h>
-#include <yaml-cpp/exceptions.h>
-#include <yaml-cpp/parser.h>
-
 #include <algorithm>
 #include <istream>
 #include <streambuf>
+
+#include <yaml-cpp/eventhandler.h>
+#include <yaml-cpp/exceptions.h>
+#include <yaml-cpp/parser.h>
 
 #include "codec/fast_yaml_parser.h"
 #include "codec/scalar_resolver.h"
@@ -64,7 +64,8 @@ class JsonBuilder : public YAML::EventHandler {
   void OnAlias(const YAML::Mark& mark, YAML::anchor_t id) override {
     if (id >= anchors_.size() || !anchors_[id].complete) {
       std::string name = id < anchors_.size() ? " *" + anchors_[id].name : "";
-      throw StreamError{"alias" + name + " refers to an anchor that contains it (a cycle); remove the recursive alias", mark};
+      throw StreamError{"alias" + name + " refers to an anchor that contains it (a cycle); remove the recursive alias",
+                        mark};
     }
     const Anchor& a = anchors_[id];
     alias_nodes_ += a.nodes;
@@ -82,7 +83,8 @@ class JsonBuilder : public YAML::EventHandler {
     add_value(mark, a.value, 0, a.nodes);
   }
 
-  void OnScalar(const YAML::Mark& mark, const std::string& tag, YAML::anchor_t anchor, const std::string& text) override {
+  void OnScalar(const YAML::Mark& mark, const std::string& tag, YAML::anchor_t anchor,
+                const std::string& text) override {
     check_closed_quote(mark);
     // Only quoted scalars have escapes; the common clean case is not copied.
     std::string repaired;
@@ -96,7 +98,7 @@ class JsonBuilder : public YAML::EventHandler {
       take_key(mark, tag, value, anchor);
       return;
     }
-    Result<Json> resolved = tag == "?" ? resolve_plain_scalar(value)
+    Result<Json> resolved = tag == "?"   ? resolve_plain_scalar(value)
                             : tag == "!" ? Result<Json>(Json(value))
                                          : resolve_tagged_scalar(tag, value);
     if (!resolved.ok()) throw StreamError{resolved.error().message, mark};
@@ -109,7 +111,8 @@ class JsonBuilder : public YAML::EventHandler {
   }
   void OnSequenceEnd() override { close(); }
 
-  void OnMapStart(const YAML::Mark& mark, const std::string&, YAML::anchor_t anchor, YAML::EmitterStyle::value) override {
+  void OnMapStart(const YAML::Mark& mark, const std::string&, YAML::anchor_t anchor,
+                  YAML::EmitterStyle::value) override {
     open(mark, Json::object(), anchor);
   }
   void OnMapEnd() override { close(); }
@@ -122,9 +125,9 @@ class JsonBuilder : public YAML::EventHandler {
     std::size_t first_node = 0;  // nodes_ once this container was counted
     std::string key;             // the pending key (maps)
     YAML::Mark key_mark;
-    bool has_key = false;  // a key was read and waits for its value
-    bool merging = false;  // the pending key is "<<"
-    bool is_key = false;   // this container is itself a mapping key, which JSON cannot hold
+    bool has_key = false;                  // a key was read and waits for its value
+    bool merging = false;                  // the pending key is "<<"
+    bool is_key = false;                   // this container is itself a mapping key, which JSON cannot hold
     std::vector<std::string> merged_keys;  // keys copied by "<<"; an explicit key overrides them
   };
   struct Anchor {
@@ -134,9 +137,7 @@ class JsonBuilder : public YAML::EventHandler {
     std::string name;
   };
 
-  bool expecting_key() const {
-    return !stack_.empty() && stack_.back().value.is_object() && !stack_.back().has_key;
-  }
+  bool expecting_key() const { return !stack_.empty() && stack_.back().value.is_object() && !stack_.back().has_key; }
 
   void take_key(const YAML::Mark& mark, const std::string& tag, const std::string& value, YAML::anchor_t anchor) {
     if (value == "<<" && (tag == "?" || tag == kMergeTag)) {
@@ -145,13 +146,13 @@ class JsonBuilder : public YAML::EventHandler {
       f.key_mark = mark;
       return;
     }
-    Result<std::string> key = tag == "?" ? resolve_plain_key(value)
+    Result<std::string> key = tag == "?"   ? resolve_plain_key(value)
                               : tag == "!" ? Result<std::string>(value)
                                            : resolve_tagged_key(tag, value);
     if (!key.ok()) throw StreamError{key.error().message, mark};
     if (anchor != 0) {
       // An anchored key may be aliased as a value later: keep what it means as a value.
-      Result<Json> as_value = tag == "?" ? resolve_plain_scalar(value)
+      Result<Json> as_value = tag == "?"   ? resolve_plain_scalar(value)
                               : tag == "!" ? Result<Json>(Json(value))
                                            : resolve_tagged_scalar(tag, value);
       remember(anchor, as_value.ok() ? std::move(as_value).value() : Json(key.value()), 1);
@@ -350,7 +351,9 @@ Result<std::vector<YamlDocument>> parse_with_yaml_cpp(std::string_view text, con
       if (docs.size() >= bound) {
         // yaml-cpp read another document without a "---" before it: content it could not
         // attach (a list followed by a map), or its endless "," loop (#1040).
-        return stream_error(file, "unexpected content after the end of a document; a document must be one node (separate documents with '---')",
+        return stream_error(file,
+                            "unexpected content after the end of a document; a document must be one node (separate "
+                            "documents with '---')",
                             builder.document_mark());
       }
       docs.push_back(YamlDocument{builder.take_document(), builder.document_mark().line + 1});

@@ -29,8 +29,8 @@
 namespace fleetwave {
 
 struct YamlLimits {
-  std::size_t max_depth = 128;          // nesting of maps and sequences
-  std::size_t max_nodes = 2'000'000;    // nodes per stream, counting alias expansions
+  std::size_t max_depth = 128;        // nesting of maps and sequences
+  std::size_t max_nodes = 2'000'000;  // nodes per stream, counting alias expansions
   // Nodes per stream produced by expanding aliases. go-yaml v2 allows about 400,000
   // alias-driven decodes before "document contains excessive aliasing" (decode.go).
   std::size_t max_alias_nodes = 400'000;

@@ -132,10 +132,18 @@ void YamlEmitter::emit_scalar(const YamlScalar& s) {
   increase_indent(true, false);
   bool allow_breaks = !simple_key_context_;
   switch (style) {
-    case ScalarStyle::Plain: write_plain(s.value, allow_breaks); break;
-    case ScalarStyle::SingleQuoted: write_single_quoted(s.value, allow_breaks); break;
-    case ScalarStyle::DoubleQuoted: write_double_quoted(s.value, allow_breaks); break;
-    case ScalarStyle::Literal: write_literal(s.value); break;
+    case ScalarStyle::Plain:
+      write_plain(s.value, allow_breaks);
+      break;
+    case ScalarStyle::SingleQuoted:
+      write_single_quoted(s.value, allow_breaks);
+      break;
+    case ScalarStyle::DoubleQuoted:
+      write_double_quoted(s.value, allow_breaks);
+      break;
+    case ScalarStyle::Literal:
+      write_literal(s.value);
+      break;
   }
   restore_indent();
 }
@@ -226,27 +234,61 @@ void YamlEmitter::write_double_quoted(std::string_view value, bool allow_breaks)
 
 void YamlEmitter::write_escape(std::string_view value, std::size_t& i) {
   std::size_t w = width(at(value, i));
-  char32_t v = w == 1 ? at(value, i) : w == 2 ? at(value, i) & 0x1F : w == 3 ? at(value, i) & 0x0F : at(value, i) & 0x07;
+  char32_t v = w == 1   ? at(value, i)
+               : w == 2 ? at(value, i) & 0x1F
+               : w == 3 ? at(value, i) & 0x0F
+                        : at(value, i) & 0x07;
   for (std::size_t k = 1; k < w; ++k) v = (v << 6) + (at(value, i + k) & 0x3F);
   i += w;
   put('\\');
   switch (v) {
-    case 0x00: put('0'); return;
-    case 0x07: put('a'); return;
-    case 0x08: put('b'); return;
-    case 0x09: put('t'); return;
-    case 0x0A: put('n'); return;
-    case 0x0B: put('v'); return;
-    case 0x0C: put('f'); return;
-    case 0x0D: put('r'); return;
-    case 0x1B: put('e'); return;
-    case 0x22: put('"'); return;
-    case 0x5C: put('\\'); return;
-    case 0x85: put('N'); return;
-    case 0xA0: put('_'); return;
-    case 0x2028: put('L'); return;
-    case 0x2029: put('P'); return;
-    default: break;
+    case 0x00:
+      put('0');
+      return;
+    case 0x07:
+      put('a');
+      return;
+    case 0x08:
+      put('b');
+      return;
+    case 0x09:
+      put('t');
+      return;
+    case 0x0A:
+      put('n');
+      return;
+    case 0x0B:
+      put('v');
+      return;
+    case 0x0C:
+      put('f');
+      return;
+    case 0x0D:
+      put('r');
+      return;
+    case 0x1B:
+      put('e');
+      return;
+    case 0x22:
+      put('"');
+      return;
+    case 0x5C:
+      put('\\');
+      return;
+    case 0x85:
+      put('N');
+      return;
+    case 0xA0:
+      put('_');
+      return;
+    case 0x2028:
+      put('L');
+      return;
+    case 0x2029:
+      put('P');
+      return;
+    default:
+      break;
   }
   int digits = v <= 0xFF ? 2 : v <= 0xFFFF ? 4 : 8;
   put(digits == 2 ? 'x' : digits == 4 ? 'u' : 'U');

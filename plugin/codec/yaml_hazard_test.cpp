@@ -2,14 +2,14 @@
 // clear InvalidInput error, or parse correctly, never hang, crash or exhaust memory. Each case
 // runs on a watchdog thread; a case that does not finish fails the run at once (a hung parser
 // cannot be stopped). Timings are reported, not asserted.
-#include <gtest/gtest.h>
-
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <future>
 #include <random>
 #include <thread>
+
+#include <gtest/gtest.h>
 
 #include "codec/yaml_codec.h"
 
@@ -69,19 +69,25 @@ TEST(YamlHazards, EndQuicklyWithClearErrors) {
   const HazardCase cases[] = {
       {"billion laughs (9 levels of 9)", billion_laughs(),
        "h.yaml:6:30: aliases expand to more than 400000 nodes (an alias bomb?); write the values out without anchors"},
-      {"cyclic alias", "a: &a [*a]", "h.yaml:1:8: alias *a refers to an anchor that contains it (a cycle); remove the recursive alias"},
+      {"cyclic alias", "a: &a [*a]",
+       "h.yaml:1:8: alias *a refers to an anchor that contains it (a cycle); remove the recursive alias"},
       {"a document that is just a comma", ",",
-       "h.yaml:1:1: unexpected content after the end of a document; a document must be one node (separate documents with '---')"},
+       "h.yaml:1:1: unexpected content after the end of a document; a document must be one node (separate documents "
+       "with '---')"},
       {"commas after a marker", "a: 1\n---\n,\n,\n,\n",
-       "h.yaml:3:1: unexpected content after the end of a document; a document must be one node (separate documents with '---')"},
+       "h.yaml:3:1: unexpected content after the end of a document; a document must be one node (separate documents "
+       "with '---')"},
       {"list then map", "- a\nb: c\n",
-       "h.yaml:2:1: unexpected content after the end of a document; a document must be one node (separate documents with '---')"},
+       "h.yaml:2:1: unexpected content after the end of a document; a document must be one node (separate documents "
+       "with '---')"},
       {"100000 [", std::string(100000, '['), "h.yaml:1:65: nesting deeper than 128 levels"},
       {"100000 {a: ", repeat("{a: ", 100000), "h.yaml:1:509: nesting deeper than 128 levels"},
       {"5000 nested block maps", nested_block_maps(5000), "h.yaml:129:129: nesting deeper than 128 levels"},
       {"100000 dashes", repeat("- ", 100000) + "x", "h.yaml:1:257: nesting deeper than 128 levels"},
-      {"100000 anchors", repeat("&a ", 100000) + "x", "h.yaml:1:4: invalid YAML: cannot assign multiple anchors to the same node"},
-      {"100000 tags", repeat("!t ", 100000) + "x", "h.yaml:1:4: invalid YAML: cannot assign multiple tags to the same node"},
+      {"100000 anchors", repeat("&a ", 100000) + "x",
+       "h.yaml:1:4: invalid YAML: cannot assign multiple anchors to the same node"},
+      {"100000 tags", repeat("!t ", 100000) + "x",
+       "h.yaml:1:4: invalid YAML: cannot assign multiple tags to the same node"},
       {"old infinite loop [:", "[:", "h.yaml:1:2: invalid YAML: unknown token"},
       {"old infinite loop {:", "{:", "h.yaml:1:2: invalid YAML: unknown token"},
       {"old infinite loop with a comment", "{# ke\ny{:", "h.yaml:2:3: invalid YAML: unknown token"},
@@ -128,9 +134,15 @@ TEST(YamlHazards, MutatedManifestsNeverHangOrCrash) {
       std::size_t at = rng() % (text.size() + 1);
       char c = alphabet[rng() % alphabet.size()];
       switch (rng() % 3) {
-        case 0: text.insert(at, 1, c); break;
-        case 1: if (at < text.size()) text.erase(at, 1); break;
-        default: if (at < text.size()) text[at] = c; break;
+        case 0:
+          text.insert(at, 1, c);
+          break;
+        case 1:
+          if (at < text.size()) text.erase(at, 1);
+          break;
+        default:
+          if (at < text.size()) text[at] = c;
+          break;
       }
     }
     double seconds = 0;

@@ -56,8 +56,10 @@ bool less_runes(const Runes& a, const Runes& b) {
       }
     }
     std::size_t ai = i, bi = i;
-    for (; ai < a.size() && is_unicode_digit(a[ai]); ++ai) an = an * 10 + static_cast<std::uint64_t>(std::int64_t{a[ai]} - '0');
-    for (; bi < b.size() && is_unicode_digit(b[bi]); ++bi) bn = bn * 10 + static_cast<std::uint64_t>(std::int64_t{b[bi]} - '0');
+    for (; ai < a.size() && is_unicode_digit(a[ai]); ++ai)
+      an = an * 10 + static_cast<std::uint64_t>(std::int64_t{a[ai]} - '0');
+    for (; bi < b.size() && is_unicode_digit(b[bi]); ++bi)
+      bn = bn * 10 + static_cast<std::uint64_t>(std::int64_t{b[bi]} - '0');
     if (an != bn) return static_cast<std::int64_t>(an) < static_cast<std::int64_t>(bn);
     if (ai != bi) return ai < bi;
     return a[i] < b[i];

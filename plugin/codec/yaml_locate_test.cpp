@@ -8,24 +8,24 @@ namespace fleetwave {
 namespace {
 
 const char kStream[] =
-    "apiVersion: v1\n"                        // 1
-    "kind: ConfigMap\n"                       // 2
-    "metadata:\n"                             // 3
-    "  name: cm\n"                            // 4
-    "  labels:\n"                             // 5
-    "    app.kubernetes.io/name: web\n"       // 6
-    "data:\n"                                 // 7
-    "  a.b: \"x\"\n"                          // 8
-    "  list:\n"                               // 9
-    "  - one\n"                               // 10
-    "  - two: 2\n"                            // 11
-    "    three: [3, 4]\n"                     // 12
-    "---\n"                                   // 13
-    "kind: Second\n"                          // 14
-    "spec:\n"                                 // 15
-    "  replicas: 3\n"                         // 16
-    "  base: &b {x: 1}\n"                     // 17
-    "  merged: {<<: *b, z: 2}\n";             // 18
+    "apiVersion: v1\n"                   // 1
+    "kind: ConfigMap\n"                  // 2
+    "metadata:\n"                        // 3
+    "  name: cm\n"                       // 4
+    "  labels:\n"                        // 5
+    "    app.kubernetes.io/name: web\n"  // 6
+    "data:\n"                            // 7
+    "  a.b: \"x\"\n"                     // 8
+    "  list:\n"                          // 9
+    "  - one\n"                          // 10
+    "  - two: 2\n"                       // 11
+    "    three: [3, 4]\n"                // 12
+    "---\n"                              // 13
+    "kind: Second\n"                     // 14
+    "spec:\n"                            // 15
+    "  replicas: 3\n"                    // 16
+    "  base: &b {x: 1}\n"                // 17
+    "  merged: {<<: *b, z: 2}\n";        // 18
 
 struct LocateCase {
   const char* name;

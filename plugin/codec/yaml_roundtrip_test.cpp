@@ -5,10 +5,10 @@
 // Left out of the generated strings, on purpose: U+2028/U+2029 (go-yaml treats them as line
 // breaks inside single quotes, YAML 1.1; yaml-cpp reads YAML 1.2, where they are not) and the
 // key "<<" (go-yaml writes it plain, which every reader then takes for a merge key).
-#include <gtest/gtest.h>
-
 #include <cstdlib>
 #include <random>
+
+#include <gtest/gtest.h>
 
 #include "codec/go_format.h"
 #include "codec/yaml_codec.h"
@@ -19,11 +19,74 @@ namespace {
 
 // Pieces that exercise quoting, folding, escapes and block scalars when glued together.
 const char* const kAtoms[] = {
-    "a", "word", "Hello", " ", "  ", "\n", "\n\n", "\t", "\r", ":", ": ", "#", " #", "-", "- ", "?", "? ",
-    ",", "[", "]", "{", "}", "&", "*", "!", "|", ">", "'", "\"", "%", "@", "`", "\\", "~", "null", "true",
-    "yes", "n", "Y", "off", "1", "0x1F", "017", "08", "1.10", "1e3", ".5", "-", "+", ".inf", "1:30",
-    "2001-12-14", "2001-12-14T21:59:43Z", "---", "...", "\u00e9", "\u65e5\u672c", "\U0001F600", "\u00a0",
-    "\u0085", "\x7f", "\x1b", "\ufeff", "\ufffe", "0", "=", "/", "<",
+    "a",
+    "word",
+    "Hello",
+    " ",
+    "  ",
+    "\n",
+    "\n\n",
+    "\t",
+    "\r",
+    ":",
+    ": ",
+    "#",
+    " #",
+    "-",
+    "- ",
+    "?",
+    "? ",
+    ",",
+    "[",
+    "]",
+    "{",
+    "}",
+    "&",
+    "*",
+    "!",
+    "|",
+    ">",
+    "'",
+    "\"",
+    "%",
+    "@",
+    "`",
+    "\\",
+    "~",
+    "null",
+    "true",
+    "yes",
+    "n",
+    "Y",
+    "off",
+    "1",
+    "0x1F",
+    "017",
+    "08",
+    "1.10",
+    "1e3",
+    ".5",
+    "-",
+    "+",
+    ".inf",
+    "1:30",
+    "2001-12-14",
+    "2001-12-14T21:59:43Z",
+    "---",
+    "...",
+    "\u00e9",
+    "\u65e5\u672c",
+    "\U0001F600",
+    "\u00a0",
+    "\u0085",
+    "\x7f",
+    "\x1b",
+    "\ufeff",
+    "\ufffe",
+    "0",
+    "=",
+    "/",
+    "<",
     "",  // stands for a NUL byte
 };
 constexpr std::size_t kAtomCount = sizeof(kAtoms) / sizeof(kAtoms[0]);
@@ -35,12 +98,18 @@ class Generator {
   Json value(int depth) {
     int kind = pick(depth >= 4 ? 6 : 9);
     switch (kind) {
-      case 0: return Json(nullptr);
-      case 1: return Json(pick(2) == 0);
-      case 2: return Json(static_cast<std::int64_t>(rng_()) - (1LL << 31) + pick(2) * (1LL << 62));
-      case 3: return Json(std::numeric_limits<std::uint64_t>::max() - pick(1000));
-      case 4: return Json(float_value());
-      case 5: return Json(text(pick(4) == 0 ? 40 : 6));
+      case 0:
+        return Json(nullptr);
+      case 1:
+        return Json(pick(2) == 0);
+      case 2:
+        return Json(static_cast<std::int64_t>(rng_()) - (1LL << 31) + pick(2) * (1LL << 62));
+      case 3:
+        return Json(std::numeric_limits<std::uint64_t>::max() - pick(1000));
+      case 4:
+        return Json(float_value());
+      case 5:
+        return Json(text(pick(4) == 0 ? 40 : 6));
       case 6: {
         Json list = Json::array();
         for (int i = pick(4); i > 0; --i) list.push_back(value(depth + 1));

@@ -40,11 +40,24 @@ void note_indicator(unsigned char c, bool first, bool followed_by_whitespace, bo
     case '#':
       if (first || preceded_by_whitespace) f.flow_indicators = f.block_indicators = true;
       break;
-    case ',': case '[': case ']': case '{': case '}':
+    case ',':
+    case '[':
+    case ']':
+    case '{':
+    case '}':
       f.flow_indicators = true;
       f.block_indicators = f.block_indicators || first;
       break;
-    case '&': case '*': case '!': case '|': case '>': case '\'': case '"': case '%': case '@': case '`':
+    case '&':
+    case '*':
+    case '!':
+    case '|':
+    case '>':
+    case '\'':
+    case '"':
+    case '%':
+    case '@':
+    case '`':
       if (first) f.flow_indicators = f.block_indicators = true;
       break;
     case '?':

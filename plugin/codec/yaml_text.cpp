@@ -24,8 +24,8 @@ std::size_t max_yaml_documents(std::string_view text) {
   std::size_t count = 1;
   for (std::size_t i = 0; i < text.size();) {
     std::string_view marker = text.substr(i, 3);
-    if ((marker == "---" || marker == "...") &&
-        (i + 3 == text.size() || text[i + 3] == ' ' || text[i + 3] == '\t' || text[i + 3] == '\n' || text[i + 3] == '\r')) {
+    if ((marker == "---" || marker == "...") && (i + 3 == text.size() || text[i + 3] == ' ' || text[i + 3] == '\t' ||
+                                                 text[i + 3] == '\n' || text[i + 3] == '\r')) {
       ++count;
     }
     std::size_t nl = text.find('\n', i);

@@ -44,8 +44,8 @@ class StringScalar {
     }
     scalar_.value = text;
     scalar_.style = text.find('\n') != std::string_view::npos ? ScalarStyle::Literal
-                    : can_use_plain                            ? ScalarStyle::Plain
-                                                               : ScalarStyle::DoubleQuoted;
+                    : can_use_plain                           ? ScalarStyle::Plain
+                                                              : ScalarStyle::DoubleQuoted;
     scalar_.analysis = analyze_scalar(text);
   }
   const YamlScalar& scalar() const { return scalar_; }
@@ -98,12 +98,24 @@ class TreeWriter {
           block_sequence(v);
         }
         return;
-      case Json::value_t::string: emitter_.emit_scalar(StringScalar(v.get_ref<const std::string&>()).scalar()); return;
-      case Json::value_t::boolean: plain(v.get<bool>() ? "true" : "false"); return;
-      case Json::value_t::number_integer: plain(integer_text(v.get<std::int64_t>())); return;
-      case Json::value_t::number_unsigned: plain(integer_text(v.get<std::uint64_t>())); return;
-      case Json::value_t::number_float: plain(float_text(v.get<double>())); return;
-      default: plain("null"); return;
+      case Json::value_t::string:
+        emitter_.emit_scalar(StringScalar(v.get_ref<const std::string&>()).scalar());
+        return;
+      case Json::value_t::boolean:
+        plain(v.get<bool>() ? "true" : "false");
+        return;
+      case Json::value_t::number_integer:
+        plain(integer_text(v.get<std::int64_t>()));
+        return;
+      case Json::value_t::number_unsigned:
+        plain(integer_text(v.get<std::uint64_t>()));
+        return;
+      case Json::value_t::number_float:
+        plain(float_text(v.get<double>()));
+        return;
+      default:
+        plain("null");
+        return;
     }
   }
 
@@ -126,7 +138,8 @@ class TreeWriter {
     std::vector<std::pair<const std::string*, const Json*>> items;
     items.reserve(v.size());
     for (auto it = v.begin(); it != v.end(); ++it) items.emplace_back(&it.key(), &it.value());
-    std::stable_sort(items.begin(), items.end(), [](const auto& a, const auto& b) { return yaml_key_less(*a.first, *b.first); });
+    std::stable_sort(items.begin(), items.end(),
+                     [](const auto& a, const auto& b) { return yaml_key_less(*a.first, *b.first); });
 
     emitter_.increase_indent(false, false);
     for (const auto& [key, value] : items) {

@@ -3,9 +3,9 @@
 // resolve.go); the comment on each case names the rule it exercises.
 #include "codec/yaml_writer.h"
 
-#include <gtest/gtest.h>
-
 #include <algorithm>
+
+#include <gtest/gtest.h>
 
 namespace fleetwave {
 namespace {
@@ -75,11 +75,12 @@ TEST(YamlWriter, NumbersBoolsAndNull) {
       // encode.go intv/uintv: decimal; floatv: strconv.FormatFloat(f, 'g', -1, 64), so an
       // integral float loses its point (and reads back as an int)
       {"numbers",
-       json(R"({"i":-7,"u":18446744073709551615,"f":1.0,"g":0.5,"h":1e6,"k":1e-5,"l":123456.0,"m":1234567.0,"n0":-0.0})"),
+       json(
+           R"({"i":-7,"u":18446744073709551615,"f":1.0,"g":0.5,"h":1e6,"k":1e-5,"l":123456.0,"m":1234567.0,"n0":-0.0})"),
        "f: 1\ng: 0.5\nh: 1e+06\ni: -7\nk: 1e-05\nl: 123456\nm: 1.234567e+06\nn0: -0\nu: 18446744073709551615\n"},
       {"bools and null are plain", json(R"({"t":true,"f":false,"z":null})"), "f: false\nt: true\nz: null\n"},
-      {"non-finite floats use YAML names", Json::array({std::numeric_limits<double>::infinity(),
-                                                        -std::numeric_limits<double>::infinity()}),
+      {"non-finite floats use YAML names",
+       Json::array({std::numeric_limits<double>::infinity(), -std::numeric_limits<double>::infinity()}),
        "- .inf\n- -.inf\n"},
   });
 }
@@ -95,8 +96,7 @@ TEST(YamlWriter, StringsThatResolveToOtherTypesAreDoubleQuoted) {
       {"keys are quoted the same way", json(R"({"y":1,"n":2,"1":3,"true":4,"null":5,"1.5":6})"),
        "\"1\": 3\n\"1.5\": 6\n\"n\": 2\n\"null\": 5\n\"true\": 4\n\"y\": 1\n"},
       // resolve tries parseTimestamp for plain scalars; a T form needs a zone
-      {"timestamps",
-       json(R"({"a":"2001-12-14","b":"2001-12-14T21:59:43.10-05:00","c":"2001-12-14 21:59:43.10",
+      {"timestamps", json(R"({"a":"2001-12-14","b":"2001-12-14T21:59:43.10-05:00","c":"2001-12-14 21:59:43.10",
                 "d":"2001-12-14T21:59:43","e":"2001-13-01"})"),
        "a: \"2001-12-14\"\nb: \"2001-12-14T21:59:43.10-05:00\"\nc: \"2001-12-14 21:59:43.10\"\n"
        "d: 2001-12-14T21:59:43\ne: 2001-13-01\n"},
@@ -128,8 +128,7 @@ TEST(YamlWriter, IndicatorsForceSingleQuotes) {
 TEST(YamlWriter, SpecialCharactersForceDoubleQuotes) {
   run({
       // not printable (is_printable) => double quotes with go-yaml's escapes
-      {"escapes",
-       json(R"({"a":"tab\tx","b":"cr\rx","c":"bell\u0007","d":"esc\u001b","e":"del\u007f","f":"nel\u0085",
+      {"escapes", json(R"({"a":"tab\tx","b":"cr\rx","c":"bell\u0007","d":"esc\u001b","e":"del\u007f","f":"nel\u0085",
                 "g":"nul\u0000","h":"\b\u000b\f","i":"\ufffe","j":"emoji \ud83d\ude00",
                 "k":"quote \" and \\ backslash\tx"})"),
        "a: \"tab\\tx\"\nb: \"cr\\rx\"\nc: \"bell\\a\"\nd: \"esc\\e\"\ne: \"del\\x7F\"\nf: \"nel\\N\"\n"
@@ -193,7 +192,8 @@ TEST(YamlWriter, LongScalarsFoldAfterColumn80) {
        "? " + words(1, 12) + "\n  " + words(13, 20) + "\n: v\n"},
       {"128-byte key is simple", Json::object({{std::string(128, 'k'), "v"}}), std::string(128, 'k') + ": v\n"},
       {"129-byte key is complex", Json::object({{k129, "v"}, {"m", 1}}), "? " + k129 + "\n: v\nm: 1\n"},
-      {"complex key with a map value", Json::object({{k129, json(R"({"b":1,"c":2})")}}), "? " + k129 + "\n: b: 1\n  c: 2\n"},
+      {"complex key with a map value", Json::object({{k129, json(R"({"b":1,"c":2})")}}),
+       "? " + k129 + "\n: b: 1\n  c: 2\n"},
       {"complex key with a list value", Json::object({{k129, json("[1,2]")}}), "? " + k129 + "\n: - 1\n  - 2\n"},
       // a multi-line scalar is never a simple key; as a complex key it may be a literal
       {"multi-line key", json(R"({"a\nb":"v"})"), "? |-\n  a\n  b\n: v\n"},

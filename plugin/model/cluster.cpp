@@ -32,7 +32,8 @@ Cluster parse_cluster(const Json& object, Problems& problems) {
         taint.value = get_string(t, "value", at, problems);
         taint.effect = get_string(t, "effect", at, problems, true);
         if (!taint.effect.empty() && taint.effect != "NoSchedule" && taint.effect != "NoExecute") {
-          problems.add(at.key("effect"), "unsupported taint effect \"" + taint.effect + "\", must be NoSchedule or NoExecute");
+          problems.add(at.key("effect"),
+                       "unsupported taint effect \"" + taint.effect + "\", must be NoSchedule or NoExecute");
         }
         c.taints.push_back(std::move(taint));
       }

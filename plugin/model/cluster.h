@@ -29,7 +29,7 @@ struct Cluster {
   // "group/version/Kind" for each entry of status.apiEnablements; empty = no discovery data,
   // which fleetwave treats as "every API enabled".
   std::set<std::string> enabled_apis;
-  bool has_api_enablements = false;  // status.apiEnablements is present and non-empty
+  bool has_api_enablements = false;      // status.apiEnablements is present and non-empty
   std::optional<Json> resource_summary;  // status.resourceSummary, raw (read by the estimator)
   std::optional<Json> resource_models;   // spec.resourceModels, raw (read by the estimator)
 };

@@ -15,8 +15,12 @@ TEST(ClusterModel, ApiEnablementFollowsKarmadaWhenTheListIsPresent) {
   std::vector<ApiCase> cases = {
       {"no discovery data: every API enabled (fleetwave's convention)", "{}", true},
       {"empty list: no discovery data", R"({"apiEnablements":[]})", true},
-      {"listed", R"({"apiEnablements":[{"groupVersion":"apps/v1","resources":[{"name":"deployments","kind":"Deployment"}]}]})", true},
-      {"another kind only", R"({"apiEnablements":[{"groupVersion":"apps/v1","resources":[{"name":"statefulsets","kind":"StatefulSet"}]}]})", false},
+      {"listed",
+       R"({"apiEnablements":[{"groupVersion":"apps/v1","resources":[{"name":"deployments","kind":"Deployment"}]}]})",
+       true},
+      {"another kind only",
+       R"({"apiEnablements":[{"groupVersion":"apps/v1","resources":[{"name":"statefulsets","kind":"StatefulSet"}]}]})",
+       false},
       {"group version without resources lists nothing", R"({"apiEnablements":[{"groupVersion":"apps/v1"}]})", false},
   };
   for (const ApiCase& c : cases) {

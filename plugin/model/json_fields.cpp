@@ -6,15 +6,23 @@ namespace fleetwave {
 
 std::string json_type_name(const Json& value) {
   switch (value.type()) {
-    case Json::value_t::null: return "null";
-    case Json::value_t::boolean: return "boolean";
+    case Json::value_t::null:
+      return "null";
+    case Json::value_t::boolean:
+      return "boolean";
     case Json::value_t::number_integer:
-    case Json::value_t::number_unsigned: return "integer";
-    case Json::value_t::number_float: return "number";
-    case Json::value_t::string: return "string";
-    case Json::value_t::array: return "list";
-    case Json::value_t::object: return "map";
-    default: return "value";
+    case Json::value_t::number_unsigned:
+      return "integer";
+    case Json::value_t::number_float:
+      return "number";
+    case Json::value_t::string:
+      return "string";
+    case Json::value_t::array:
+      return "list";
+    case Json::value_t::object:
+      return "map";
+    default:
+      return "value";
   }
 }
 
@@ -76,7 +84,9 @@ std::string get_string(const Json& object, std::string_view key, const FieldPath
     return {};
   }
   if (!v->is_string()) {
-    std::string hint = v->is_boolean() || v->is_number() ? "; quote it (YAML reads unquoted yes, no, on, off, y, n and numbers as non-strings)" : "";
+    std::string hint = v->is_boolean() || v->is_number()
+                           ? "; quote it (YAML reads unquoted yes, no, on, off, y, n and numbers as non-strings)"
+                           : "";
     problems.add(at.key(key), "expected a string, got a " + json_type_name(*v) + hint);
     return {};
   }
@@ -84,8 +94,7 @@ std::string get_string(const Json& object, std::string_view key, const FieldPath
   return v->get<std::string>();
 }
 
-std::optional<std::int64_t> get_int(const Json& object, std::string_view key, const FieldPath& at,
-                                    Problems& problems) {
+std::optional<std::int64_t> get_int(const Json& object, std::string_view key, const FieldPath& at, Problems& problems) {
   const Json* v = member(object, key);
   if (v == nullptr) return std::nullopt;
   if (v->is_number_integer()) {
@@ -143,8 +152,8 @@ StringMap get_string_map(const Json& object, std::string_view key, const FieldPa
   }
   for (auto it = v->begin(); it != v->end(); ++it) {
     if (!it.value().is_string()) {
-      problems.add(at.key(key).key(it.key()), "expected a string, got a " + json_type_name(it.value()) +
-                                                   "; quote the value");
+      problems.add(at.key(key).key(it.key()),
+                   "expected a string, got a " + json_type_name(it.value()) + "; quote the value");
       continue;
     }
     out.emplace(it.key(), it.value().get<std::string>());
@@ -226,7 +235,8 @@ std::string check_label_value(std::string_view value) {
   if (value.size() > 63) return "must be no more than 63 characters";
   if (!is_alnum(value.front()) || !is_alnum(value.back())) return "must start and end with an alphanumeric character";
   for (char c : value) {
-    if (!is_alnum(c) && c != '-' && c != '_' && c != '.') return "must consist of alphanumeric characters, '-', '_' or '.'";
+    if (!is_alnum(c) && c != '-' && c != '_' && c != '.')
+      return "must consist of alphanumeric characters, '-', '_' or '.'";
   }
   return {};
 }

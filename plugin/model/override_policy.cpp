@@ -163,7 +163,8 @@ FieldOverrider parse_field(const Json& item, const FieldPath& at, Checks checks,
   o.json = parse_field_ops(item, "json", at, checks, problems);
   o.yaml = parse_field_ops(item, "yaml", at, checks, problems);
   if (checks == Checks::Webhook) {
-    if (!o.json.empty() && !o.yaml.empty()) problems.add(at, "fieldOverrider has both yaml and json set; only one is allowed");
+    if (!o.json.empty() && !o.yaml.empty())
+      problems.add(at, "fieldOverrider has both yaml and json set; only one is allowed");
     if (o.json.empty() && o.yaml.empty()) problems.add(at, "fieldOverrider must have either json or yaml set");
     check_pointer(o.field_path, at.key("fieldPath"), problems);
   }
@@ -178,16 +179,20 @@ Overriders parse_overriders(const Json& value, const FieldPath& at, Checks check
                         at, problems);
   auto each = [&](std::string_view key, auto parse) { for_each_item(value, key, at, problems, parse); };
   each("plaintext", [&](const Json& i, const FieldPath& p) { o.plaintext.push_back(parse_plaintext(i, p, problems)); });
-  each("imageOverrider", [&](const Json& i, const FieldPath& p) { o.image.push_back(parse_image(i, p, checks, problems)); });
-  each("commandOverrider", [&](const Json& i, const FieldPath& p) { o.command.push_back(parse_command_args(i, p, problems)); });
-  each("argsOverrider", [&](const Json& i, const FieldPath& p) { o.args.push_back(parse_command_args(i, p, problems)); });
+  each("imageOverrider",
+       [&](const Json& i, const FieldPath& p) { o.image.push_back(parse_image(i, p, checks, problems)); });
+  each("commandOverrider",
+       [&](const Json& i, const FieldPath& p) { o.command.push_back(parse_command_args(i, p, problems)); });
+  each("argsOverrider",
+       [&](const Json& i, const FieldPath& p) { o.args.push_back(parse_command_args(i, p, problems)); });
   each("labelsOverrider", [&](const Json& i, const FieldPath& p) {
     o.labels.push_back(parse_label_annotation(i, p, true, checks, problems));
   });
   each("annotationsOverrider", [&](const Json& i, const FieldPath& p) {
     o.annotations.push_back(parse_label_annotation(i, p, false, checks, problems));
   });
-  each("fieldOverrider", [&](const Json& i, const FieldPath& p) { o.field.push_back(parse_field(i, p, checks, problems)); });
+  each("fieldOverrider",
+       [&](const Json& i, const FieldPath& p) { o.field.push_back(parse_field(i, p, checks, problems)); });
   return o;
 }
 
@@ -228,8 +233,9 @@ void parse_selectors(const Json& spec, const FieldPath& spec_at, OverridePolicy&
     if (!p.cluster_scoped) {
       if (s.namespace_.empty()) s.namespace_ = p.namespace_;  // the mutating webhook's default
       if (s.namespace_ != p.namespace_) {
-        problems.add(at.key("namespace"), "namespace of resource selector must be the same as the namespace of the policy (\"" +
-                                              p.namespace_ + "\")");
+        problems.add(at.key("namespace"),
+                     "namespace of resource selector must be the same as the namespace of the policy (\"" +
+                         p.namespace_ + "\")");
       }
     }
     p.resource_selectors.push_back(std::move(s));
@@ -251,7 +257,8 @@ void parse_spec(const Json& spec, const FieldPath& at, OverridePolicy& p, Proble
   Overriders legacy;
   if (const Json* o = get_object(spec, "overriders", at, problems)) {
     legacy = parse_overriders(*o, at.key("overriders"), Checks::SchemaOnly, problems);
-    if (rules_set && !empty_overriders(legacy)) problems.add(at.key("overriders"), "overrideRules and overriders can't co-exist");
+    if (rules_set && !empty_overriders(legacy))
+      problems.add(at.key("overriders"), "overrideRules and overriders can't co-exist");
   }
   if (rules != nullptr) p.rules = parse_rules(*rules, at.key("overrideRules"), problems);
   // getOverridersFromOverridePolicies: no rules means the deprecated pair, even when empty.
@@ -277,7 +284,8 @@ OverridePolicy parse_override_policy(const Json& object, bool cluster_scoped, co
   }
   if (!cluster_scoped && p.namespace_.empty()) p.namespace_ = default_namespace;
   if (cluster_scoped) p.namespace_.clear();
-  if (const Json* spec = get_object(object, "spec", root, problems, true)) parse_spec(*spec, root.key("spec"), p, problems);
+  if (const Json* spec = get_object(object, "spec", root, problems, true))
+    parse_spec(*spec, root.key("spec"), p, problems);
   return p;
 }
 

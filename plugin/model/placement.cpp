@@ -61,10 +61,9 @@ ClusterAffinityTerm parse_term(const Json& item, const FieldPath& at, Problems& 
     reject_unknown_fields(item, {"affinityName", "labelSelector", "fieldSelector", "clusterNames", "exclude"}, at,
                           problems);
   } else {
-    reject_unknown_fields(item,
-                          {"affinityName", "labelSelector", "fieldSelector", "clusterNames", "exclude",
-                           "overflowAffinities"},
-                          at, problems);
+    reject_unknown_fields(
+        item, {"affinityName", "labelSelector", "fieldSelector", "clusterNames", "exclude", "overflowAffinities"}, at,
+        problems);
   }
   term.affinity_name = get_string(item, "affinityName", at, problems, true);
   if (term.affinity_name.size() > kMaxAffinityNameLength) {
@@ -166,7 +165,9 @@ void validate_spread_fields(const std::vector<SpreadConstraint>& constraints, co
     }
   }
   if (!seen.empty() && seen.count("cluster") == 0) {
-    problems.add(at, "the cluster spread constraint must be enabled in one of the constraints in case of SpreadByField is enabled");
+    problems.add(
+        at,
+        "the cluster spread constraint must be enabled in one of the constraints in case of SpreadByField is enabled");
   }
 }
 
@@ -191,7 +192,8 @@ StaticClusterWeight parse_static_weight(const Json& item, const FieldPath& at, P
 
 ReplicaSchedulingStrategy parse_replica_scheduling(const Json& value, const FieldPath& at, Problems& problems) {
   ReplicaSchedulingStrategy rs;
-  reject_unknown_fields(value, {"replicaSchedulingType", "replicaDivisionPreference", "weightPreference"}, at, problems);
+  reject_unknown_fields(value, {"replicaSchedulingType", "replicaDivisionPreference", "weightPreference"}, at,
+                        problems);
   // An absent type is the CRD default Divided; an absent preference the webhook default Weighted.
   if (enum_field(value, "replicaSchedulingType", {"Duplicated", "Divided"}, at, problems) == "Duplicated") {
     rs.type = ReplicaSchedulingType::Duplicated;
@@ -209,7 +211,8 @@ ReplicaSchedulingStrategy parse_replica_scheduling(const Json& value, const Fiel
       rs.static_weights.push_back(parse_static_weight((*list)[i], pref_at.key("staticWeightList").index(i), problems));
     }
   }
-  rs.dynamic_weight = enum_field(*pref, "dynamicWeight", {"AvailableReplicas"}, pref_at, problems) == "AvailableReplicas";
+  rs.dynamic_weight =
+      enum_field(*pref, "dynamicWeight", {"AvailableReplicas"}, pref_at, problems) == "AvailableReplicas";
   return rs;
 }
 
@@ -270,7 +273,8 @@ Placement parse_placement(const Json& value, const FieldPath& at, Problems& prob
       value, "clusterAffinities", at, problems,
       [](const Json& item, const FieldPath& here, Problems& pr) { return parse_term(item, here, pr, false); });
   p.cluster_tolerations = parse_list<Toleration>(value, "clusterTolerations", at, problems, parse_toleration);
-  p.spread_constraints = parse_list<SpreadConstraint>(value, "spreadConstraints", at, problems, parse_spread_constraint);
+  p.spread_constraints =
+      parse_list<SpreadConstraint>(value, "spreadConstraints", at, problems, parse_spread_constraint);
   if (const Json* rs = get_object(value, "replicaScheduling", at, problems)) {
     p.replica_scheduling = parse_replica_scheduling(*rs, at.key("replicaScheduling"), problems);
   }

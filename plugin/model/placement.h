@@ -20,15 +20,15 @@ struct Toleration {
   std::string key;
   std::string op = "Equal";  // Equal | Exists; an absent or empty operator is stored as Equal
   std::string value;
-  std::string effect;        // "" matches every effect
+  std::string effect;  // "" matches every effect
   std::optional<std::int64_t> toleration_seconds;
 };
 
 struct SpreadConstraint {
   std::string spread_by_field;  // cluster | region | zone | provider (defaulted to cluster)
   std::string spread_by_label;
-  int max_groups = 0;           // 0 (unset) selects no cluster at all
-  int min_groups = 1;           // defaulted from 0 to 1
+  int max_groups = 0;  // 0 (unset) selects no cluster at all
+  int min_groups = 1;  // defaulted from 0 to 1
 };
 
 struct StaticClusterWeight {
@@ -40,7 +40,7 @@ enum class ReplicaSchedulingType { Duplicated, Divided };
 enum class ReplicaDivisionPreference { Aggregated, Weighted };
 
 struct ReplicaSchedulingStrategy {
-  ReplicaSchedulingType type = ReplicaSchedulingType::Divided;  // CRD default when the object exists
+  ReplicaSchedulingType type = ReplicaSchedulingType::Divided;                 // CRD default when the object exists
   ReplicaDivisionPreference preference = ReplicaDivisionPreference::Weighted;  // webhook default
   // weightPreference present, even as {}: spread constraints then stay in force.
   bool has_weight_preference = false;
@@ -69,9 +69,7 @@ struct Placement {
   std::optional<ReplicaSchedulingStrategy> replica_scheduling;  // absent = Duplicated
   std::optional<WorkloadAffinity> workload_affinity;
 
-  bool divided() const {
-    return replica_scheduling && replica_scheduling->type == ReplicaSchedulingType::Divided;
-  }
+  bool divided() const { return replica_scheduling && replica_scheduling->type == ReplicaSchedulingType::Divided; }
 };
 
 // Parses spec.placement. Empty lists count as absent, as they do once the API server has stored

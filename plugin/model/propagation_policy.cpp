@@ -32,8 +32,8 @@ void check_enum(const Json& spec, std::string_view key, std::initializer_list<st
 
 }  // namespace
 
-PropagationPolicy parse_propagation_policy(const Json& object, bool cluster_scoped, const std::string& default_namespace,
-                                           Problems& problems) {
+PropagationPolicy parse_propagation_policy(const Json& object, bool cluster_scoped,
+                                           const std::string& default_namespace, Problems& problems) {
   PropagationPolicy p;
   p.cluster_scoped = cluster_scoped;
   const FieldPath root;
@@ -64,8 +64,9 @@ PropagationPolicy parse_propagation_policy(const Json& object, bool cluster_scop
       if (!cluster_scoped) {
         if (s.namespace_.empty()) s.namespace_ = p.namespace_;  // mutating webhook default
         if (s.namespace_ != p.namespace_) {
-          problems.add(at.key("namespace"), "namespace of resource selector must be the same as the namespace of the policy (\"" +
-                                                p.namespace_ + "\")");
+          problems.add(at.key("namespace"),
+                       "namespace of resource selector must be the same as the namespace of the policy (\"" +
+                           p.namespace_ + "\")");
         }
       }
       // Forced by the mutating webhook (helper.ContainsServiceImport).
@@ -89,8 +90,9 @@ PropagationPolicy parse_propagation_policy(const Json& object, bool cluster_scop
   if (get_string(*spec, "preemption", spec_at, problems) == "Always") {
     for (std::size_t i = 0; i < p.resource_selectors.size(); ++i) {
       if (p.resource_selectors[i].name.empty()) {
-        problems.add(spec_at.key("resourceSelectors").index(i).key("name"),
-                     "name cannot be empty if preemption is Always, the empty name may cause unexpected resources preemption");
+        problems.add(
+            spec_at.key("resourceSelectors").index(i).key("name"),
+            "name cannot be empty if preemption is Always, the empty name may cause unexpected resources preemption");
       }
     }
   }

@@ -22,15 +22,15 @@ struct PropagationPolicy {
   std::int32_t priority = 0;
   bool propagate_deps = false;
   std::string scheduler_name = "default-scheduler";
-  bool suspend_dispatching = false;                 // suspension.dispatching
-  std::vector<std::string> suspend_on_clusters;     // suspension.dispatchingOnClusters.clusterNames
+  bool suspend_dispatching = false;              // suspension.dispatching
+  std::vector<std::string> suspend_on_clusters;  // suspension.dispatchingOnClusters.clusterNames
   // Override policies (in the policy's namespace; cluster override policies for a CPP) that
   // must exist before anything is propagated (detector: IsDependentOverridesPresent).
   std::vector<std::string> dependent_overrides;
 };
 
 // `default_namespace` is used when a PropagationPolicy has no metadata.namespace.
-PropagationPolicy parse_propagation_policy(const Json& object, bool cluster_scoped, const std::string& default_namespace,
-                                           Problems& problems);
+PropagationPolicy parse_propagation_policy(const Json& object, bool cluster_scoped,
+                                           const std::string& default_namespace, Problems& problems);
 
 }  // namespace fleetwave

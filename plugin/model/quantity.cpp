@@ -62,10 +62,10 @@ struct SuffixMeaning {
 
 // quantitySuffixer.interpret: decimal SI, binary SI, then e/E exponents.
 bool interpret_suffix(const std::string& suffix, SuffixMeaning& out) {
-  static constexpr std::pair<std::string_view, int> kDecimal[] = {
-      {"", 0}, {"n", -9}, {"u", -6}, {"m", -3}, {"k", 3}, {"M", 6}, {"G", 9}, {"T", 12}, {"P", 15}, {"E", 18}};
-  static constexpr std::pair<std::string_view, int> kBinary[] = {
-      {"Ki", 10}, {"Mi", 20}, {"Gi", 30}, {"Ti", 40}, {"Pi", 50}, {"Ei", 60}};
+  static constexpr std::pair<std::string_view, int> kDecimal[] = {{"", 0},  {"n", -9}, {"u", -6}, {"m", -3}, {"k", 3},
+                                                                  {"M", 6}, {"G", 9},  {"T", 12}, {"P", 15}, {"E", 18}};
+  static constexpr std::pair<std::string_view, int> kBinary[] = {{"Ki", 10}, {"Mi", 20}, {"Gi", 30},
+                                                                 {"Ti", 40}, {"Pi", 50}, {"Ei", 60}};
   for (const auto& [name, exp] : kDecimal) {
     if (suffix == name) return out = {10, exp}, true;
   }

@@ -27,14 +27,20 @@ bool is_go_int64(const Json& value) {
 
 std::string go_type_name(const Json& value) {
   switch (value.type()) {
-    case Json::value_t::boolean: return "bool";
+    case Json::value_t::boolean:
+      return "bool";
     case Json::value_t::number_integer:
     case Json::value_t::number_unsigned:
-    case Json::value_t::number_float: return is_go_int64(value) ? "int64" : "float64";
-    case Json::value_t::array: return "[]interface {}";
-    case Json::value_t::object: return "map[string]interface {}";
-    case Json::value_t::null: return "<nil>";
-    default: return "string";
+    case Json::value_t::number_float:
+      return is_go_int64(value) ? "int64" : "float64";
+    case Json::value_t::array:
+      return "[]interface {}";
+    case Json::value_t::object:
+      return "map[string]interface {}";
+    case Json::value_t::null:
+      return "<nil>";
+    default:
+      return "string";
   }
 }
 
@@ -43,7 +49,8 @@ std::string go_scalar_v(const Json& value) {
   if (value.is_boolean()) return value.get<bool>() ? "true" : "false";
   if (is_go_int64(value)) {
     if (value.is_number_float()) return format_go_json_float(value.get<double>());
-    return value.is_number_unsigned() ? std::to_string(value.get<std::uint64_t>()) : std::to_string(value.get<std::int64_t>());
+    return value.is_number_unsigned() ? std::to_string(value.get<std::uint64_t>())
+                                      : std::to_string(value.get<std::int64_t>());
   }
   return format_go_float_g(value.get<double>());
 }
@@ -60,7 +67,8 @@ Result<std::optional<Json>> nested_slice(const Json& manifest, const std::vector
     if (node == nullptr) return std::optional<Json>();
   }
   if (!node->is_array()) {
-    return invalid_input(path + " accessor error: value is of the type " + go_type_name(*node) + ", expected []interface{}");
+    return invalid_input(path + " accessor error: value is of the type " + go_type_name(*node) +
+                         ", expected []interface{}");
   }
   return std::optional<Json>(*node);
 }
@@ -69,8 +77,10 @@ Result<std::optional<Json>> nested_slice(const Json& manifest, const std::vector
 
 std::string go_sprint_s(const Json& value) {
   switch (value.type()) {
-    case Json::value_t::string: return value.get<std::string>();
-    case Json::value_t::null: return "%!s(<nil>)";
+    case Json::value_t::string:
+      return value.get<std::string>();
+    case Json::value_t::null:
+      return "%!s(<nil>)";
     case Json::value_t::array: {
       std::string out = "[";
       for (std::size_t i = 0; i < value.size(); ++i) out += (i ? " " : "") + go_sprint_s(value[i]);
@@ -84,7 +94,8 @@ std::string go_sprint_s(const Json& value) {
       }
       return out + "]";
     }
-    default: return "%!s(" + go_type_name(value) + "=" + go_scalar_v(value) + ")";
+    default:
+      return "%!s(" + go_type_name(value) + "=" + go_scalar_v(value) + ")";
   }
 }
 
@@ -111,14 +122,16 @@ Result<std::vector<PatchOperation>> command_args_patch(const Json& manifest, con
     std::vector<std::string> values;
     std::string op = "add";
     if (current != nullptr && !current->is_null()) {
-      if (!current->is_array()) return invalid_input(containers_path + "[" + std::to_string(i) + "]." + std::string(target) + " is not a list");
+      if (!current->is_array())
+        return invalid_input(containers_path + "[" + std::to_string(i) + "]." + std::string(target) + " is not a list");
       for (const Json& v : *current) values.push_back(go_sprint_s(v));
       op = "replace";
     }
     if (o.op == "add") {
       values.insert(values.end(), o.value.begin(), o.value.end());
     } else if (o.op == "remove") {
-      std::erase_if(values, [&](const std::string& v) { return std::find(o.value.begin(), o.value.end(), v) != o.value.end(); });
+      std::erase_if(
+          values, [&](const std::string& v) { return std::find(o.value.begin(), o.value.end(), v) != o.value.end(); });
     }
     ops.push_back({op, path, Json(values)});
   }

@@ -29,12 +29,14 @@ TEST(FieldOverrider, EmbeddedDocuments) {
        "key:\n  key1: updated_value\n"},
       {"karmada json", R"({"key":{"key1":"value"}})", json_ops({{"/key/key1", "replace", Json("updated_value")}}),
        R"({"key":{"key1":"updated_value"}})"},
-      {"yaml edits, sorted keys, block lists", "server:\n  port: 8080\n  hosts: [a, b]\n  name: \"x\"\nlog: {level: info}\n",
+      {"yaml edits, sorted keys, block lists",
+       "server:\n  port: 8080\n  hosts: [a, b]\n  name: \"x\"\nlog: {level: info}\n",
        yaml_ops({{"/server/port", "replace", Json(9090)},
                  {"/server/hosts/-", "add", Json("c")},
                  {"/server/tls", "add", Json::parse(R"({"enabled":true,"certs":["/a","/b"]})")},
                  {"/log", "remove", std::nullopt}}),
-       "server:\n  hosts:\n  - a\n  - b\n  - c\n  name: x\n  port: 9090\n  tls:\n    certs:\n    - /a\n    - /b\n    enabled: true\n"},
+       "server:\n  hosts:\n  - a\n  - b\n  - c\n  name: x\n  port: 9090\n  tls:\n    certs:\n    - /a\n    - /b\n    "
+       "enabled: true\n"},
       {"yaml scalars quoted when needed", "a: 1\n",
        yaml_ops({{"/s", "add", Json("010")},
                  {"/f", "add", Json(1.5)},
@@ -50,11 +52,14 @@ TEST(FieldOverrider, EmbeddedDocuments) {
        "a: 1\nb: 31\nc: true\nd: \"2001-12-14\"\nz: 1\n"},
       {"yaml list document", "- a\n- b\n", yaml_ops({{"/0", "add", Json("z")}}), "- z\n- a\n- b\n"},
       {"yaml reads the first document only", "a: 1\n---\nb: 2\n", yaml_ops({{"/c", "add", Json(3)}}), "a: 1\nc: 3\n"},
-      {"empty yaml is null", "", yaml_ops({{"/a", "add", Json(1)}}), "yaml[0]: add /a: the document is null, not an object", true},
-      {"yaml missing key", "k: v\n", yaml_ops({{"/x", "replace", Json(1)}}), "yaml[0]: replace /x: path does not exist", true},
+      {"empty yaml is null", "", yaml_ops({{"/a", "add", Json(1)}}),
+       "yaml[0]: add /a: the document is null, not an object", true},
+      {"yaml missing key", "k: v\n", yaml_ops({{"/x", "replace", Json(1)}}), "yaml[0]: replace /x: path does not exist",
+       true},
       {"json keeps text of untouched values", R"({"a":1.50,"b":[1,2]})", json_ops({{"/b/-", "add", Json(3)}}),
        R"({"a":1.50,"b":[1,2,3]})"},
-      {"json keeps key order", R"({"z":1,"a":2})", json_ops({{"/m", "add", Json("<x>")}}), R"({"z":1,"a":2,"m":"\u003cx\u003e"})"},
+      {"json keeps key order", R"({"z":1,"a":2})", json_ops({{"/m", "add", Json("<x>")}}),
+       R"({"z":1,"a":2,"m":"\u003cx\u003e"})"},
       {"json compacts", "{\n  \"a\": [ 1 ],\n  \"b\": \"<\"\n}\n", json_ops({{"/a/0", "remove", std::nullopt}}),
        R"({"a":[],"b":"\u003c"})"},
       {"empty json unchanged", "", json_ops({{"/a", "add", Json(1)}}), ""},
@@ -72,7 +77,8 @@ TEST(FieldOverrider, EmbeddedDocuments) {
 }
 
 TEST(FieldOverrider, ReadsAndWritesTheField) {
-  Json cm = yaml("apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c}\ndata:\n  app.json: '{\"replicas\":1}'\n  n: '5'\n");
+  Json cm =
+      yaml("apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c}\ndata:\n  app.json: '{\"replicas\":1}'\n  n: '5'\n");
   FieldOverrider o{"/data/app.json", {{"/replicas", "replace", Json(3)}}, {}};
   ASSERT_TRUE(apply_field_overrider(cm, o).ok());
   EXPECT_EQ(cm["data"]["app.json"], R"({"replicas":3})");

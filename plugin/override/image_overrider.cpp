@@ -69,12 +69,14 @@ Result<std::string> image_at_predicate(const Json& manifest, const std::string& 
       current = next;
     } else if (next != nullptr && next->is_array()) {
       auto index = go_atoi(segments[i + 1]);
-      if (!index || *index < INT32_MIN || *index > INT32_MAX) return invalid_input("\"" + segments[i + 1] + "\" is not a list index");
+      if (!index || *index < INT32_MIN || *index > INT32_MAX)
+        return invalid_input("\"" + segments[i + 1] + "\" is not a list index");
       if (*index < 0 || *index >= static_cast<std::int64_t>(next->size())) {
         return invalid_input("index " + segments[i + 1] + " is out of range for \"" + segments[i] + "\"");
       }
       current = &(*next)[static_cast<std::size_t>(*index)];
-      if (!current->is_object()) return invalid_input("element " + segments[i + 1] + " of \"" + segments[i] + "\" is not a map");
+      if (!current->is_object())
+        return invalid_input("element " + segments[i + 1] + " of \"" + segments[i] + "\" is not a map");
       ++i;
     } else {
       return invalid_input("\"" + segments[i] + "\" is not a map or a list");

@@ -18,7 +18,8 @@ Json workload(const std::string& kind, const std::vector<std::string>& images) {
   return object;
 }
 
-ImageOverrider image(std::string component, std::string op, std::string value, std::optional<std::string> predicate = {}) {
+ImageOverrider image(std::string component, std::string op, std::string value,
+                     std::optional<std::string> predicate = {}) {
   return ImageOverrider{std::move(predicate), std::move(component), std::move(op), std::move(value)};
 }
 
@@ -35,55 +36,101 @@ struct PatchCase {
 
 // imageoverride_test.go TestParseJSONPatchesByImageOverrider.
 TEST(ImageOverrider, BuildsKarmadasPatches) {
-  Json job = yaml("apiVersion: batch/v1\nkind: Job\nmetadata: {name: pi}\nspec:\n  template:\n    spec:\n"
-                  "      containers: [{name: perl, image: 'perl:5.34.0'}]\n");
+  Json job = yaml(
+      "apiVersion: batch/v1\nkind: Job\nmetadata: {name: pi}\nspec:\n  template:\n    spec:\n"
+      "      containers: [{name: perl, image: 'perl:5.34.0'}]\n");
   Json two = workload("Deployment", {kImage, "registry.k8s.io/nginx-slim:0.8"});
   std::vector<PatchCase> cases = {
-      {"empty predicate, Job, Registry add", job, image("Registry", "add", "registry.k8s.io"),
+      {"empty predicate, Job, Registry add",
+       job,
+       image("Registry", "add", "registry.k8s.io"),
        {{kTemplatePath, "registry.k8s.io/perl:5.34.0"}}},
-      {"predicate, Job, Registry add", job, image("Registry", "add", "registry.k8s.io", kTemplatePath),
+      {"predicate, Job, Registry add",
+       job,
+       image("Registry", "add", "registry.k8s.io", kTemplatePath),
        {{kTemplatePath, "registry.k8s.io/perl:5.34.0"}}},
-      {"Deployment, Registry add (concatenation)", workload("Deployment", {kImage}), image("Registry", "add", ".test"),
+      {"Deployment, Registry add (concatenation)",
+       workload("Deployment", {kImage}),
+       image("Registry", "add", ".test"),
        {{kTemplatePath, "fictional.registry.example.test/imagename:v1.0.0"}}},
-      {"Deployment, Registry replace", workload("Deployment", {kImage}), image("Registry", "replace", "fictional.registry.us"),
+      {"Deployment, Registry replace",
+       workload("Deployment", {kImage}),
+       image("Registry", "replace", "fictional.registry.us"),
        {{kTemplatePath, "fictional.registry.us/imagename:v1.0.0"}}},
-      {"Deployment, Registry remove", workload("Deployment", {kImage}), image("Registry", "remove", "fictional.registry.us"),
+      {"Deployment, Registry remove",
+       workload("Deployment", {kImage}),
+       image("Registry", "remove", "fictional.registry.us"),
        {{kTemplatePath, "imagename:v1.0.0"}}},
-      {"Deployment, Repository add", workload("Deployment", {kImage}), image("Repository", "add", "/nginx"),
+      {"Deployment, Repository add",
+       workload("Deployment", {kImage}),
+       image("Repository", "add", "/nginx"),
        {{kTemplatePath, "fictional.registry.example/imagename/nginx:v1.0.0"}}},
-      {"Deployment, Repository replace", workload("Deployment", {kImage}), image("Repository", "replace", "nginx"),
+      {"Deployment, Repository replace",
+       workload("Deployment", {kImage}),
+       image("Repository", "replace", "nginx"),
        {{kTemplatePath, "fictional.registry.example/nginx:v1.0.0"}}},
-      {"Deployment, Repository remove", workload("Deployment", {kImage}), image("Repository", "remove", "nginx"),
+      {"Deployment, Repository remove",
+       workload("Deployment", {kImage}),
+       image("Repository", "remove", "nginx"),
        {{kTemplatePath, "fictional.registry.example/:v1.0.0"}}},
-      {"Deployment, Tag add of a digest is invalid: unchanged", workload("Deployment", {kImage}), image("Tag", "add", kDigest),
+      {"Deployment, Tag add of a digest is invalid: unchanged",
+       workload("Deployment", {kImage}),
+       image("Tag", "add", kDigest),
        {{kTemplatePath, kImage}}},
-      {"Deployment, Tag add", workload("Deployment", {kImage}), image("Tag", "add", "-debug"),
+      {"Deployment, Tag add",
+       workload("Deployment", {kImage}),
+       image("Tag", "add", "-debug"),
        {{kTemplatePath, "fictional.registry.example/imagename:v1.0.0-debug"}}},
-      {"Deployment, Tag replace with a digest", workload("Deployment", {kImage}), image("Tag", "replace", kDigest),
+      {"Deployment, Tag replace with a digest",
+       workload("Deployment", {kImage}),
+       image("Tag", "replace", kDigest),
        {{kTemplatePath, "fictional.registry.example/imagename@" + kDigest}}},
-      {"Deployment, Tag remove", workload("Deployment", {kImage}), image("Tag", "remove", kDigest),
+      {"Deployment, Tag remove",
+       workload("Deployment", {kImage}),
+       image("Tag", "remove", kDigest),
        {{kTemplatePath, "fictional.registry.example/imagename"}}},
-      {"Pod", workload("Pod", {kImage}), image("Repository", "replace", "nginx"),
+      {"Pod",
+       workload("Pod", {kImage}),
+       image("Repository", "replace", "nginx"),
        {{"/spec/containers/0/image", "fictional.registry.example/nginx:v1.0.0"}}},
-      {"StatefulSet", workload("StatefulSet", {kImage}), image("Repository", "replace", "nginx"),
+      {"StatefulSet",
+       workload("StatefulSet", {kImage}),
+       image("Repository", "replace", "nginx"),
        {{kTemplatePath, "fictional.registry.example/nginx:v1.0.0"}}},
-      {"ReplicaSet", workload("ReplicaSet", {kImage}), image("Repository", "replace", "nginx"),
+      {"ReplicaSet",
+       workload("ReplicaSet", {kImage}),
+       image("Repository", "replace", "nginx"),
        {{kTemplatePath, "fictional.registry.example/nginx:v1.0.0"}}},
-      {"DaemonSet", workload("DaemonSet", {kImage}), image("Repository", "replace", "nginx"),
+      {"DaemonSet",
+       workload("DaemonSet", {kImage}),
+       image("Repository", "replace", "nginx"),
        {{kTemplatePath, "fictional.registry.example/nginx:v1.0.0"}}},
-      {"more than one container", two, image("Repository", "replace", "nginx"),
+      {"more than one container",
+       two,
+       image("Repository", "replace", "nginx"),
        {{kTemplatePath, "fictional.registry.example/nginx:v1.0.0"},
         {"/spec/template/spec/containers/1/image", "registry.k8s.io/nginx:0.8"}}},
-      {"predicate, one container", workload("Deployment", {kImage}), image("Repository", "replace", "nginx", kTemplatePath),
+      {"predicate, one container",
+       workload("Deployment", {kImage}),
+       image("Repository", "replace", "nginx", kTemplatePath),
        {{kTemplatePath, "fictional.registry.example/nginx:v1.0.0"}}},
-      {"predicate, second container", two, image("Repository", "replace", "nginx", "/spec/template/spec/containers/1/image"),
+      {"predicate, second container",
+       two,
+       image("Repository", "replace", "nginx", "/spec/template/spec/containers/1/image"),
        {{"/spec/template/spec/containers/1/image", "registry.k8s.io/nginx:0.8"}}},
       // Beyond Karmada's table: kinds it leaves alone without a predicate.
-      {"CronJob is never touched without a predicate", workload("CronJob", {kImage}), image("Tag", "replace", "v2"), {}},
+      {"CronJob is never touched without a predicate",
+       workload("CronJob", {kImage}),
+       image("Tag", "replace", "v2"),
+       {}},
       {"ConfigMap", yaml("apiVersion: v1\nkind: ConfigMap\nmetadata: {name: x}\n"), image("Tag", "replace", "v2"), {}},
-      {"no containers", yaml("apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: x}\nspec: {}\n"), image("Tag", "replace", "v2"), {}},
+      {"no containers",
+       yaml("apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: x}\nspec: {}\n"),
+       image("Tag", "replace", "v2"),
+       {}},
       {"CronJob with a predicate",
-       yaml("apiVersion: batch/v1\nkind: CronJob\nmetadata: {name: x}\nspec:\n  jobTemplate:\n    spec:\n      template:\n"
+       yaml("apiVersion: batch/v1\nkind: CronJob\nmetadata: {name: x}\nspec:\n  jobTemplate:\n    spec:\n      "
+            "template:\n"
             "        spec:\n          containers: [{name: a, image: 'busybox:1.36'}]\n"),
        image("Tag", "replace", "1.37", "/spec/jobTemplate/spec/template/spec/containers/0/image"),
        {{"/spec/jobTemplate/spec/template/spec/containers/0/image", "busybox:1.37"}}},
@@ -102,8 +149,9 @@ TEST(ImageOverrider, BuildsKarmadasPatches) {
 }
 
 TEST(ImageOverrider, InitContainersAreNotTouched) {
-  Json pod = yaml("apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  initContainers: [{name: i, image: 'busybox:1'}]\n"
-                  "  containers: [{name: c, image: 'nginx:1'}]\n");
+  Json pod = yaml(
+      "apiVersion: v1\nkind: Pod\nmetadata: {name: p}\nspec:\n  initContainers: [{name: i, image: 'busybox:1'}]\n"
+      "  containers: [{name: c, image: 'nginx:1'}]\n");
   ASSERT_TRUE(apply_image_overrider(pod, image("Registry", "replace", "mirror.local")).ok());
   EXPECT_EQ(pod["spec"]["containers"][0]["image"], "mirror.local/nginx:1");
   EXPECT_EQ(pod["spec"]["initContainers"][0]["image"], "busybox:1");
@@ -123,15 +171,17 @@ TEST(ImageOverrider, Errors) {
        "image \"\": repository name must have at least one component"},
       {"containers not a list", yaml("kind: Pod\nspec: {containers: x}\n"), image("Tag", "replace", "2"),
        "failed to convert Pod from unstructured object: spec.containers: expected a list, got a string"},
-      {"predicate to a missing field", workload("Deployment", {kImage}), image("Tag", "replace", "2", "/spec/template/spec/x/0/image"),
+      {"predicate to a missing field", workload("Deployment", {kImage}),
+       image("Tag", "replace", "2", "/spec/template/spec/x/0/image"),
        "predicate.path /spec/template/spec/x/0/image: \"x\" is not a map or a list"},
       {"predicate index out of range", workload("Deployment", {kImage}),
        image("Tag", "replace", "2", "/spec/template/spec/containers/3/image"),
        "predicate.path /spec/template/spec/containers/3/image: index 3 is out of range for \"containers\""},
-      {"predicate to a non-string", workload("Deployment", {kImage}), image("Tag", "replace", "2", "/spec/template/spec/containers/0"),
+      {"predicate to a non-string", workload("Deployment", {kImage}),
+       image("Tag", "replace", "2", "/spec/template/spec/containers/0"),
        "predicate.path /spec/template/spec/containers/0: \"0\" is not a string"},
-      {"predicate without leading slash", workload("Pod", {kImage}), image("Tag", "replace", "2", "spec/containers/0/image"),
-       "predicate.path must start with \"/\""},
+      {"predicate without leading slash", workload("Pod", {kImage}),
+       image("Tag", "replace", "2", "spec/containers/0/image"), "predicate.path must start with \"/\""},
   };
   for (const Case& c : cases) {
     SCOPED_TRACE(c.name);

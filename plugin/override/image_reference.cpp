@@ -36,7 +36,8 @@ bool is_domain_and_port(std::string_view s) {
   std::size_t start = 0;
   while (true) {
     std::size_t dot = host.find('.', start);
-    if (!is_domain_component(host.substr(start, dot == std::string_view::npos ? std::string_view::npos : dot - start))) {
+    if (!is_domain_component(
+            host.substr(start, dot == std::string_view::npos ? std::string_view::npos : dot - start))) {
       return false;
     }
     if (dot == std::string_view::npos) return true;
@@ -79,7 +80,8 @@ bool is_remote_name(std::string_view s) {
 // whenever the first segment is a valid host and the rest a valid remote name).
 std::string_view name_path(std::string_view name) {
   std::size_t slash = name.find('/');
-  if (slash != std::string_view::npos && is_domain_and_port(name.substr(0, slash)) && is_remote_name(name.substr(slash + 1))) {
+  if (slash != std::string_view::npos && is_domain_and_port(name.substr(0, slash)) &&
+      is_remote_name(name.substr(slash + 1))) {
     return name.substr(slash + 1);
   }
   return name;
@@ -88,7 +90,8 @@ std::string_view name_path(std::string_view name) {
 bool is_name(std::string_view name) {
   if (is_remote_name(name)) return true;
   std::size_t slash = name.find('/');
-  return slash != std::string_view::npos && is_domain_and_port(name.substr(0, slash)) && is_remote_name(name.substr(slash + 1));
+  return slash != std::string_view::npos && is_domain_and_port(name.substr(0, slash)) &&
+         is_remote_name(name.substr(slash + 1));
 }
 
 struct Split {
@@ -128,14 +131,17 @@ std::string validate_digest(std::string_view d) {
   if (hex_length == 0) {
     // DigestRegexpAnchored: [a-z0-9]+([.+_-][a-z0-9]+)*:[a-zA-Z0-9=_-]+
     bool algorithm_ok = !algorithm.empty() && is_lower_alnum(algorithm.front()) && is_lower_alnum(algorithm.back()) &&
-                        std::all_of(algorithm.begin(), algorithm.end(), [](char c) { return is_lower_alnum(c) || c == '.' || c == '+' || c == '_' || c == '-'; });
+                        std::all_of(algorithm.begin(), algorithm.end(), [](char c) {
+                          return is_lower_alnum(c) || c == '.' || c == '+' || c == '_' || c == '-';
+                        });
     for (std::size_t i = 1; algorithm_ok && i < algorithm.size(); ++i) {
       if (!is_lower_alnum(algorithm[i]) && !is_lower_alnum(algorithm[i - 1])) algorithm_ok = false;
     }
     return algorithm_ok ? "unsupported digest algorithm" : "invalid checksum digest format";
   }
   if (encoded.size() != hex_length) return "invalid checksum digest length";
-  bool lower_hex = std::all_of(encoded.begin(), encoded.end(), [](char c) { return is_digit(c) || (c >= 'a' && c <= 'f'); });
+  bool lower_hex =
+      std::all_of(encoded.begin(), encoded.end(), [](char c) { return is_digit(c) || (c >= 'a' && c <= 'f'); });
   return lower_hex ? "" : "invalid checksum digest format";
 }
 
@@ -179,7 +185,8 @@ Result<ImageReference> parse_image_reference(std::string_view image) {
   if (!split) {
     if (image.empty()) return invalid_input("repository name must have at least one component");
     std::string lower(image);
-    std::transform(lower.begin(), lower.end(), lower.begin(), [](char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c + 32) : c; });
+    std::transform(lower.begin(), lower.end(), lower.begin(),
+                   [](char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c + 32) : c; });
     if (match_reference(lower)) return invalid_input("repository name must be lowercase");
     return invalid_input("invalid reference format");
   }

@@ -16,7 +16,7 @@ struct ImageReference {
   std::string hostname;    // "registry.k8s.io", "fictional.registry.example:10443", or ""
   std::string repository;  // the rest of the name, e.g. "karmada/karmada-scheduler"
   std::string tag;
-  std::string digest;      // "sha256:..."
+  std::string digest;  // "sha256:..."
 
   // [hostname/]repository then ":tag" or "@digest" (a tag wins when both are set).
   std::string to_string() const;

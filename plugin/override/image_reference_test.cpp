@@ -19,9 +19,10 @@ TEST(ImageReference, Parse) {
   std::vector<ParseCase> cases = {
       {"simple", "pause", "", "pause", "", "", ""},
       {"repository", "subpath/imagename:v1.0.0", "", "subpath/imagename", "v1.0.0", "", ""},
-      {"normal", "fictional.registry.example/imagename:v1.0.0", "fictional.registry.example", "imagename", "v1.0.0", "", ""},
-      {"hostname with port", "fictional.registry.example:10443/subpath/imagename:v1.0.0", "fictional.registry.example:10443",
-       "subpath/imagename", "v1.0.0", "", ""},
+      {"normal", "fictional.registry.example/imagename:v1.0.0", "fictional.registry.example", "imagename", "v1.0.0", "",
+       ""},
+      {"hostname with port", "fictional.registry.example:10443/subpath/imagename:v1.0.0",
+       "fictional.registry.example:10443", "subpath/imagename", "v1.0.0", "", ""},
       {"digest", "fictional.registry.example:10443/subpath/imagename@" + kDigest, "fictional.registry.example:10443",
        "subpath/imagename", "", kDigest, ""},
       {"tag and digest keeps the tag", "nginx:v1@" + kDigest, "", "nginx", "v1", "", ""},
@@ -46,11 +47,13 @@ TEST(ImageReference, Parse) {
       {"two colons", "a:b:c", "", "", "", "", "invalid reference format"},
       {"short digest", "nginx@sha256:abc", "", "", "", "", "invalid reference format"},
       {"unknown algorithm", "nginx@md5:" + kDigest.substr(7), "", "", "", "", "unsupported digest algorithm"},
-      {"upper-case hex", "nginx@sha256:50D858E0985ECC7F60418AAF0CC5AB587F42C2570A884095A9E8CCACD0F6545C", "", "", "", "",
-       "invalid checksum digest format"},
-      {"short sha256", "nginx@" + kDigest.substr(0, kDigest.size() - 1), "", "", "", "", "invalid checksum digest length"},
+      {"upper-case hex", "nginx@sha256:50D858E0985ECC7F60418AAF0CC5AB587F42C2570A884095A9E8CCACD0F6545C", "", "", "",
+       "", "invalid checksum digest format"},
+      {"short sha256", "nginx@" + kDigest.substr(0, kDigest.size() - 1), "", "", "", "",
+       "invalid checksum digest length"},
       {"sha512 length", "nginx@sha512:" + kDigest.substr(7), "", "", "", "", "invalid checksum digest length"},
-      {"path too long", "a/" + std::string(256, 'b'), "", "", "", "", "repository name must not be more than 255 characters"},
+      {"path too long", "a/" + std::string(256, 'b'), "", "", "", "",
+       "repository name must not be more than 255 characters"},
       {"path at the limit", "a.com/" + std::string(255, 'b'), "a.com", std::string(255, 'b'), "", "", ""},
   };
   for (const ParseCase& c : cases) {
@@ -71,7 +74,7 @@ TEST(ImageReference, Parse) {
 TEST(ImageReference, StringRoundTrips) {
   // imageparser TestParse: String() gives the image back.
   for (const std::string& image : {std::string("pause"), std::string("subpath/imagename:v1.0.0"),
-                                    "fictional.registry.example:10443/subpath/imagename@" + kDigest}) {
+                                   "fictional.registry.example:10443/subpath/imagename@" + kDigest}) {
     SCOPED_TRACE(image);
     auto got = parse_image_reference(image);
     ASSERT_TRUE(got.ok());
@@ -88,7 +91,8 @@ TEST(ImageReference, SplitHostname) {
       {"empty image got nothing", "", "", ""},
       {"simple repository", "imagename", "", "imagename"},
       {"repository with sub-path", "subpath/imagename", "", "subpath/imagename"},
-      {"canonical image", "fictional.registry.example/subpath/imagename", "fictional.registry.example", "subpath/imagename"},
+      {"canonical image", "fictional.registry.example/subpath/imagename", "fictional.registry.example",
+       "subpath/imagename"},
       {"hostname with port", "fictional.registry.example:10443/subpath/imagename", "fictional.registry.example:10443",
        "subpath/imagename"},
       {"hostname with IP", "10.10.10.10:10443/subpath/imagename", "10.10.10.10:10443", "subpath/imagename"},

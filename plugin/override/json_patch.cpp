@@ -203,13 +203,15 @@ Status<PatchFailure> run_all(Patcher& patcher, const std::vector<PatchOperation>
     auto step = patcher.run(ops[i]);
     if (!step.ok()) return PatchFailure{i, describe(ops[i]) + ": " + step.error()};
   }
-  if (!patcher.root_nil() && patcher.root()->nil_obj) return PatchFailure{std::string::npos, "invalid value, expected object"};
+  if (!patcher.root_nil() && patcher.root()->nil_obj)
+    return PatchFailure{std::string::npos, "invalid value, expected object"};
   return Ok{};
 }
 
 }  // namespace
 
-Result<std::string, PatchFailure> apply_json_patch_text(std::string_view document, const std::vector<PatchOperation>& ops) {
+Result<std::string, PatchFailure> apply_json_patch_text(std::string_view document,
+                                                        const std::vector<PatchOperation>& ops) {
   if (document.empty()) return std::string();
   if (!is_valid_json(document)) return PatchFailure{std::string::npos, "the document is not valid JSON"};
   // The library picks partialArray only when the very first byte is '['; anything else is

@@ -38,7 +38,8 @@ struct PatchFailure {
 // Patch.Apply on JSON text, returning compact JSON as the library writes it: untouched parts
 // keep their text (numbers, string escapes), objects keep key order and append new keys, and
 // <, >, & are escaped. Empty input is returned unchanged.
-Result<std::string, PatchFailure> apply_json_patch_text(std::string_view document, const std::vector<PatchOperation>& ops);
+Result<std::string, PatchFailure> apply_json_patch_text(std::string_view document,
+                                                        const std::vector<PatchOperation>& ops);
 
 // Patch.Apply on a decoded document (the same semantics, without text round trips).
 Result<Json, PatchFailure> apply_json_patch_value(Json document, const std::vector<PatchOperation>& ops);

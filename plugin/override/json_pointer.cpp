@@ -15,7 +15,8 @@ std::vector<std::string> split_json_pointer(std::string_view pointer) {
   std::size_t start = 1;
   while (true) {
     std::size_t slash = pointer.find('/', start);
-    tokens.emplace_back(pointer.substr(start, slash == std::string_view::npos ? std::string_view::npos : slash - start));
+    tokens.emplace_back(
+        pointer.substr(start, slash == std::string_view::npos ? std::string_view::npos : slash - start));
     if (slash == std::string_view::npos) break;
     start = slash + 1;
   }

@@ -12,11 +12,8 @@ TEST(OverrideJsonPointer, CheckMatchesJsonpointerNew) {
   };
   // The webhook's messages: pkg/webhook/overridepolicy/validating_test.go, Handle_Invalid*Path*.
   std::vector<Case> cases = {
-      {"empty is the whole document", "", true},
-      {"root key", "/spec", true},
-      {"slash only", "/", true},
-      {"no leading slash", "invalidPath", false},
-      {"relative", "spec/replicas", false},
+      {"empty is the whole document", "", true},  {"root key", "/spec", true},          {"slash only", "/", true},
+      {"no leading slash", "invalidPath", false}, {"relative", "spec/replicas", false},
   };
   for (const Case& c : cases) {
     SCOPED_TRACE(c.name);
@@ -55,10 +52,16 @@ TEST(OverrideJsonPointer, GoAtoi) {
     std::optional<std::int64_t> value;
   };
   std::vector<Case> cases = {
-      {"plain", "12", 12},         {"leading zeros", "007", 7},  {"plus sign", "+3", 3},
-      {"negative", "-1", -1},      {"empty", "", std::nullopt},  {"sign only", "-", std::nullopt},
-      {"letters", "1a", std::nullopt}, {"dash token", "-", std::nullopt},
-      {"int64 max", "9223372036854775807", INT64_MAX}, {"overflow", "9223372036854775808", std::nullopt},
+      {"plain", "12", 12},
+      {"leading zeros", "007", 7},
+      {"plus sign", "+3", 3},
+      {"negative", "-1", -1},
+      {"empty", "", std::nullopt},
+      {"sign only", "-", std::nullopt},
+      {"letters", "1a", std::nullopt},
+      {"dash token", "-", std::nullopt},
+      {"int64 max", "9223372036854775807", INT64_MAX},
+      {"overflow", "9223372036854775808", std::nullopt},
       {"int64 min", "-9223372036854775808", INT64_MIN},
   };
   for (const Case& c : cases) {

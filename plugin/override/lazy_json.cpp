@@ -214,8 +214,8 @@ void compact_json(std::string_view text, std::string& out) {
       out += kHex[static_cast<unsigned char>(c) & 0xF];
       continue;
     }
-    if (static_cast<unsigned char>(c) == 0xE2 && i + 2 < text.size() && static_cast<unsigned char>(text[i + 1]) == 0x80 &&
-        (static_cast<unsigned char>(text[i + 2]) & ~1u) == 0xA8) {
+    if (static_cast<unsigned char>(c) == 0xE2 && i + 2 < text.size() &&
+        static_cast<unsigned char>(text[i + 1]) == 0x80 && (static_cast<unsigned char>(text[i + 2]) & ~1u) == 0xA8) {
       out += "\\u202";
       out += kHex[static_cast<unsigned char>(text[i + 2]) & 0xF];
       i += 2;

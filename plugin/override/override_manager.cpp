@@ -10,7 +10,8 @@ namespace {
 ImplicitPriority policy_priority(const OverridePolicy& policy, const ResourceIdentity& resource) {
   if (policy.resource_selectors.empty()) return ImplicitPriority::MatchAll;
   ImplicitPriority best = ImplicitPriority::Mismatch;
-  for (const ResourceSelector& s : policy.resource_selectors) best = std::max(best, resource_selector_priority(resource, s));
+  for (const ResourceSelector& s : policy.resource_selectors)
+    best = std::max(best, resource_selector_priority(resource, s));
   return best;
 }
 
@@ -48,8 +49,8 @@ Status<> apply_scope(Json& manifest, const OverrideContext& context, const std::
       any = true;
       auto outcome = apply_overriders(manifest, rule.overriders);
       if (!outcome.ok()) {
-        return invalid_input(describe_policy(*policy) + ": " + rule.field + ".overriders." + outcome.error().field + ": " +
-                             outcome.error().message);
+        return invalid_input(describe_policy(*policy) + ": " + rule.field + ".overriders." + outcome.error().field +
+                             ": " + outcome.error().message);
       }
     }
     if (any) applied.push_back(applied_name(*policy));

@@ -18,7 +18,7 @@ struct OverrideContext {
   // The template's identity. Selectors are matched against the manifest itself (after the
   // ClusterOverridePolicies for the OverridePolicies, as Karmada does); `resource.namespace_`
   // only fills in a namespace the manifest does not carry.
-  ResourceIdentity resource;   // namespace_ empty for cluster-scoped resources
+  ResourceIdentity resource;  // namespace_ empty for cluster-scoped resources
   bool namespaced = true;
   // Every ClusterOverridePolicy and every OverridePolicy of the fleet; the manager picks.
   const std::vector<OverridePolicy>* policies = nullptr;

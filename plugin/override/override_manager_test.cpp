@@ -12,7 +12,8 @@ using testing::yaml;
 OverridePolicy policy(const std::string& text) {
   Json object = yaml(text);
   Problems problems;
-  OverridePolicy p = parse_override_policy(object, string_at(object, {"kind"}) == "ClusterOverridePolicy", "default", problems);
+  OverridePolicy p =
+      parse_override_policy(object, string_at(object, {"kind"}) == "ClusterOverridePolicy", "default", problems);
   EXPECT_TRUE(problems.empty()) << to_string(problems.list());
   return p;
 }
@@ -21,7 +22,8 @@ OverridePolicy policy(const std::string& text) {
 std::string marking_op(const std::string& kind, const std::string& name, const std::string& selectors,
                        const std::vector<std::pair<std::string, std::string>>& rules /* (clusters, mark) */) {
   std::string text = "apiVersion: policy.karmada.io/v1alpha1\nkind: " + kind + "\nmetadata: {name: " + name +
-                     (kind == "OverridePolicy" ? ", namespace: default" : "") + "}\nspec:\n" + selectors + "  overrideRules:\n";
+                     (kind == "OverridePolicy" ? ", namespace: default" : "") + "}\nspec:\n" + selectors +
+                     "  overrideRules:\n";
   for (const auto& [clusters, mark] : rules) {
     text += "  - " + (clusters.empty() ? std::string() : "targetCluster: {clusterNames: [" + clusters + "]}\n    ") +
             "overriders:\n      plaintext: [{path: /spec/order/-, operator: add, value: " + mark + "}]\n";
@@ -30,8 +32,10 @@ std::string marking_op(const std::string& kind, const std::string& name, const s
 }
 
 Json deployment() {
-  return yaml("apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: test, namespace: default, labels: {app: web}, annotations: {}}\n"
-              "spec: {order: []}\n");
+  return yaml(
+      "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: test, namespace: default, labels: {app: web}, "
+      "annotations: {}}\n"
+      "spec: {order: []}\n");
 }
 
 Cluster cluster(const std::string& name) {
@@ -64,26 +68,39 @@ void run_order_cases(const Json& manifest, const std::vector<OrderCase>& cases, 
 }
 
 const std::string kByName = "  resourceSelectors: [{apiVersion: apps/v1, kind: Deployment, name: test}]\n";
-const std::string kByLabel = "  resourceSelectors: [{apiVersion: apps/v1, kind: Deployment, labelSelector: {matchLabels: {app: web}}}]\n";
+const std::string kByLabel =
+    "  resourceSelectors: [{apiVersion: apps/v1, kind: Deployment, labelSelector: {matchLabels: {app: web}}}]\n";
 const std::string kByKind = "  resourceSelectors: [{apiVersion: apps/v1, kind: Deployment}]\n";
 const std::string kOther = "  resourceSelectors: [{apiVersion: apps/v1, kind: Deployment, name: other}]\n";
 
 // overridemanager_test.go TestGetMatchingOverridePolicies, observed through the manifest.
 TEST(OverrideManager, KarmadaRuleOrder) {
-  std::string op1 = marking_op("OverridePolicy", "overridePolicy1", kByName, {{"cluster1, cluster2", "o1"}, {"cluster2", "o2"}});
+  std::string op1 =
+      marking_op("OverridePolicy", "overridePolicy1", kByName, {{"cluster1, cluster2", "o1"}, {"cluster2", "o2"}});
   std::string op2 = marking_op("OverridePolicy", "overridePolicy2", "", {{"cluster1, cluster2", "o3"}});
-  std::string op3 = marking_op("OverridePolicy", "overridePolicy3", "  resourceSelectors: []\n", {{"cluster1, cluster2", "o3"}});
-  std::string old = "apiVersion: policy.karmada.io/v1alpha1\nkind: ClusterOverridePolicy\nmetadata: {name: oldOverridePolicy}\n"
-                    "spec:\n  targetCluster: {clusterNames: [cluster1]}\n"
-                    "  overriders:\n    plaintext: [{path: /spec/order/-, operator: add, value: o3}]\n";
-  run_order_cases(deployment(), {
-      {"OverrideRules test 1", {op1, op2}, "cluster1", {"o3", "o1"}, {"OverridePolicy/default/overridePolicy2", "OverridePolicy/default/overridePolicy1"}},
-      {"OverrideRules test 2", {op1, op2}, "cluster2", {"o3", "o1", "o2"},
-       {"OverridePolicy/default/overridePolicy2", "OverridePolicy/default/overridePolicy1"}},
-      {"OverrideRules test 3", {op3}, "cluster2", {"o3"}, {"OverridePolicy/default/overridePolicy3"}},
-      {"TargetCluster and Overriders test", {old}, "cluster1", {"o3"}, {"ClusterOverridePolicy/oldOverridePolicy"}},
-      {"deprecated pair skips other clusters", {old}, "cluster2", {}, {}},
-  });
+  std::string op3 =
+      marking_op("OverridePolicy", "overridePolicy3", "  resourceSelectors: []\n", {{"cluster1, cluster2", "o3"}});
+  std::string old =
+      "apiVersion: policy.karmada.io/v1alpha1\nkind: ClusterOverridePolicy\nmetadata: {name: oldOverridePolicy}\n"
+      "spec:\n  targetCluster: {clusterNames: [cluster1]}\n"
+      "  overriders:\n    plaintext: [{path: /spec/order/-, operator: add, value: o3}]\n";
+  run_order_cases(
+      deployment(),
+      {
+          {"OverrideRules test 1",
+           {op1, op2},
+           "cluster1",
+           {"o3", "o1"},
+           {"OverridePolicy/default/overridePolicy2", "OverridePolicy/default/overridePolicy1"}},
+          {"OverrideRules test 2",
+           {op1, op2},
+           "cluster2",
+           {"o3", "o1", "o2"},
+           {"OverridePolicy/default/overridePolicy2", "OverridePolicy/default/overridePolicy1"}},
+          {"OverrideRules test 3", {op3}, "cluster2", {"o3"}, {"OverridePolicy/default/overridePolicy3"}},
+          {"TargetCluster and Overriders test", {old}, "cluster1", {"o3"}, {"ClusterOverridePolicy/oldOverridePolicy"}},
+          {"deprecated pair skips other clusters", {old}, "cluster2", {}, {}},
+      });
 }
 
 TEST(OverrideManager, ScopesPrioritiesAndNames) {
@@ -97,22 +114,34 @@ TEST(OverrideManager, ScopesPrioritiesAndNames) {
   std::string op_elsewhere = marking_op("OverridePolicy", "elsewhere", "", {{"", "elsewhere"}});
   op_elsewhere.replace(op_elsewhere.find("namespace: default"), 18, "namespace: prod");
   run_order_cases(deployment(), {
-      {"cluster policies first, whatever their priority", {op_all, cop_name}, "c", {"cop-name", "op-all"},
-       {"ClusterOverridePolicy/a-cop", "OverridePolicy/default/op-all"}},
-      {"implicit priority ascending: all (by name) < label < name",
-       {op_name, op_label, op_kind, op_all}, "c", {"op-kind", "op-all", "op-label", "op-name"},
-       {"OverridePolicy/default/a-kind", "OverridePolicy/default/op-all", "OverridePolicy/default/b-label",
-        "OverridePolicy/default/a-name"}},
-      {"cluster policies sorted among themselves", {cop_name, cop_all}, "c", {"cop-all", "cop-name"},
-       {"ClusterOverridePolicy/z-cop", "ClusterOverridePolicy/a-cop"}},
-      {"non-matching selectors and other namespaces ignored", {op_other, op_elsewhere, op_all}, "c", {"op-all"},
-       {"OverridePolicy/default/op-all"}},
-  });
+                                    {"cluster policies first, whatever their priority",
+                                     {op_all, cop_name},
+                                     "c",
+                                     {"cop-name", "op-all"},
+                                     {"ClusterOverridePolicy/a-cop", "OverridePolicy/default/op-all"}},
+                                    {"implicit priority ascending: all (by name) < label < name",
+                                     {op_name, op_label, op_kind, op_all},
+                                     "c",
+                                     {"op-kind", "op-all", "op-label", "op-name"},
+                                     {"OverridePolicy/default/a-kind", "OverridePolicy/default/op-all",
+                                      "OverridePolicy/default/b-label", "OverridePolicy/default/a-name"}},
+                                    {"cluster policies sorted among themselves",
+                                     {cop_name, cop_all},
+                                     "c",
+                                     {"cop-all", "cop-name"},
+                                     {"ClusterOverridePolicy/z-cop", "ClusterOverridePolicy/a-cop"}},
+                                    {"non-matching selectors and other namespaces ignored",
+                                     {op_other, op_elsewhere, op_all},
+                                     "c",
+                                     {"op-all"},
+                                     {"OverridePolicy/default/op-all"}},
+                                });
 }
 
 TEST(OverrideManager, ClusterScopedResourcesGetOnlyClusterPolicies) {
-  Json role = yaml("apiVersion: rbac.authorization.k8s.io/v1\nkind: ClusterRole\nmetadata: {name: test2, labels: {}}\n"
-                   "spec: {order: []}\n");
+  Json role = yaml(
+      "apiVersion: rbac.authorization.k8s.io/v1\nkind: ClusterRole\nmetadata: {name: test2, labels: {}}\n"
+      "spec: {order: []}\n");
   std::string cop = marking_op("ClusterOverridePolicy", "test2", "", {{"", "cop"}});
   std::string op = marking_op("OverridePolicy", "op", "", {{"", "op"}});
   run_order_cases(role, {{"only the cluster policy", {cop, op}, "c", {"cop"}, {"ClusterOverridePolicy/test2"}}}, false);
@@ -121,31 +150,40 @@ TEST(OverrideManager, ClusterScopedResourcesGetOnlyClusterPolicies) {
 // Karmada lists the OverridePolicies after the ClusterOverridePolicies ran, so an OP's label
 // selector sees labels a COP added.
 TEST(OverrideManager, OverridePoliciesSeeClusterPolicyChanges) {
-  std::string cop = "apiVersion: policy.karmada.io/v1alpha1\nkind: ClusterOverridePolicy\nmetadata: {name: tier}\n"
-                    "spec:\n  overrideRules:\n  - overriders:\n      labelsOverrider: [{operator: add, value: {tier: gold}}]\n";
-  std::string op = marking_op("OverridePolicy", "gold", "  resourceSelectors: [{apiVersion: apps/v1, kind: Deployment, "
-                                                        "labelSelector: {matchLabels: {tier: gold}}}]\n",
+  std::string cop =
+      "apiVersion: policy.karmada.io/v1alpha1\nkind: ClusterOverridePolicy\nmetadata: {name: tier}\n"
+      "spec:\n  overrideRules:\n  - overriders:\n      labelsOverrider: [{operator: add, value: {tier: gold}}]\n";
+  std::string op = marking_op("OverridePolicy", "gold",
+                              "  resourceSelectors: [{apiVersion: apps/v1, kind: Deployment, "
+                              "labelSelector: {matchLabels: {tier: gold}}}]\n",
                               {{"", "gold"}});
-  run_order_cases(deployment(), {{"label added by the COP", {cop, op}, "c", {"gold"},
+  run_order_cases(deployment(), {{"label added by the COP",
+                                  {cop, op},
+                                  "c",
+                                  {"gold"},
                                   {"ClusterOverridePolicy/tier", "OverridePolicy/default/gold"}}});
 }
 
 // overridemanager_test.go Test_overrideManagerImpl_ApplyLabelAnnotationOverriderPolicies.
 TEST(OverrideManager, LabelAndAnnotationPolicies) {
-  std::string rules = "  overrideRules:\n  - targetCluster: {clusterNames: [test1]}\n    overriders:\n"
-                      "      labelsOverrider: [{operator: add, value: {testAddLabel: testAddLabel}}]\n"
-                      "      annotationsOverrider: [{operator: add, value: {testAddAnnotation: testAddAnnotation}}]\n";
+  std::string rules =
+      "  overrideRules:\n  - targetCluster: {clusterNames: [test1]}\n    overriders:\n"
+      "      labelsOverrider: [{operator: add, value: {testAddLabel: testAddLabel}}]\n"
+      "      annotationsOverrider: [{operator: add, value: {testAddAnnotation: testAddAnnotation}}]\n";
   std::vector<OverridePolicy> policies = {
       policy("kind: OverridePolicy\nmetadata: {name: test1, namespace: default}\nspec:\n"
-             "  resourceSelectors: [{apiVersion: apps/v1, kind: Deployment, namespace: default, name: test1}]\n" + rules)};
-  Json m = yaml("apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: test1\n  namespace: default\n"
-                "  labels: {testLabel: testLabel}\n  annotations: {testAnnotation: testAnnotation}\n");
+             "  resourceSelectors: [{apiVersion: apps/v1, kind: Deployment, namespace: default, name: test1}]\n" +
+             rules)};
+  Json m = yaml(
+      "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: test1\n  namespace: default\n"
+      "  labels: {testLabel: testLabel}\n  annotations: {testAnnotation: testAnnotation}\n");
   Cluster c = cluster("test1");
   auto applied = apply_overrides(m, OverrideContext{&c, identity_of(m, "default"), true, &policies});
   ASSERT_TRUE(applied.ok());
   EXPECT_EQ(*applied, std::vector<std::string>{"OverridePolicy/default/test1"});
   EXPECT_EQ(m["metadata"]["labels"], Json({{"testLabel", "testLabel"}, {"testAddLabel", "testAddLabel"}}));
-  EXPECT_EQ(m["metadata"]["annotations"], Json({{"testAnnotation", "testAnnotation"}, {"testAddAnnotation", "testAddAnnotation"}}));
+  EXPECT_EQ(m["metadata"]["annotations"],
+            Json({{"testAnnotation", "testAnnotation"}, {"testAddAnnotation", "testAddAnnotation"}}));
 }
 
 TEST(OverrideManager, ErrorsNamePolicyRuleAndOverrider) {
@@ -156,11 +194,13 @@ TEST(OverrideManager, ErrorsNamePolicyRuleAndOverrider) {
       {"plaintext in a rule",
        "kind: OverridePolicy\nmetadata: {name: web, namespace: default}\nspec:\n  overrideRules:\n"
        "  - overriders: {}\n  - overriders:\n      plaintext: [{path: /spec/foo, operator: replace, value: 1}]\n",
-       "OverridePolicy default/web: spec.overrideRules[1].overriders.plaintext[0]: replace /spec/foo: path does not exist"},
+       "OverridePolicy default/web: spec.overrideRules[1].overriders.plaintext[0]: replace /spec/foo: path does not "
+       "exist"},
       {"deprecated pair",
        "kind: ClusterOverridePolicy\nmetadata: {name: old}\nspec:\n  overriders:\n"
        "    imageOverrider: [{predicate: {path: /spec/nope}, component: Tag, operator: replace, value: v2}]\n",
-       "ClusterOverridePolicy old: spec.overriders.imageOverrider[0]: predicate.path /spec/nope: \"nope\" is not a string"},
+       "ClusterOverridePolicy old: spec.overriders.imageOverrider[0]: predicate.path /spec/nope: \"nope\" is not a "
+       "string"},
   };
   for (const Case& c : cases) {
     SCOPED_TRACE(c.name);

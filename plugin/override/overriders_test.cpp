@@ -19,17 +19,21 @@ TEST(Overriders, RegistryIsInKarmadasOrder) {
   EXPECT_EQ((*found)->name, "fieldOverrider");
   auto unknown = find_overrider("imageOverriders");
   ASSERT_FALSE(unknown.ok());
-  EXPECT_EQ(unknown.error().message,
-            "unknown overrider \"imageOverriders\"; valid overriders are: imageOverrider, commandOverrider, argsOverrider, "
-            "labelsOverrider, annotationsOverrider, fieldOverrider, plaintext");
+  EXPECT_EQ(
+      unknown.error().message,
+      "unknown overrider \"imageOverriders\"; valid overriders are: imageOverrider, commandOverrider, argsOverrider, "
+      "labelsOverrider, annotationsOverrider, fieldOverrider, plaintext");
 }
 
 // Later kinds see what earlier kinds did: plaintext runs last, so it wins over labelsOverrider,
 // and it can patch the image the imageOverrider just wrote.
 TEST(Overriders, FixedOrderInsideARule) {
-  Json m = yaml("apiVersion: v1\nkind: Pod\nmetadata: {name: p, labels: {}}\nspec: {containers: [{name: c, image: 'nginx:1'}]}\n");
+  Json m = yaml(
+      "apiVersion: v1\nkind: Pod\nmetadata: {name: p, labels: {}}\nspec: {containers: [{name: c, image: "
+      "'nginx:1'}]}\n");
   Overriders o;
-  o.plaintext = {{"/metadata/labels/tier", "replace", Json("plaintext")}, {"/spec/containers/0/image", "replace", Json("x")}};
+  o.plaintext = {{"/metadata/labels/tier", "replace", Json("plaintext")},
+                 {"/spec/containers/0/image", "replace", Json("x")}};
   o.labels = {{"add", {{"tier", "labels"}}}};
   o.image = {{std::nullopt, "Tag", "replace", "2"}};
   ASSERT_TRUE(apply_overriders(m, o).ok());
@@ -40,7 +44,8 @@ TEST(Overriders, FixedOrderInsideARule) {
 TEST(Overriders, FailureNamesTheEntry) {
   Json m = yaml("apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c}\ndata: {a: 'k: v'}\n");
   Overriders o;
-  o.field = {{"/data/a", {}, {{"/k", "replace", Json("w")}}}, {"/data/a", {}, {{"/k", "replace", Json("z")}, {"/m", "remove", std::nullopt}}}};
+  o.field = {{"/data/a", {}, {{"/k", "replace", Json("w")}}},
+             {"/data/a", {}, {{"/k", "replace", Json("z")}, {"/m", "remove", std::nullopt}}}};
   auto got = apply_overriders(m, o);
   ASSERT_FALSE(got.ok());
   EXPECT_EQ(got.error().field, "fieldOverrider[1].yaml[1]");

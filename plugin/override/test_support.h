@@ -1,10 +1,10 @@
 // Helpers shared by the override tests (included only from *_test.cpp files).
 #pragma once
 
-#include <gtest/gtest.h>
-
 #include <string>
 #include <string_view>
+
+#include <gtest/gtest.h>
 
 #include "base/json.h"
 #include "codec/yaml_codec.h"

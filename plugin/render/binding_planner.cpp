@@ -35,7 +35,8 @@ void add_targets(std::vector<TargetCluster>& into, const std::vector<TargetClust
 }
 
 void sort_targets(std::vector<TargetCluster>& targets) {
-  std::sort(targets.begin(), targets.end(), [](const TargetCluster& a, const TargetCluster& b) { return a.name < b.name; });
+  std::sort(targets.begin(), targets.end(),
+            [](const TargetCluster& a, const TargetCluster& b) { return a.name < b.name; });
 }
 
 using TemplateKey = std::tuple<std::string, std::string, std::string, std::string>;
@@ -45,7 +46,8 @@ using TemplateKey = std::tuple<std::string, std::string, std::string, std::strin
 std::string missing_dependent_override(const PropagationPolicy& policy, const std::vector<OverridePolicy>& overrides) {
   for (const std::string& name : policy.dependent_overrides) {
     bool present = std::any_of(overrides.begin(), overrides.end(), [&](const OverridePolicy& o) {
-      return o.name == name && o.cluster_scoped == policy.cluster_scoped && (policy.cluster_scoped || o.namespace_ == policy.namespace_);
+      return o.name == name && o.cluster_scoped == policy.cluster_scoped &&
+             (policy.cluster_scoped || o.namespace_ == policy.namespace_);
     });
     if (!present) return name;
   }
@@ -132,13 +134,16 @@ Result<std::vector<Binding>, ErrorList> plan_bindings(const Fleet& fleet) {
       for (const Cluster& c : fleet.clusters) all.push_back({c.name, 0});
       add_targets(b.targets, all);
     }
-    if (b.policy == nullptr && !b.namespace_sync) b.note = "no PropagationPolicy or ClusterPropagationPolicy selects it";
+    if (b.policy == nullptr && !b.namespace_sync)
+      b.note = "no PropagationPolicy or ClusterPropagationPolicy selects it";
   }
 
   // propagateDeps: dependencies follow their workload's scheduled clusters (requiredBy).
   for (std::size_t i = 0; i < fleet.templates.size(); ++i) {
     const Binding& parent = bindings[i];
-    if (parent.policy == nullptr || !parent.policy->propagate_deps || parent.schedule == nullptr || parent.schedule->targets.empty()) continue;
+    if (parent.policy == nullptr || !parent.policy->propagate_deps || parent.schedule == nullptr ||
+        parent.schedule->targets.empty())
+      continue;
     const ResourceTemplate& t = fleet.templates[i];
     for (const DependencyRef& dep : workload_dependencies(t.object, t.id.namespace_)) {
       auto it = index.find(TemplateKey{dep.api_version, dep.kind, dep.namespace_, dep.name});

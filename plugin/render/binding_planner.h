@@ -21,11 +21,11 @@ struct Binding {
   // The policy's own schedule (shared: templates with the same placement and replicas share it);
   // null when the template was not scheduled.
   std::shared_ptr<const ScheduleResult> schedule;
-  std::vector<TargetCluster> targets;         // schedule ∪ required-by ∪ namespace sync, by name
-  std::vector<std::string> required_by;       // workloads that pulled this object in (propagateDeps)
-  bool namespace_sync = false;                // delivered to every cluster as a Namespace
-  std::string uid;                            // metadata.uid, for the Webster tie-break
-  std::string note;                           // why it reaches no cluster, when it does not
+  std::vector<TargetCluster> targets;    // schedule ∪ required-by ∪ namespace sync, by name
+  std::vector<std::string> required_by;  // workloads that pulled this object in (propagateDeps)
+  bool namespace_sync = false;           // delivered to every cluster as a Namespace
+  std::string uid;                       // metadata.uid, for the Webster tie-break
+  std::string note;                      // why it reaches no cluster, when it does not
 
   bool claimed() const { return policy != nullptr; }
   bool suspended_on(const std::string& cluster) const;

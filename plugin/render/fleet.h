@@ -24,17 +24,17 @@ struct ObjectSource {
 
 struct ResourceTemplate {
   Json object;
-  ResourceIdentity id;   // id.namespace_ is the effective namespace ("" when cluster-scoped)
+  ResourceIdentity id;  // id.namespace_ is the effective namespace ("" when cluster-scoped)
   bool namespaced = true;
   ObjectSource source;
 };
 
 struct Fleet {
-  std::vector<Cluster> clusters;                  // sorted by name
+  std::vector<Cluster> clusters;  // sorted by name
   std::vector<PropagationPolicy> propagation_policies;
   std::vector<OverridePolicy> override_policies;
-  std::vector<ResourceTemplate> templates;        // sorted by apiVersion, kind, namespace, name
-  std::optional<Json> wave_plan;                  // the app's WavePlan, unvalidated
+  std::vector<ResourceTemplate> templates;  // sorted by apiVersion, kind, namespace, name
+  std::optional<Json> wave_plan;            // the app's WavePlan, unvalidated
   std::optional<ObjectSource> wave_plan_source;
 
   const Cluster* find_cluster(const std::string& name) const;

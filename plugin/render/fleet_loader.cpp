@@ -142,44 +142,53 @@ class Loader {
     std::string kind = get_string(o.object, "kind", {}, problems, true);
     if (!problems.empty()) {
       problems = Problems();
-      add_error(o, FieldPath(), "not a Kubernetes object: apiVersion and kind are required (fleetwave reads every .yaml, .yml and .json file under the app directory, clusters/ and policies/)");
+      add_error(o, FieldPath(),
+                "not a Kubernetes object: apiVersion and kind are required (fleetwave reads every .yaml, .yml and "
+                ".json file under the app directory, clusters/ and policies/)");
       return;
     }
     FileRole role = o.file->role;
     if (role == FileRole::Inventory) {
       if (api_version != kKarmadaClusterApi || kind != "Cluster") {
-        add_error(o, FieldPath().key("kind"), "the cluster inventory holds only " + std::string(kKarmadaClusterApi) +
-                                                  " Cluster objects, found " + api_version + " " + kind);
+        add_error(o, FieldPath().key("kind"),
+                  "the cluster inventory holds only " + std::string(kKarmadaClusterApi) + " Cluster objects, found " +
+                      api_version + " " + kind);
         return;
       }
       Cluster c = parse_cluster(o.object, problems);
-      if (c.resource_summary) validate_resource_summary(*c.resource_summary, FieldPath().key("status").key("resourceSummary"), problems);
+      if (c.resource_summary)
+        validate_resource_summary(*c.resource_summary, FieldPath().key("status").key("resourceSummary"), problems);
       add_problems(o, problems);
       add_cluster(o, std::move(c));
       return;
     }
     if (api_version == kKarmadaPolicyApi && load_policy(o, kind)) return;
     if (role == FileRole::FleetPolicy) {
-      add_error(o, FieldPath().key("kind"), "policies/ holds only Karmada PropagationPolicy, ClusterPropagationPolicy, OverridePolicy and ClusterOverridePolicy objects, found " +
-                                                api_version + " " + kind);
+      add_error(o, FieldPath().key("kind"),
+                "policies/ holds only Karmada PropagationPolicy, ClusterPropagationPolicy, OverridePolicy and "
+                "ClusterOverridePolicy objects, found " +
+                    api_version + " " + kind);
       return;
     }
     if (api_version == kKarmadaClusterApi && kind == "Cluster") {
-      add_error(o, FieldPath().key("kind"), "Cluster objects belong in the inventory directory (clusters/), not in the app");
+      add_error(o, FieldPath().key("kind"),
+                "Cluster objects belong in the inventory directory (clusters/), not in the app");
       return;
     }
     if (api_group_of(api_version) == "fleetwave.io") {
       if (api_version == kFleetwaveApi && kind == "WavePlan") {
         if (fleet_.wave_plan) {
-          add_error(o, FieldPath().key("kind"), "a second WavePlan in the app (the first is at " +
-                                                    fleet_.wave_plan_source->describe() + "); an app has one WavePlan");
+          add_error(o, FieldPath().key("kind"),
+                    "a second WavePlan in the app (the first is at " + fleet_.wave_plan_source->describe() +
+                        "); an app has one WavePlan");
           return;
         }
         fleet_.wave_plan = o.object;
         fleet_.wave_plan_source = source_of(o);
         return;
       }
-      add_error(o, FieldPath().key("kind"), "unknown fleetwave kind " + api_version + " " + kind + "; expected fleetwave.io/v1alpha1 WavePlan");
+      add_error(o, FieldPath().key("kind"),
+                "unknown fleetwave kind " + api_version + " " + kind + "; expected fleetwave.io/v1alpha1 WavePlan");
       return;
     }
     add_template(o, api_version, kind);
@@ -250,8 +259,9 @@ class Loader {
     auto [it, inserted] = seen_templates_.emplace(key, t.source);
     if (!inserted) {
       add_error(o, FieldPath().key("metadata").key("name"),
-                "duplicate object " + api_version + " " + kind + " " + (effective_ns.empty() ? "" : effective_ns + "/") +
-                    name + " (also defined at " + it->second.describe() + "); each object may be defined once");
+                "duplicate object " + api_version + " " + kind + " " +
+                    (effective_ns.empty() ? "" : effective_ns + "/") + name + " (also defined at " +
+                    it->second.describe() + "); each object may be defined once");
       return;
     }
     t.object = std::move(o.object);
@@ -261,10 +271,11 @@ class Loader {
   void finish() {
     std::sort(fleet_.clusters.begin(), fleet_.clusters.end(),
               [](const Cluster& a, const Cluster& b) { return a.name < b.name; });
-    std::sort(fleet_.templates.begin(), fleet_.templates.end(), [](const ResourceTemplate& a, const ResourceTemplate& b) {
-      return std::tie(a.id.api_version, a.id.kind, a.id.namespace_, a.id.name) <
-             std::tie(b.id.api_version, b.id.kind, b.id.namespace_, b.id.name);
-    });
+    std::sort(fleet_.templates.begin(), fleet_.templates.end(),
+              [](const ResourceTemplate& a, const ResourceTemplate& b) {
+                return std::tie(a.id.api_version, a.id.kind, a.id.namespace_, a.id.name) <
+                       std::tie(b.id.api_version, b.id.kind, b.id.namespace_, b.id.name);
+              });
   }
 
   static constexpr int kMaxLocatedErrors = 64;

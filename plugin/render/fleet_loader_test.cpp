@@ -18,16 +18,17 @@ std::vector<std::string> error_lines(const InputBundle& bundle) {
 }
 
 TEST(FleetLoader, ClassifiesObjectsAndDefaultsNamespaces) {
-  InputBundle bundle = BundleBuilder()
-                           .simple_cluster("b")
-                           .simple_cluster("a")
-                           .app("apps/x/all.yaml",
-                                "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: cm}\n---\n"
-                                "apiVersion: rbac.authorization.k8s.io/v1\nkind: ClusterRole\nmetadata: {name: reader}\n---\n"
-                                "apiVersion: policy.karmada.io/v1alpha1\nkind: PropagationPolicy\nmetadata: {name: pp}\n"
-                                "spec:\n  resourceSelectors: [{apiVersion: v1, kind: ConfigMap}]\n---\n"
-                                "apiVersion: fleetwave.io/v1alpha1\nkind: WavePlan\nmetadata: {name: x}\nspec: {waves: []}\n")
-                           .build();
+  InputBundle bundle =
+      BundleBuilder()
+          .simple_cluster("b")
+          .simple_cluster("a")
+          .app("apps/x/all.yaml",
+               "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: cm}\n---\n"
+               "apiVersion: rbac.authorization.k8s.io/v1\nkind: ClusterRole\nmetadata: {name: reader}\n---\n"
+               "apiVersion: policy.karmada.io/v1alpha1\nkind: PropagationPolicy\nmetadata: {name: pp}\n"
+               "spec:\n  resourceSelectors: [{apiVersion: v1, kind: ConfigMap}]\n---\n"
+               "apiVersion: fleetwave.io/v1alpha1\nkind: WavePlan\nmetadata: {name: x}\nspec: {waves: []}\n")
+          .build();
   bundle.default_namespace = "shop";
   auto fleet = load_fleet(bundle);
   ASSERT_TRUE(fleet.ok()) << to_string(fleet.error());
@@ -72,35 +73,45 @@ struct BadInputCase {
 TEST(FleetLoader, ReportsBadInputWithFileLineAndField) {
   std::vector<BadInputCase> cases = {
       {"duplicate object",
-       BundleBuilder().simple_cluster("a").app("apps/x/a.yaml", "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c, namespace: ns1}\n")
+       BundleBuilder()
+           .simple_cluster("a")
+           .app("apps/x/a.yaml", "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c, namespace: ns1}\n")
            .app("apps/x/b.yaml", "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: c\n  namespace: ns1\n"),
-       {"apps/x/b.yaml:4:9: metadata.name: duplicate object v1 ConfigMap ns1/c (also defined at apps/x/a.yaml:1); each object may be defined once"}},
+       {"apps/x/b.yaml:4:9: metadata.name: duplicate object v1 ConfigMap ns1/c (also defined at apps/x/a.yaml:1); each "
+        "object may be defined once"}},
       {"not an object",
        BundleBuilder().simple_cluster("a").app("apps/x/values.yaml", "replicas: 3\n"),
-       {"apps/x/values.yaml:1:1: not a Kubernetes object: apiVersion and kind are required (fleetwave reads every .yaml, .yml and .json file under the app directory, clusters/ and policies/)"}},
+       {"apps/x/values.yaml:1:1: not a Kubernetes object: apiVersion and kind are required (fleetwave reads every "
+        ".yaml, .yml and .json file under the app directory, clusters/ and policies/)"}},
       {"scalar document",
        BundleBuilder().simple_cluster("a").app("apps/x/s.yaml", "just text\n"),
        {"apps/x/s.yaml:1:1: expected a Kubernetes object (a map with apiVersion and kind), got a string"}},
       {"inventory holds only clusters",
        BundleBuilder().cluster("clusters/x.yaml", "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c}\n"),
-       {"clusters/x.yaml:2:7: kind: the cluster inventory holds only cluster.karmada.io/v1alpha1 Cluster objects, found v1 ConfigMap"}},
+       {"clusters/x.yaml:2:7: kind: the cluster inventory holds only cluster.karmada.io/v1alpha1 Cluster objects, "
+        "found v1 ConfigMap"}},
       {"duplicate cluster",
-       BundleBuilder().simple_cluster("a").cluster("clusters/a2.yaml",
-                                                   "apiVersion: cluster.karmada.io/v1alpha1\nkind: Cluster\nmetadata: {name: a}\n"),
+       BundleBuilder().simple_cluster("a").cluster(
+           "clusters/a2.yaml", "apiVersion: cluster.karmada.io/v1alpha1\nkind: Cluster\nmetadata: {name: a}\n"),
        {"clusters/a2.yaml:3:18: metadata.name: duplicate cluster \"a\" (also defined at clusters/a.yaml:1)"}},
       {"bad field selector key",
        BundleBuilder().simple_cluster("a").app(
            "apps/x/pp.yaml",
-           "apiVersion: policy.karmada.io/v1alpha1\nkind: PropagationPolicy\nmetadata: {name: p, namespace: ns1}\nspec:\n"
+           "apiVersion: policy.karmada.io/v1alpha1\nkind: PropagationPolicy\nmetadata: {name: p, namespace: "
+           "ns1}\nspec:\n"
            "  resourceSelectors: [{apiVersion: v1, kind: ConfigMap}]\n  placement:\n    clusterAffinity:\n"
-           "      fieldSelector:\n        matchExpressions:\n        - key: color\n          operator: In\n          values: [red]\n"),
-       {"apps/x/pp.yaml:10:16: spec.placement.clusterAffinity.fieldSelector.matchExpressions[0].key: unsupported key \"color\", must be provider, region, or zone"}},
+           "      fieldSelector:\n        matchExpressions:\n        - key: color\n          operator: In\n          "
+           "values: [red]\n"),
+       {"apps/x/pp.yaml:10:16: spec.placement.clusterAffinity.fieldSelector.matchExpressions[0].key: unsupported key "
+        "\"color\", must be provider, region, or zone"}},
       {"selector namespace differs from the policy",
        BundleBuilder().simple_cluster("a").app(
            "apps/x/pp.yaml",
-           "apiVersion: policy.karmada.io/v1alpha1\nkind: PropagationPolicy\nmetadata: {name: p, namespace: ns1}\nspec:\n"
+           "apiVersion: policy.karmada.io/v1alpha1\nkind: PropagationPolicy\nmetadata: {name: p, namespace: "
+           "ns1}\nspec:\n"
            "  resourceSelectors:\n  - {apiVersion: v1, kind: ConfigMap, namespace: other}\n"),
-       {"apps/x/pp.yaml:6:50: spec.resourceSelectors[0].namespace: namespace of resource selector must be the same as the namespace of the policy (\"ns1\")"}},
+       {"apps/x/pp.yaml:6:50: spec.resourceSelectors[0].namespace: namespace of resource selector must be the same as "
+        "the namespace of the policy (\"ns1\")"}},
       {"unknown field",
        BundleBuilder().simple_cluster("a").app(
            "apps/x/pp.yaml",
@@ -108,10 +119,12 @@ TEST(FleetLoader, ReportsBadInputWithFileLineAndField) {
            "  resourceSelectors: [{apiVersion: v1, kind: ConfigMap}]\n  placment: {}\n"),
        {"apps/x/pp.yaml:6:13: spec.placment: unknown field \"placment\"; did you mean \"placement\"?"}},
       {"two wave plans",
-       BundleBuilder().simple_cluster("a")
+       BundleBuilder()
+           .simple_cluster("a")
            .app("apps/x/w1.yaml", "apiVersion: fleetwave.io/v1alpha1\nkind: WavePlan\nmetadata: {name: x}\n")
            .app("apps/x/w2.yaml", "apiVersion: fleetwave.io/v1alpha1\nkind: WavePlan\nmetadata: {name: x}\n"),
-       {"apps/x/w2.yaml:2:7: kind: a second WavePlan in the app (the first is at apps/x/w1.yaml:1); an app has one WavePlan"}},
+       {"apps/x/w2.yaml:2:7: kind: a second WavePlan in the app (the first is at apps/x/w1.yaml:1); an app has one "
+        "WavePlan"}},
       {"malformed yaml",
        BundleBuilder().simple_cluster("a").app("apps/x/bad.yaml", "a: b: c\n"),
        {"apps/x/bad.yaml:1:5: invalid YAML: illegal map value"}},
@@ -125,8 +138,8 @@ TEST(FleetLoader, ReportsBadInputWithFileLineAndField) {
 TEST(FleetLoader, EnforcesFileSizeLimit) {
   InputBundle bundle = BundleBuilder().simple_cluster("a").app("apps/x/big.yaml", std::string(2000, '#')).build();
   bundle.limits.max_file_bytes = 1000;
-  EXPECT_EQ(error_lines(bundle),
-            std::vector<std::string>{"apps/x/big.yaml: file is 2000 bytes, over the limit of 1000 bytes; split it or raise FLEETWAVE_MAX_FILE_BYTES"});
+  EXPECT_EQ(error_lines(bundle), std::vector<std::string>{"apps/x/big.yaml: file is 2000 bytes, over the limit of 1000 "
+                                                          "bytes; split it or raise FLEETWAVE_MAX_FILE_BYTES"});
 }
 
 }  // namespace

@@ -28,7 +28,7 @@ struct RenderLimits {
 
 struct InputBundle {
   std::vector<SourceFile> files;
-  std::string app_path;                   // e.g. apps/guestbook; labels the app in messages
+  std::string app_path;                       // e.g. apps/guestbook; labels the app in messages
   std::string default_namespace = "default";  // for namespaced objects without metadata.namespace
   RenderLimits limits;
 };

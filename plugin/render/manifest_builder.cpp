@@ -37,7 +37,8 @@ bool is_namespace(const ResourceTemplate& t) { return t.id.api_version == "v1" &
 void drop_empty_created_maps(Json& object, const CreatedMaps& created) {
   Json* meta = find_member(object, "metadata");
   if (meta == nullptr) return;
-  for (const auto& [name, was_created] : {std::pair{"labels", created.labels}, std::pair{"annotations", created.annotations}}) {
+  for (const auto& [name, was_created] :
+       {std::pair{"labels", created.labels}, std::pair{"annotations", created.annotations}}) {
     Json* map = find_member(*meta, name);
     if (was_created && map != nullptr && map->is_object() && map->empty()) meta->erase(name);
   }
@@ -66,8 +67,8 @@ Result<BuiltManifest> build_manifest(const Fleet& fleet, const Binding& binding,
   CreatedMaps created;
   if (binding.claimed() || is_namespace(t)) created = ensure_metadata_maps(built.object, true, binding.claimed());
   if (binding.replicas.is_workload() && binding.schedule != nullptr && !binding.schedule->targets.empty()) {
-    auto revised = revise_replicas_for_cluster(built.object, binding.replicas, binding.divided, binding.schedule->targets,
-                                               cluster.name, binding.uid);
+    auto revised = revise_replicas_for_cluster(built.object, binding.replicas, binding.divided,
+                                               binding.schedule->targets, cluster.name, binding.uid);
     if (!revised.ok()) return locate(std::move(revised).error(), t, cluster);
   }
   OverrideContext context;

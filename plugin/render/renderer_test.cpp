@@ -22,7 +22,8 @@ std::vector<std::string> received(const InputBundle& bundle, const std::string& 
     return ids;
   }
   for (const Json& o : out->objects) {
-    ids.push_back(string_at(o, {"kind"}) + "/" + string_at(o, {"metadata", "namespace"}) + "/" + string_at(o, {"metadata", "name"}));
+    ids.push_back(string_at(o, {"kind"}) + "/" + string_at(o, {"metadata", "namespace"}) + "/" +
+                  string_at(o, {"metadata", "name"}));
   }
   return ids;
 }
@@ -48,19 +49,26 @@ metadata: {name: unrelated, namespace: shop}
 )";
 
 std::string deps_policy(bool propagate_deps) {
-  return std::string("apiVersion: policy.karmada.io/v1alpha1\nkind: PropagationPolicy\nmetadata: {name: web, namespace: shop}\n"
-                     "spec:\n  propagateDeps: ") +
+  return std::string(
+             "apiVersion: policy.karmada.io/v1alpha1\nkind: PropagationPolicy\nmetadata: {name: web, namespace: shop}\n"
+             "spec:\n  propagateDeps: ") +
          (propagate_deps ? "true" : "false") +
          "\n  resourceSelectors: [{apiVersion: apps/v1, kind: Deployment, name: web}]\n"
          "  placement: {clusterAffinity: {clusterNames: [a, c]}}\n";
 }
 
 TEST(Renderer, PropagateDepsSendsDependenciesWhereTheWorkloadGoes) {
-  InputBundle with = three_clusters().app("apps/shop/all.yaml", kDeploymentWithDeps).app("apps/shop/pp.yaml", deps_policy(true)).build();
+  InputBundle with = three_clusters()
+                         .app("apps/shop/all.yaml", kDeploymentWithDeps)
+                         .app("apps/shop/pp.yaml", deps_policy(true))
+                         .build();
   EXPECT_EQ(received(with, "a"), (std::vector<std::string>{"Deployment/shop/web", "ConfigMap/shop/web-config"}));
   EXPECT_EQ(received(with, "b"), std::vector<std::string>{});
   EXPECT_EQ(received(with, "c"), (std::vector<std::string>{"Deployment/shop/web", "ConfigMap/shop/web-config"}));
-  InputBundle without = three_clusters().app("apps/shop/all.yaml", kDeploymentWithDeps).app("apps/shop/pp.yaml", deps_policy(false)).build();
+  InputBundle without = three_clusters()
+                            .app("apps/shop/all.yaml", kDeploymentWithDeps)
+                            .app("apps/shop/pp.yaml", deps_policy(false))
+                            .build();
   EXPECT_EQ(received(without, "a"), std::vector<std::string>{"Deployment/shop/web"});
 }
 
@@ -68,7 +76,8 @@ TEST(Renderer, NamespacesGoToEveryClusterUnlessTheyOptOut) {
   InputBundle bundle = three_clusters()
                            .app("apps/x/ns.yaml",
                                 "apiVersion: v1\nkind: Namespace\nmetadata: {name: shop}\n---\n"
-                                "apiVersion: v1\nkind: Namespace\nmetadata: {name: quiet, labels: {namespace.karmada.io/skip-auto-propagation: \"True\"}}\n---\n"
+                                "apiVersion: v1\nkind: Namespace\nmetadata: {name: quiet, labels: "
+                                "{namespace.karmada.io/skip-auto-propagation: \"True\"}}\n---\n"
                                 "apiVersion: v1\nkind: Namespace\nmetadata: {name: default}\n---\n"
                                 "apiVersion: v1\nkind: Namespace\nmetadata: {name: kube-extra}\n---\n"
                                 "apiVersion: v1\nkind: Namespace\nmetadata: {name: karmada-es-a}\n")
@@ -80,27 +89,31 @@ TEST(Renderer, NamespacesGoToEveryClusterUnlessTheyOptOut) {
 }
 
 TEST(Renderer, NeverPropagatesFromReservedOrSkippedNamespaces) {
-  InputBundle bundle = three_clusters()
-                           .app("apps/x/cm.yaml",
-                                "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c, namespace: kube-system}\n---\n"
-                                "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c, namespace: karmada-system}\n---\n"
-                                "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c, namespace: shop}\n---\n"
-                                "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: d, namespace: shop, labels: {resourcetemplate.karmada.io/claimed-by: mcs}}\n")
-                           .policy("policies/all.yaml",
-                                   "apiVersion: policy.karmada.io/v1alpha1\nkind: ClusterPropagationPolicy\nmetadata: {name: all}\n"
-                                   "spec:\n  resourceSelectors: [{apiVersion: v1, kind: ConfigMap}]\n")
-                           .build();
+  InputBundle bundle =
+      three_clusters()
+          .app("apps/x/cm.yaml",
+               "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c, namespace: kube-system}\n---\n"
+               "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c, namespace: karmada-system}\n---\n"
+               "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c, namespace: shop}\n---\n"
+               "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: d, namespace: shop, labels: "
+               "{resourcetemplate.karmada.io/claimed-by: mcs}}\n")
+          .policy("policies/all.yaml",
+                  "apiVersion: policy.karmada.io/v1alpha1\nkind: ClusterPropagationPolicy\nmetadata: {name: all}\n"
+                  "spec:\n  resourceSelectors: [{apiVersion: v1, kind: ConfigMap}]\n")
+          .build();
   EXPECT_EQ(received(bundle, "b"), std::vector<std::string>{"ConfigMap/shop/c"});
 }
 
 TEST(Renderer, SuspendedDispatchingDeliversNothingThere) {
   std::string pp =
       "apiVersion: policy.karmada.io/v1alpha1\nkind: ClusterPropagationPolicy\nmetadata: {name: all}\n"
-      "spec:\n  resourceSelectors: [{apiVersion: v1, kind: ConfigMap}]\n  suspension: {dispatchingOnClusters: {clusterNames: [b]}}\n";
-  InputBundle bundle = three_clusters()
-                           .app("apps/x/cm.yaml", "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c, namespace: shop}\n")
-                           .app("apps/x/pp.yaml", pp)
-                           .build();
+      "spec:\n  resourceSelectors: [{apiVersion: v1, kind: ConfigMap}]\n  suspension: {dispatchingOnClusters: "
+      "{clusterNames: [b]}}\n";
+  InputBundle bundle =
+      three_clusters()
+          .app("apps/x/cm.yaml", "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c, namespace: shop}\n")
+          .app("apps/x/pp.yaml", pp)
+          .build();
   EXPECT_EQ(received(bundle, "a"), std::vector<std::string>{"ConfigMap/shop/c"});
   EXPECT_EQ(received(bundle, "b"), std::vector<std::string>{});
 }
@@ -109,10 +122,11 @@ TEST(Renderer, OtherSchedulersAreIgnored) {
   std::string pp =
       "apiVersion: policy.karmada.io/v1alpha1\nkind: ClusterPropagationPolicy\nmetadata: {name: all}\n"
       "spec:\n  schedulerName: my-scheduler\n  resourceSelectors: [{apiVersion: v1, kind: ConfigMap}]\n";
-  InputBundle bundle = three_clusters()
-                           .app("apps/x/cm.yaml", "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c, namespace: shop}\n")
-                           .app("apps/x/pp.yaml", pp)
-                           .build();
+  InputBundle bundle =
+      three_clusters()
+          .app("apps/x/cm.yaml", "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c, namespace: shop}\n")
+          .app("apps/x/pp.yaml", pp)
+          .build();
   EXPECT_EQ(received(bundle, "a"), std::vector<std::string>{});
 }
 
@@ -127,10 +141,11 @@ TEST(Renderer, WaitsForDependentOverridesLikeTheDetector) {
       "apiVersion: policy.karmada.io/v1alpha1\nkind: OverridePolicy\nmetadata: {name: web-overrides, namespace: shop}\n"
       "spec:\n  overrideRules: []\n";
   auto bundle = [&](bool with_override) {
-    BundleBuilder b = three_clusters()
-                          .app("apps/x/cm.yaml", "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c, namespace: shop}\n")
-                          .app("apps/x/pp.yaml", pp)
-                          .app("apps/x/cpp.yaml", cpp);
+    BundleBuilder b =
+        three_clusters()
+            .app("apps/x/cm.yaml", "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c, namespace: shop}\n")
+            .app("apps/x/pp.yaml", pp)
+            .app("apps/x/cpp.yaml", cpp);
     if (with_override) b.app("apps/x/op.yaml", op);
     return b.build();
   };
@@ -146,14 +161,19 @@ TEST(Renderer, UnknownClusterIsAnErrorNotAnEmptySuccess) {
 }
 
 TEST(Renderer, OutputIsDeterministicAndSorted) {
-  InputBundle bundle = three_clusters().app("apps/shop/all.yaml", kDeploymentWithDeps).app("apps/shop/pp.yaml", deps_policy(true)).build();
+  InputBundle bundle = three_clusters()
+                           .app("apps/shop/all.yaml", kDeploymentWithDeps)
+                           .app("apps/shop/pp.yaml", deps_policy(true))
+                           .build();
   auto first = render_cluster(bundle, "a");
   // Same inputs in another file order must give the same bytes.
   std::reverse(bundle.files.begin(), bundle.files.end());
   auto second = render_cluster(bundle, "a");
   ASSERT_TRUE(first.ok() && second.ok());
-  EXPECT_EQ(format_objects(first->objects, OutputFormat::YamlStream), format_objects(second->objects, OutputFormat::YamlStream));
-  EXPECT_EQ(format_objects(first->objects, OutputFormat::JsonLines), format_objects(second->objects, OutputFormat::JsonLines));
+  EXPECT_EQ(format_objects(first->objects, OutputFormat::YamlStream),
+            format_objects(second->objects, OutputFormat::YamlStream));
+  EXPECT_EQ(format_objects(first->objects, OutputFormat::JsonLines),
+            format_objects(second->objects, OutputFormat::JsonLines));
   EXPECT_EQ(format_objects({}, OutputFormat::YamlStream), "");
 }
 

@@ -8,24 +8,41 @@ namespace {
 // Cluster-scoped kinds of Kubernetes itself, as "group/Kind" ("" group for the core API).
 const std::set<std::string>& builtin_cluster_scoped() {
   static const std::set<std::string> kinds = {
-      "/Namespace", "/Node", "/PersistentVolume", "/ComponentStatus",
-      "rbac.authorization.k8s.io/ClusterRole", "rbac.authorization.k8s.io/ClusterRoleBinding",
-      "apiextensions.k8s.io/CustomResourceDefinition", "apiregistration.k8s.io/APIService",
-      "storage.k8s.io/StorageClass", "storage.k8s.io/CSIDriver", "storage.k8s.io/CSINode",
-      "storage.k8s.io/VolumeAttachment", "storage.k8s.io/VolumeAttributesClass",
-      "scheduling.k8s.io/PriorityClass", "node.k8s.io/RuntimeClass",
+      "/Namespace",
+      "/Node",
+      "/PersistentVolume",
+      "/ComponentStatus",
+      "rbac.authorization.k8s.io/ClusterRole",
+      "rbac.authorization.k8s.io/ClusterRoleBinding",
+      "apiextensions.k8s.io/CustomResourceDefinition",
+      "apiregistration.k8s.io/APIService",
+      "storage.k8s.io/StorageClass",
+      "storage.k8s.io/CSIDriver",
+      "storage.k8s.io/CSINode",
+      "storage.k8s.io/VolumeAttachment",
+      "storage.k8s.io/VolumeAttributesClass",
+      "scheduling.k8s.io/PriorityClass",
+      "node.k8s.io/RuntimeClass",
       "admissionregistration.k8s.io/MutatingWebhookConfiguration",
       "admissionregistration.k8s.io/ValidatingWebhookConfiguration",
       "admissionregistration.k8s.io/ValidatingAdmissionPolicy",
       "admissionregistration.k8s.io/ValidatingAdmissionPolicyBinding",
       "admissionregistration.k8s.io/MutatingAdmissionPolicy",
       "admissionregistration.k8s.io/MutatingAdmissionPolicyBinding",
-      "networking.k8s.io/IngressClass", "networking.k8s.io/IPAddress", "networking.k8s.io/ServiceCIDR",
-      "certificates.k8s.io/CertificateSigningRequest", "certificates.k8s.io/ClusterTrustBundle",
-      "flowcontrol.apiserver.k8s.io/FlowSchema", "flowcontrol.apiserver.k8s.io/PriorityLevelConfiguration",
-      "policy/PodSecurityPolicy", "resource.k8s.io/DeviceClass", "resource.k8s.io/ResourceSlice",
-      "cluster.karmada.io/Cluster", "policy.karmada.io/ClusterPropagationPolicy",
-      "policy.karmada.io/ClusterOverridePolicy", "work.karmada.io/ClusterResourceBinding",
+      "networking.k8s.io/IngressClass",
+      "networking.k8s.io/IPAddress",
+      "networking.k8s.io/ServiceCIDR",
+      "certificates.k8s.io/CertificateSigningRequest",
+      "certificates.k8s.io/ClusterTrustBundle",
+      "flowcontrol.apiserver.k8s.io/FlowSchema",
+      "flowcontrol.apiserver.k8s.io/PriorityLevelConfiguration",
+      "policy/PodSecurityPolicy",
+      "resource.k8s.io/DeviceClass",
+      "resource.k8s.io/ResourceSlice",
+      "cluster.karmada.io/Cluster",
+      "policy.karmada.io/ClusterPropagationPolicy",
+      "policy.karmada.io/ClusterOverridePolicy",
+      "work.karmada.io/ClusterResourceBinding",
   };
   return kinds;
 }
@@ -33,10 +50,18 @@ const std::set<std::string>& builtin_cluster_scoped() {
 // Namespaced kinds of Kubernetes itself whose names start with "Cluster" (none today), and the
 // common ones, so the fallback heuristic never applies to them.
 bool builtin_namespaced(const std::string& group, const std::string& kind) {
-  static const std::set<std::string> groups = {"",          "apps",       "batch",          "autoscaling",
-                                               "networking.k8s.io", "policy", "rbac.authorization.k8s.io",
-                                               "coordination.k8s.io", "discovery.k8s.io", "events.k8s.io",
-                                               "storage.k8s.io", "resource.k8s.io"};
+  static const std::set<std::string> groups = {"",
+                                               "apps",
+                                               "batch",
+                                               "autoscaling",
+                                               "networking.k8s.io",
+                                               "policy",
+                                               "rbac.authorization.k8s.io",
+                                               "coordination.k8s.io",
+                                               "discovery.k8s.io",
+                                               "events.k8s.io",
+                                               "storage.k8s.io",
+                                               "resource.k8s.io"};
   (void)kind;
   return groups.count(group) > 0;
 }

@@ -39,7 +39,8 @@ TEST(ApiEnablementFilterTest, Cases) {
 TEST(ApiEnablementFilterTest, RegistryListsTheInTreeFilters) {
   std::vector<std::string> names;
   for (const PlacementFilterEntry& e : builtin_placement_filters()) names.emplace_back(e.name);
-  EXPECT_EQ(names, (std::vector<std::string>{"APIEnablement", "TaintToleration", "ClusterAffinity", "SpreadConstraint"}));
+  EXPECT_EQ(names,
+            (std::vector<std::string>{"APIEnablement", "TaintToleration", "ClusterAffinity", "SpreadConstraint"}));
   EXPECT_TRUE(find_placement_filter("TaintToleration").ok());
   auto unknown = find_placement_filter("ClusterEviction");
   ASSERT_FALSE(unknown.ok());

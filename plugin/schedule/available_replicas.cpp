@@ -70,8 +70,8 @@ std::int64_t replicas_by_summary(const Summary& s, const ReplicaRequirements& re
     if (alloc == s.allocatable.end()) return 0;
     Quantity available = alloc->second - quantity_or_zero(s.allocated, name) - quantity_or_zero(s.allocating, name);
     if (available.value() <= 0) return 0;
-    std::int64_t per_resource = name == "cpu" ? available.milli_value() / requested.milli_value()
-                                              : available.value() / requested.value();
+    std::int64_t per_resource =
+        name == "cpu" ? available.milli_value() / requested.milli_value() : available.value() / requested.value();
     maximum = std::min(maximum, per_resource);
   }
   return maximum;
@@ -89,7 +89,7 @@ Result<std::int64_t> int_member(const Json& object, const char* key, const Field
 // buildModelNodes, reduced to (per-node capacity, node count) pairs in grade order. nullopt is
 // Karmada's "cannot build" error, after which the summary path is used.
 Result<std::optional<std::vector<std::pair<ComputeResource, std::int64_t>>>> model_nodes(const Json& models,
-                                                                                    const Json& modelings) {
+                                                                                         const Json& modelings) {
   using Nodes = std::vector<std::pair<ComputeResource, std::int64_t>>;
   const FieldPath spec_at = FieldPath().key("spec").key("resourceModels");
   const FieldPath status_at = FieldPath().key("status").key("resourceSummary").key("allocatableModelings");
@@ -136,7 +136,8 @@ ClusterCapacity capacity_of(const Cluster& cluster) {
 Result<std::optional<std::int64_t>> estimate_by_resource_models(const ClusterCapacity& cluster,
                                                                 const ReplicaRequirements& requirements) {
   static const Json kNone;
-  const Json* modelings = cluster.resource_summary ? find_member(*cluster.resource_summary, "allocatableModelings") : nullptr;
+  const Json* modelings =
+      cluster.resource_summary ? find_member(*cluster.resource_summary, "allocatableModelings") : nullptr;
   FW_TRY(nodes, model_nodes(cluster.resource_models ? *cluster.resource_models : kNone,
                             modelings && modelings->is_array() ? *modelings : Json::array()));
   if (!nodes) return std::optional<std::int64_t>();

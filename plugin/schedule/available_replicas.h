@@ -38,7 +38,7 @@ Result<std::int32_t> general_estimate(const ClusterCapacity& cluster,
 // getMaximumReplicasBasedOnResourceModels on its own; nullopt when Karmada could not build the
 // model nodes (no spec.resourceModels, a negative node count) and falls back to the summary.
 Result<std::optional<std::int64_t>> estimate_by_resource_models(const ClusterCapacity& cluster,
-                                                 const ReplicaRequirements& requirements);
+                                                                const ReplicaRequirements& requirements);
 
 // calAvailableReplicas for a first schedule, one value per cluster in input order: MaxInt32
 // for everyone when replicas == 0 (no estimation for non-workloads), otherwise the estimate,

@@ -25,13 +25,16 @@ TEST(AvailableReplicasTest, GeneralEstimatorPortedVectors) {
       {"no allowed pods", Json::parse(R"({"allocatable":{"pods":"10"},"allocated":{"pods":"10"}})"), std::nullopt, 0},
       {"nil replica requirements", Json::parse(R"({"allocatable":{"pods":"10"}})"), std::nullopt, 10},
       {"allowed pods subtract allocating", Json::parse(R"({"allocatable":{"pods":"100"},"allocated":{"pods":"40"},
-                                                         "allocating":{"pods":"10"}})"), std::nullopt, 50},
+                                                         "allocating":{"pods":"10"}})"),
+       std::nullopt, 50},
       {"over allocation", Json::parse(R"({"allocatable":{"pods":"100"},"allocated":{"pods":"90"},
-                                          "allocating":{"pods":"20"}})"), std::nullopt, 0},
+                                          "allocating":{"pods":"20"}})"),
+       std::nullopt, 0},
       {"no allocatable pods", Json::parse(R"({"allocated":{"pods":"10"}})"), std::nullopt, 0},
       {"basic resource estimation", basic, requests({{"cpu", 500}, {"memory", kGi}}), 6},
       {"insufficient memory",
-       Json::parse(R"({"allocatable":{"pods":"100","cpu":"4","memory":"2Gi"},"allocated":{"cpu":"1","memory":"1.5Gi"}})"),
+       Json::parse(
+           R"({"allocatable":{"pods":"100","cpu":"4","memory":"2Gi"},"allocated":{"cpu":"1","memory":"1.5Gi"}})"),
        requests({{"cpu", 500}, {"memory", kGi}}), 0},
       {"requested resource missing from allocatable", basic, requests({{"nvidia.com/gpu", 1}}), 0},
       {"cpu compares in milli-cores", Json::parse(R"({"allocatable":{"pods":"100","cpu":"1500m"}})"),
@@ -76,7 +79,8 @@ TEST(AvailableReplicasTest, ResourceModelsPortedVectors) {
       {"multi resource request", grades_cpu_memory(), requests({{"cpu", 1000}, {"memory", 3 * kGi / 2}}), 1},
       {"request exceeds highest grade", grades_cpu_memory(), requests({{"cpu", 1000}, {"memory", 5 * kGi / 2}}), 0},
   };
-  const Json summary = Json::parse(R"({"allocatableModelings":[{"grade":0,"count":1},{"grade":1,"count":1},{"grade":2,"count":1}]})");
+  const Json summary =
+      Json::parse(R"({"allocatableModelings":[{"grade":0,"count":1},{"grade":1,"count":1},{"grade":2,"count":1}]})");
   for (const Case& c : cases) {
     SCOPED_TRACE(c.name);
     ClusterCapacity capacity{"member1", &summary, c.models ? &*c.models : nullptr};
@@ -100,7 +104,8 @@ TEST(AvailableReplicasTest, ResourceModelsBoundTheEstimate) {
   auto fallback = general_estimate({"member1", &summary, nullptr}, requests({{"cpu", 500}}));
   ASSERT_TRUE(fallback.ok());
   EXPECT_EQ(*fallback, 6);
-  const Json negative = Json::parse(R"({"allocatable":{"pods":"4","cpu":"3"},"allocatableModelings":[{"grade":1,"count":-1}]})");
+  const Json negative =
+      Json::parse(R"({"allocatable":{"pods":"4","cpu":"3"},"allocatableModelings":[{"grade":1,"count":-1}]})");
   auto negative_count = general_estimate({"member1", &negative, &models}, requests({{"cpu", 500}}));
   ASSERT_TRUE(negative_count.ok());
   EXPECT_EQ(*negative_count, 4);  // model error: summary path, bounded by 4 free pods
@@ -118,7 +123,8 @@ TEST(AvailableReplicasTest, CalAvailableReplicas) {
   };
   const Case cases[] = {
       {"non-workload is not estimated", WorkloadReplicas{0, std::nullopt}, {2147483647, 2147483647, 2147483647}},
-      {"zero replicas with requests is not estimated", WorkloadReplicas{0, requests({{"cpu", 100}})},
+      {"zero replicas with requests is not estimated",
+       WorkloadReplicas{0, requests({{"cpu", 100}})},
        {2147483647, 2147483647, 2147483647}},
       {"unbounded estimate becomes the replicas", WorkloadReplicas{3, std::nullopt}, {7, 3, 0}},
   };
@@ -134,9 +140,10 @@ TEST(AvailableReplicasTest, BadQuantitiesAreErrors) {
   const Json summary = Json::parse(R"({"allocatable":{"pods":"ten"}})");
   auto got = general_estimate({"member1", &summary, nullptr}, std::nullopt);
   ASSERT_FALSE(got.ok());
-  EXPECT_EQ(got.error().message,
-            "cluster \"member1\": status.resourceSummary.allocatable.pods: invalid quantity \"ten\": quantities must match "
-            "the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'");
+  EXPECT_EQ(
+      got.error().message,
+      "cluster \"member1\": status.resourceSummary.allocatable.pods: invalid quantity \"ten\": quantities must match "
+      "the regular expression '^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'");
   Problems problems;
   validate_resource_summary(summary, FieldPath().key("status").key("resourceSummary"), problems);
   ASSERT_EQ(problems.size(), 1u);

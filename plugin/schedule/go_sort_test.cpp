@@ -1,10 +1,10 @@
 #include "schedule/go_sort.h"
 
-#include <gtest/gtest.h>
-
 #include <algorithm>
 #include <random>
 #include <vector>
+
+#include <gtest/gtest.h>
 
 namespace fleetwave {
 namespace {

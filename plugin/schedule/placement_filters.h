@@ -19,7 +19,7 @@ struct FilterContext {
   const ClusterAffinityTerm* term = nullptr;  // the clusterAffinities term being tried, if any
   std::string api_version;                    // of the resource template
   std::string kind;
-  bool is_workload = false;                   // ResourceBindingSpec.IsWorkload
+  bool is_workload = false;  // ResourceBindingSpec.IsWorkload
 };
 
 // framework.Result of one filter: fit, or the reason the cluster was rejected.

@@ -30,7 +30,8 @@ std::vector<ClusterWeight> static_weights(const std::vector<ClusterDetail>& clus
     // Without a weightPreference every cluster is weighted 1 (getDefaultWeightPreference).
     std::int64_t weight = rs.has_weight_preference ? 0 : 1;
     for (const StaticClusterWeight& rule : rs.static_weights) {
-      if (c.cluster != nullptr && cluster_matches(*c.cluster, rule.target_cluster)) weight = std::max(weight, rule.weight);
+      if (c.cluster != nullptr && cluster_matches(*c.cluster, rule.target_cluster))
+        weight = std::max(weight, rule.weight);
     }
     if (weight > 0) weights.push_back({c.name, weight});
   }
@@ -48,7 +49,8 @@ Result<std::vector<TargetCluster>, AssignFailure> divide_dynamically(const std::
   std::vector<TargetCluster> available;
   for (const ClusterDetail& c : clusters) available.push_back({c.name, c.allocatable_replicas});
   // sort.Sort(TargetClustersList): replicas descending, not stable.
-  go_sort({available.size(), [&](std::size_t i, std::size_t j) { return available[i].replicas > available[j].replicas; },
+  go_sort({available.size(),
+           [&](std::size_t i, std::size_t j) { return available[i].replicas > available[j].replicas; },
            [&](std::size_t i, std::size_t j) { std::swap(available[i], available[j]); }});
   std::int32_t total = sum_int32(available);
   if (total < replicas) {

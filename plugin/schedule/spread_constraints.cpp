@@ -8,7 +8,7 @@
 namespace fleetwave {
 namespace {
 
-constexpr std::int64_t kWeightUnit = 1000;  // makes replica counts dominate the average score
+constexpr std::int64_t kWeightUnit = 1000;     // makes replica counts dominate the average score
 constexpr std::int64_t kIgnoreResources = -1;  // InvalidReplicas
 
 bool by_rank(const ClusterDetail& a, const ClusterDetail& b) {
@@ -93,8 +93,8 @@ bool spread_constraints_ignored(const Placement& placement) {
          (!rs->has_weight_preference || (!rs->static_weights.empty() && !rs->dynamic_weight));
 }
 
-std::int64_t group_score(const std::vector<ClusterDetail>& clusters, const Placement& placement,
-                         std::int64_t replicas, int min_groups) {
+std::int64_t group_score(const std::vector<ClusterDetail>& clusters, const Placement& placement, std::int64_t replicas,
+                         int min_groups) {
   if (!placement.divided()) return duplicate_group_score(clusters, replicas);
   if (min_groups <= 0) min_groups = 1;  // unreachable: the webhook defaults minGroups to 1
   auto target = static_cast<std::int64_t>(std::ceil(static_cast<double>(replicas) / static_cast<double>(min_groups)));
@@ -123,7 +123,8 @@ GroupedClusters group_clusters(std::vector<ClusterDetail> ranked, const Placemen
     region.clusters.push_back(c);
     region.available_replicas += c.available_replicas;
   }
-  for (auto& [name, region] : g.regions) region.score = group_score(region.clusters, placement, replicas, by_region->min_groups);
+  for (auto& [name, region] : g.regions)
+    region.score = group_score(region.clusters, placement, replicas, by_region->min_groups);
   return g;
 }
 
@@ -145,15 +146,16 @@ Result<std::vector<ClusterDetail>, SelectionFailure> select_by_cluster(const Spr
   return selected;
 }
 
-Result<std::vector<ClusterDetail>, SelectionFailure> select_by_region(const SpreadConstraint& region,
-                                                                      const SpreadConstraint& cluster,
-                                                                      const std::map<std::string, RegionGroup>& regions) {
+Result<std::vector<ClusterDetail>, SelectionFailure> select_by_region(
+    const SpreadConstraint& region, const SpreadConstraint& cluster,
+    const std::map<std::string, RegionGroup>& regions) {
   if (static_cast<std::int64_t>(regions.size()) < region.min_groups) {
     return fail(SelectionFailure{"the number of feasible region is less than spreadConstraint.MinGroups"});
   }
   std::vector<GroupCandidate> groups;
   for (const auto& [name, r] : regions) groups.push_back({name, static_cast<int>(r.clusters.size()), r.score});
-  std::vector<GroupCandidate> chosen = select_groups(std::move(groups), region.min_groups, region.max_groups, cluster.min_groups);
+  std::vector<GroupCandidate> chosen =
+      select_groups(std::move(groups), region.min_groups, region.max_groups, cluster.min_groups);
   if (chosen.empty()) {
     return fail(SelectionFailure{"the number of clusters is less than the cluster spreadConstraint.MinGroups"});
   }

@@ -17,8 +17,8 @@ namespace fleetwave {
 // ClusterDetailInfo.
 struct ClusterDetail {
   std::string name;
-  std::int64_t score = 0;            // always 0 for a first schedule (no locality, affinity scores 0)
-  std::int32_t overflow_order = 0;   // 0 primary affinity, i+1 the i-th overflow affinity
+  std::int64_t score = 0;           // always 0 for a first schedule (no locality, affinity scores 0)
+  std::int32_t overflow_order = 0;  // 0 primary affinity, i+1 the i-th overflow affinity
   std::int64_t available_replicas = 0;
   std::int32_t allocatable_replicas = 0;
   const Cluster* cluster = nullptr;
@@ -58,8 +58,8 @@ bool spread_constraints_ignored(const Placement& placement);
 GroupedClusters group_clusters(std::vector<ClusterDetail> ranked, const Placement& placement, std::int64_t replicas);
 
 // calcGroupScore for one group.
-std::int64_t group_score(const std::vector<ClusterDetail>& clusters, const Placement& placement,
-                         std::int64_t replicas, int min_groups);
+std::int64_t group_score(const std::vector<ClusterDetail>& clusters, const Placement& placement, std::int64_t replicas,
+                         int min_groups);
 
 // SelectBestClusters.
 Result<std::vector<ClusterDetail>, SelectionFailure> select_best_clusters(const Placement& placement,
@@ -70,9 +70,8 @@ Result<std::vector<ClusterDetail>, SelectionFailure> select_best_clusters(const 
 Result<std::vector<ClusterDetail>, SelectionFailure> select_by_cluster(const SpreadConstraint& constraint,
                                                                        std::vector<ClusterDetail> clusters,
                                                                        std::int64_t need_replicas);
-Result<std::vector<ClusterDetail>, SelectionFailure> select_by_region(const SpreadConstraint& region,
-                                                                      const SpreadConstraint& cluster,
-                                                                      const std::map<std::string, RegionGroup>& regions);
+Result<std::vector<ClusterDetail>, SelectionFailure> select_by_region(
+    const SpreadConstraint& region, const SpreadConstraint& cluster, const std::map<std::string, RegionGroup>& regions);
 
 // A group for selectGroups: its name, how many clusters it has and its score.
 struct GroupCandidate {

@@ -56,13 +56,29 @@ TEST(SpreadConstraintsTest, SelectBestClustersPortedVectors) {
   const Case cases[] = {
       {"by score", constraint("cluster", 1, 2), std::nullopt, 100, {"member4", "member2"}, ""},
       {"duplicated ignores resources", constraint("cluster", 1, 2), duplicated, 120, {"member4", "member2"}, ""},
-      {"static weight ignores constraints", constraint("cluster", 1, 2),
-       divided(ReplicaDivisionPreference::Weighted, false, true), 120, {"member4", "member2", "member3", "member1"}, ""},
-      {"swaps in capacity", constraint("cluster", 1, 2), divided(ReplicaDivisionPreference::Weighted, true, false), 120,
-       {"member4", "member3"}, ""},
-      {"insufficient resources", constraint("cluster", 1, 2), divided(ReplicaDivisionPreference::Aggregated, false, false),
-       200, {}, "no enough resource when selecting 2 clusters"},
-      {"more groups than clusters", constraint("cluster", 7, 7), std::nullopt, 30, {},
+      {"static weight ignores constraints",
+       constraint("cluster", 1, 2),
+       divided(ReplicaDivisionPreference::Weighted, false, true),
+       120,
+       {"member4", "member2", "member3", "member1"},
+       ""},
+      {"swaps in capacity",
+       constraint("cluster", 1, 2),
+       divided(ReplicaDivisionPreference::Weighted, true, false),
+       120,
+       {"member4", "member3"},
+       ""},
+      {"insufficient resources",
+       constraint("cluster", 1, 2),
+       divided(ReplicaDivisionPreference::Aggregated, false, false),
+       200,
+       {},
+       "no enough resource when selecting 2 clusters"},
+      {"more groups than clusters",
+       constraint("cluster", 7, 7),
+       std::nullopt,
+       30,
+       {},
        "the number of feasible clusters is less than spreadConstraint.MinGroups"},
       {"maxGroups unset selects nothing", constraint("cluster", 1, 0), std::nullopt, 1, {}, ""},
   };
@@ -104,8 +120,9 @@ TEST(SpreadConstraintsTest, SelectByRegionPortedVectors) {
       {"R1", region("R1", 90, {detail("member1", 90, 40)})},
       {"R2", region("R2", 70, {detail("member2", 70, 40), detail("member3", 60, 40), detail("member4", 30, 40)})},
       {"R3", region("R3", 80, {detail("member5", 80, 40), detail("member6", 50, 60)})},
-      {"R4", region("R4", 50, {detail("member7", 50, 50), detail("member8", 40, 50), detail("member9", 10, 50),
-                               detail("member10", 0, 50)})}};
+      {"R4", region("R4", 50,
+                    {detail("member7", 50, 50), detail("member8", 40, 50), detail("member9", 10, 50),
+                     detail("member10", 0, 50)})}};
   const std::map<std::string, RegionGroup> five{
       {"R1", region("R1", 70, {detail("member1", 70, 40)})},
       {"R2", region("R2", 40, {detail("member2", 40, 40), detail("member3", 40, 40), detail("member4", 40, 40)})},
@@ -119,13 +136,25 @@ TEST(SpreadConstraintsTest, SelectByRegionPortedVectors) {
     std::vector<std::string> expected;  // empty: error
   };
   const Case cases[] = {
-      {"region with the higher score", &two, constraint("region", 1, 1), constraint("cluster", 2, 2),
+      {"region with the higher score",
+       &two,
+       constraint("region", 1, 1),
+       constraint("cluster", 2, 2),
        {"member1", "member2"}},
-      {"region with enough clusters", &two, constraint("region", 1, 1), constraint("cluster", 3, 3),
+      {"region with enough clusters",
+       &two,
+       constraint("region", 1, 1),
+       constraint("cluster", 3, 3),
        {"member3", "member4", "member5"}},
-      {"enough clusters and higher score", &four, constraint("region", 2, 2), constraint("cluster", 4, 5),
+      {"enough clusters and higher score",
+       &four,
+       constraint("region", 2, 2),
+       constraint("cluster", 4, 5),
        {"member1", "member2", "member3", "member4"}},
-      {"more than minGroups regions", &five, constraint("region", 1, 3), constraint("cluster", 6, 8),
+      {"more than minGroups regions",
+       &five,
+       constraint("region", 1, 3),
+       constraint("cluster", 6, 8),
        {"member1", "member5", "member2", "member6", "member3", "member4"}},
       {"not enough regions", &two, constraint("region", 3, 3), constraint("cluster", 3, 3), {}},
   };
@@ -156,13 +185,22 @@ TEST(SpreadConstraintsTest, SelectGroupsPortedVectors) {
       {"no enough value", {{"R1", 1, 80}, {"R2", 2, 30}}, 2, 3, 4, {}},
       {"select one group", {{"R1", 1, 80}}, 1, 3, 1, {"R1"}},
       {"prioritize one path",
-       {{"R1", 1, 80}, {"R3", 1, 80}, {"R2", 1, 60}, {"R5", 2, 60}, {"R4", 5, 50}, {"R6", 3, 50}}, 1, 3, 10,
+       {{"R1", 1, 80}, {"R3", 1, 80}, {"R2", 1, 60}, {"R5", 2, 60}, {"R4", 5, 50}, {"R6", 3, 50}},
+       1,
+       3,
+       10,
        {"R5", "R4", "R6"}},
       {"less total number",
-       {{"R1", 1, 80}, {"R2", 4, 40}, {"R3", 1, 30}, {"R4", 3, 30}, {"R5", 3, 20}, {"R6", 5, 10}}, 2, 6, 5,
+       {{"R1", 1, 80}, {"R2", 4, 40}, {"R3", 1, 30}, {"R4", 3, 30}, {"R5", 3, 20}, {"R6", 5, 10}},
+       2,
+       6,
+       5,
        {"R1", "R2"}},
       {"highest score",
-       {{"R1", 1, 60}, {"R2", 1, 50}, {"R3", 1, 40}, {"R4", 3, 30}, {"R5", 3, 20}, {"R6", 3, 10}}, 1, 3, 6,
+       {{"R1", 1, 60}, {"R2", 1, 50}, {"R3", 1, 40}, {"R4", 3, 30}, {"R5", 3, 20}, {"R6", 3, 10}},
+       1,
+       3,
+       6,
        {"R1", "R4", "R5"}},
       {"chosen earlier", {{"R1", 1, 60}, {"R2", 2, 50}, {"R3", 3, 40}, {"R4", 4, 30}}, 1, 2, 5, {"R1", "R4"}},
       {"greater value", {{"R4", 1, 60}, {"R3", 3, 50}, {"R1", 3, 40}, {"R2", 4, 30}}, 1, 2, 5, {"R3", "R1"}},
@@ -179,7 +217,8 @@ TEST(SpreadConstraintsTest, SelectGroupsPortedVectors) {
 TEST(SpreadConstraintsTest, GroupScoreExamples) {
   auto group = [](std::vector<std::int64_t> scores, std::vector<std::int64_t> available) {
     std::vector<ClusterDetail> out;
-    for (std::size_t i = 0; i < scores.size(); ++i) out.push_back(detail("m" + std::to_string(i), scores[i], available[i]));
+    for (std::size_t i = 0; i < scores.size(); ++i)
+      out.push_back(detail("m" + std::to_string(i), scores[i], available[i]));
     return out;
   };
   Placement divided_placement;
@@ -194,11 +233,13 @@ TEST(SpreadConstraintsTest, GroupScoreExamples) {
     std::int64_t expected;
   };
   const Case cases[] = {
-      {"divided, short of capacity", &divided_placement, 100, group({100, 100, 100, 100, 100}, {10, 10, 10, 10, 5}), 45100},
+      {"divided, short of capacity", &divided_placement, 100, group({100, 100, 100, 100, 100}, {10, 10, 10, 10, 5}),
+       45100},
       {"divided, enough capacity", &divided_placement, 100, group({0, 0, 0, 0}, {40, 30, 10, 10}), 50000},
       {"divided, balance wins", &divided_placement, 100, group({100, 100, 100, 100, 100}, {40, 40, 10, 10, 5}), 50100},
       {"divided, capacity alone", &divided_placement, 100, group({0, 0, 0, 0}, {100, 100, 10, 10}), 50000},
-      {"duplicated, fewer valid clusters", &duplicated_placement, 50, group({100, 100, 100, 100, 100}, {60, 70, 40, 30, 10}), 2100},
+      {"duplicated, fewer valid clusters", &duplicated_placement, 50,
+       group({100, 100, 100, 100, 100}, {60, 70, 40, 30, 10}), 2100},
       {"duplicated, more valid clusters", &duplicated_placement, 50, group({0, 0, 0, 0}, {60, 60, 60, 60}), 4000},
       {"duplicated, none valid", &duplicated_placement, 50, group({100}, {10}), 0},
   };

@@ -49,8 +49,13 @@ TEST(TaintTolerationFilterTest, Filter) {
   };
   const Case cases[] = {
       {"no taints", {}, {}, ""},
-      {"untolerated NoSchedule", {{"foo", "bar", "NoSchedule"}}, {}, "cluster(s) had untolerated taint {foo=bar:NoSchedule}"},
-      {"untolerated NoExecute without value", {{"cluster.karmada.io/not-ready", "", "NoExecute"}}, {},
+      {"untolerated NoSchedule",
+       {{"foo", "bar", "NoSchedule"}},
+       {},
+       "cluster(s) had untolerated taint {foo=bar:NoSchedule}"},
+      {"untolerated NoExecute without value",
+       {{"cluster.karmada.io/not-ready", "", "NoExecute"}},
+       {},
        "cluster(s) had untolerated taint {cluster.karmada.io/not-ready:NoExecute}"},
       {"PreferNoSchedule is ignored", {{"foo", "bar", "PreferNoSchedule"}}, {}, ""},
       {"tolerated", {{"foo", "bar", "NoSchedule"}}, {toleration("foo", "Equal", "bar", "")}, ""},

@@ -1,8 +1,8 @@
 #include "schedule/webster.h"
 
-#include <gtest/gtest.h>
-
 #include <random>
+
+#include <gtest/gtest.h>
 
 namespace fleetwave {
 namespace {
@@ -22,7 +22,8 @@ TEST(WebsterTest, TieBreakFollowsUidParity) {
 // TestAllocateWebsterSeats (webstermethod_test.go): the Wikipedia Sainte-Laguë example round by
 // round, plus its edge cases.
 TEST(WebsterTest, AllocateWebsterSeatsPortedVectors) {
-  const std::map<std::string, std::int64_t> classic{{"PartyA", 100000}, {"PartyB", 80000}, {"PartyC", 30000}, {"PartyD", 20000}};
+  const std::map<std::string, std::int64_t> classic{
+      {"PartyA", 100000}, {"PartyB", 80000}, {"PartyC", 30000}, {"PartyD", 20000}};
   struct Case {
     std::string name;
     std::int32_t seats;
@@ -41,13 +42,26 @@ TEST(WebsterTest, AllocateWebsterSeatsPortedVectors) {
       {"classic round 7", 7, classic, {}, TieBreak::NameAscending, {3, 2, 1, 1}},
       {"classic round 8", 8, classic, {}, TieBreak::NameAscending, {3, 3, 1, 1}},
       {"no new seats", 0, {{"PartyA", 100}, {"PartyB", 200}}, {}, TieBreak::NameAscending, {0, 0}},
-      {"fewer seats wins a tie", 1, {{"PartyA", 3}, {"PartyB", 1}}, {{"PartyA", 1}, {"PartyB", 0}},
-       TieBreak::NameAscending, {1, 1}},
+      {"fewer seats wins a tie",
+       1,
+       {{"PartyA", 3}, {"PartyB", 1}},
+       {{"PartyA", 1}, {"PartyB", 0}},
+       TieBreak::NameAscending,
+       {1, 1}},
       {"name ascending", 1, {{"PartyA", 1}, {"PartyB", 1}}, {}, TieBreak::NameAscending, {1, 0}},
       {"name descending", 1, {{"PartyA", 1}, {"PartyB", 1}}, {}, TieBreak::NameDescending, {0, 1}},
-      {"old party without votes keeps its seats", 2, {{"NewParty1", 1}, {"NewParty2", 1}}, {{"OldParty", 0}},
-       TieBreak::NameAscending, {1, 1, 0}},
-      {"old and new compete", 2, {{"OldParty", 1}, {"NewParty", 1}}, {{"OldParty", 1}}, TieBreak::NameAscending, {2, 1}},
+      {"old party without votes keeps its seats",
+       2,
+       {{"NewParty1", 1}, {"NewParty2", 1}},
+       {{"OldParty", 0}},
+       TieBreak::NameAscending,
+       {1, 1, 0}},
+      {"old and new compete",
+       2,
+       {{"OldParty", 1}, {"NewParty", 1}},
+       {{"OldParty", 1}},
+       TieBreak::NameAscending,
+       {2, 1}},
       {"initial-only party gets nothing new", 2, {{"PartyA", 100}}, {{"PartyB", 3}}, TieBreak::NameAscending, {2, 3}},
   };
   for (const Case& c : cases) {
@@ -99,9 +113,11 @@ TEST(WebsterTest, DivideByWeightPortedVectors) {
   for (const Case& c : cases) {
     SCOPED_TRACE(c.name);
     std::vector<ClusterWeight> weights;
-    for (std::size_t i = 0; i < c.weights.size(); ++i) weights.push_back({"member" + std::to_string(i + 1), c.weights[i]});
+    for (std::size_t i = 0; i < c.weights.size(); ++i)
+      weights.push_back({"member" + std::to_string(i + 1), c.weights[i]});
     std::vector<std::int64_t> got;
-    for (const TargetCluster& t : divide_by_weight(c.replicas, weights, tie_break_for_uid(c.uid))) got.push_back(t.replicas);
+    for (const TargetCluster& t : divide_by_weight(c.replicas, weights, tie_break_for_uid(c.uid)))
+      got.push_back(t.replicas);
     EXPECT_EQ(got, c.expected);
   }
   EXPECT_TRUE(divide_by_weight(10, {{"a", 0}, {"b", 0}}, TieBreak::NameAscending).empty());
@@ -113,7 +129,8 @@ std::vector<std::int32_t> naive_webster(std::int32_t seats, const std::vector<st
   for (std::int32_t s = 0; s < seats; ++s) {
     std::size_t best = 0;
     for (std::size_t i = 1; i < votes.size(); ++i) {
-      double pi = static_cast<double>(votes[i]) / (2.0 * out[i] + 1), pb = static_cast<double>(votes[best]) / (2.0 * out[best] + 1);
+      double pi = static_cast<double>(votes[i]) / (2.0 * out[i] + 1),
+             pb = static_cast<double>(votes[best]) / (2.0 * out[best] + 1);
       bool wins = pi != pb ? pi > pb : (out[i] != out[best] ? out[i] < out[best] : tie == TieBreak::NameDescending);
       if (wins) best = i;  // names are "p0", "p1", ... in index order (fewer than 10 parties)
     }

@@ -9,12 +9,17 @@ namespace fleetwave::testing {
 
 class BundleBuilder {
  public:
-  BundleBuilder& cluster(const std::string& path, const std::string& yaml) { return add(path, yaml, FileRole::Inventory); }
-  BundleBuilder& policy(const std::string& path, const std::string& yaml) { return add(path, yaml, FileRole::FleetPolicy); }
+  BundleBuilder& cluster(const std::string& path, const std::string& yaml) {
+    return add(path, yaml, FileRole::Inventory);
+  }
+  BundleBuilder& policy(const std::string& path, const std::string& yaml) {
+    return add(path, yaml, FileRole::FleetPolicy);
+  }
   BundleBuilder& app(const std::string& path, const std::string& yaml) { return add(path, yaml, FileRole::App); }
 
   // A Cluster object with the given name, labels (k=v,k=v) and region.
-  BundleBuilder& simple_cluster(const std::string& name, const std::string& labels = "", const std::string& region = "") {
+  BundleBuilder& simple_cluster(const std::string& name, const std::string& labels = "",
+                                const std::string& region = "") {
     std::string yaml = "apiVersion: cluster.karmada.io/v1alpha1\nkind: Cluster\nmetadata:\n  name: " + name + "\n";
     if (!labels.empty()) {
       yaml += "  labels:\n";

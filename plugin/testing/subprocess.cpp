@@ -4,12 +4,12 @@
 #include <poll.h>
 #include <signal.h>
 #include <spawn.h>
-#include <sys/resource.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <chrono>
 #include <cstring>
+#include <sys/resource.h>
+#include <sys/wait.h>
 
 extern char** environ;
 
@@ -64,7 +64,8 @@ ProcessOutcome run(const std::vector<std::string>& argv, const std::map<std::str
   std::string* sinks[2] = {&outcome.out, &outcome.err};
   int open_fds = 2;
   while (open_fds > 0) {
-    auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now()).count();
+    auto left =
+        std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now()).count();
     if (left <= 0) {
       kill(pid, SIGKILL);
       break;
@@ -103,7 +104,8 @@ ProcessOutcome run_process(const std::vector<std::string>& argv, const std::map<
   return run(argv, &env, cwd, timeout_seconds);
 }
 
-ProcessOutcome run_process_inherit_env(const std::vector<std::string>& argv, const std::string& cwd, int timeout_seconds) {
+ProcessOutcome run_process_inherit_env(const std::vector<std::string>& argv, const std::string& cwd,
+                                       int timeout_seconds) {
   return run(argv, nullptr, cwd, timeout_seconds);
 }
 

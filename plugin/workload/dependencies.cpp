@@ -63,7 +63,8 @@ void visit_pod_spec(const Json& spec, NameSets& names) {
     for (const Json& v : *volumes) visit_volume(v, names);
   }
   const Json* sa = find_member(spec, "serviceAccountName");
-  if (sa != nullptr && sa->is_string() && sa->get_ref<const std::string&>() != "default") add(names.service_accounts, sa);
+  if (sa != nullptr && sa->is_string() && sa->get_ref<const std::string&>() != "default")
+    add(names.service_accounts, sa);
 }
 
 const Json* pod_spec_of(const Json& object, const std::string& kind) {
@@ -73,7 +74,8 @@ const Json* pod_spec_of(const Json& object, const std::string& kind) {
 }
 
 bool has_pod_dependencies(const std::string& api_version, const std::string& kind) {
-  if (api_version == "apps/v1") return kind == "Deployment" || kind == "ReplicaSet" || kind == "DaemonSet" || kind == "StatefulSet";
+  if (api_version == "apps/v1")
+    return kind == "Deployment" || kind == "ReplicaSet" || kind == "DaemonSet" || kind == "StatefulSet";
   if (api_version == "batch/v1") return kind == "Job" || kind == "CronJob";
   return api_version == "v1" && kind == "Pod";
 }
@@ -99,9 +101,11 @@ std::vector<DependencyRef> workload_dependencies(const Json& object, const std::
   visit_pod_spec(*spec, names);
   if (kind == "StatefulSet") {
     // PVCs created from volumeClaimTemplates are managed in the member cluster, not propagated.
-    if (const Json* templates = find_path(object, {"spec", "volumeClaimTemplates"}); templates && templates->is_array()) {
+    if (const Json* templates = find_path(object, {"spec", "volumeClaimTemplates"});
+        templates && templates->is_array()) {
       for (const Json& t : *templates) {
-        if (const Json* name = find_path(t, {"metadata", "name"}); name && name->is_string()) names.claims.erase(name->get<std::string>());
+        if (const Json* name = find_path(t, {"metadata", "name"}); name && name->is_string())
+          names.claims.erase(name->get<std::string>());
       }
     }
   }

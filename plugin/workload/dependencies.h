@@ -17,9 +17,7 @@ struct DependencyRef {
   std::string kind;
   std::string namespace_;
   std::string name;
-  bool operator<(const DependencyRef& o) const {
-    return std::tie(kind, name) < std::tie(o.kind, o.name);
-  }
+  bool operator<(const DependencyRef& o) const { return std::tie(kind, name) < std::tie(o.kind, o.name); }
 };
 
 // Sorted and de-duplicated. Empty for kinds without a dependencies interpreter.

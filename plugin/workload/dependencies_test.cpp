@@ -43,13 +43,16 @@ TEST(WorkloadDependencies, FindsWhatKarmadaFinds) {
        R"({"apiVersion":"apps/v1","kind":"StatefulSet","spec":{"volumeClaimTemplates":[{"metadata":{"name":"data"}}],
           "template":{"spec":{"volumes":[{"name":"a","persistentVolumeClaim":{"claimName":"data"}},{"name":"b","persistentVolumeClaim":{"claimName":"shared"}}]}}}})",
        {"PersistentVolumeClaim/web/shared"}},
-      {"pod", R"({"apiVersion":"v1","kind":"Pod","spec":{"containers":[{"name":"c","envFrom":[{"secretRef":{"name":"s"}}]}]}})",
+      {"pod",
+       R"({"apiVersion":"v1","kind":"Pod","spec":{"containers":[{"name":"c","envFrom":[{"secretRef":{"name":"s"}}]}]}})",
        {"Secret/web/s"}},
-      {"ingress tls secrets", R"({"apiVersion":"networking.k8s.io/v1","kind":"Ingress","spec":{"tls":[{"secretName":"tls"},{"hosts":["x"]}]}})",
+      {"ingress tls secrets",
+       R"({"apiVersion":"networking.k8s.io/v1","kind":"Ingress","spec":{"tls":[{"secretName":"tls"},{"hosts":["x"]}]}})",
        {"Secret/web/tls"}},
       {"kinds without an interpreter have none", R"({"apiVersion":"v1","kind":"Service","spec":{}})", {}},
       {"other apiVersions of a kind have none",
-       R"({"apiVersion":"apps/v1beta1","kind":"Deployment","spec":{"template":{"spec":{"serviceAccountName":"sa"}}}})", {}},
+       R"({"apiVersion":"apps/v1beta1","kind":"Deployment","spec":{"template":{"spec":{"serviceAccountName":"sa"}}}})",
+       {}},
   };
   for (const DepsCase& c : cases) {
     SCOPED_TRACE(c.name);

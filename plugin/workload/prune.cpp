@@ -43,9 +43,13 @@ Status<> remove_job_labels(Json& job, std::initializer_list<std::string_view> pa
     node = find_member(*node, key);
     if (node == nullptr) return ok_status();
   }
-  if (!node->is_object()) return invalid_input(dotted(path) + " accessor error: expected map[string]interface{}, got a " + json_type_name(*node));
+  if (!node->is_object())
+    return invalid_input(dotted(path) + " accessor error: expected map[string]interface{}, got a " +
+                         json_type_name(*node));
   for (const auto& item : node->items()) {
-    if (!item.value().is_string()) return invalid_input(dotted(path) + " accessor error: contains non-string value in the map under key \"" + item.key() + "\"");
+    if (!item.value().is_string())
+      return invalid_input(dotted(path) + " accessor error: contains non-string value in the map under key \"" +
+                           item.key() + "\"");
   }
   for (std::string_view key : keys) node->erase(std::string(key));
   return ok_status();
@@ -54,15 +58,18 @@ Status<> remove_job_labels(Json& job, std::initializer_list<std::string_view> pa
 Status<> prune_job(Json& job) {
   remove_nested(job, {"spec", "ttlSecondsAfterFinished"});  // the RemoveJobTTLSeconds hook
   const Json* spec = find_member(job, "spec");
-  if (spec != nullptr && !spec->is_null() && !spec->is_object()) return invalid_input("spec: expected a map, got a " + json_type_name(*spec));
+  if (spec != nullptr && !spec->is_null() && !spec->is_object())
+    return invalid_input("spec: expected a map, got a " + json_type_name(*spec));
   const Json* manual = spec != nullptr && spec->is_object() ? find_member(*spec, "manualSelector") : nullptr;
   if (manual != nullptr && !manual->is_null() && !manual->is_boolean()) {
     return invalid_input("spec.manualSelector: expected true or false, got a " + json_type_name(*manual));
   }
   if (manual != nullptr && manual->is_boolean() && manual->get<bool>()) return ok_status();
-  FW_CHECK(remove_job_labels(job, {"spec", "selector", "matchLabels"}, {"controller-uid", "batch.kubernetes.io/controller-uid"}));
-  return remove_job_labels(job, {"spec", "template", "metadata", "labels"},
-                           {"controller-uid", "job-name", "batch.kubernetes.io/controller-uid", "batch.kubernetes.io/job-name"});
+  FW_CHECK(remove_job_labels(job, {"spec", "selector", "matchLabels"},
+                             {"controller-uid", "batch.kubernetes.io/controller-uid"}));
+  return remove_job_labels(
+      job, {"spec", "template", "metadata", "labels"},
+      {"controller-uid", "job-name", "batch.kubernetes.io/controller-uid", "batch.kubernetes.io/job-name"});
 }
 
 // removeServiceAccountIrrelevantField, including its loop that skips the entry after each
@@ -75,7 +82,8 @@ Status<> prune_service_account(Json& sa) {
     const Json& entry = (*secrets)[i];
     const Json* name = entry.is_object() ? find_member(entry, "name") : nullptr;
     if (name == nullptr || !name->is_string()) {
-      return invalid_input("secrets[" + std::to_string(i) + "]: expected a map with a string name (Karmada fails on this entry)");
+      return invalid_input("secrets[" + std::to_string(i) +
+                           "]: expected a map with a string name (Karmada fails on this entry)");
     }
     if (name->get_ref<const std::string&>().rfind(prefix, 0) == 0) secrets->erase(i);
   }
@@ -114,8 +122,9 @@ Status<> prune_kind(Json& manifest, const std::string& kind) {
 }  // namespace
 
 Status<> remove_irrelevant_fields(Json& manifest) {
-  for (std::string_view field : {"creationTimestamp", "deletionTimestamp", "deletionGracePeriodSeconds", "generation",
-                                 "managedFields", "resourceVersion", "selfLink", "uid", "ownerReferences", "finalizers"}) {
+  for (std::string_view field :
+       {"creationTimestamp", "deletionTimestamp", "deletionGracePeriodSeconds", "generation", "managedFields",
+        "resourceVersion", "selfLink", "uid", "ownerReferences", "finalizers"}) {
     remove_nested(manifest, {"metadata", field});
   }
   if (manifest.is_object()) manifest.erase("status");

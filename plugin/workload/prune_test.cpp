@@ -19,16 +19,20 @@ struct Case {
 TEST(Prune, KarmadaCases) {
   std::vector<Case> cases = {
       {"remove common object irrelevant fields",
-       "metadata:\n  name: x\n  creationTimestamp: '2023-03-13T05:00:41Z'\n  deletionTimestamp: '2023-03-13T06:00:41Z'\n"
-       "  deletionGracePeriodSeconds: 10\n  generation: 2\n  managedFields: [{manager: name}]\n  resourceVersion: '22222'\n"
+       "metadata:\n  name: x\n  creationTimestamp: '2023-03-13T05:00:41Z'\n  deletionTimestamp: "
+       "'2023-03-13T06:00:41Z'\n"
+       "  deletionGracePeriodSeconds: 10\n  generation: 2\n  managedFields: [{manager: name}]\n  resourceVersion: "
+       "'22222'\n"
        "  selfLink: http://example.com\n  uid: db56a4a6\n  ownerReferences: [{kind: Pod, name: foo}]\n"
        "  finalizers: [foregroundDeletion]\n  labels: {a: b}\nstatus: {}\n",
        "metadata: {name: x, labels: {a: b}}\n"},
-      {"remove service irrelevant fields", "kind: Service\nspec: {clusterIP: 10.10.10.10, clusterIPs: [10.10.10.10], ports: []}\n",
+      {"remove service irrelevant fields",
+       "kind: Service\nspec: {clusterIP: 10.10.10.10, clusterIPs: [10.10.10.10], ports: []}\n",
        "kind: Service\nspec: {ports: []}\n"},
       {"remove job irrelevant fields",
        "kind: Job\nspec:\n  selector: {matchLabels: {foo: bar, controller-uid: ab11}}\n"
-       "  template: {metadata: {labels: {controller-uid: ab11, job-name: test-job, foo: bar}}}\n  ttlSecondsAfterFinished: 10\n",
+       "  template: {metadata: {labels: {controller-uid: ab11, job-name: test-job, foo: bar}}}\n  "
+       "ttlSecondsAfterFinished: 10\n",
        "kind: Job\nspec:\n  selector: {matchLabels: {foo: bar}}\n  template: {metadata: {labels: {foo: bar}}}\n"},
       {"remove serviceaccount irrelevant fields",
        "kind: ServiceAccount\nmetadata: {name: foo}\nsecrets: [{name: foo-token-6pgxf}, {name: foo-dockercfg-zdr2j}]\n",
@@ -37,7 +41,8 @@ TEST(Prune, KarmadaCases) {
        "kind: Secret\nmetadata: {annotations: {kubernetes.io/service-account.uid: '123', keep: x}}\n"
        "type: kubernetes.io/service-account-token\ndata: {token: abc}\n",
        "kind: Secret\nmetadata: {annotations: {keep: x}}\ntype: kubernetes.io/service-account-token\ndata: null\n"},
-      {"retains secret basic-auth fields", "kind: Secret\nmetadata: {foo: bar}\ntype: kubernetes.io/basic-auth\ndata: {username: foo}\n",
+      {"retains secret basic-auth fields",
+       "kind: Secret\nmetadata: {foo: bar}\ntype: kubernetes.io/basic-auth\ndata: {username: foo}\n",
        "kind: Secret\nmetadata: {foo: bar}\ntype: kubernetes.io/basic-auth\ndata: {username: foo}\n"},
       {"remove selected-node pvc annotation",
        "kind: PersistentVolumeClaim\nmetadata: {annotations: {volume.kubernetes.io/selected-node: node1}}\n",
@@ -51,24 +56,30 @@ TEST(Prune, KarmadaCases) {
       // Edge cases read from prune.go.
       {"headless service keeps its clusterIP", "kind: Service\nspec: {clusterIP: None, clusterIPs: [None]}\n",
        "kind: Service\nspec: {clusterIP: None, clusterIPs: [None]}\n"},
-      {"empty clusterIP is removed too", "kind: Service\nspec: {clusterIP: '', clusterIPs: []}\n", "kind: Service\nspec: {}\n"},
-      {"clusterIPs alone stay", "kind: Service\nspec: {clusterIPs: [10.0.0.1]}\n", "kind: Service\nspec: {clusterIPs: [10.0.0.1]}\n"},
+      {"empty clusterIP is removed too", "kind: Service\nspec: {clusterIP: '', clusterIPs: []}\n",
+       "kind: Service\nspec: {}\n"},
+      {"clusterIPs alone stay", "kind: Service\nspec: {clusterIPs: [10.0.0.1]}\n",
+       "kind: Service\nspec: {clusterIPs: [10.0.0.1]}\n"},
       {"job maps written back empty",
        "kind: Job\nspec:\n  selector: {matchLabels: {batch.kubernetes.io/controller-uid: x}}\n"
        "  template: {metadata: {labels: {batch.kubernetes.io/job-name: j, batch.kubernetes.io/controller-uid: x}}}\n",
        "kind: Job\nspec:\n  selector: {matchLabels: {}}\n  template: {metadata: {labels: {}}}\n"},
       {"manual selector keeps the labels",
-       "kind: Job\nspec:\n  manualSelector: true\n  selector: {matchLabels: {controller-uid: x}}\n  ttlSecondsAfterFinished: 5\n",
+       "kind: Job\nspec:\n  manualSelector: true\n  selector: {matchLabels: {controller-uid: x}}\n  "
+       "ttlSecondsAfterFinished: 5\n",
        "kind: Job\nspec:\n  manualSelector: true\n  selector: {matchLabels: {controller-uid: x}}\n"},
       {"null job selector is fine", "kind: Job\nspec: {selector: null}\n", "kind: Job\nspec: {selector: null}\n"},
       {"adjacent token secrets: only the first goes per pass",
-       "kind: ServiceAccount\nmetadata: {name: sa}\nsecrets: [{name: sa-token-1}, {name: sa-token-2}, {name: sa-token-3}, {name: other}]\n",
+       "kind: ServiceAccount\nmetadata: {name: sa}\nsecrets: [{name: sa-token-1}, {name: sa-token-2}, {name: "
+       "sa-token-3}, {name: other}]\n",
        "kind: ServiceAccount\nmetadata: {name: sa}\nsecrets: [{name: sa-token-2}, {name: other}]\n"},
-      {"token secret gets data null even without data",
-       "kind: Secret\ntype: kubernetes.io/service-account-token\n", "kind: Secret\ntype: kubernetes.io/service-account-token\ndata: null\n"},
-      {"empty selected-node stays", "kind: PersistentVolumeClaim\nmetadata: {annotations: {volume.kubernetes.io/selected-node: ''}}\n",
+      {"token secret gets data null even without data", "kind: Secret\ntype: kubernetes.io/service-account-token\n",
+       "kind: Secret\ntype: kubernetes.io/service-account-token\ndata: null\n"},
+      {"empty selected-node stays",
+       "kind: PersistentVolumeClaim\nmetadata: {annotations: {volume.kubernetes.io/selected-node: ''}}\n",
        "kind: PersistentVolumeClaim\nmetadata: {annotations: {volume.kubernetes.io/selected-node: ''}}\n"},
-      {"other kinds keep their fields", "kind: ConfigMap\nmetadata: {annotations: {deployment.kubernetes.io/revision: '1'}}\n",
+      {"other kinds keep their fields",
+       "kind: ConfigMap\nmetadata: {annotations: {deployment.kubernetes.io/revision: '1'}}\n",
        "kind: ConfigMap\nmetadata: {annotations: {deployment.kubernetes.io/revision: '1'}}\n"},
   };
   for (const Case& c : cases) {
@@ -82,7 +93,9 @@ TEST(Prune, KarmadaCases) {
 
 // CreateOrUpdateWork prunes, then the Work mutating webhook prunes again.
 TEST(Prune, DeliveredManifestIsPrunedTwice) {
-  Json m = yaml("kind: ServiceAccount\nmetadata: {name: sa}\nsecrets: [{name: sa-token-1}, {name: sa-token-2}, {name: sa-token-3}]\n");
+  Json m = yaml(
+      "kind: ServiceAccount\nmetadata: {name: sa}\nsecrets: [{name: sa-token-1}, {name: sa-token-2}, {name: "
+      "sa-token-3}]\n");
   ASSERT_TRUE(prune_irrelevant_fields(m).ok());
   EXPECT_EQ(m["secrets"], Json::array());
 }
@@ -96,7 +109,8 @@ TEST(Prune, Errors) {
        ".spec.selector.matchLabels accessor error: expected map[string]interface{}, got a null"},
       {"non-string template label", "kind: Job\nspec: {template: {metadata: {labels: {a: 1}}}}\n",
        ".spec.template.metadata.labels accessor error: contains non-string value in the map under key \"a\""},
-      {"bad manualSelector", "kind: Job\nspec: {manualSelector: 'yes'}\n", "spec.manualSelector: expected true or false, got a string"},
+      {"bad manualSelector", "kind: Job\nspec: {manualSelector: 'yes'}\n",
+       "spec.manualSelector: expected true or false, got a string"},
       {"secret without name", "kind: ServiceAccount\nmetadata: {name: sa}\nsecrets: [{}]\n",
        "secrets[0]: expected a map with a string name (Karmada fails on this entry)"},
   };

@@ -103,7 +103,8 @@ Result<ComputeResource> pod_requests(const Json& pod_spec, const FieldPath& at) 
 bool has_node_claim(const Json& pod_spec) {
   const Json* selector = find_member(pod_spec, "nodeSelector");
   const Json* tolerations = find_member(pod_spec, "tolerations");
-  const Json* required = find_path(pod_spec, {"affinity", "nodeAffinity", "requiredDuringSchedulingIgnoredDuringExecution"});
+  const Json* required =
+      find_path(pod_spec, {"affinity", "nodeAffinity", "requiredDuringSchedulingIgnoredDuringExecution"});
   return (selector != nullptr && selector->is_object() && !selector->empty()) ||
          (tolerations != nullptr && tolerations->is_array() && !tolerations->empty()) ||
          (required != nullptr && !required->is_null());

@@ -24,7 +24,7 @@ struct ReplicaRequirements {
 };
 
 struct WorkloadReplicas {
-  std::int64_t replicas = 0;  // int32 range, as in the Go types
+  std::int64_t replicas = 0;                        // int32 range, as in the Go types
   std::optional<ReplicaRequirements> requirements;  // nil when the pod asks for nothing
   // ResourceBindingSpec.IsWorkload.
   bool is_workload() const { return replicas > 0 || requirements.has_value(); }

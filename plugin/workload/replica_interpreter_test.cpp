@@ -6,7 +6,8 @@ namespace fleetwave {
 namespace {
 
 Json deployment(const char* spec) {
-  return Json::parse(std::string(R"({"apiVersion":"apps/v1","kind":"Deployment","metadata":{"name":"d"},"spec":)") + spec + "}");
+  return Json::parse(std::string(R"({"apiVersion":"apps/v1","kind":"Deployment","metadata":{"name":"d"},"spec":)") +
+                     spec + "}");
 }
 
 std::optional<ReplicaRequirements> requests(std::map<std::string, std::int64_t> r, bool claim = false) {
@@ -25,30 +26,34 @@ TEST(ReplicaInterpreterTest, InterpretsReplicasAndRequirements) {
   const Case cases[] = {
       {"deployment", deployment(R"({"replicas":2})"), 2, std::nullopt},
       {"deployment without replicas", deployment("{}"), 0, std::nullopt},
-      {"statefulset",
-       Json::parse(R"({"apiVersion":"apps/v1","kind":"StatefulSet","spec":{"replicas":2}})"), 2, std::nullopt},
-      {"replicaset", Json::parse(R"({"apiVersion":"apps/v1","kind":"ReplicaSet","spec":{"replicas":3}})"), 3, std::nullopt},
+      {"statefulset", Json::parse(R"({"apiVersion":"apps/v1","kind":"StatefulSet","spec":{"replicas":2}})"), 2,
+       std::nullopt},
+      {"replicaset", Json::parse(R"({"apiVersion":"apps/v1","kind":"ReplicaSet","spec":{"replicas":3}})"), 3,
+       std::nullopt},
       {"job takes the smaller of parallelism and completions",
-       Json::parse(R"({"apiVersion":"batch/v1","kind":"Job","spec":{"parallelism":3,"completions":2}})"), 2, std::nullopt},
+       Json::parse(R"({"apiVersion":"batch/v1","kind":"Job","spec":{"parallelism":3,"completions":2}})"), 2,
+       std::nullopt},
       {"job without completions", Json::parse(R"({"apiVersion":"batch/v1","kind":"Job","spec":{"parallelism":4}})"), 4,
        std::nullopt},
       {"job without parallelism", Json::parse(R"({"apiVersion":"batch/v1","kind":"Job","spec":{"completions":4}})"), 0,
        std::nullopt},
       {"pod is one replica",
-       Json::parse(R"({"apiVersion":"v1","kind":"Pod","spec":{"containers":[{"name":"c","resources":{"requests":{"cpu":"100m"}}}]}})"),
+       Json::parse(
+           R"({"apiVersion":"v1","kind":"Pod","spec":{"containers":[{"name":"c","resources":{"requests":{"cpu":"100m"}}}]}})"),
        1, requests({{"cpu", 100}})},
       {"other kinds are not workloads", Json::parse(R"({"apiVersion":"v1","kind":"Service","spec":{"replicas":3}})"), 0,
        std::nullopt},
-      {"group and version must match", Json::parse(R"({"apiVersion":"apps/v1beta2","kind":"Deployment","spec":{"replicas":3}})"),
-       0, std::nullopt},
+      {"group and version must match",
+       Json::parse(R"({"apiVersion":"apps/v1beta2","kind":"Deployment","spec":{"replicas":3}})"), 0, std::nullopt},
       {"limits stand in for requests",
-       deployment(R"({"replicas":1,"template":{"spec":{"containers":[{"name":"c","resources":{"limits":{"cpu":"200m"}}}]}}})"),
+       deployment(
+           R"({"replicas":1,"template":{"spec":{"containers":[{"name":"c","resources":{"limits":{"cpu":"200m"}}}]}}})"),
        1, requests({{"cpu", 200}})},
       {"requests win over limits",
-       deployment(R"({"template":{"spec":{"containers":[{"resources":{"requests":{"cpu":"100m"},"limits":{"cpu":"1","memory":"1Ki"}}}]}}})"),
+       deployment(
+           R"({"template":{"spec":{"containers":[{"resources":{"requests":{"cpu":"100m"},"limits":{"cpu":"1","memory":"1Ki"}}}]}}})"),
        0, requests({{"cpu", 100}, {"memory", 1024}})},
-      {"containers add up, init containers raise, overhead adds",
-       deployment(R"({"replicas":1,"template":{"spec":{
+      {"containers add up, init containers raise, overhead adds", deployment(R"({"replicas":1,"template":{"spec":{
           "containers":[{"resources":{"requests":{"cpu":"100m","memory":"1.5"}}},{"resources":{"requests":{"cpu":"200m","memory":"1"}}}],
           "initContainers":[{"resources":{"requests":{"cpu":"500m","memory":"2"}}}],
           "overhead":{"cpu":"50m"}}}})"),
@@ -63,7 +68,8 @@ TEST(ReplicaInterpreterTest, InterpretsReplicasAndRequirements) {
        deployment(R"({"replicas":1,"template":{"spec":{"tolerations":[{"key":"k","operator":"Exists"}]}}})"), 1,
        requests({}, true)},
       {"required node affinity is a node claim",
-       deployment(R"({"replicas":1,"template":{"spec":{"affinity":{"nodeAffinity":{"requiredDuringSchedulingIgnoredDuringExecution":
+       deployment(
+           R"({"replicas":1,"template":{"spec":{"affinity":{"nodeAffinity":{"requiredDuringSchedulingIgnoredDuringExecution":
           {"nodeSelectorTerms":[{"matchFields":[{"key":"foo","operator":"Exists"}]}]}}}}}})"),
        1, requests({}, true)},
       {"preferred affinity and empty maps are not",
@@ -96,8 +102,10 @@ TEST(ReplicaInterpreterTest, RejectsWhatTypedConversionRejects) {
   const Case cases[] = {
       {"string replicas", deployment(R"({"replicas":"3"})"), "spec.replicas", "expected an integer, got a string"},
       {"negative replicas", deployment(R"({"replicas":-1})"), "spec.replicas", "must be greater than or equal to 0"},
-      {"replicas beyond int32", deployment(R"({"replicas":3000000000})"), "spec.replicas", "integer is out of the int32 range"},
-      {"bad quantity", deployment(R"({"template":{"spec":{"containers":[{"resources":{"requests":{"cpu":"lots"}}}]}}})"),
+      {"replicas beyond int32", deployment(R"({"replicas":3000000000})"), "spec.replicas",
+       "integer is out of the int32 range"},
+      {"bad quantity",
+       deployment(R"({"template":{"spec":{"containers":[{"resources":{"requests":{"cpu":"lots"}}}]}}})"),
        "spec.template.spec.containers[0].resources.requests.cpu",
        "invalid quantity \"lots\": quantities must match the regular expression "
        "'^([+-]?[0-9.]+)([eEinumkKMGTP]*[-+]?[0-9]*)$'"},
@@ -128,13 +136,14 @@ TEST(ReplicaInterpreterTest, RevisesReplicasForEachCluster) {
   };
   const Case cases[] = {
       {"deployment replicas", deployment(R"({"replicas":4})"), four, true, "member1", Json::parse(R"({"replicas":3})")},
-      {"absent field stays absent", deployment(R"({"paused":true})"), four, true, "member1", Json::parse(R"({"paused":true})")},
-      {"duplicated writes the share too", deployment(R"({"replicas":4})"), four, false, "member2", Json::parse(R"({"replicas":1})")},
+      {"absent field stays absent", deployment(R"({"paused":true})"), four, true, "member1",
+       Json::parse(R"({"paused":true})")},
+      {"duplicated writes the share too", deployment(R"({"replicas":4})"), four, false, "member2",
+       Json::parse(R"({"replicas":1})")},
       {"non-workloads are untouched", deployment(R"({"replicas":0})"), WorkloadReplicas{}, true, "member1",
        Json::parse(R"({"replicas":0})")},
-      {"pods have no replica field",
-       Json::parse(R"({"apiVersion":"v1","kind":"Pod","spec":{"replicas":9}})"), WorkloadReplicas{1, std::nullopt}, true,
-       "member1", Json::parse(R"({"replicas":9})")},
+      {"pods have no replica field", Json::parse(R"({"apiVersion":"v1","kind":"Pod","spec":{"replicas":9}})"),
+       WorkloadReplicas{1, std::nullopt}, true, "member1", Json::parse(R"({"replicas":9})")},
       {"job parallelism and divided completions",
        Json::parse(R"({"apiVersion":"batch/v1","kind":"Job","spec":{"parallelism":4,"completions":10}})"), four, true,
        "member1", Json::parse(R"({"parallelism":3,"completions":7})")},
@@ -157,7 +166,9 @@ TEST(ReplicaInterpreterTest, RevisesReplicasForEachCluster) {
   }
   // Test_divideReplicasByJobCompletions: 10 completions over two clusters of 5.
   Json job = Json::parse(R"({"apiVersion":"batch/v1","kind":"Job","spec":{"parallelism":10,"completions":10}})");
-  ASSERT_TRUE(revise_replicas_for_cluster(job, {10, std::nullopt}, true, {{"cluster1", 5}, {"cluster2", 5}}, "cluster2", "").ok());
+  ASSERT_TRUE(
+      revise_replicas_for_cluster(job, {10, std::nullopt}, true, {{"cluster1", 5}, {"cluster2", 5}}, "cluster2", "")
+          .ok());
   EXPECT_EQ(job["spec"]["completions"], 5);
 }
 

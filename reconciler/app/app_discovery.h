@@ -15,9 +15,9 @@
 namespace fleetwave {
 
 struct AppDefinition {
-  std::string name;       // WavePlan metadata.name (the file path when the name is unreadable)
-  std::string path;       // the app directory
-  std::string plan_file;  // the file holding the WavePlan
+  std::string name;              // WavePlan metadata.name (the file path when the name is unreadable)
+  std::string path;              // the app directory
+  std::string plan_file;         // the file holding the WavePlan
   std::optional<WavePlan> plan;  // absent when the WavePlan is invalid
   ErrorList errors;              // file:line:column: field: problem
 };

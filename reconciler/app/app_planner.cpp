@@ -69,7 +69,8 @@ PlannedApp AppPlanner::plan(const AppDefinition& app, const std::string& head, c
   in.head_inputs = *digest;
   in.foreign_change = *foreign;
   in.now_ms = now_ms;
-  const bool idle = !in.foreign_change && !in.state.paused && !in.state.release && in.head_inputs == in.state.stable_inputs;
+  const bool idle =
+      !in.foreign_change && !in.state.paused && !in.state.release && in.head_inputs == in.state.stable_inputs;
   if (idle) return out;  // up to date: no render, no Argo CD call
 
   // Reach at the candidate (the head) and at the stable release.
@@ -106,7 +107,9 @@ PlannedApp AppPlanner::plan(const AppDefinition& app, const std::string& head, c
 
   auto cached = observation_cache.find(app.name);
   if (cached == observation_cache.end()) {
-    cached = observation_cache.emplace(app.name, observations_from(argocd_.list_applications("fleetwave.io/app=" + app.name))).first;
+    cached = observation_cache
+                 .emplace(app.name, observations_from(argocd_.list_applications("fleetwave.io/app=" + app.name)))
+                 .first;
   }
   in.observations = cached->second;
   report.observations = cached->second;

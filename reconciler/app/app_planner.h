@@ -19,10 +19,10 @@ namespace fleetwave {
 struct AppReport {
   std::string app;
   std::string path;
-  std::string action;   // the step taken ("" for none)
-  std::string subject;  // its commit subject
-  std::string blocked;  // without a step: why nothing moved ("" = up to date)
-  ErrorList errors;     // why the app could not be reconciled (others proceed)
+  std::string action;                 // the step taken ("" for none)
+  std::string subject;                // its commit subject
+  std::string blocked;                // without a step: why nothing moved ("" = up to date)
+  ErrorList errors;                   // why the app could not be reconciled (others proceed)
   std::optional<RolloutState> state;  // at the head, before the step
   std::optional<WaveAssignment> waves;
   Observations observations;

@@ -16,7 +16,8 @@ class Clock {
 class SystemClock final : public Clock {
  public:
   std::int64_t now_ms() const override {
-    return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch()).count();
+    return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
+        .count();
   }
 };
 

@@ -21,8 +21,8 @@ struct HistoryEntry {
   std::string oid;
   std::string first_parent;  // "" for a root commit
   std::string subject;
-  std::string app;           // Fleetwave-App trailer
-  std::string action;        // Fleetwave-Action trailer
+  std::string app;     // Fleetwave-App trailer
+  std::string action;  // Fleetwave-Action trailer
 };
 
 // The newest `max_commits` first-parent commits of the branch, read once per cycle.

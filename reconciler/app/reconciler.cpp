@@ -17,7 +17,8 @@ git::Signature Reconciler::signature() const {
   return s;
 }
 
-Result<std::string> Reconciler::commit_steps(const std::string& head, std::vector<PlannedApp>& planned, CycleReport& report) {
+Result<std::string> Reconciler::commit_steps(const std::string& head, std::vector<PlannedApp>& planned,
+                                             CycleReport& report) {
   std::string parent = head;
   for (PlannedApp& p : planned) {
     if (!p.step) continue;
@@ -49,7 +50,8 @@ void Reconciler::push_approval_branches(const std::vector<PlannedApp>& planned, 
     request.message = approve->message.format();
     request.author = signature();
     request.changes = {{state_path(approve->next.app), serialize_state(approve->next), std::nullopt}};
-    std::string branch = approval_branch_name(approve->next.app, approve->next.release->revision, *p.step->approval_wave);
+    std::string branch =
+        approval_branch_name(approve->next.app, approve->next.release->revision, *p.step->approval_wave);
     auto oid = repo_.create_commit(request);
     if (!oid.ok()) {
       report.errors.push_back(oid.error().with_context("approval branch " + branch));
@@ -82,7 +84,8 @@ Result<CycleReport> Reconciler::run_once() {
     FW_TRY(apps, discovery_.discover(repo_, blobs_, head));
     std::vector<PlannedApp> planned;
     AppPlanner planner(repo_, blobs_, renders_, argocd_);
-    for (const AppDefinition& app : apps) planned.push_back(planner.plan(app, head, history, clock_.now_ms(), observations));
+    for (const AppDefinition& app : apps)
+      planned.push_back(planner.plan(app, head, history, clock_.now_ms(), observations));
     if (approvals) approvals->before_commit(planned);  // may add approve steps (reviewed requests)
     for (const PlannedApp& p : planned) report.apps.push_back(p.report);
     FW_TRY(tip, commit_steps(head, planned, report));

@@ -26,21 +26,21 @@ struct ReconcilerOptions {
   std::string branch = "main";
   git::Signature author{"fleetwave", "fleetwave@localhost", 0, 0};  // time is set per commit
   int max_push_attempts = 6;
-  std::size_t history_window = 256;   // first-parent commits scanned for foreign changes
-  bool request_approvals = true;       // push fleetwave/approve/... branches for gated waves
+  std::size_t history_window = 256;  // first-parent commits scanned for foreign changes
+  bool request_approvals = true;     // push fleetwave/approve/... branches for gated waves
   // Opens a pull/merge request per approval branch and approves the wave when a reviewer
   // approves it (reconciler/approvals/). nullptr: branches only. Not owned; outlives the Reconciler.
   ApprovalProvider* approval_provider = nullptr;
 };
 
 struct CycleReport {
-  std::string head;                  // the branch head the final attempt planned from
-  std::vector<AppReport> apps;       // by app name
-  std::vector<std::string> commits;  // pushed step commits, oldest first
+  std::string head;                            // the branch head the final attempt planned from
+  std::vector<AppReport> apps;                 // by app name
+  std::vector<std::string> commits;            // pushed step commits, oldest first
   std::vector<std::string> approval_branches;  // pushed this cycle
-  int attempts = 0;                  // push attempts (1 without conflicts)
+  int attempts = 0;                            // push attempts (1 without conflicts)
   int conflicts = 0;
-  ErrorList errors;                  // cycle-level problems (the app-level ones are in apps)
+  ErrorList errors;  // cycle-level problems (the app-level ones are in apps)
 };
 
 // Single-threaded; one Reconciler per (repository, branch) in a process.

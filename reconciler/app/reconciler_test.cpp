@@ -2,9 +2,9 @@
 // Argo CD: wave-by-wave rollout, rollback, human revert, broken app isolation, racing writers.
 #include "app/reconciler.h"
 
-#include <gtest/gtest.h>
-
 #include <thread>
+
+#include <gtest/gtest.h>
 
 #include "core/commit_message.h"
 #include "git/libgit2_repository.h"
@@ -25,7 +25,8 @@ std::string cluster_yaml(const std::string& name, const std::string& geo) {
 
 std::string deployment(const std::string& image) {
   return "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web, namespace: shop}\nspec:\n  replicas: 2\n"
-         "  template:\n    spec:\n      containers:\n      - {name: web, image: " + image + "}\n";
+         "  template:\n    spec:\n      containers:\n      - {name: web, image: " +
+         image + "}\n";
 }
 
 const char* kPolicy =
@@ -33,19 +34,17 @@ const char* kPolicy =
     "spec:\n  resourceSelectors: [{apiVersion: apps/v1, kind: Deployment}]\n  placement: {}\n";
 
 std::string wave_plan(const std::string& name, const std::string& europe_extra = "") {
-  return "apiVersion: fleetwave.io/v1alpha1\nkind: WavePlan\nmetadata: {name: " + name + "}\nspec:\n  waves:\n"
+  return "apiVersion: fleetwave.io/v1alpha1\nkind: WavePlan\nmetadata: {name: " + name +
+         "}\nspec:\n  waves:\n"
          "  - name: canary\n    clusters: {clusterNames: [dev-1]}\n    minSuccessTime: 10s\n"
-         "  - name: europe\n    clusters: {labelSelector: {matchLabels: {geo: eu}}}\n    maxConcurrency: 1\n" + europe_extra +
-         "  - name: rest\n    clusters: {}\n";
+         "  - name: europe\n    clusters: {labelSelector: {matchLabels: {geo: eu}}}\n    maxConcurrency: 1\n" +
+         europe_extra + "  - name: rest\n    clusters: {}\n";
 }
 
 std::map<std::string, std::string> fleet_files() {
-  return {{"clusters/dev-1.yaml", cluster_yaml("dev-1", "us")},
-          {"clusters/eu-1.yaml", cluster_yaml("eu-1", "eu")},
-          {"clusters/eu-2.yaml", cluster_yaml("eu-2", "eu")},
-          {"clusters/us-1.yaml", cluster_yaml("us-1", "us")},
-          {"apps/shop/deploy.yaml", deployment("web:1.0")},
-          {"apps/shop/policy.yaml", kPolicy},
+  return {{"clusters/dev-1.yaml", cluster_yaml("dev-1", "us")}, {"clusters/eu-1.yaml", cluster_yaml("eu-1", "eu")},
+          {"clusters/eu-2.yaml", cluster_yaml("eu-2", "eu")},   {"clusters/us-1.yaml", cluster_yaml("us-1", "us")},
+          {"apps/shop/deploy.yaml", deployment("web:1.0")},     {"apps/shop/policy.yaml", kPolicy},
           {"apps/shop/rollout.yaml", wave_plan("shop")}};
 }
 
@@ -61,7 +60,8 @@ class ReconcilerTest : public testing::LibGit2Test {
   }
 
   std::unique_ptr<git::LibGit2Repository> open_repo(const std::string& cache) {
-    auto repo = git::LibGit2Repository::open(runtime(), {"file://" + remote_, *dir_ / cache, git::GitCredentials::none()});
+    auto repo =
+        git::LibGit2Repository::open(runtime(), {"file://" + remote_, *dir_ / cache, git::GitCredentials::none()});
     EXPECT_TRUE(repo.ok()) << (repo.ok() ? "" : repo.error().to_string());
     return repo.ok() ? std::move(repo).value() : nullptr;
   }
@@ -83,7 +83,8 @@ class ReconcilerTest : public testing::LibGit2Test {
 
   // Fleetwave-Action trailers of the branch, oldest first.
   std::vector<std::string> actions() {
-    auto log = testing::git(remote_, {"log", "--reverse", "--format=%(trailers:key=Fleetwave-Action,valueonly,separator=)", "main"});
+    auto log = testing::git(
+        remote_, {"log", "--reverse", "--format=%(trailers:key=Fleetwave-Action,valueonly,separator=)", "main"});
     std::vector<std::string> out;
     std::istringstream in(log.ok() ? *log : "");
     for (std::string line; std::getline(in, line);) {
@@ -139,7 +140,8 @@ TEST_F(ReconcilerTest, RollsOutWaveByWaveToCompletion) {
     clock_.advance_ms(1000);
   }
   EXPECT_EQ(actions(), (std::vector<std::string>{"start", "advance", "advance", "advance", "complete"}));
-  EXPECT_EQ(pins(), (std::map<std::string, std::string>{{"dev-1", release}, {"eu-1", release}, {"eu-2", release}, {"us-1", release}}));
+  EXPECT_EQ(pins(), (std::map<std::string, std::string>{
+                        {"dev-1", release}, {"eu-1", release}, {"eu-2", release}, {"us-1", release}}));
   auto subject = testing::git(remote_, {"log", "-1", "--format=%s", "main"});
   EXPECT_EQ(*subject, "fleetwave(shop): complete " + release + " on 4 clusters");
 
@@ -147,7 +149,8 @@ TEST_F(ReconcilerTest, RollsOutWaveByWaveToCompletion) {
   human_commit({"commit", "-qm", "web 1.1"}, {{"apps/shop/deploy.yaml", deployment("web:1.1")}});
   std::string next = head().substr(0, 7);
   cycle(r, argocd_, clock_, targets);
-  EXPECT_EQ(pins(), (std::map<std::string, std::string>{{"dev-1", next}, {"eu-1", release}, {"eu-2", release}, {"us-1", release}}));
+  EXPECT_EQ(pins(), (std::map<std::string, std::string>{
+                        {"dev-1", next}, {"eu-1", release}, {"eu-2", release}, {"us-1", release}}));
 }
 
 TEST_F(ReconcilerTest, FailureRollsBackToTheStableRelease) {
@@ -192,13 +195,15 @@ TEST_F(ReconcilerTest, HumanRevertOfAnAdvancePausesInsteadOfBeingUndone) {
   clock_.advance_ms(60'000);
   CycleReport still = cycle(r, argocd_, clock_, targets);
   EXPECT_TRUE(still.commits.empty());
-  EXPECT_EQ(still.apps[0].blocked.rfind("paused: manual change to .fleetwave/shop in ", 0), 0u) << still.apps[0].blocked;
+  EXPECT_EQ(still.apps[0].blocked.rfind("paused: manual change to .fleetwave/shop in ", 0), 0u)
+      << still.apps[0].blocked;
 }
 
 TEST_F(ReconcilerTest, ABadWavePlanIsReportedWhileOtherAppsProceed) {
   human_commit({"commit", "-qm", "add a broken app"},
-               {{"apps/bad/rollout.yaml", "apiVersion: fleetwave.io/v1alpha1\nkind: WavePlan\nmetadata: {name: bad}\n"
-                                           "spec:\n  waves:\n  - name: Canary\n    clusters: {}\n    minSuccessTime: soon\n"}});
+               {{"apps/bad/rollout.yaml",
+                 "apiVersion: fleetwave.io/v1alpha1\nkind: WavePlan\nmetadata: {name: bad}\n"
+                 "spec:\n  waves:\n  - name: Canary\n    clusters: {}\n    minSuccessTime: soon\n"}});
   auto repo = open_repo("cache");
   Reconciler r(*repo, argocd_, clock_, {});
   auto report = r.run_once();
@@ -208,9 +213,11 @@ TEST_F(ReconcilerTest, ABadWavePlanIsReportedWhileOtherAppsProceed) {
   EXPECT_EQ(bad.app, "bad");
   std::vector<std::string> errors;
   for (const Error& e : bad.errors) errors.push_back(e.to_string());
-  EXPECT_EQ(errors, (std::vector<std::string>{
-                        "apps/bad/rollout.yaml:6:11: spec.waves[0].name: must consist of lowercase letters, digits and '-'",
-                        "apps/bad/rollout.yaml:8:21: spec.waves[0].minSuccessTime: invalid duration \"soon\"; use a number with a unit, e.g. 30s, 10m, 1h30m"}));
+  EXPECT_EQ(errors,
+            (std::vector<std::string>{
+                "apps/bad/rollout.yaml:6:11: spec.waves[0].name: must consist of lowercase letters, digits and '-'",
+                "apps/bad/rollout.yaml:8:21: spec.waves[0].minSuccessTime: invalid duration \"soon\"; use a number "
+                "with a unit, e.g. 30s, 10m, 1h30m"}));
   EXPECT_EQ(report->apps[1].app, "shop");
   EXPECT_EQ(report->apps[1].action, "start");
 }
@@ -225,7 +232,8 @@ TEST_F(ReconcilerTest, ArgoCdUnreachableNeverAdvances) {
   CycleReport report = cycle(r, argocd_, clock_, targets);
   EXPECT_TRUE(report.commits.empty());
   EXPECT_EQ(report.apps[0].blocked,
-            "wave 1/3 canary waiting for dev-1: Argo CD unreachable: Argo CD at http://argocd.test unreachable: connection refused");
+            "wave 1/3 canary waiting for dev-1: Argo CD unreachable: Argo CD at http://argocd.test unreachable: "
+            "connection refused");
 }
 
 TEST_F(ReconcilerTest, ThreeRacingReconcilersNeverDoubleAdvanceOrLoseAStep) {

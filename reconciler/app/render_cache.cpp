@@ -8,7 +8,8 @@ std::string destination_of(const Cluster& cluster) {
   return cluster.api_endpoint.empty() ? cluster.name : cluster.api_endpoint;
 }
 
-Result<std::shared_ptr<const AppReach>, ErrorList> RenderCache::reach(RepoSnapshot& snapshot, const std::string& app_path) {
+Result<std::shared_ptr<const AppReach>, ErrorList> RenderCache::reach(RepoSnapshot& snapshot,
+                                                                      const std::string& app_path) {
   auto digest = snapshot.input_digest(app_path);
   if (!digest.ok()) return ErrorList{digest.error()};
   const std::string key = *digest + " path=" + app_path;

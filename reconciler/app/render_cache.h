@@ -15,9 +15,9 @@
 namespace fleetwave {
 
 struct AppReach {
-  std::vector<std::string> clusters;          // reached clusters, sorted
+  std::vector<std::string> clusters;           // reached clusters, sorted
   std::map<std::string, std::string> servers;  // every inventory cluster -> Argo CD destination
-  std::vector<Cluster> inventory;             // for wave selectors
+  std::vector<Cluster> inventory;              // for wave selectors
 };
 
 class RenderCache {

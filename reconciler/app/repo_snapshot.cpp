@@ -101,7 +101,8 @@ Result<std::optional<std::string>> RepoSnapshot::read_optional(const std::string
 }
 
 Result<Ok, ErrorList> RepoSnapshot::add_directory(const std::string& dir, FileRole role, bool required,
-                                                  const std::string& skip_a, const std::string& skip_b, InputBundle& bundle) {
+                                                  const std::string& skip_a, const std::string& skip_b,
+                                                  InputBundle& bundle) {
   auto entries = repo_.list_tree(commit_, dir, true);
   if (!entries.ok()) {
     if (entries.error().kind == ErrorKind::NotFound && !required) return Ok{};

@@ -30,7 +30,8 @@ std::string join_logins(const std::vector<std::string>& logins, const std::strin
 
 // The gated wave an app waits for, when it waits for one that is not approved yet.
 std::optional<std::string> waiting_wave(const PlannedApp& p) {
-  if (p.step || p.plan == nullptr || !p.report.state || !p.report.state->release || p.report.state->paused) return std::nullopt;
+  if (p.step || p.plan == nullptr || !p.report.state || !p.report.state->release || p.report.state->paused)
+    return std::nullopt;
   const ReleaseState& r = *p.report.state->release;
   if (r.phase != ReleasePhase::WaitingApproval || r.wave >= p.plan->waves.size()) return std::nullopt;
   const std::string& wave = p.plan->waves[r.wave].name;
@@ -40,7 +41,8 @@ std::optional<std::string> waiting_wave(const PlannedApp& p) {
 
 }  // namespace
 
-Result<ReviewRequest> ApprovalCoordinator::open(const PlannedApp& p, const RolloutState& state, const std::string& wave) {
+Result<ReviewRequest> ApprovalCoordinator::open(const PlannedApp& p, const RolloutState& state,
+                                                const std::string& wave) {
   const ReleaseState& r = *state.release;
   RequestBodyInput in;
   in.app = state.app;
@@ -52,7 +54,8 @@ Result<ReviewRequest> ApprovalCoordinator::open(const PlannedApp& p, const Rollo
   auto it = std::find_if(p.plan->waves.begin(), p.plan->waves.end(), [&](const Wave& w) { return w.name == wave; });
   std::size_t index = static_cast<std::size_t>(it - p.plan->waves.begin());
   if (index < in.waves.clusters.size()) {
-    in.diffs = render_cluster_diffs(repo_, blobs_, state.app, state.path, state.stable_revision, r.revision, in.waves.clusters[index]);
+    in.diffs = render_cluster_diffs(repo_, blobs_, state.app, state.path, state.stable_revision, r.revision,
+                                    in.waves.clusters[index]);
   }
   ReviewRequestSpec spec;
   spec.head_branch = approval_branch_name(state.app, r.revision, wave);
@@ -123,10 +126,13 @@ void ApprovalCoordinator::before_commit(std::vector<PlannedApp>& planned) {
   }
 }
 
-void ApprovalCoordinator::finish_approval(const PlannedApp& p, const Approval& a, const std::string& commit, AppReport& report) {
-  const std::string branch = approval_branch_name(p.report.app, p.step->next.release->revision, p.step->message.trailer("Fleetwave-Wave"));
-  std::string text = "Approved by " + join_logins(a.review.approvers, "@") + ". fleetwave recorded the approval on `" + base_branch_ +
-                     "` in " + short_sha(commit) + " (" + p.step->message.subject + "); the wave starts on the next cycle.";
+void ApprovalCoordinator::finish_approval(const PlannedApp& p, const Approval& a, const std::string& commit,
+                                          AppReport& report) {
+  const std::string branch =
+      approval_branch_name(p.report.app, p.step->next.release->revision, p.step->message.trailer("Fleetwave-Wave"));
+  std::string text = "Approved by " + join_logins(a.review.approvers, "@") + ". fleetwave recorded the approval on `" +
+                     base_branch_ + "` in " + short_sha(commit) + " (" + p.step->message.subject +
+                     "); the wave starts on the next cycle.";
   auto current = provider_.review_state(a.request);  // a reviewer may have merged it meanwhile
   bool open = !current.ok() || current->state == RequestState::Open;
   if (open) text += " Closing this request: its branch is no longer needed.";
@@ -143,7 +149,8 @@ void ApprovalCoordinator::comment_outcome(const PlannedApp& p, const std::string
   if (!found.ok()) return report_error(report, branch, found.error());
   if (!*found) return;  // no request was ever opened (e.g. no provider back then)
   const ReviewRequest& request = **found;
-  std::string text = "fleetwave: " + outcome->what + ".\n\n`" + short_sha(commit) + "` on `" + base_branch_ + "`: " + p.step->message.subject;
+  std::string text = "fleetwave: " + outcome->what + ".\n\n`" + short_sha(commit) + "` on `" + base_branch_ +
+                     "`: " + p.step->message.subject;
   bool close = outcome->close && request.state == RequestState::Open;
   if (close) text += "\n\nClosing this request: it is no longer needed.";
   if (auto c = provider_.comment(request, text); !c.ok()) return report_error(report, branch, c.error());
@@ -160,10 +167,13 @@ void ApprovalCoordinator::after_push(const std::vector<PlannedApp>& planned, Cyc
     AppReport* app_report = find_report(report, p.report.app);
     if (app_report == nullptr || p.plan == nullptr) continue;
     if (p.step->approval_wave && p.step->next.release) {
-      const std::string branch = approval_branch_name(p.report.app, p.step->next.release->revision, *p.step->approval_wave);
-      bool pushed = std::find(report.approval_branches.begin(), report.approval_branches.end(), branch) != report.approval_branches.end();
+      const std::string branch =
+          approval_branch_name(p.report.app, p.step->next.release->revision, *p.step->approval_wave);
+      bool pushed = std::find(report.approval_branches.begin(), report.approval_branches.end(), branch) !=
+                    report.approval_branches.end();
       if (pushed) {
-        if (auto opened = open(p, p.step->next, *p.step->approval_wave); !opened.ok()) report_error(*app_report, branch, opened.error());
+        if (auto opened = open(p, p.step->next, *p.step->approval_wave); !opened.ok())
+          report_error(*app_report, branch, opened.error());
       }
     }
     if (auto a = approvals_.find(p.report.app); a != approvals_.end()) {

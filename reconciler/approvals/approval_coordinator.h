@@ -56,8 +56,8 @@ class ApprovalCoordinator {
   git::GitRepository& repo_;
   BlobCache& blobs_;
   std::string base_branch_;
-  std::map<std::string, Lookup> lookups_;       // by approval branch
-  std::map<std::string, Approval> approvals_;   // by app: approved by review in this attempt
+  std::map<std::string, Lookup> lookups_;      // by approval branch
+  std::map<std::string, Approval> approvals_;  // by app: approved by review in this attempt
 };
 
 }  // namespace fleetwave

@@ -2,9 +2,9 @@
 // libgit2), an in-memory Argo CD and the recorded-shape fake GitHub / GitLab API.
 #include "approvals/approval_coordinator.h"
 
-#include <gtest/gtest.h>
-
 #include <sstream>
+
+#include <gtest/gtest.h>
 
 #include "core/commit_message.h"
 #include "git/libgit2_repository.h"
@@ -21,13 +21,14 @@ using testing::FakeGitProvider;
 using testing::FakeProviderKind;
 
 std::string cluster_yaml(const std::string& name, const std::string& geo) {
-  return "apiVersion: cluster.karmada.io/v1alpha1\nkind: Cluster\nmetadata:\n  name: " + name + "\n  labels: {geo: " + geo +
-         "}\nspec:\n  syncMode: Push\n";
+  return "apiVersion: cluster.karmada.io/v1alpha1\nkind: Cluster\nmetadata:\n  name: " + name +
+         "\n  labels: {geo: " + geo + "}\nspec:\n  syncMode: Push\n";
 }
 
 std::string deployment(const std::string& image) {
   return "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web, namespace: shop}\nspec:\n  replicas: 2\n"
-         "  template:\n    spec:\n      containers:\n      - {name: web, image: " + image + "}\n";
+         "  template:\n    spec:\n      containers:\n      - {name: web, image: " +
+         image + "}\n";
 }
 
 std::map<std::string, std::string> fleet_files() {
@@ -59,11 +60,12 @@ class ApprovalFlowTest : public testing::LibGit2Test {
     auto fake = FakeGitProvider::start(options);
     ASSERT_TRUE(fake.ok());
     fake_ = std::move(fake).value();
-    auto provider = make_approval_provider({kind == FakeProviderKind::GitHub ? "github" : "gitlab", fake_->api_url(), "acme/fleet",
-                                            fake_->options().token, ""});
+    auto provider = make_approval_provider({kind == FakeProviderKind::GitHub ? "github" : "gitlab", fake_->api_url(),
+                                            "acme/fleet", fake_->options().token, ""});
     ASSERT_TRUE(provider.ok()) << provider.error().to_string();
     provider_ = std::move(provider).value();
-    auto repo = git::LibGit2Repository::open(runtime(), {"file://" + remote_, *dir_ / "cache", git::GitCredentials::none()});
+    auto repo =
+        git::LibGit2Repository::open(runtime(), {"file://" + remote_, *dir_ / "cache", git::GitCredentials::none()});
     ASSERT_TRUE(repo.ok()) << repo.error().to_string();
     repo_ = std::move(repo).value();
     ReconcilerOptions options_with_provider;
@@ -93,12 +95,14 @@ class ApprovalFlowTest : public testing::LibGit2Test {
   std::string head() { return testing::git(remote_, {"rev-parse", "main"}).value(); }
   std::string last_message() { return testing::git(remote_, {"log", "-1", "--format=%B", "main"}).value(); }
   std::string last_action() {
-    auto log = testing::git(remote_, {"log", "-1", "--first-parent", "--format=%(trailers:key=Fleetwave-Action,valueonly)", "main"});
+    auto log = testing::git(
+        remote_, {"log", "-1", "--first-parent", "--format=%(trailers:key=Fleetwave-Action,valueonly)", "main"});
     return log.ok() ? *log : "";
   }
 
   // A person's change on main, made with the git CLI in a scratch clone.
-  void human(const std::vector<std::vector<std::string>>& commands, const std::map<std::string, std::string>& files = {}) {
+  void human(const std::vector<std::vector<std::string>>& commands,
+             const std::map<std::string, std::string>& files = {}) {
     std::string work = *dir_ / ("human-" + std::to_string(++humans_));
     ASSERT_TRUE(testing::git(dir_->path(), {"clone", "-q", remote_, work}).ok());
     for (const auto& [path, content] : files) ASSERT_TRUE(testing::write_text_file(work + "/" + path, content).ok());
@@ -110,7 +114,9 @@ class ApprovalFlowTest : public testing::LibGit2Test {
     ASSERT_TRUE(testing::git(work, {"push", "-q", "origin", "main"}).ok());
   }
 
-  static bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+  static bool contains(const std::string& text, const std::string& part) {
+    return text.find(part) != std::string::npos;
+  }
 
   std::optional<testing::TempDir> dir_;
   std::string remote_;
@@ -159,12 +165,14 @@ TEST_F(ApprovalFlowTest, ReviewApprovalOnGitHubAdvancesTheWaveAndClosesTheReques
   const std::string message = last_message();
   EXPECT_EQ(find_trailer(message, "Fleetwave-Action"), "approve");
   EXPECT_EQ(find_trailer(message, "Fleetwave-Wave"), "europe");
-  EXPECT_EQ(find_trailer(message, "Fleetwave-Evidence"), "approved by alice in https://github.example/acme/fleet/pull/1");
+  EXPECT_EQ(find_trailer(message, "Fleetwave-Evidence"),
+            "approved by alice in https://github.example/acme/fleet/pull/1");
   pr = *fake_->request(1);
   EXPECT_EQ(pr.state, "closed");
   ASSERT_EQ(pr.comments.size(), 1u);
   EXPECT_TRUE(contains(pr.comments[0], "Approved by @alice. fleetwave recorded the approval on `main` in " +
-                                           approved.commits[0].substr(0, 7))) << pr.comments[0];
+                                           approved.commits[0].substr(0, 7)))
+      << pr.comments[0];
 
   // The wave starts: commented once, on the closed request.
   CycleReport started = cycle();
@@ -186,11 +194,15 @@ TEST_F(ApprovalFlowTest, ReviewApprovalOnGitHubAdvancesTheWaveAndClosesTheReques
   cycle_until("wait-approval");
   ASSERT_EQ(fake_->requests().size(), 2u);
   const std::string body = fake_->requests()[1].body;
-  EXPECT_TRUE(contains(body, "From the stable release `" + release.substr(0, 7) + "` to `" + second.substr(0, 7) + "`.")) << body;
+  EXPECT_TRUE(
+      contains(body, "From the stable release `" + release.substr(0, 7) + "` to `" + second.substr(0, 7) + "`."))
+      << body;
   EXPECT_TRUE(contains(body, "--- a/shop/eu-1 (" + release.substr(0, 7) + ")")) << body;
-  EXPECT_TRUE(contains(body, "````diff\n--- a/shop/eu-1 (" + release.substr(0, 7) + ")\n+++ b/shop/eu-1 (" + second.substr(0, 7) +
-                                 ")\n@@ -8,5 +8,5 @@\n   template:\n     spec:\n       containers:\n-      - image: web:1.0\n"
-                                 "+      - image: web:2.0\n         name: web\n````\n")) << body;
+  EXPECT_TRUE(contains(
+      body, "````diff\n--- a/shop/eu-1 (" + release.substr(0, 7) + ")\n+++ b/shop/eu-1 (" + second.substr(0, 7) +
+                ")\n@@ -8,5 +8,5 @@\n   template:\n     spec:\n       containers:\n-      - image: web:1.0\n"
+                "+      - image: web:2.0\n         name: web\n````\n"))
+      << body;
   EXPECT_TRUE(contains(body, "<details><summary>eu-2</summary>")) << body;
 }
 
@@ -202,7 +214,8 @@ TEST_F(ApprovalFlowTest, MergedMergeRequestOnGitLabIsTheApprovalAndIsOnlyComment
   EXPECT_EQ(fake_->requests()[0].head, branch);
 
   // A reviewer merges the request: the merge lands on main (the Git flow), GitLab says merged.
-  human({{"fetch", "-q", "origin", branch}, {"merge", "-q", "--no-ff", "-m", "Merge branch '" + branch + "'", "FETCH_HEAD"}});
+  human({{"fetch", "-q", "origin", branch},
+         {"merge", "-q", "--no-ff", "-m", "Merge branch '" + branch + "'", "FETCH_HEAD"}});
   ASSERT_TRUE(fake_->set_state(1, "merged").ok());
   CycleReport started = cycle();
   ASSERT_EQ(started.apps.size(), 1u);
@@ -211,7 +224,8 @@ TEST_F(ApprovalFlowTest, MergedMergeRequestOnGitLabIsTheApprovalAndIsOnlyComment
   EXPECT_EQ(mr.state, "merged");
   ASSERT_EQ(mr.comments.size(), 1u);
   EXPECT_TRUE(contains(mr.comments[0], "fleetwave: wave europe started.")) << mr.comments[0];
-  for (const std::string& line : fake_->request_log()) EXPECT_FALSE(contains(line, "PUT ")) << "a merged request is never closed";
+  for (const std::string& line : fake_->request_log())
+    EXPECT_FALSE(contains(line, "PUT ")) << "a merged request is never closed";
 }
 
 TEST_F(ApprovalFlowTest, ClosedWithoutMergingIsNotAnApproval) {
@@ -239,7 +253,8 @@ TEST_F(ApprovalFlowTest, ProviderDownNeverBlocksTheGitFlow) {
   ASSERT_EQ(down.apps.size(), 1u);
   ASSERT_EQ(down.apps[0].errors.size(), 1u);
   EXPECT_EQ(down.apps[0].errors[0].kind, ErrorKind::Transient);
-  EXPECT_TRUE(contains(down.apps[0].errors[0].message, "approval request for " + branch + ": github API at ")) << down.apps[0].errors[0].message;
+  EXPECT_TRUE(contains(down.apps[0].errors[0].message, "approval request for " + branch + ": github API at "))
+      << down.apps[0].errors[0].message;
   EXPECT_TRUE(contains(down.apps[0].errors[0].message, "HTTP 503")) << down.apps[0].errors[0].message;
 
   // Back up: the request is opened late; the reviewer approves; the wave advances.

@@ -11,9 +11,9 @@
 namespace fleetwave {
 
 struct ApprovalOutcome {
-  std::string wave;   // whose request: fleetwave/approve/<app>/<release7>/<wave>
-  std::string what;   // a sentence for the comment, e.g. "wave europe started"
-  bool close = false; // the request is moot (release superseded or rolled back while waiting)
+  std::string wave;    // whose request: fleetwave/approve/<app>/<release7>/<wave>
+  std::string what;    // a sentence for the comment, e.g. "wave europe started"
+  bool close = false;  // the request is moot (release superseded or rolled back while waiting)
 };
 
 // For a step taken from `before` (the state at the head):

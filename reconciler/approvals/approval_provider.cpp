@@ -34,9 +34,12 @@ bool valid_repository(const std::string& repo, bool github) {
 
 const char* to_string(RequestState state) {
   switch (state) {
-    case RequestState::Open: return "open";
-    case RequestState::Merged: return "merged";
-    case RequestState::Closed: return "closed";
+    case RequestState::Open:
+      return "open";
+    case RequestState::Merged:
+      return "merged";
+    case RequestState::Closed:
+      return "closed";
   }
   return "unknown";
 }
@@ -58,7 +61,8 @@ Result<std::unique_ptr<ApprovalProvider>> make_approval_provider(const ApprovalP
   std::string token = trim_space(config.token);  // a token file usually ends in a newline
   if (token.empty()) return invalid_input("the " + label + " token is empty; check the token file");
   for (unsigned char c : token) {
-    if (c < 0x20 || c == 0x7F) return invalid_input("the " + label + " token contains control characters; check the token file");
+    if (c < 0x20 || c == 0x7F)
+      return invalid_input("the " + label + " token contains control characters; check the token file");
   }
 
   ProviderHttpOptions options;

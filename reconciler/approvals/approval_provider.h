@@ -38,7 +38,7 @@ struct ReviewRequestSpec {
 // A pull request (GitHub: number, html_url) or merge request (GitLab: iid, web_url).
 struct ReviewRequest {
   std::int64_t number = 0;
-  std::string url;          // for people: the web page
+  std::string url;  // for people: the web page
   std::string head_branch;
   RequestState state = RequestState::Open;
 };

@@ -52,7 +52,8 @@ TEST_P(ProviderTest, OpensOnceAndFindsTheOpenRequestAfterwards) {
   EXPECT_EQ(first.number, 1);
   EXPECT_EQ(first.state, RequestState::Open);
   EXPECT_EQ(first.head_branch, kBranch);
-  EXPECT_EQ(first.url, github() ? "https://github.example/acme/fleet/pull/1" : "https://gitlab.example/acme/fleet/-/merge_requests/1");
+  EXPECT_EQ(first.url, github() ? "https://github.example/acme/fleet/pull/1"
+                                : "https://gitlab.example/acme/fleet/-/merge_requests/1");
   ReviewRequest again = open_one();
   EXPECT_EQ(again.number, 1);
   ASSERT_EQ(fake_->requests().size(), 1u);
@@ -165,8 +166,16 @@ TEST_P(ProviderTest, ErrorsCarryKindsAndNeverTheToken) {
   const std::string token = fake_->options().token;
   std::vector<Case> cases = {
       {"server error", 502, "{\"message\":\"Server Error\"}", {}, ErrorKind::Transient},
-      {"rate limited", 403, "{\"message\":\"API rate limit exceeded\"}", {{"X-RateLimit-Remaining", "0"}}, ErrorKind::Transient},
-      {"forbidden", 403, "{\"message\":\"Resource not accessible by integration " + token + "\"}", {}, ErrorKind::InvalidInput},
+      {"rate limited",
+       403,
+       "{\"message\":\"API rate limit exceeded\"}",
+       {{"X-RateLimit-Remaining", "0"}},
+       ErrorKind::Transient},
+      {"forbidden",
+       403,
+       "{\"message\":\"Resource not accessible by integration " + token + "\"}",
+       {},
+       ErrorKind::InvalidInput},
       {"not found", 404, "{\"message\":\"Not Found\"}", {}, ErrorKind::NotFound},
       {"validation", 422, "{\"message\":\"Validation Failed\"}", {}, ErrorKind::Conflict},
       {"not json", 200, "<html>", {}, ErrorKind::Transient},
@@ -194,7 +203,8 @@ TEST_P(ProviderTest, AWrongTokenIsRejectedWithoutBeingQuoted) {
   const std::string label = github() ? "github" : "gitlab";
   const std::string list = github() ? "list pull requests of " : "list merge requests of ";
   EXPECT_EQ(r.error().message, label + " API at " + fake_->api_url() + ": " + list + kBranch + ": HTTP 401 (" +
-                                   (github() ? "Bad credentials" : "401 Unauthorized") + "); check the " + label + " token");
+                                   (github() ? "Bad credentials" : "401 Unauthorized") + "); check the " + label +
+                                   " token");
   EXPECT_EQ(r.error().to_string().find("wrong-token"), std::string::npos);
 }
 
@@ -219,15 +229,29 @@ TEST(MakeApprovalProviderTest, RejectsBadConfiguration) {
     std::string want;
   };
   const std::vector<Case> cases = {
-      {"unknown provider", {"bitbucket", "https://x", "a/b", "t", ""}, "unknown approval provider \"bitbucket\"; valid providers: github, gitlab"},
+      {"unknown provider",
+       {"bitbucket", "https://x", "a/b", "t", ""},
+       "unknown approval provider \"bitbucket\"; valid providers: github, gitlab"},
       {"empty url", {"github", "", "a/b", "t", ""}, "the github API URL is empty (e.g. https://api.github.com)"},
-      {"github repo", {"github", "https://x", "a/b/c", "t", ""}, "invalid github repository \"a/b/c\"; expected owner/name"},
-      {"gitlab repo", {"gitlab", "https://x", "/a", "t", ""}, "invalid gitlab repository \"/a\"; expected group/name or a numeric project id"},
-      {"empty token", {"gitlab", "https://x/api/v4", "g/p", " \n", ""}, "the gitlab token is empty; check the token file"},
-      {"token control", {"github", "https://x", "a/b", "a\rb", ""}, "the github token contains control characters; check the token file"},
+      {"github repo",
+       {"github", "https://x", "a/b/c", "t", ""},
+       "invalid github repository \"a/b/c\"; expected owner/name"},
+      {"gitlab repo",
+       {"gitlab", "https://x", "/a", "t", ""},
+       "invalid gitlab repository \"/a\"; expected group/name or a numeric project id"},
+      {"empty token",
+       {"gitlab", "https://x/api/v4", "g/p", " \n", ""},
+       "the gitlab token is empty; check the token file"},
+      {"token control",
+       {"github", "https://x", "a/b", "a\rb", ""},
+       "the github token contains control characters; check the token file"},
       {"bad scheme", {"github", "ftp://x", "a/b", "t", ""}, "github API URL \"ftp://x\": scheme must be http or https"},
-      {"ca with http", {"github", "http://x", "a/b", "t", "/etc/hosts"}, "a CA file needs an https github API URL, not http://x"},
-      {"missing ca", {"github", "https://x", "a/b", "t", "/nonexistent/ca.pem"}, "cannot read the CA file /nonexistent/ca.pem"},
+      {"ca with http",
+       {"github", "http://x", "a/b", "t", "/etc/hosts"},
+       "a CA file needs an https github API URL, not http://x"},
+      {"missing ca",
+       {"github", "https://x", "a/b", "t", "/nonexistent/ca.pem"},
+       "cannot read the CA file /nonexistent/ca.pem"},
   };
   for (const Case& c : cases) {
     SCOPED_TRACE(c.name);

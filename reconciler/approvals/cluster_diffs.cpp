@@ -14,7 +14,9 @@ struct Side {
   std::string error;
 };
 
-std::string first_error(const ErrorList& errors) { return errors.empty() ? "unknown error" : errors.front().to_string(); }
+std::string first_error(const ErrorList& errors) {
+  return errors.empty() ? "unknown error" : errors.front().to_string();
+}
 
 Side prepare(git::GitRepository& repo, BlobCache& blobs, const std::string& revision, const std::string& app_path) {
   Side side{revision, std::nullopt, {}};
@@ -43,8 +45,8 @@ Result<std::string> stream(const Side& side, const std::string& cluster) {
 }  // namespace
 
 std::vector<ClusterDiff> render_cluster_diffs(git::GitRepository& repo, BlobCache& blobs, const std::string& app,
-                                              const std::string& app_path, const std::string& from, const std::string& to,
-                                              const std::vector<std::string>& clusters) {
+                                              const std::string& app_path, const std::string& from,
+                                              const std::string& to, const std::vector<std::string>& clusters) {
   Side sides[2] = {prepare(repo, blobs, from, app_path), prepare(repo, blobs, to, app_path)};
   const std::string from_label = from.empty() ? "(none)" : "(" + from.substr(0, 7) + ")";
   std::vector<ClusterDiff> out;

@@ -14,7 +14,7 @@ namespace fleetwave {
 // object is new). A side that does not render, or whose inventory lacks the cluster, renders as
 // empty or reports its error in ClusterDiff::error; never fails as a whole.
 std::vector<ClusterDiff> render_cluster_diffs(git::GitRepository& repo, BlobCache& blobs, const std::string& app,
-                                              const std::string& app_path, const std::string& from, const std::string& to,
-                                              const std::vector<std::string>& clusters);
+                                              const std::string& app_path, const std::string& from,
+                                              const std::string& to, const std::vector<std::string>& clusters);
 
 }  // namespace fleetwave

@@ -39,8 +39,10 @@ class GitHubProvider final : public ApprovalProvider {
 
   Result<std::optional<ReviewRequest>> find(const std::string& head_branch) override {
     const std::string what = "list pull requests of " + head_branch;
-    FW_TRY(list, http_.call("GET", base_ + "/pulls?head=" + percent_encode(owner_ + ":" + head_branch) + "&state=all&per_page=100",
-                            std::nullopt, what));
+    FW_TRY(list,
+           http_.call("GET",
+                      base_ + "/pulls?head=" + percent_encode(owner_ + ":" + head_branch) + "&state=all&per_page=100",
+                      std::nullopt, what));
     if (!list.is_array()) return bad_shape(http_, what, "expected an array");
     std::optional<ReviewRequest> newest;  // GitHub lists the newest first
     for (const Json& pull : list) {
@@ -68,7 +70,8 @@ class GitHubProvider final : public ApprovalProvider {
     FW_TRY(current, parse_pull(http_, json, what));
     ReviewState out;
     out.state = current.state;
-    FW_TRY(reviews, http_.call("GET", pull + "/reviews?per_page=100", std::nullopt, "list reviews of pull request #" + std::to_string(request.number)));
+    FW_TRY(reviews, http_.call("GET", pull + "/reviews?per_page=100", std::nullopt,
+                               "list reviews of pull request #" + std::to_string(request.number)));
     if (!reviews.is_array()) return bad_shape(http_, what, "expected an array of reviews");
     out.approvers = github_approvers(reviews);
     return out;

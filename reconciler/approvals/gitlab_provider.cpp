@@ -43,8 +43,11 @@ class GitLabProvider final : public ApprovalProvider {
   Result<ReviewRequest> find_or_open(const ReviewRequestSpec& spec) override {
     FW_TRY(existing, find(spec.head_branch));
     if (existing) return *existing;
-    Json body = {{"source_branch", spec.head_branch}, {"target_branch", spec.base_branch}, {"title", spec.title},
-                 {"description", spec.body}, {"remove_source_branch", true}};
+    Json body = {{"source_branch", spec.head_branch},
+                 {"target_branch", spec.base_branch},
+                 {"title", spec.title},
+                 {"description", spec.body},
+                 {"remove_source_branch", true}};
     const std::string what = "open a merge request for " + spec.head_branch;
     FW_TRY(created, http_.call("POST", base_ + "/merge_requests", body, what));
     return parse_merge_request(http_, created, what);
@@ -57,21 +60,22 @@ class GitLabProvider final : public ApprovalProvider {
     FW_TRY(current, parse_merge_request(http_, json, what));
     ReviewState out;
     out.state = current.state;
-    FW_TRY(approvals, http_.call("GET", mr + "/approvals", std::nullopt, "read approvals of merge request !" + std::to_string(request.number)));
+    FW_TRY(approvals, http_.call("GET", mr + "/approvals", std::nullopt,
+                                 "read approvals of merge request !" + std::to_string(request.number)));
     if (!approvals.is_object()) return bad_shape(http_, what, "expected an approvals object");
     out.approvers = gitlab_approvers(approvals);
     return out;
   }
 
   Status<> comment(const ReviewRequest& request, const std::string& body) override {
-    FW_CHECK(http_.call("POST", base_ + "/merge_requests/" + std::to_string(request.number) + "/notes", Json{{"body", body}},
-                        "comment on merge request !" + std::to_string(request.number)));
+    FW_CHECK(http_.call("POST", base_ + "/merge_requests/" + std::to_string(request.number) + "/notes",
+                        Json{{"body", body}}, "comment on merge request !" + std::to_string(request.number)));
     return ok_status();
   }
 
   Status<> close(const ReviewRequest& request) override {
-    FW_CHECK(http_.call("PUT", base_ + "/merge_requests/" + std::to_string(request.number), Json{{"state_event", "close"}},
-                        "close merge request !" + std::to_string(request.number)));
+    FW_CHECK(http_.call("PUT", base_ + "/merge_requests/" + std::to_string(request.number),
+                        Json{{"state_event", "close"}}, "close merge request !" + std::to_string(request.number)));
     return ok_status();
   }
 

@@ -19,14 +19,16 @@ std::string server_message(const std::string& body) {
   auto json = parse_json(body, "response", 32);
   if (!json.ok()) return body;
   std::string out;
-  if (const Json* m = find_member(*json, "message"); m != nullptr) out = m->is_string() ? m->get<std::string>() : dump(*m);
+  if (const Json* m = find_member(*json, "message"); m != nullptr)
+    out = m->is_string() ? m->get<std::string>() : dump(*m);
   if (const Json* errors = find_member(*json, "errors"); errors != nullptr && errors->is_array()) {
     for (const Json& e : *errors) {
       std::string detail = e.is_string() ? e.get<std::string>() : string_at(e, {"message"});
       if (!detail.empty()) out += (out.empty() ? "" : "; ") + detail;
     }
   }
-  if (const Json* e = find_member(*json, "error"); out.empty() && e != nullptr && e->is_string()) out = e->get<std::string>();
+  if (const Json* e = find_member(*json, "error"); out.empty() && e != nullptr && e->is_string())
+    out = e->get<std::string>();
   return out;
 }
 
@@ -38,8 +40,9 @@ bool mentions_rate_limit(const std::string& text) {
 
 }  // namespace
 
-Error provider_status_error(const std::string& label, const std::string& display_url, const std::string& what, int status,
-                            const std::string& body, bool rate_limited, const std::vector<std::string>& secrets) {
+Error provider_status_error(const std::string& label, const std::string& display_url, const std::string& what,
+                            int status, const std::string& body, bool rate_limited,
+                            const std::vector<std::string>& secrets) {
   std::string quoted = quotable_server_text(server_message(body), secrets);
   std::string message = label + " API at " + display_url + ": " + what + ": HTTP " + std::to_string(status) +
                         (quoted.empty() ? "" : " (" + quoted + ")");
@@ -72,8 +75,8 @@ Result<ProviderHttp> ProviderHttp::create(ProviderHttpOptions options) {
   return ProviderHttp(std::move(options), std::move(endpoint).value());
 }
 
-Result<Json> ProviderHttp::call(const std::string& method, const std::string& path_and_query, const std::optional<Json>& body,
-                                const std::string& what) const {
+Result<Json> ProviderHttp::call(const std::string& method, const std::string& path_and_query,
+                                const std::optional<Json>& body, const std::string& what) const {
   const std::string where = options_.label + " API at " + endpoint_.display() + ": " + what;
   httplib::Client client(endpoint_.origin());
   if (!client.is_valid()) return internal_error(where + ": cannot create an HTTP client");
@@ -108,12 +111,15 @@ Result<Json> ProviderHttp::call(const std::string& method, const std::string& pa
   httplib::Response response;
   httplib::Error error = httplib::Error::Success;
   if (!client.send(request, response, error)) {
-    if (too_large) return transient(where + ": response larger than " + std::to_string(options_.max_response_bytes) + " bytes");
+    if (too_large)
+      return transient(where + ": response larger than " + std::to_string(options_.max_response_bytes) + " bytes");
     if (error == httplib::Error::SSLServerVerification) {
-      return invalid_input(where + ": TLS certificate not trusted" +
-                           (options_.ca_file.empty() ? std::string("; set the CA file") : "; check the CA file " + options_.ca_file));
+      return invalid_input(
+          where + ": TLS certificate not trusted" +
+          (options_.ca_file.empty() ? std::string("; set the CA file") : "; check the CA file " + options_.ca_file));
     }
-    if (error == httplib::Error::SSLLoadingCerts) return invalid_input(where + ": cannot load CA certificates from " + options_.ca_file);
+    if (error == httplib::Error::SSLLoadingCerts)
+      return invalid_input(where + ": cannot load CA certificates from " + options_.ca_file);
     return transient(where + ": unreachable (" + httplib::to_string(error) + ")");
   }
   if (response.status < 200 || response.status >= 300) {

@@ -27,11 +27,11 @@
 namespace fleetwave {
 
 struct ProviderHttpOptions {
-  std::string label;    // "github" | "gitlab", first word of every message
-  std::string api_url;  // http(s)://host[:port][/prefix]
+  std::string label;                                         // "github" | "gitlab", first word of every message
+  std::string api_url;                                       // http(s)://host[:port][/prefix]
   std::vector<std::pair<std::string, std::string>> headers;  // authentication and media type
-  std::string ca_file;  // PEM bundle; "" = the system store
-  std::vector<std::string> secrets;  // redacted from anything quoted from the server
+  std::string ca_file;                                       // PEM bundle; "" = the system store
+  std::vector<std::string> secrets;                          // redacted from anything quoted from the server
   std::chrono::milliseconds connect_timeout{5000};
   std::chrono::milliseconds read_timeout{30000};
   std::size_t max_response_bytes = std::size_t{16} << 20;
@@ -61,7 +61,8 @@ class ProviderHttp {
 
 // The error for a non-2xx answer (pure; exposed for tests). `rate_limited` is true when the
 // server said the rate limit was exhausted (GitHub: X-RateLimit-Remaining: 0).
-Error provider_status_error(const std::string& label, const std::string& display_url, const std::string& what, int status,
-                            const std::string& body, bool rate_limited, const std::vector<std::string>& secrets);
+Error provider_status_error(const std::string& label, const std::string& display_url, const std::string& what,
+                            int status, const std::string& body, bool rate_limited,
+                            const std::vector<std::string>& secrets);
 
 }  // namespace fleetwave

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 
-
 namespace fleetwave {
 namespace {
 
@@ -19,12 +18,15 @@ std::string code_list(const std::vector<std::string>& names) {
 
 std::string header(const RequestBodyInput& in) {
   const std::string release = short_rev(in.release_revision);
-  std::string out = "Approving this request starts wave **" + in.wave + "** of release `" + release + "` of **" + in.app +
+  std::string out = "Approving this request starts wave **" + in.wave + "** of release `" + release + "` of **" +
+                    in.app +
                     "**.\n\n"
                     "- Approve it with a review: fleetwave records the approval on the tracked branch (a commit with "
                     "`Fleetwave-Action: approve`), comments here and closes this request.\n"
                     "- Or merge it: the merge is the approval.\n"
-                    "- Or run `fleetwave approve " + in.app + " --wave " + in.wave + "`.\n\n"
+                    "- Or run `fleetwave approve " +
+                    in.app + " --wave " + in.wave +
+                    "`.\n\n"
                     "Closing this request without approving it does not approve the wave.\n\n"
                     "### Wave plan\n\n| # | Wave | Clusters | Approval |\n|---|------|----------|----------|\n";
   std::vector<std::string> gated;
@@ -37,8 +39,9 @@ std::string header(const RequestBodyInput& in) {
            std::to_string(count) + " | " + (w.approval_required ? "required" : "") + " |\n";
   }
   out += "\nClusters of wave " + in.wave + ": " + code_list(gated) + "\n\n### Rendered changes\n\n";
-  out += in.stable_revision.empty() ? "First release of " + in.app + ": every object is new (release `" + release + "`).\n\n"
-                                    : "From the stable release `" + short_rev(in.stable_revision) + "` to `" + release + "`.\n\n";
+  out += in.stable_revision.empty()
+             ? "First release of " + in.app + ": every object is new (release `" + release + "`).\n\n"
+             : "From the stable release `" + short_rev(in.stable_revision) + "` to `" + release + "`.\n\n";
   return out;
 }
 
@@ -66,9 +69,9 @@ std::string request_body(const RequestBodyInput& in, std::size_t max_chars) {
   max_chars = std::max<std::size_t>(max_chars, 2000);
   std::string body = header(in);
   const std::string from = in.stable_revision.empty() ? "<stable>" : short_rev(in.stable_revision);
-  const std::string note_template = "_Truncated to " + std::to_string(max_chars) + " characters: run `fleetwave diff --app " +
-                                    in.app + " --from " + from + " --to " + short_rev(in.release_revision) +
-                                    "` for the full diff (NNN of NNN clusters shown in full)._\n";
+  const std::string note_template =
+      "_Truncated to " + std::to_string(max_chars) + " characters: run `fleetwave diff --app " + in.app + " --from " +
+      from + " --to " + short_rev(in.release_revision) + "` for the full diff (NNN of NNN clusters shown in full)._\n";
   std::size_t shown = 0;
   bool truncated = false;
   for (const ClusterDiff& d : in.diffs) {
@@ -88,9 +91,9 @@ std::string request_body(const RequestBodyInput& in, std::size_t max_chars) {
     break;
   }
   if (truncated) {
-    body += "_Truncated to " + std::to_string(max_chars) + " characters: run `fleetwave diff --app " + in.app + " --from " +
-            from + " --to " + short_rev(in.release_revision) + "` for the full diff (" + std::to_string(shown) + " of " +
-            std::to_string(in.diffs.size()) + " clusters shown in full)._\n";
+    body += "_Truncated to " + std::to_string(max_chars) + " characters: run `fleetwave diff --app " + in.app +
+            " --from " + from + " --to " + short_rev(in.release_revision) + "` for the full diff (" +
+            std::to_string(shown) + " of " + std::to_string(in.diffs.size()) + " clusters shown in full)._\n";
   }
   return body;
 }

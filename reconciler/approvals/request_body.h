@@ -16,16 +16,16 @@ namespace fleetwave {
 // The rendered difference of one cluster; `error` set when either side did not render.
 struct ClusterDiff {
   std::string cluster;
-  std::string diff;   // unified diff, "" when identical
+  std::string diff;  // unified diff, "" when identical
   std::string error;
 };
 
 struct RequestBodyInput {
   std::string app;
   const WavePlan* plan = nullptr;
-  WaveAssignment waves;          // clusters per wave, as the reconciler assigned them
-  std::string wave;              // the gated wave
-  std::string stable_revision;   // "" before the first release
+  WaveAssignment waves;         // clusters per wave, as the reconciler assigned them
+  std::string wave;             // the gated wave
+  std::string stable_revision;  // "" before the first release
   std::string release_revision;
   std::vector<ClusterDiff> diffs;  // the gated wave's clusters, by name
 };

@@ -7,14 +7,22 @@ namespace {
 
 const char* type_name(const Json& v) {
   switch (v.type()) {
-    case Json::value_t::null: return "null";
-    case Json::value_t::object: return "object";
-    case Json::value_t::array: return "array";
-    case Json::value_t::string: return "string";
-    case Json::value_t::boolean: return "boolean";
-    case Json::value_t::binary: return "binary";
-    case Json::value_t::discarded: return "nothing";
-    default: return "number";
+    case Json::value_t::null:
+      return "null";
+    case Json::value_t::object:
+      return "object";
+    case Json::value_t::array:
+      return "array";
+    case Json::value_t::string:
+      return "string";
+    case Json::value_t::boolean:
+      return "boolean";
+    case Json::value_t::binary:
+      return "binary";
+    case Json::value_t::discarded:
+      return "nothing";
+    default:
+      return "number";
   }
 }
 
@@ -84,7 +92,9 @@ Status<> read_operation_state(const Node& status, AppObservation& out) {
   FW_TRY(applied, result.revision());
   if (!finished.empty()) {
     std::optional<std::int64_t> ms = parse_rfc3339(finished);
-    if (!ms) return invalid_input("expected an RFC 3339 timestamp, got \"" + finished.substr(0, 40) + "\"", op.child_path("finishedAt"));
+    if (!ms)
+      return invalid_input("expected an RFC 3339 timestamp, got \"" + finished.substr(0, 40) + "\"",
+                           op.child_path("finishedAt"));
     out.finished_at_ms = ms;
   }
   out.operation_phase = std::move(phase);

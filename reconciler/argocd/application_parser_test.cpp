@@ -33,7 +33,8 @@ std::string application(const std::string& status) {
 std::string operation_state(const std::string& phase, const std::string& message, const std::string& requested,
                             const std::string& applied, const std::string& finished) {
   std::string out = R"({"phase": ")" + phase + R"(", "message": ")" + message + R"(",
-    "operation": {"sync": {"revision": ")" + requested + R"("}, "initiatedBy": {"automated": true}},
+    "operation": {"sync": {"revision": ")" +
+                    requested + R"("}, "initiatedBy": {"automated": true}},
     "startedAt": "2026-03-05T07:33:03Z")";
   if (!applied.empty()) out += R"(, "syncResult": {"revision": ")" + applied + R"(", "resources": []})";
   if (!finished.empty()) out += R"(, "finishedAt": ")" + finished + R"(")";
@@ -42,8 +43,8 @@ std::string operation_state(const std::string& phase, const std::string& message
 
 std::string status(const std::string& sync, const std::string& revision, const std::string& health,
                    const std::string& health_message, const std::string& op) {
-  std::string out = R"({"sync": {"status": ")" + sync + R"(", "revision": ")" + revision + R"("}, "health": {"status": ")" +
-                    health + R"(")";
+  std::string out = R"({"sync": {"status": ")" + sync + R"(", "revision": ")" + revision +
+                    R"("}, "health": {"status": ")" + health + R"(")";
   if (!health_message.empty()) out += R"(, "message": ")" + health_message + R"(")";
   out += "}, \"sourceType\": \"Plugin\", \"reconciledAt\": \"2026-03-05T07:33:04Z\"";
   if (!op.empty()) out += ", \"operationState\": " + op;
@@ -57,33 +58,56 @@ struct ParseCase {
 };
 
 TEST(ApplicationParserTest, ReadsObservations) {
-  const std::string done_op = operation_state("Succeeded", "successfully synced (all tasks run)", kSha1, kSha1, "2026-03-05T07:33:04Z");
+  const std::string done_op =
+      operation_state("Succeeded", "successfully synced (all tasks run)", kSha1, kSha1, "2026-03-05T07:33:04Z");
   const ParseCase cases[] = {
-      {"done", application(status("Synced", kSha1, "Healthy", "", done_op)),
-       {"web-eu-1", "Synced", kSha1, "Healthy", "", "Succeeded", "successfully synced (all tasks run)", kSha1, kSha1, 1772695984000}},
-      {"progressing sync running", application(status("OutOfSync", kSha2, "Progressing", "", operation_state("Running", "one or more tasks are running", kSha2, "", ""))),
-       {"web-eu-1", "OutOfSync", kSha2, "Progressing", "", "Running", "one or more tasks are running", kSha2, "", std::nullopt}},
-      {"degraded", application(status("Synced", kSha2, "Degraded", "Deployment web exceeded its progress deadline",
-                                      operation_state("Succeeded", "ok", kSha2, kSha2, "2026-03-05T07:40:00Z"))),
-       {"web-eu-1", "Synced", kSha2, "Degraded", "Deployment web exceeded its progress deadline", "Succeeded", "ok", kSha2, kSha2, 1772696400000}},
-      {"failed operation", application(status("OutOfSync", kSha2, "Healthy", "", operation_state("Failed", "one or more objects failed to apply", kSha2, kSha2, "2026-03-05T07:40:00Z"))),
-       {"web-eu-1", "OutOfSync", kSha2, "Healthy", "", "Failed", "one or more objects failed to apply", kSha2, kSha2, 1772696400000}},
-      {"fractional seconds and offset", application(status("Synced", kSha1, "Healthy", "", operation_state("Succeeded", "", kSha1, kSha1, "2026-03-05T09:33:04.250+02:00"))),
+      {"done",
+       application(status("Synced", kSha1, "Healthy", "", done_op)),
+       {"web-eu-1", "Synced", kSha1, "Healthy", "", "Succeeded", "successfully synced (all tasks run)", kSha1, kSha1,
+        1772695984000}},
+      {"progressing sync running",
+       application(status("OutOfSync", kSha2, "Progressing", "",
+                          operation_state("Running", "one or more tasks are running", kSha2, "", ""))),
+       {"web-eu-1", "OutOfSync", kSha2, "Progressing", "", "Running", "one or more tasks are running", kSha2, "",
+        std::nullopt}},
+      {"degraded",
+       application(status("Synced", kSha2, "Degraded", "Deployment web exceeded its progress deadline",
+                          operation_state("Succeeded", "ok", kSha2, kSha2, "2026-03-05T07:40:00Z"))),
+       {"web-eu-1", "Synced", kSha2, "Degraded", "Deployment web exceeded its progress deadline", "Succeeded", "ok",
+        kSha2, kSha2, 1772696400000}},
+      {"failed operation",
+       application(status(
+           "OutOfSync", kSha2, "Healthy", "",
+           operation_state("Failed", "one or more objects failed to apply", kSha2, kSha2, "2026-03-05T07:40:00Z"))),
+       {"web-eu-1", "OutOfSync", kSha2, "Healthy", "", "Failed", "one or more objects failed to apply", kSha2, kSha2,
+        1772696400000}},
+      {"fractional seconds and offset",
+       application(status("Synced", kSha1, "Healthy", "",
+                          operation_state("Succeeded", "", kSha1, kSha1, "2026-03-05T09:33:04.250+02:00"))),
        {"web-eu-1", "Synced", kSha1, "Healthy", "", "Succeeded", "", kSha1, kSha1, 1772695984250}},
-      {"multi-source takes revisions[0]", application(R"({"sync": {"status": "Synced", "revisions": [")" + std::string(kSha1) + R"(", "other"]},
+      {"multi-source takes revisions[0]",
+       application(R"({"sync": {"status": "Synced", "revisions": [")" + std::string(kSha1) + R"(", "other"]},
           "health": {"status": "Healthy"},
-          "operationState": {"phase": "Succeeded", "operation": {"sync": {"revisions": [")" + kSha1 + R"(", "x"]}},
-                             "syncResult": {"revisions": [")" + kSha1 + R"(", "x"]}, "finishedAt": "2026-03-05T07:33:04Z"}})"),
+          "operationState": {"phase": "Succeeded", "operation": {"sync": {"revisions": [")" +
+                   kSha1 + R"(", "x"]}},
+                             "syncResult": {"revisions": [")" +
+                   kSha1 + R"(", "x"]}, "finishedAt": "2026-03-05T07:33:04Z"}})"),
        {"web-eu-1", "Synced", kSha1, "Healthy", "", "Succeeded", "", kSha1, kSha1, 1772695984000}},
-      {"revision wins over revisions", application(R"({"sync": {"status": "Synced", "revision": "a1", "revisions": ["b2"]}})"),
+      {"revision wins over revisions",
+       application(R"({"sync": {"status": "Synced", "revision": "a1", "revisions": ["b2"]}})"),
        {"web-eu-1", "Synced", "a1", "", "", "", "", "", "", std::nullopt}},
-      {"empty revisions", application(R"({"sync": {"status": "Unknown", "revisions": []}})"),
+      {"empty revisions",
+       application(R"({"sync": {"status": "Unknown", "revisions": []}})"),
        {"web-eu-1", "Unknown", "", "", "", "", "", "", "", std::nullopt}},
       {"missing status", application(""), {"web-eu-1", "", "", "", "", "", "", "", "", std::nullopt}},
       {"empty status", application("{}"), {"web-eu-1", "", "", "", "", "", "", "", "", std::nullopt}},
-      {"null pieces", application(R"({"sync": null, "health": {"status": null}, "operationState": {"phase": "Running", "operation": null, "syncResult": null, "finishedAt": null}})"),
+      {"null pieces",
+       application(
+           R"({"sync": null, "health": {"status": null}, "operationState": {"phase": "Running", "operation": null, "syncResult": null, "finishedAt": null}})"),
        {"web-eu-1", "", "", "", "", "Running", "", "", "", std::nullopt}},
-      {"unknown fields ignored", application(R"({"sync": {"status": "Synced", "revision": "r", "comparedTo": {"x": [1, 2]}}, "resources": [{"kind": "Service"}], "history": []})"),
+      {"unknown fields ignored",
+       application(
+           R"({"sync": {"status": "Synced", "revision": "r", "comparedTo": {"x": [1, 2]}}, "resources": [{"kind": "Service"}], "history": []})"),
        {"web-eu-1", "Synced", "r", "", "", "", "", "", "", std::nullopt}},
   };
   for (const ParseCase& c : cases) {
@@ -108,7 +132,8 @@ TEST(ApplicationParserTest, ReadsObservations) {
 TEST(ApplicationParserTest, ReadsLabels) {
   Result<ApplicationSummary> got = parse_application(json(application("")));
   ASSERT_TRUE(got.ok()) << got.error().to_string();
-  std::map<std::string, std::string> want = {{"fleetwave.io/app", "web"}, {"fleetwave.io/cluster", "eu-1"}, {"fleetwave.io/wave", "1"}};
+  std::map<std::string, std::string> want = {
+      {"fleetwave.io/app", "web"}, {"fleetwave.io/cluster", "eu-1"}, {"fleetwave.io/wave", "1"}};
   EXPECT_EQ(got->labels, want);
 
   got = parse_application(json(R"({"metadata": {"name": "a", "labels": null}})"));
@@ -129,17 +154,23 @@ TEST(ApplicationParserTest, RejectsWrongTypes) {
       {"missing metadata", R"({"status": {}})", "metadata.name: required"},
       {"name not a string", R"({"metadata": {"name": 7}})", "metadata.name: expected string, got number"},
       {"metadata not an object", R"({"metadata": "x"})", "metadata: expected object, got string"},
-      {"labels not an object", R"({"metadata": {"name": "a", "labels": ["x"]}})", "metadata.labels: expected object, got array"},
+      {"labels not an object", R"({"metadata": {"name": "a", "labels": ["x"]}})",
+       "metadata.labels: expected object, got array"},
       {"label value not a string", R"({"metadata": {"name": "a", "labels": {"fleetwave.io/wave": 1}}})",
        "metadata.labels.fleetwave.io/wave: expected string, got number"},
       {"status not an object", application(R"("Synced")"), "status: expected object, got string"},
-      {"sync status number", application(R"({"sync": {"status": 3}})"), "status.sync.status: expected string, got number"},
-      {"sync revision object", application(R"({"sync": {"revision": {}}})"), "status.sync.revision: expected string, got object"},
-      {"revisions not an array", application(R"({"sync": {"revisions": "abc"}})"), "status.sync.revisions: expected array, got string"},
-      {"revisions[0] not a string", application(R"({"sync": {"revisions": [1]}})"), "status.sync.revisions[0]: expected string, got number"},
+      {"sync status number", application(R"({"sync": {"status": 3}})"),
+       "status.sync.status: expected string, got number"},
+      {"sync revision object", application(R"({"sync": {"revision": {}}})"),
+       "status.sync.revision: expected string, got object"},
+      {"revisions not an array", application(R"({"sync": {"revisions": "abc"}})"),
+       "status.sync.revisions: expected array, got string"},
+      {"revisions[0] not a string", application(R"({"sync": {"revisions": [1]}})"),
+       "status.sync.revisions[0]: expected string, got number"},
       {"health message bool", application(R"({"health": {"status": "Degraded", "message": false}})"),
        "status.health.message: expected string, got boolean"},
-      {"phase number", application(R"({"operationState": {"phase": 1}})"), "status.operationState.phase: expected string, got number"},
+      {"phase number", application(R"({"operationState": {"phase": 1}})"),
+       "status.operationState.phase: expected string, got number"},
       {"operation.sync array", application(R"({"operationState": {"operation": {"sync": []}}})"),
        "status.operationState.operation.sync: expected object, got array"},
       {"syncResult revision bool", application(R"({"operationState": {"syncResult": {"revision": true}}})"),
@@ -184,7 +215,8 @@ TEST(ApplicationParserTest, RejectsBadLists) {
   const ErrorCase cases[] = {
       {"list not an object", "[]", "expected object, got array"},
       {"items not an array", R"({"items": {}})", "items: expected array, got object"},
-      {"bad item named by index", R"({"items": [{"metadata": {"name": "a"}}, {"metadata": {"name": "b"}, "status": {"sync": {"status": 1}}}]})",
+      {"bad item named by index",
+       R"({"items": [{"metadata": {"name": "a"}}, {"metadata": {"name": "b"}, "status": {"sync": {"status": 1}}}]})",
        "items[1].status.sync.status: expected string, got number"},
       {"item not an object", R"({"items": [null]})", "items[0]: expected object, got null"},
   };

@@ -32,8 +32,8 @@ Observations observations_from(const Result<std::vector<ApplicationSummary>>& ap
       std::sort(names.begin(), names.end());
       std::string list;
       for (const std::string& n : names) list += (list.empty() ? "" : ", ") + n;
-      notes->push_back("cluster " + cluster + " has " + std::to_string(names.size()) + " Argo CD Applications (" + list +
-                       "); using " + names.front());
+      notes->push_back("cluster " + cluster + " has " + std::to_string(names.size()) + " Argo CD Applications (" +
+                       list + "); using " + names.front());
     }
   }
   return out;

@@ -30,7 +30,8 @@ class ArgoCdClient {
 
   // GET /api/v1/applications?selector=...: the Applications matching a Kubernetes label
   // selector ("" for all), sorted by name as Argo CD returns them.
-  [[nodiscard]] virtual Result<std::vector<ApplicationSummary>> list_applications(const std::string& label_selector) = 0;
+  [[nodiscard]] virtual Result<std::vector<ApplicationSummary>> list_applications(
+      const std::string& label_selector) = 0;
 
   // GET /api/v1/applications/{name}?refresh=normal: asks Argo CD to compare with Git now (the
   // call may block until the controller has reconciled).

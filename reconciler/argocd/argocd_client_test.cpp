@@ -26,10 +26,13 @@ TEST(ArgoCdObservationsTest, KeysByClusterLabel) {
       {"empty", {}, {}, {}},
       {"one per cluster", {app("web-a", "a", "r1"), app("web-b", "b", "r2")}, {{"a", "web-a"}, {"b", "web-b"}}, {}},
       {"unlabelled skipped", {app("web-a", "a", "r1"), app("other", "", "r2")}, {{"a", "web-a"}}, {}},
-      {"duplicate keeps smallest name", {app("web-a2", "a", "r2"), app("web-a1", "a", "r1"), app("web-b", "b", "r3")},
+      {"duplicate keeps smallest name",
+       {app("web-a2", "a", "r2"), app("web-a1", "a", "r1"), app("web-b", "b", "r3")},
        {{"a", "web-a1"}, {"b", "web-b"}},
        {"cluster a has 2 Argo CD Applications (web-a1, web-a2); using web-a1"}},
-      {"duplicate order independent", {app("web-a1", "a", "r1"), app("web-a2", "a", "r2")}, {{"a", "web-a1"}},
+      {"duplicate order independent",
+       {app("web-a1", "a", "r1"), app("web-a2", "a", "r2")},
+       {{"a", "web-a1"}},
        {"cluster a has 2 Argo CD Applications (web-a1, web-a2); using web-a1"}},
   };
   for (const Case& c : cases) {
@@ -46,13 +49,15 @@ TEST(ArgoCdObservationsTest, KeysByClusterLabel) {
 }
 
 TEST(ArgoCdObservationsTest, KeepsTheObservationOfTheChosenApp) {
-  Observations got = observations_from(std::vector<ApplicationSummary>{app("web-a2", "a", "r2"), app("web-a1", "a", "r1")});
+  Observations got =
+      observations_from(std::vector<ApplicationSummary>{app("web-a2", "a", "r2"), app("web-a1", "a", "r1")});
   ASSERT_EQ(got.by_cluster.count("a"), 1u);
   EXPECT_EQ(got.by_cluster.at("a").sync_revision, "r1");
 }
 
 TEST(ArgoCdObservationsTest, UnreachableCarriesRedactedError) {
-  Result<std::vector<ApplicationSummary>> failed = transient("Argo CD at https://admin:pw@argocd.example.com unreachable: connection failed");
+  Result<std::vector<ApplicationSummary>> failed =
+      transient("Argo CD at https://admin:pw@argocd.example.com unreachable: connection failed");
   Observations got = observations_from(failed);
   EXPECT_FALSE(got.reachable);
   EXPECT_EQ(got.error, "Argo CD at https://***@argocd.example.com unreachable: connection failed");

@@ -9,12 +9,11 @@
 //   TLS certificate not trusted              InvalidInput  TLS certificate of Argo CD at URL not trusted: ...
 //   CA file unreadable                       InvalidInput  cannot load CA certificates from PATH
 //   body over the size limit                 Transient     Argo CD at URL sent a response larger than N MiB
-//   401, 403                                 InvalidInput  Argo CD rejected the token (HTTP 401); check --argocd-token-file
-//   404                                      NotFound      Argo CD application "x" not found (HTTP 404)
-//   409, 400 "another operation ... progress" Conflict
-//   408, 429, 5xx                            Transient     Argo CD at URL unreachable: HTTP 503
-//   other 4xx, 3xx                           InvalidInput
-//   invalid JSON, unexpected shape           Transient     Argo CD at URL sent an invalid response: ...
+//   401, 403                                 InvalidInput  Argo CD rejected the token (HTTP 401); check
+//   --argocd-token-file 404                                      NotFound      Argo CD application "x" not found (HTTP
+//   404) 409, 400 "another operation ... progress" Conflict 408, 429, 5xx                            Transient     Argo
+//   CD at URL unreachable: HTTP 503 other 4xx, 3xx                           InvalidInput invalid JSON, unexpected
+//   shape           Transient     Argo CD at URL sent an invalid response: ...
 #pragma once
 
 #include <cstddef>
@@ -28,14 +27,14 @@ namespace fleetwave {
 
 // Why no HTTP response arrived (cpp-httplib's Error, translated by the adapter).
 enum class TransportFailure {
-  Connect,         // refused, unreachable, name not resolved
+  Connect,  // refused, unreachable, name not resolved
   ConnectTimeout,
-  Read,            // read timeout or connection closed mid-response
+  Read,  // read timeout or connection closed mid-response
   Write,
   TlsHandshake,
-  TlsUntrusted,    // certificate verification failed
-  TlsCaLoad,       // the CA file could not be loaded
-  TooLarge,        // the body passed the size limit
+  TlsUntrusted,  // certificate verification failed
+  TlsCaLoad,     // the CA file could not be loaded
+  TooLarge,      // the body passed the size limit
   Other,
 };
 
@@ -52,7 +51,7 @@ struct TransportDetail {
   std::size_t max_response_bytes = 0;
   long tls_verify_result = 0;  // OpenSSL X509_V_* code, 0 when the host name did not match
   std::string ca_cert_path;
-  std::string library_error;   // cpp-httplib's name for the error, for Other
+  std::string library_error;  // cpp-httplib's name for the error, for Other
 };
 
 Error transport_error(TransportFailure failure, const TransportDetail& detail, const ArgoCdRequestContext& ctx);

@@ -24,20 +24,25 @@ TEST(ArgoCdErrorsTest, MapsStatuses) {
   const Case cases[] = {
       {"401", 401, argo_error("no session information", 16), list_ctx(), ErrorKind::InvalidInput,
        "Argo CD rejected the token (HTTP 401); check --argocd-token-file"},
-      {"403 quotes the denial", 403, argo_error("permission denied: applications, sync, default/web-eu-1", 7), app_ctx(),
-       ErrorKind::InvalidInput,
-       "Argo CD rejected the token (HTTP 403: permission denied: applications, sync, default/web-eu-1); check --argocd-token-file"},
-      {"403 without body", 403, "", list_ctx(), ErrorKind::InvalidInput, "Argo CD rejected the token (HTTP 403); check --argocd-token-file"},
-      {"404 application", 404, argo_error("applications.argoproj.io \\\"web-eu-1\\\" not found", 5), app_ctx(), ErrorKind::NotFound,
-       "Argo CD application \"web-eu-1\" not found (HTTP 404)"},
+      {"403 quotes the denial", 403, argo_error("permission denied: applications, sync, default/web-eu-1", 7),
+       app_ctx(), ErrorKind::InvalidInput,
+       "Argo CD rejected the token (HTTP 403: permission denied: applications, sync, default/web-eu-1); check "
+       "--argocd-token-file"},
+      {"403 without body", 403, "", list_ctx(), ErrorKind::InvalidInput,
+       "Argo CD rejected the token (HTTP 403); check --argocd-token-file"},
+      {"404 application", 404, argo_error("applications.argoproj.io \\\"web-eu-1\\\" not found", 5), app_ctx(),
+       ErrorKind::NotFound, "Argo CD application \"web-eu-1\" not found (HTTP 404)"},
       {"404 list means wrong prefix", 404, "404 page not found", list_ctx(), ErrorKind::NotFound,
        "Argo CD at https://argocd.example.com has no application API (HTTP 404); check the URL and its path prefix"},
-      {"409", 409, argo_error("conflict", 10), app_ctx(), ErrorKind::Conflict, "Argo CD refused application \"web-eu-1\" (HTTP 409): conflict"},
-      {"operation in progress", 400, argo_error("another operation is already in progress", 9), app_ctx(), ErrorKind::Conflict,
+      {"409", 409, argo_error("conflict", 10), app_ctx(), ErrorKind::Conflict,
+       "Argo CD refused application \"web-eu-1\" (HTTP 409): conflict"},
+      {"operation in progress", 400, argo_error("another operation is already in progress", 9), app_ctx(),
+       ErrorKind::Conflict,
        "Argo CD refused application \"web-eu-1\" (HTTP 400): another operation is already in progress"},
       {"400 bad selector", 400, argo_error("error parsing labelSelector", 3), list_ctx(), ErrorKind::InvalidInput,
        "Argo CD refused the application list (HTTP 400): error parsing labelSelector"},
-      {"405 without body", 405, "", app_ctx(), ErrorKind::InvalidInput, "Argo CD refused application \"web-eu-1\" (HTTP 405)"},
+      {"405 without body", 405, "", app_ctx(), ErrorKind::InvalidInput,
+       "Argo CD refused application \"web-eu-1\" (HTTP 405)"},
       {"408", 408, "", list_ctx(), ErrorKind::Transient, "Argo CD at https://argocd.example.com unreachable: HTTP 408"},
       {"429", 429, "", list_ctx(), ErrorKind::Transient, "Argo CD at https://argocd.example.com unreachable: HTTP 429"},
       {"500 with message", 500, argo_error("rpc error: code = Unavailable", 14), list_ctx(), ErrorKind::Transient,
@@ -77,25 +82,32 @@ TEST(ArgoCdErrorsTest, MapsTransportFailures) {
     const char* want;
   };
   const Case cases[] = {
-      {"refused", TransportFailure::Connect, 0, ErrorKind::Transient, "Argo CD at https://argocd.example.com unreachable: connection failed"},
+      {"refused", TransportFailure::Connect, 0, ErrorKind::Transient,
+       "Argo CD at https://argocd.example.com unreachable: connection failed"},
       {"connect timeout", TransportFailure::ConnectTimeout, 0, ErrorKind::Transient,
        "Argo CD at https://argocd.example.com unreachable: connection timed out after 5000 ms"},
       {"read timeout", TransportFailure::Read, 0, ErrorKind::Transient,
        "Argo CD at https://argocd.example.com unreachable: no complete response within 60000 ms"},
-      {"write", TransportFailure::Write, 0, ErrorKind::Transient, "Argo CD at https://argocd.example.com unreachable: sending the request failed"},
-      {"handshake", TransportFailure::TlsHandshake, 0, ErrorKind::Transient, "Argo CD at https://argocd.example.com unreachable: TLS handshake failed"},
+      {"write", TransportFailure::Write, 0, ErrorKind::Transient,
+       "Argo CD at https://argocd.example.com unreachable: sending the request failed"},
+      {"handshake", TransportFailure::TlsHandshake, 0, ErrorKind::Transient,
+       "Argo CD at https://argocd.example.com unreachable: TLS handshake failed"},
       {"self-signed in chain", TransportFailure::TlsUntrusted, 19, ErrorKind::InvalidInput,
        "TLS certificate of Argo CD at https://argocd.example.com not trusted: self-signed certificate in the chain"},
       {"unknown issuer", TransportFailure::TlsUntrusted, 20, ErrorKind::InvalidInput,
-       "TLS certificate of Argo CD at https://argocd.example.com not trusted: unable to get the local issuer certificate"},
+       "TLS certificate of Argo CD at https://argocd.example.com not trusted: unable to get the local issuer "
+       "certificate"},
       {"host mismatch", TransportFailure::TlsUntrusted, 0, ErrorKind::InvalidInput,
-       "TLS certificate of Argo CD at https://argocd.example.com not trusted: certificate does not match the host name"},
+       "TLS certificate of Argo CD at https://argocd.example.com not trusted: certificate does not match the host "
+       "name"},
       {"other verify code", TransportFailure::TlsUntrusted, 7, ErrorKind::InvalidInput,
        "TLS certificate of Argo CD at https://argocd.example.com not trusted: X509 verify error 7"},
-      {"ca load", TransportFailure::TlsCaLoad, 0, ErrorKind::InvalidInput, "cannot load CA certificates from /etc/fleetwave/argocd-ca.pem"},
+      {"ca load", TransportFailure::TlsCaLoad, 0, ErrorKind::InvalidInput,
+       "cannot load CA certificates from /etc/fleetwave/argocd-ca.pem"},
       {"too large", TransportFailure::TooLarge, 0, ErrorKind::Transient,
        "Argo CD at https://argocd.example.com sent a response larger than 64 MiB"},
-      {"other", TransportFailure::Other, 0, ErrorKind::Transient, "Argo CD at https://argocd.example.com unreachable: request failed (Unknown)"},
+      {"other", TransportFailure::Other, 0, ErrorKind::Transient,
+       "Argo CD at https://argocd.example.com unreachable: request failed (Unknown)"},
   };
   for (const Case& c : cases) {
     SCOPED_TRACE(c.name);
@@ -110,13 +122,15 @@ TEST(ArgoCdErrorsTest, InvalidResponses) {
   Error parse = invalid_input("invalid JSON: syntax error while parsing value - invalid literal; last read: 'x'");
   parse.pos = {"response", 1, 2};
   EXPECT_EQ(invalid_response_error(parse, list_ctx()).to_string(),
-            "Argo CD at https://argocd.example.com sent an invalid response for the application list: line 1 column 2: invalid "
+            "Argo CD at https://argocd.example.com sent an invalid response for the application list: line 1 column 2: "
+            "invalid "
             "JSON: syntax error while parsing value - invalid literal; last read: 'x'");
   Error shape = invalid_input("expected string, got number", "items[2].status.sync.status");
   Error e = invalid_response_error(shape, list_ctx());
   EXPECT_EQ(e.kind, ErrorKind::Transient);
   EXPECT_EQ(e.to_string(),
-            "Argo CD at https://argocd.example.com sent an invalid response for the application list: items[2].status.sync.status: "
+            "Argo CD at https://argocd.example.com sent an invalid response for the application list: "
+            "items[2].status.sync.status: "
             "expected string, got number");
 }
 

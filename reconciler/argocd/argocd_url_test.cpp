@@ -14,8 +14,10 @@ TEST(ArgoCdUrlTest, ParsesBaseUrls) {
     const char* display;
   };
   const Case cases[] = {
-      {"https default port", "https://argocd.example.com", "https://argocd.example.com:443", "", "https://argocd.example.com"},
-      {"http default port", "http://argocd-server.argocd.svc", "http://argocd-server.argocd.svc:80", "", "http://argocd-server.argocd.svc"},
+      {"https default port", "https://argocd.example.com", "https://argocd.example.com:443", "",
+       "https://argocd.example.com"},
+      {"http default port", "http://argocd-server.argocd.svc", "http://argocd-server.argocd.svc:80", "",
+       "http://argocd-server.argocd.svc"},
       {"explicit port", "https://127.0.0.1:8443", "https://127.0.0.1:8443", "", "https://127.0.0.1:8443"},
       {"trailing slash", "https://h/", "https://h:443", "", "https://h"},
       {"path prefix", "https://h/argocd/", "https://h:443", "/argocd", "https://h/argocd"},

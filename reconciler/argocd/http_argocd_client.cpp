@@ -10,8 +10,8 @@
 #include <optional>
 
 #include "argocd/application_parser.h"
-#include "codec/json_reader.h"
 #include "base/text.h"
+#include "codec/json_reader.h"
 
 namespace fleetwave {
 namespace {
@@ -36,15 +36,24 @@ Status<> check_application_name(const std::string& name) {
 
 TransportFailure classify(httplib::Error error, bool too_large) {
   switch (error) {
-    case httplib::Error::Connection: return TransportFailure::Connect;
-    case httplib::Error::ConnectionTimeout: return TransportFailure::ConnectTimeout;
-    case httplib::Error::Read: return TransportFailure::Read;
-    case httplib::Error::Write: return TransportFailure::Write;
-    case httplib::Error::SSLConnection: return TransportFailure::TlsHandshake;
-    case httplib::Error::SSLServerVerification: return TransportFailure::TlsUntrusted;
-    case httplib::Error::SSLLoadingCerts: return TransportFailure::TlsCaLoad;
-    case httplib::Error::Canceled: return too_large ? TransportFailure::TooLarge : TransportFailure::Other;
-    default: return TransportFailure::Other;
+    case httplib::Error::Connection:
+      return TransportFailure::Connect;
+    case httplib::Error::ConnectionTimeout:
+      return TransportFailure::ConnectTimeout;
+    case httplib::Error::Read:
+      return TransportFailure::Read;
+    case httplib::Error::Write:
+      return TransportFailure::Write;
+    case httplib::Error::SSLConnection:
+      return TransportFailure::TlsHandshake;
+    case httplib::Error::SSLServerVerification:
+      return TransportFailure::TlsUntrusted;
+    case httplib::Error::SSLLoadingCerts:
+      return TransportFailure::TlsCaLoad;
+    case httplib::Error::Canceled:
+      return too_large ? TransportFailure::TooLarge : TransportFailure::Other;
+    default:
+      return TransportFailure::Other;
   }
 }
 

@@ -27,8 +27,10 @@ class HttpArgoCdClientTest : public ::testing::Test {
     ASSERT_TRUE(fake.ok()) << fake.error().to_string();
     fake_ = std::move(fake).value();
     ASSERT_TRUE(fake_->put_application(make_application("web-us-1", labels("web", "2"), "us-1", kOld)).ok());
-    ASSERT_TRUE(fake_->put_application(make_application("web-eu-1", labels("web", "1"), "eu-1", kPin, "Synced", "Healthy",
-                                                         "Succeeded", "2026-03-05T07:33:04Z")).ok());
+    ASSERT_TRUE(fake_
+                    ->put_application(make_application("web-eu-1", labels("web", "1"), "eu-1", kPin, "Synced",
+                                                       "Healthy", "Succeeded", "2026-03-05T07:33:04Z"))
+                    .ok());
     ASSERT_TRUE(fake_->put_application(make_application("api-eu-1", labels("api", "1"), "eu-1", kOld)).ok());
   }
 
@@ -99,12 +101,21 @@ TEST_F(HttpArgoCdClientTest, EncodesSelectors) {
   };
   const Case cases[] = {
       {"all", "", {"api-eu-1", "web-eu-1", "web-us-1"}, "GET /api/v1/applications"},
-      {"two equalities", "fleetwave.io/app=web,fleetwave.io/wave=2", {"web-us-1"},
+      {"two equalities",
+       "fleetwave.io/app=web,fleetwave.io/wave=2",
+       {"web-us-1"},
        "GET /api/v1/applications?selector=fleetwave.io%2Fapp%3Dweb%2Cfleetwave.io%2Fwave%3D2"},
-      {"double equals", "fleetwave.io/cluster==eu-1", {"api-eu-1", "web-eu-1"},
+      {"double equals",
+       "fleetwave.io/cluster==eu-1",
+       {"api-eu-1", "web-eu-1"},
        "GET /api/v1/applications?selector=fleetwave.io%2Fcluster%3D%3Deu-1"},
-      {"not equal", "fleetwave.io/app!=web", {"api-eu-1"}, "GET /api/v1/applications?selector=fleetwave.io%2Fapp%21%3Dweb"},
-      {"set with spaces", "fleetwave.io/wave in (1, 3)", {"api-eu-1", "web-eu-1"},
+      {"not equal",
+       "fleetwave.io/app!=web",
+       {"api-eu-1"},
+       "GET /api/v1/applications?selector=fleetwave.io%2Fapp%21%3Dweb"},
+      {"set with spaces",
+       "fleetwave.io/wave in (1, 3)",
+       {"api-eu-1", "web-eu-1"},
        "GET /api/v1/applications?selector=fleetwave.io%2Fwave%20in%20%281%2C%203%29"},
       {"no match", "fleetwave.io/app=db", {}, "GET /api/v1/applications?selector=fleetwave.io%2Fapp%3Ddb"},
       {"plus and ampersand stay in the value", "a=x+y&b=1", {}, "GET /api/v1/applications?selector=a%3Dx%2By%26b%3D1"},
@@ -145,12 +156,12 @@ TEST_F(HttpArgoCdClientTest, FollowsStatusTransitions) {
        "OutOfSync, 0f2a1c8 not applied yet (operation Running)"},
       {"progressing", [](FakeArgoCd& f) { return f.mark_progressing("web-us-1", kPin); }, Verdict::Pending,
        "Synced/Progressing at 0f2a1c8"},
-      {"degraded", [](FakeArgoCd& f) { return f.mark_degraded("web-us-1", kPin, "Back-off pulling image"); }, Verdict::Failed,
-       "Degraded at 0f2a1c8: Back-off pulling image"},
+      {"degraded", [](FakeArgoCd& f) { return f.mark_degraded("web-us-1", kPin, "Back-off pulling image"); },
+       Verdict::Failed, "Degraded at 0f2a1c8: Back-off pulling image"},
       {"failed", [](FakeArgoCd& f) { return f.mark_failed("web-us-1", kPin, "one or more objects failed to apply"); },
        Verdict::Failed, "sync of 0f2a1c8 Failed: one or more objects failed to apply"},
-      {"synced", [](FakeArgoCd& f) { return f.mark_synced("web-us-1", kPin, "Healthy", "2026-03-05T07:40:00Z"); }, Verdict::Done,
-       "Synced/Healthy at 0f2a1c8"},
+      {"synced", [](FakeArgoCd& f) { return f.mark_synced("web-us-1", kPin, "Healthy", "2026-03-05T07:40:00Z"); },
+       Verdict::Done, "Synced/Healthy at 0f2a1c8"},
   };
   auto c = client();
   for (const Case& tc : cases) {
@@ -173,7 +184,8 @@ TEST_F(HttpArgoCdClientTest, RefreshesApplications) {
   ASSERT_TRUE(c->refresh_application("web-eu-1").ok());
   EXPECT_EQ(fake_->refresh_calls(), std::vector<std::string>{"web-eu-1"});
   EXPECT_EQ(fake_->request_targets().back(), "GET /api/v1/applications/web-eu-1?refresh=normal");
-  expect_error(c->refresh_application("web-xx-9"), ErrorKind::NotFound, "Argo CD application \"web-xx-9\" not found (HTTP 404)");
+  expect_error(c->refresh_application("web-xx-9"), ErrorKind::NotFound,
+               "Argo CD application \"web-xx-9\" not found (HTTP 404)");
 }
 
 TEST_F(HttpArgoCdClientTest, SyncsApplications) {
@@ -188,7 +200,8 @@ TEST_F(HttpArgoCdClientTest, SyncsApplications) {
   EXPECT_EQ(calls[1].revision, "");
   EXPECT_EQ(fake_->request_targets().back(), "POST /api/v1/applications/web-eu-1/sync");
 
-  expect_error(c->sync_application("web-xx-9", kPin), ErrorKind::NotFound, "Argo CD application \"web-xx-9\" not found (HTTP 404)");
+  expect_error(c->sync_application("web-xx-9", kPin), ErrorKind::NotFound,
+               "Argo CD application \"web-xx-9\" not found (HTTP 404)");
   ASSERT_TRUE(fake_->mark_sync_running("web-us-1", kPin).ok());
   expect_error(c->sync_application("web-us-1", kPin), ErrorKind::Conflict,
                "Argo CD refused application \"web-us-1\" (HTTP 400): another operation is already in progress");
@@ -238,7 +251,8 @@ TEST_F(HttpArgoCdClientTest, UnavailableIsTransientAndRecovers) {
   auto c = client();
   fake_->set_unavailable(true);
   expect_error(c->list_applications(""), ErrorKind::Transient, "Argo CD at " + server() + " unreachable: HTTP 503");
-  expect_error(c->refresh_application("web-eu-1"), ErrorKind::Transient, "Argo CD at " + server() + " unreachable: HTTP 503");
+  expect_error(c->refresh_application("web-eu-1"), ErrorKind::Transient,
+               "Argo CD at " + server() + " unreachable: HTTP 503");
   fake_->set_unavailable(false);
   EXPECT_TRUE(c->list_applications("").ok());
 }
@@ -262,26 +276,50 @@ TEST_F(HttpArgoCdClientTest, BadBodiesAreErrorsNotCrashes) {
     std::string want_suffix;  // after "Argo CD at URL "
   };
   const Case cases[] = {
-      {"malformed", {200, "{\"items\": [", "application/json"}, ErrorKind::Transient,
-       "sent an invalid response for the application list: line 1 column 12: invalid JSON: syntax error while parsing value - "
+      {"malformed",
+       {200, "{\"items\": [", "application/json"},
+       ErrorKind::Transient,
+       "sent an invalid response for the application list: line 1 column 12: invalid JSON: syntax error while parsing "
+       "value - "
        "unexpected end of input; expected '[', '{', or a literal"},
-      {"not json", {200, "<!doctype html><html>Argo CD UI</html>", "text/html"}, ErrorKind::Transient,
-       "sent an invalid response for the application list: line 1 column 1: invalid JSON: syntax error while parsing value - "
+      {"not json",
+       {200, "<!doctype html><html>Argo CD UI</html>", "text/html"},
+       ErrorKind::Transient,
+       "sent an invalid response for the application list: line 1 column 1: invalid JSON: syntax error while parsing "
+       "value - "
        "invalid literal; last read: '<'"},
-      {"deeply nested", {200, std::string(100000, '['), "application/json"}, ErrorKind::Transient,
+      {"deeply nested",
+       {200, std::string(100000, '['), "application/json"},
+       ErrorKind::Transient,
        "sent an invalid response for the application list: line 1 column 129: JSON nested deeper than 128 levels"},
-      {"not an object", {200, "[]", "application/json"}, ErrorKind::Transient,
+      {"not an object",
+       {200, "[]", "application/json"},
+       ErrorKind::Transient,
        "sent an invalid response for the application list: expected a JSON object"},
-      {"items not an array", {200, R"({"items": {"a": 1}})", "application/json"}, ErrorKind::Transient,
+      {"items not an array",
+       {200, R"({"items": {"a": 1}})", "application/json"},
+       ErrorKind::Transient,
        "sent an invalid response for the application list: items: expected array, got object"},
-      {"wrong field type", {200, R"({"items": [{"metadata": {"name": "a"}, "status": {"health": {"status": 1}}}]})", "application/json"},
+      {"wrong field type",
+       {200, R"({"items": [{"metadata": {"name": "a"}, "status": {"health": {"status": 1}}}]})", "application/json"},
        ErrorKind::Transient,
        "sent an invalid response for the application list: items[0].status.health.status: expected string, got number"},
-      {"oversized with length", {200, big_list, "application/json"}, ErrorKind::Transient, "sent a response larger than 1 MiB"},
-      {"oversized chunked", {200, big_list, "application/json", true}, ErrorKind::Transient, "sent a response larger than 1 MiB"},
-      {"500 with Argo CD error", {500, R"({"error": "etcd timeout", "code": 14, "message": "etcd timeout"})", "application/json"},
-       ErrorKind::Transient, "unreachable: HTTP 500: etcd timeout"},
-      {"redirect", {302, "", "text/plain"}, ErrorKind::InvalidInput, "answered HTTP 302 (redirects are not followed); check the URL"},
+      {"oversized with length",
+       {200, big_list, "application/json"},
+       ErrorKind::Transient,
+       "sent a response larger than 1 MiB"},
+      {"oversized chunked",
+       {200, big_list, "application/json", true},
+       ErrorKind::Transient,
+       "sent a response larger than 1 MiB"},
+      {"500 with Argo CD error",
+       {500, R"({"error": "etcd timeout", "code": 14, "message": "etcd timeout"})", "application/json"},
+       ErrorKind::Transient,
+       "unreachable: HTTP 500: etcd timeout"},
+      {"redirect",
+       {302, "", "text/plain"},
+       ErrorKind::InvalidInput,
+       "answered HTTP 302 (redirects are not followed); check the URL"},
   };
   HttpArgoCdOptions o = options();
   o.max_response_bytes = 1024 * 1024;
@@ -309,8 +347,9 @@ TEST_F(HttpArgoCdClientTest, ServesBelowAPathPrefix) {
   EXPECT_EQ((*prefixed)->request_targets().back(), "GET /argocd/api/v1/applications");
 
   o.base_url = fake_->url() + "/argocd";  // the unprefixed fake has no API there
-  expect_error(client(o)->list_applications(""), ErrorKind::NotFound,
-               "Argo CD at " + fake_->url() + "/argocd has no application API (HTTP 404); check the URL and its path prefix");
+  expect_error(
+      client(o)->list_applications(""), ErrorKind::NotFound,
+      "Argo CD at " + fake_->url() + "/argocd has no application API (HTTP 404); check the URL and its path prefix");
 }
 
 TEST(HttpArgoCdClientCreateTest, ValidatesOptions) {
@@ -322,18 +361,26 @@ TEST(HttpArgoCdClientCreateTest, ValidatesOptions) {
   const Case cases[] = {
       {"valid", [](HttpArgoCdOptions&) {}, ""},
       {"token newline trimmed", [](HttpArgoCdOptions& o) { o.token = "  tok-123\n"; }, ""},
-      {"empty token", [](HttpArgoCdOptions& o) { o.token = " \n"; }, "the Argo CD token is empty; check --argocd-token-file"},
+      {"empty token", [](HttpArgoCdOptions& o) { o.token = " \n"; },
+       "the Argo CD token is empty; check --argocd-token-file"},
       {"token with newline inside", [](HttpArgoCdOptions& o) { o.token = "tok\r\nX-Evil: 1"; },
        "the Argo CD token contains control characters; check --argocd-token-file"},
-      {"bad url", [](HttpArgoCdOptions& o) { o.base_url = "ftp://h"; }, "Argo CD URL \"ftp://h\": scheme must be http or https"},
+      {"bad url", [](HttpArgoCdOptions& o) { o.base_url = "ftp://h"; },
+       "Argo CD URL \"ftp://h\": scheme must be http or https"},
       {"url with credentials", [](HttpArgoCdOptions& o) { o.base_url = "https://admin:tok-123@h"; },
        "Argo CD URL \"https://***@h\": credentials do not belong in the URL; pass the token in a file"},
       {"ca with http", [](HttpArgoCdOptions& o) { o.ca_cert_path = "/etc/hostname"; },
        "a CA certificate file needs an https Argo CD URL, not http://127.0.0.1:8080"},
-      {"missing ca file", [](HttpArgoCdOptions& o) { o.base_url = "https://h"; o.ca_cert_path = "/nonexistent/ca.pem"; },
+      {"missing ca file",
+       [](HttpArgoCdOptions& o) {
+         o.base_url = "https://h";
+         o.ca_cert_path = "/nonexistent/ca.pem";
+       },
        "cannot read the CA certificate file /nonexistent/ca.pem"},
-      {"zero timeout", [](HttpArgoCdOptions& o) { o.read_timeout = std::chrono::milliseconds(0); }, "Argo CD timeouts must be positive"},
-      {"zero size limit", [](HttpArgoCdOptions& o) { o.max_response_bytes = 0; }, "Argo CD response limits must be positive"},
+      {"zero timeout", [](HttpArgoCdOptions& o) { o.read_timeout = std::chrono::milliseconds(0); },
+       "Argo CD timeouts must be positive"},
+      {"zero size limit", [](HttpArgoCdOptions& o) { o.max_response_bytes = 0; },
+       "Argo CD response limits must be positive"},
   };
   for (const Case& c : cases) {
     SCOPED_TRACE(c.name);

@@ -82,8 +82,8 @@ TEST_F(HttpArgoCdClientTlsTest, RejectsUntrustedCertificates) {
     auto got = list(*fake_, c.ca);
     ASSERT_FALSE(got.ok());
     EXPECT_EQ(got.error().kind, ErrorKind::InvalidInput);
-    EXPECT_EQ(got.error().to_string(),
-              "TLS certificate of Argo CD at " + fake_->url() + " not trusted: unable to get the local issuer certificate");
+    EXPECT_EQ(got.error().to_string(), "TLS certificate of Argo CD at " + fake_->url() +
+                                           " not trusted: unable to get the local issuer certificate");
     EXPECT_EQ(got.error().to_string().find(fake_->token()), std::string::npos);
   }
   EXPECT_TRUE(fake_->request_targets().empty());  // nothing, not even the token, was sent

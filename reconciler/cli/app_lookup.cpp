@@ -18,7 +18,8 @@ Result<std::vector<AppDefinition>, CliFailure> find_apps(git::GitRepository& rep
   }
   if (out.empty()) {
     std::string known = names.empty() ? "there is no WavePlan in the repository" : "apps: " + names;
-    return CliFailure{kExitFailed, not_found("unknown app \"" + name + "\" at " + short_sha(commit) + " (" + known + ")")};
+    return CliFailure{kExitFailed,
+                      not_found("unknown app \"" + name + "\" at " + short_sha(commit) + " (" + known + ")")};
   }
   return out;
 }
@@ -26,7 +27,8 @@ Result<std::vector<AppDefinition>, CliFailure> find_apps(git::GitRepository& rep
 Result<std::string, CliFailure> single_app_argument(const CommandContext& ctx) {
   const auto& p = ctx.args.positionals;
   if (p.size() == 1 && !p[0].empty()) return p[0];
-  std::string why = p.empty() ? "missing the APP argument" : "expected one APP argument, got " + std::to_string(p.size());
+  std::string why =
+      p.empty() ? "missing the APP argument" : "expected one APP argument, got " + std::to_string(p.size());
   return CliFailure{kExitUsage, invalid_input(why + " (see " + ctx.command + " --help)")};
 }
 

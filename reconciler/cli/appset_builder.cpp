@@ -17,14 +17,17 @@ std::string destination_patch() {
 Json applicationset(const AppSetOptions& o) {
   Json destination = Json::object();
   if (!o.dest_namespace.empty()) destination["namespace"] = o.dest_namespace;
-  Json source = {{"repoURL", o.repo_url},
-                 {"targetRevision", "{{.revision}}"},
-                 {"path", "{{.path}}"},
-                 {"plugin", {{"name", "fleetwave"}, {"env", Json::array({{{"name", "FLEETWAVE_CLUSTER"}, {"value", "{{.cluster}}"}}})}}}};
+  Json source = {
+      {"repoURL", o.repo_url},
+      {"targetRevision", "{{.revision}}"},
+      {"path", "{{.path}}"},
+      {"plugin",
+       {{"name", "fleetwave"}, {"env", Json::array({{{"name", "FLEETWAVE_CLUSTER"}, {"value", "{{.cluster}}"}}})}}}};
   Json template_ = {
       {"metadata",
        {{"name", o.app + "-{{.cluster}}"},
-        {"labels", {{"fleetwave.io/app", o.app}, {"fleetwave.io/cluster", "{{.cluster}}"}, {"fleetwave.io/wave", "{{.wave}}"}}}}},
+        {"labels",
+         {{"fleetwave.io/app", o.app}, {"fleetwave.io/cluster", "{{.cluster}}"}, {"fleetwave.io/wave", "{{.wave}}"}}}}},
       {"spec",
        {{"project", o.project},
         {"source", source},

@@ -17,11 +17,11 @@ namespace fleetwave::cli {
 
 struct AppSetOptions {
   std::string app;
-  std::string repo_url;              // credentials already redacted
-  std::string revision = "main";     // the branch fleetwave commits targets.json to
+  std::string repo_url;               // credentials already redacted
+  std::string revision = "main";      // the branch fleetwave commits targets.json to
   std::string namespace_ = "argocd";  // where the ApplicationSet lives
   std::string project = "default";
-  std::string dest_namespace;        // "" = none (the manifests name their namespaces)
+  std::string dest_namespace;  // "" = none (the manifests name their namespaces)
 };
 
 inline constexpr const char* kPathParamPrefix = "fleetwave";

@@ -52,21 +52,22 @@ int run(CommandContext& ctx) {
 }  // namespace
 
 CommandSpec appset_command() {
-  return {"appset",
-          "print the Argo CD ApplicationSet of an app",
-          "fleetwave appset APP [--repo-url URL] [--namespace argocd] [--project default] [--dest-namespace NS] [flags]",
-          "Prints the ApplicationSet that gives APP one Argo CD Application per pinned cluster: a git\n"
-          "files generator over .fleetwave/APP/targets.json on the branch, targetRevision = the pin,\n"
-          "labels fleetwave.io/app, fleetwave.io/cluster and fleetwave.io/wave, the fleetwave plugin\n"
-          "with env FLEETWAVE_CLUSTER, automated sync with prune and selfHeal, and a templatePatch that\n"
-          "sets destination.server for API URLs and destination.name for Argo CD cluster names.\n"
-          "repoURL defaults to --repo (credentials redacted), else the checkout's origin remote.",
-          flags_of({{{"repo-url", "URL", "repository URL Argo CD reads (default: --repo, or the origin remote)", false},
-                     {"namespace", "NS", "namespace of the ApplicationSet (default argocd)", false},
-                     {"project", "NAME", "Argo CD project of the Applications (default default)", false},
-                     {"dest-namespace", "NS", "destination namespace of the Applications (default: none)", false}},
-                    repository_flags()}),
-          &run};
+  return {
+      "appset",
+      "print the Argo CD ApplicationSet of an app",
+      "fleetwave appset APP [--repo-url URL] [--namespace argocd] [--project default] [--dest-namespace NS] [flags]",
+      "Prints the ApplicationSet that gives APP one Argo CD Application per pinned cluster: a git\n"
+      "files generator over .fleetwave/APP/targets.json on the branch, targetRevision = the pin,\n"
+      "labels fleetwave.io/app, fleetwave.io/cluster and fleetwave.io/wave, the fleetwave plugin\n"
+      "with env FLEETWAVE_CLUSTER, automated sync with prune and selfHeal, and a templatePatch that\n"
+      "sets destination.server for API URLs and destination.name for Argo CD cluster names.\n"
+      "repoURL defaults to --repo (credentials redacted), else the checkout's origin remote.",
+      flags_of({{{"repo-url", "URL", "repository URL Argo CD reads (default: --repo, or the origin remote)", false},
+                 {"namespace", "NS", "namespace of the ApplicationSet (default argocd)", false},
+                 {"project", "NAME", "Argo CD project of the Applications (default default)", false},
+                 {"dest-namespace", "NS", "destination namespace of the Applications (default: none)", false}},
+                repository_flags()}),
+      &run};
 }
 
 }  // namespace fleetwave::cli

@@ -1,8 +1,8 @@
 // fleetwave appset: the ApplicationSet YAML exactly, that it parses, that every field it sets
 // exists in Argo CD's ApplicationSet CRD, and the command's repoURL defaults and errors.
-#include <gtest/gtest.h>
-
 #include <set>
+
+#include <gtest/gtest.h>
 
 #include "cli/appset_builder.h"
 #include "cli/cli_test_support.h"
@@ -199,11 +199,13 @@ TEST(CliAppSetTest, ParsesAndUsesOnlyCrdFields) {
     }
     EXPECT_TRUE(crd.count(pattern) != 0) << p << " is not a field of the ApplicationSet CRD";
   }
-  EXPECT_EQ(doc["metadata"], Json({{"name", "shop"}, {"namespace", "argocd"}, {"labels", {{"fleetwave.io/app", "shop"}}}}));
+  EXPECT_EQ(doc["metadata"],
+            Json({{"name", "shop"}, {"namespace", "argocd"}, {"labels", {{"fleetwave.io/app", "shop"}}}}));
   // Required by the CRD: spec.generators, spec.template; template.metadata and .spec;
   // template.spec.destination and .project.
   EXPECT_TRUE(doc["spec"].contains("generators") && doc["spec"].contains("template"));
-  EXPECT_TRUE(doc["spec"]["template"]["spec"].contains("destination") && doc["spec"]["template"]["spec"].contains("project"));
+  EXPECT_TRUE(doc["spec"]["template"]["spec"].contains("destination") &&
+              doc["spec"]["template"]["spec"].contains("project"));
   EXPECT_EQ(doc["spec"]["template"]["spec"]["destination"], Json({{"namespace", "shop"}}));
 }
 
@@ -220,8 +222,8 @@ class CliAppSetCommandTest : public CliTest {};
 
 TEST_F(CliAppSetCommandTest, RepoUrlDefaultsAndErrors) {
   // --repo: the URL, credentials redacted.
-  CliRun with_repo = run({"appset", "shop", "--repo", remote_url(), "--cache-dir", *dir_ / "cache", "--namespace", "gitops",
-                          "--project", "fleet", "--dest-namespace", "shop"});
+  CliRun with_repo = run({"appset", "shop", "--repo", remote_url(), "--cache-dir", *dir_ / "cache", "--namespace",
+                          "gitops", "--project", "fleet", "--dest-namespace", "shop"});
   EXPECT_EQ(with_repo.exit_code, 0) << with_repo.err;
   auto doc = parse_yaml_stream(with_repo.out, "out");
   ASSERT_TRUE(doc.ok());
@@ -236,7 +238,9 @@ TEST_F(CliAppSetCommandTest, RepoUrlDefaultsAndErrors) {
   git(work, {"remote", "set-url", "origin", "https://bot:tok-abc123@git.example.com/fleet.git"});
   CliRun local = run({"appset", "shop"}, {}, work);
   EXPECT_EQ(local.exit_code, 0) << local.err;
-  EXPECT_NE(local.out.find("      repoURL: https://***@git.example.com/fleet.git\n      revision: prod\n"), std::string::npos) << local.out;
+  EXPECT_NE(local.out.find("      repoURL: https://***@git.example.com/fleet.git\n      revision: prod\n"),
+            std::string::npos)
+      << local.out;
   EXPECT_EQ(local.out.find("tok-abc123"), std::string::npos);
 
   // Outside any checkout, --repo-url alone is enough.
@@ -253,11 +257,18 @@ TEST_F(CliAppSetCommandTest, RepoUrlDefaultsAndErrors) {
     int exit_code;
     std::string err;
   } cases[] = {
-      {"unknown app", {"appset", "nope", "--repo", remote_url(), "--cache-dir", *dir_ / "cache"}, "", 1,
+      {"unknown app",
+       {"appset", "nope", "--repo", remote_url(), "--cache-dir", *dir_ / "cache"},
+       "",
+       1,
        "error: unknown app \"nope\" at " + head().substr(0, 7) + " (apps: shop)\n"},
       {"no app", {"appset"}, "", 2, "error: missing the APP argument (see fleetwave appset --help)\n"},
-      {"no url", {"appset", "shop"}, "/", 2,
-       "error: no git repository at or above /; run fleetwave inside a checkout of the GitOps repository, or pass --repo URL\n"},
+      {"no url",
+       {"appset", "shop"},
+       "/",
+       2,
+       "error: no git repository at or above /; run fleetwave inside a checkout of the GitOps repository, or pass "
+       "--repo URL\n"},
   };
   for (const Case& c : cases) {
     SCOPED_TRACE(c.name);

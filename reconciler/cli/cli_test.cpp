@@ -28,11 +28,19 @@ TEST_F(CliTopLevelTest, HelpVersionAndUnknownCommands) {
       {"help", {"help"}, 0, "fleetwave advances multi-cluster rollout waves", ""},
       {"help command", {"help", "diff"}, 0, "Usage: fleetwave diff --from REV --to REV", ""},
       {"--version", {"--version"}, 0, "fleetwave 0.1.0 (libgit2 ", ""},
-      {"unknown", {"deploy"}, 2, "",
-       "error: unknown command \"deploy\"; commands: reconcile, status, plan, diff, approve, pause, resume, rollback, appset, serve "
+      {"unknown",
+       {"deploy"},
+       2,
+       "",
+       "error: unknown command \"deploy\"; commands: reconcile, status, plan, diff, approve, pause, resume, rollback, "
+       "appset, serve "
        "(see fleetwave --help)\n"},
-      {"flag before command", {"--repo", "x"}, 2, "", "error: unknown command \"--repo\"; commands: reconcile, status, plan, diff, "
-                                                      "approve, pause, resume, rollback, appset, serve (see fleetwave --help)\n"},
+      {"flag before command",
+       {"--repo", "x"},
+       2,
+       "",
+       "error: unknown command \"--repo\"; commands: reconcile, status, plan, diff, "
+       "approve, pause, resume, rollback, appset, serve (see fleetwave --help)\n"},
   };
   for (const Case& c : cases) {
     SCOPED_TRACE(c.name);

@@ -4,9 +4,9 @@
 // remote with the git CLI.
 #pragma once
 
-#include <gtest/gtest.h>
-
 #include <sstream>
+
+#include <gtest/gtest.h>
 
 #include "app/clock.h"
 #include "base/json.h"
@@ -22,13 +22,15 @@
 namespace fleetwave::cli::testing_support {
 
 inline std::string cluster_yaml(const std::string& name, const std::string& geo) {
-  return "apiVersion: cluster.karmada.io/v1alpha1\nkind: Cluster\nmetadata:\n  name: " + name + "\n  labels: {geo: " + geo +
-         "}\nspec:\n  syncMode: Push\n  apiEndpoint: https://" + name + ".example.com:6443\n";
+  return "apiVersion: cluster.karmada.io/v1alpha1\nkind: Cluster\nmetadata:\n  name: " + name +
+         "\n  labels: {geo: " + geo + "}\nspec:\n  syncMode: Push\n  apiEndpoint: https://" + name +
+         ".example.com:6443\n";
 }
 
 inline std::string deployment(const std::string& image, int replicas = 4) {
   return "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web, namespace: shop}\nspec:\n  replicas: " +
-         std::to_string(replicas) + "\n  template:\n    spec:\n      containers:\n      - {name: web, image: " + image + "}\n";
+         std::to_string(replicas) + "\n  template:\n    spec:\n      containers:\n      - {name: web, image: " + image +
+         "}\n";
 }
 
 // Divides the Deployment's replicas over every cluster (static weights 1 each).
@@ -36,22 +38,21 @@ inline const char* kPolicy =
     "apiVersion: policy.karmada.io/v1alpha1\nkind: PropagationPolicy\nmetadata: {name: shop, namespace: shop}\n"
     "spec:\n  resourceSelectors: [{apiVersion: apps/v1, kind: Deployment}]\n  placement:\n"
     "    replicaScheduling: {replicaSchedulingType: Divided, replicaDivisionPreference: Weighted,\n"
-    "      weightPreference: {staticWeightList: [{targetCluster: {clusterNames: [dev-1, eu-1, eu-2, us-1]}, weight: 1}]}}\n";
+    "      weightPreference: {staticWeightList: [{targetCluster: {clusterNames: [dev-1, eu-1, eu-2, us-1]}, weight: "
+    "1}]}}\n";
 
 inline std::string wave_plan(const std::string& name, const std::string& europe_extra = "") {
-  return "apiVersion: fleetwave.io/v1alpha1\nkind: WavePlan\nmetadata: {name: " + name + "}\nspec:\n  waves:\n"
+  return "apiVersion: fleetwave.io/v1alpha1\nkind: WavePlan\nmetadata: {name: " + name +
+         "}\nspec:\n  waves:\n"
          "  - name: canary\n    clusters: {clusterNames: [dev-1]}\n    minSuccessTime: 10s\n"
-         "  - name: europe\n    clusters: {labelSelector: {matchLabels: {geo: eu}}}\n    maxConcurrency: 1\n" + europe_extra +
-         "  - name: rest\n    clusters: {}\n";
+         "  - name: europe\n    clusters: {labelSelector: {matchLabels: {geo: eu}}}\n    maxConcurrency: 1\n" +
+         europe_extra + "  - name: rest\n    clusters: {}\n";
 }
 
 inline std::map<std::string, std::string> fleet_files() {
-  return {{"clusters/dev-1.yaml", cluster_yaml("dev-1", "us")},
-          {"clusters/eu-1.yaml", cluster_yaml("eu-1", "eu")},
-          {"clusters/eu-2.yaml", cluster_yaml("eu-2", "eu")},
-          {"clusters/us-1.yaml", cluster_yaml("us-1", "us")},
-          {"apps/shop/deploy.yaml", deployment("web:1.0")},
-          {"apps/shop/policy.yaml", kPolicy},
+  return {{"clusters/dev-1.yaml", cluster_yaml("dev-1", "us")}, {"clusters/eu-1.yaml", cluster_yaml("eu-1", "eu")},
+          {"clusters/eu-2.yaml", cluster_yaml("eu-2", "eu")},   {"clusters/us-1.yaml", cluster_yaml("us-1", "us")},
+          {"apps/shop/deploy.yaml", deployment("web:1.0")},     {"apps/shop/policy.yaml", kPolicy},
           {"apps/shop/rollout.yaml", wave_plan("shop")}};
 }
 
@@ -91,7 +92,8 @@ class CliTest : public fleetwave::testing::LibGit2Test {
   }
 
   // Runs the built fleetwave binary (real process boundary, system clock).
-  CliRun run_binary(const std::vector<std::string>& args, const std::vector<std::string>& env = {}, std::string cwd = "") {
+  CliRun run_binary(const std::vector<std::string>& args, const std::vector<std::string>& env = {},
+                    std::string cwd = "") {
     fleetwave::testing::ProcessSpec spec;
     spec.argv = {FLEETWAVE_CLI_BINARY};
     spec.argv.insert(spec.argv.end(), args.begin(), args.end());
@@ -138,7 +140,8 @@ class CliTest : public fleetwave::testing::LibGit2Test {
   // A person's commit on the remote's main branch (through a scratch clone).
   void human_commit(const std::string& message, const std::map<std::string, std::string>& files) {
     std::string work = checkout("human-" + std::to_string(++humans_));
-    for (const auto& [path, content] : files) ASSERT_TRUE(fleetwave::testing::write_text_file(work + "/" + path, content).ok());
+    for (const auto& [path, content] : files)
+      ASSERT_TRUE(fleetwave::testing::write_text_file(work + "/" + path, content).ok());
     git(work, {"add", "-A"});
     git(work, {"commit", "-qm", message});
     git(work, {"push", "-q", "origin", "main"});
@@ -159,8 +162,9 @@ class CliTest : public fleetwave::testing::LibGit2Test {
   void sync_argocd(const std::string& app = "shop") {
     for (const Json& t : targets(app)) {
       const std::string cluster = t["cluster"];
-      Json a = fleetwave::testing::make_application(app + "-" + cluster, {{"fleetwave.io/app", app}}, cluster, t["revision"],
-                                                    "Synced", "Healthy", "Succeeded", format_rfc3339(clock_.now_ms()));
+      Json a =
+          fleetwave::testing::make_application(app + "-" + cluster, {{"fleetwave.io/app", app}}, cluster, t["revision"],
+                                               "Synced", "Healthy", "Succeeded", format_rfc3339(clock_.now_ms()));
       EXPECT_TRUE(argocd_->put_application(std::move(a)).ok());
     }
   }

@@ -11,7 +11,8 @@ void CliOutput::add_secrets(const std::vector<std::string>& secrets) {
     if (!s.empty() && std::find(secrets_.begin(), secrets_.end(), s) == secrets_.end()) secrets_.push_back(s);
   }
   // Longest first, so a secret containing another is replaced whole.
-  std::sort(secrets_.begin(), secrets_.end(), [](const std::string& a, const std::string& b) { return a.size() > b.size(); });
+  std::sort(secrets_.begin(), secrets_.end(),
+            [](const std::string& a, const std::string& b) { return a.size() > b.size(); });
 }
 
 std::string CliOutput::scrub(const std::string& text) const { return git::redact_text(text, secrets_); }

@@ -65,13 +65,15 @@ struct CommandContext {
   const CliProcess& process;
   const ParsedArgs& args;
   CliOutput& out;
-  std::string command;  // "fleetwave status", for messages
+  std::string command;               // "fleetwave status", for messages
   std::vector<std::string> secrets;  // filled while reading the flags; also registered with `out`
 
   // Prints the failure and returns its exit code.
   int fail(const CliFailure& failure);
   int fail(int exit_code, const Error& error) { return fail(CliFailure{exit_code, error}); }
-  int usage(const std::string& message) { return fail(kExitUsage, invalid_input(message + " (see " + command + " --help)")); }
+  int usage(const std::string& message) {
+    return fail(kExitUsage, invalid_input(message + " (see " + command + " --help)"));
+  }
 };
 
 }  // namespace fleetwave::cli

@@ -1,8 +1,9 @@
 #include "cli/common_options.h"
-#include "base/text.h"
 
 #include <fstream>
 #include <sstream>
+
+#include "base/text.h"
 
 namespace fleetwave::cli {
 namespace {
@@ -36,7 +37,8 @@ Result<git::GitCredentials> credentials(const ParsedArgs& args, const std::strin
   if (user && !password && !token && !key) {
     return invalid_input("--git-username needs --git-password-file, --git-token-file or --git-ssh-key-file");
   }
-  if ((known_hosts || passphrase) && !key) return invalid_input("--git-known-hosts-file and --git-ssh-passphrase-file need --git-ssh-key-file");
+  if ((known_hosts || passphrase) && !key)
+    return invalid_input("--git-known-hosts-file and --git-ssh-passphrase-file need --git-ssh-key-file");
   if (key && !known_hosts) return invalid_input("--git-ssh-key-file needs --git-known-hosts-file to verify the server");
   auto secret = [&](const char* flag) -> Result<std::string> {
     FW_TRY(text, read_secret_file(flag, args.get(flag), cwd));
@@ -48,7 +50,8 @@ Result<git::GitCredentials> credentials(const ParsedArgs& args, const std::strin
     c = git::GitCredentials::user_password(args.get("git-username"), trim_space(pw));
   } else if (token) {
     FW_TRY(tok, secret("git-token-file"));
-    c = user ? git::GitCredentials::token(trim_space(tok), args.get("git-username")) : git::GitCredentials::token(trim_space(tok));
+    c = user ? git::GitCredentials::token(trim_space(tok), args.get("git-username"))
+             : git::GitCredentials::token(trim_space(tok));
   } else if (key) {
     FW_TRY(private_key, secret("git-ssh-key-file"));
     FW_TRY(hosts, read_secret_file("git-known-hosts-file", args.get("git-known-hosts-file"), cwd));
@@ -72,7 +75,8 @@ Result<git::GitCredentials> credentials(const ParsedArgs& args, const std::strin
 
 std::vector<FlagSpec> repository_flags() {
   return {
-      {"repo", "URL", "GitOps repository to fetch and push (default: the checkout containing the working directory)", true},
+      {"repo", "URL", "GitOps repository to fetch and push (default: the checkout containing the working directory)",
+       true},
       {"branch", "NAME", "tracked branch (default main with --repo, else the checked-out branch)", true},
       {"cache-dir", "DIR", "where --repo clones are kept (default $XDG_CACHE_HOME/fleetwave)", true},
       {"git-username", "USER", "user name for HTTP(S) Git remotes (or SSH)", true},
@@ -95,7 +99,9 @@ std::vector<FlagSpec> argocd_flags() {
   };
 }
 
-FlagSpec author_flag() { return {"author", "\"NAME <EMAIL>\"", "commit author (default fleetwave <fleetwave@localhost>)", true}; }
+FlagSpec author_flag() {
+  return {"author", "\"NAME <EMAIL>\"", "commit author (default fleetwave <fleetwave@localhost>)", true};
+}
 
 std::vector<FlagSpec> flags_of(std::initializer_list<std::vector<FlagSpec>> parts) {
   std::vector<FlagSpec> out;

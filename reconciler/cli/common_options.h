@@ -28,8 +28,8 @@ std::vector<FlagSpec> flags_of(std::initializer_list<std::vector<FlagSpec>> part
 inline constexpr const char* kDefaultAuthor = "fleetwave <fleetwave@localhost>";
 
 struct RepositorySettings {
-  std::string url;          // "" = the checkout containing the working directory
-  std::string branch;       // "main" with --repo; "" (HEAD) in a checkout unless --branch is given
+  std::string url;     // "" = the checkout containing the working directory
+  std::string branch;  // "main" with --repo; "" (HEAD) in a checkout unless --branch is given
   std::string cache_dir;
   git::GitCredentials credentials;
   std::string git_ca_file;  // trusted CA bundle for HTTPS Git remotes ("" = system)

@@ -17,11 +17,11 @@ class CliCommonOptionsTest : public ::testing::Test {
     ASSERT_TRUE(dir.ok());
     dir_.emplace(std::move(dir).value());
     for (const auto& [name, content] : std::map<std::string, std::string>{{"pw", "hunter2-secret\n"},
-                                                                           {"token", "  tok-123456 \n"},
-                                                                           {"key", "-----BEGIN KEY-----\nabc\n"},
-                                                                           {"hosts", "host ssh-ed25519 AAAA\n"},
-                                                                           {"phrase", "open-sesame\n"},
-                                                                           {"empty", ""}}) {
+                                                                          {"token", "  tok-123456 \n"},
+                                                                          {"key", "-----BEGIN KEY-----\nabc\n"},
+                                                                          {"hosts", "host ssh-ed25519 AAAA\n"},
+                                                                          {"phrase", "open-sesame\n"},
+                                                                          {"empty", ""}}) {
       ASSERT_TRUE(testing::write_text_file(*dir_ / name, content).ok());
     }
   }
@@ -44,26 +44,70 @@ TEST_F(CliCommonOptionsTest, GitCredentials) {
     std::string username, password;
   } cases[] = {
       {"none", {"--repo", "https://h/r"}, {}, "", Kind::None},
-      {"user and password", {"--repo", "https://h/r", "--git-username", "alice", "--git-password-file", "pw"}, {}, "",
-       Kind::UserPassword, "alice", "hunter2-secret"},
-      {"token, default user", {"--repo", "https://h/r", "--git-token-file", "token"}, {}, "", Kind::Token, "x-access-token", "tok-123456"},
-      {"token with user", {"--repo", "https://h/r", "--git-token-file", "token", "--git-username", "oauth2"}, {}, "", Kind::Token,
-       "oauth2", "tok-123456"},
-      {"ssh key", {"--repo", "ssh://git@h/r", "--git-ssh-key-file", "key", "--git-known-hosts-file", "hosts", "--git-ssh-passphrase-file", "phrase"},
-       {}, "", Kind::SshKey},
-      {"credentials from env", {"--repo", "https://h/r"}, {{"FLEETWAVE_GIT_TOKEN_FILE", "token"}}, "", Kind::Token, "x-access-token", "tok-123456"},
+      {"user and password",
+       {"--repo", "https://h/r", "--git-username", "alice", "--git-password-file", "pw"},
+       {},
+       "",
+       Kind::UserPassword,
+       "alice",
+       "hunter2-secret"},
+      {"token, default user",
+       {"--repo", "https://h/r", "--git-token-file", "token"},
+       {},
+       "",
+       Kind::Token,
+       "x-access-token",
+       "tok-123456"},
+      {"token with user",
+       {"--repo", "https://h/r", "--git-token-file", "token", "--git-username", "oauth2"},
+       {},
+       "",
+       Kind::Token,
+       "oauth2",
+       "tok-123456"},
+      {"ssh key",
+       {"--repo", "ssh://git@h/r", "--git-ssh-key-file", "key", "--git-known-hosts-file", "hosts",
+        "--git-ssh-passphrase-file", "phrase"},
+       {},
+       "",
+       Kind::SshKey},
+      {"credentials from env",
+       {"--repo", "https://h/r"},
+       {{"FLEETWAVE_GIT_TOKEN_FILE", "token"}},
+       "",
+       Kind::Token,
+       "x-access-token",
+       "tok-123456"},
       {"env credentials ignored without --repo", {}, {{"FLEETWAVE_GIT_TOKEN_FILE", "token"}}, "", Kind::None},
-      {"flag credentials need --repo", {"--git-token-file", "token"}, {}, "--git-token-file needs --repo URL (without it, commands use the local checkout)"},
-      {"two secrets", {"--repo", "https://h/r", "--git-token-file", "token", "--git-username", "a", "--git-password-file", "pw"}, {},
+      {"flag credentials need --repo",
+       {"--git-token-file", "token"},
+       {},
+       "--git-token-file needs --repo URL (without it, commands use the local checkout)"},
+      {"two secrets",
+       {"--repo", "https://h/r", "--git-token-file", "token", "--git-username", "a", "--git-password-file", "pw"},
+       {},
        "choose one of --git-password-file, --git-token-file and --git-ssh-key-file"},
-      {"password without user", {"--repo", "https://h/r", "--git-password-file", "pw"}, {}, "--git-password-file needs --git-username"},
-      {"user alone", {"--repo", "https://h/r", "--git-username", "a"}, {},
+      {"password without user",
+       {"--repo", "https://h/r", "--git-password-file", "pw"},
+       {},
+       "--git-password-file needs --git-username"},
+      {"user alone",
+       {"--repo", "https://h/r", "--git-username", "a"},
+       {},
        "--git-username needs --git-password-file, --git-token-file or --git-ssh-key-file"},
-      {"key without known hosts", {"--repo", "ssh://h/r", "--git-ssh-key-file", "key"}, {}, "--git-ssh-key-file needs --git-known-hosts-file to verify the server"},
-      {"known hosts without key", {"--repo", "ssh://h/r", "--git-known-hosts-file", "hosts"}, {},
+      {"key without known hosts",
+       {"--repo", "ssh://h/r", "--git-ssh-key-file", "key"},
+       {},
+       "--git-ssh-key-file needs --git-known-hosts-file to verify the server"},
+      {"known hosts without key",
+       {"--repo", "ssh://h/r", "--git-known-hosts-file", "hosts"},
+       {},
        "--git-known-hosts-file and --git-ssh-passphrase-file need --git-ssh-key-file"},
       {"missing file", {"--repo", "https://h/r", "--git-token-file", "nope"}, {}, "--git-token-file: cannot read nope"},
-      {"empty token file", {"--repo", "https://h/r", "--git-token-file", "empty"}, {}, "--git-token-file empty is empty"},
+      {"empty token file",
+       {"--repo", "https://h/r", "--git-token-file", "empty"},
+       {},
+       "--git-token-file empty is empty"},
   };
   for (const Case& c : cases) {
     SCOPED_TRACE(c.name);
@@ -94,14 +138,16 @@ TEST_F(CliCommonOptionsTest, GitCredentials) {
 
 TEST_F(CliCommonOptionsTest, RepositoryDefaults) {
   std::vector<std::string> secrets;
-  auto remote = repository_settings(*parse({"--repo", "https://h/r"}), {{"XDG_CACHE_HOME", "/x"}, {"HOME", "/home/u"}}, "/w", secrets);
+  auto remote = repository_settings(*parse({"--repo", "https://h/r"}), {{"XDG_CACHE_HOME", "/x"}, {"HOME", "/home/u"}},
+                                    "/w", secrets);
   ASSERT_TRUE(remote.ok());
   EXPECT_EQ(remote->branch, "main");
   EXPECT_EQ(remote->cache_dir, "/x/fleetwave");
   auto local = repository_settings(*parse({}), {}, "/w", secrets);
   ASSERT_TRUE(local.ok());
   EXPECT_EQ(local->branch, "");  // the checked-out branch
-  auto relative = repository_settings(*parse({"--repo", "https://h/r", "--cache-dir", "c", "--branch", "prod"}), {}, "/w", secrets);
+  auto relative =
+      repository_settings(*parse({"--repo", "https://h/r", "--cache-dir", "c", "--branch", "prod"}), {}, "/w", secrets);
   ASSERT_TRUE(relative.ok());
   EXPECT_EQ(relative->cache_dir, "/w/c");
   EXPECT_EQ(relative->branch, "prod");
@@ -125,8 +171,9 @@ TEST_F(CliCommonOptionsTest, RepositoryDefaults) {
 
 TEST_F(CliCommonOptionsTest, ArgoCdSettings) {
   std::vector<std::string> secrets;
-  auto full = argocd_settings(*parse({"--argocd-url", "https://argocd", "--argocd-token-file", "token", "--argocd-insecure"}),
-                              dir_->path(), true, secrets);
+  auto full =
+      argocd_settings(*parse({"--argocd-url", "https://argocd", "--argocd-token-file", "token", "--argocd-insecure"}),
+                      dir_->path(), true, secrets);
   ASSERT_TRUE(full.ok()) << full.error().to_string();
   EXPECT_TRUE(full->configured);
   EXPECT_EQ(full->options.token, "tok-123456");

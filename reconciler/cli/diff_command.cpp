@@ -8,8 +8,8 @@
 #include "app/repo_snapshot.h"
 #include "cli/app_lookup.h"
 #include "cli/commands.h"
-#include "core/line_diff.h"
 #include "cli/workspace.h"
+#include "core/line_diff.h"
 #include "render/renderer.h"
 
 namespace fleetwave::cli {
@@ -55,8 +55,8 @@ void report(CommandContext& ctx, const std::string& app, const std::string& comm
 }
 
 // Prints the diff of every cluster of one app; false when something did not render.
-bool diff_app(CommandContext& ctx, git::GitRepository& repo, BlobCache& blobs, const Side (&sides)[2], const std::string& app,
-              const std::string& only_cluster, bool& cluster_known) {
+bool diff_app(CommandContext& ctx, git::GitRepository& repo, BlobCache& blobs, const Side (&sides)[2],
+              const std::string& app, const std::string& only_cluster, bool& cluster_known) {
   bool ok = true;
   Rendered r[2] = {prepare(repo, blobs, sides[0], app), prepare(repo, blobs, sides[1], app)};
   std::set<std::string> clusters;
@@ -95,7 +95,8 @@ bool diff_app(CommandContext& ctx, git::GitRepository& repo, BlobCache& blobs, c
 }
 
 int run(CommandContext& ctx) {
-  if (!ctx.args.positionals.empty()) return ctx.usage("unexpected argument \"" + ctx.args.positionals[0] + "\"; name the app with --app");
+  if (!ctx.args.positionals.empty())
+    return ctx.usage("unexpected argument \"" + ctx.args.positionals[0] + "\"; name the app with --app");
   if (!ctx.args.has("from") || !ctx.args.has("to")) return ctx.usage("diff needs --from REV and --to REV");
   const std::string only_app = ctx.args.get("app"), only_cluster = ctx.args.get("cluster");
   auto ws = Workspace::open(ctx);
@@ -118,11 +119,12 @@ int run(CommandContext& ctx) {
     }
   }
   if (!only_app.empty() && names.empty()) {
-    return ctx.fail(kExitFailed, not_found("unknown app \"" + only_app + "\" at " + sides[0].commit.substr(0, 7) + " and " +
-                                           sides[1].commit.substr(0, 7)));
+    return ctx.fail(kExitFailed, not_found("unknown app \"" + only_app + "\" at " + sides[0].commit.substr(0, 7) +
+                                           " and " + sides[1].commit.substr(0, 7)));
   }
   bool ok = true, cluster_known = only_cluster.empty();
-  for (const std::string& app : names) ok = diff_app(ctx, ws->repo(), blobs, sides, app, only_cluster, cluster_known) && ok;
+  for (const std::string& app : names)
+    ok = diff_app(ctx, ws->repo(), blobs, sides, app, only_cluster, cluster_known) && ok;
   if (!cluster_known) {
     return ctx.fail(kExitFailed, not_found("cluster " + only_cluster + " is in no app's inventory at either revision"));
   }

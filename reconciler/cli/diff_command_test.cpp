@@ -20,8 +20,11 @@ class CliDiffCommandTest : public CliTest {
 };
 
 std::string hunk(const std::string& app, const std::string& cluster, const std::string& from, const std::string& to) {
-  return "--- a/" + app + "/" + cluster + " (" + from.substr(0, 7) + ")\n"
-         "+++ b/" + app + "/" + cluster + " (" + to.substr(0, 7) + ")\n"
+  return "--- a/" + app + "/" + cluster + " (" + from.substr(0, 7) +
+         ")\n"
+         "+++ b/" +
+         app + "/" + cluster + " (" + to.substr(0, 7) +
+         ")\n"
          "@@ -8,5 +8,5 @@\n"
          "   template:\n"
          "     spec:\n"
@@ -52,7 +55,10 @@ TEST_F(CliDiffCommandTest, ClusterGainedOrLostShowsTheWholeStream) {
   human_commit("drop us-1", {{"clusters/us-1.yaml", ""}});
   CliRun r = diff({"--from", from, "--to", "HEAD", "--cluster", "us-1"});
   EXPECT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_EQ(r.out.rfind("--- a/shop/us-1 (" + from.substr(0, 7) + ")\n+++ b/shop/us-1 (" + head().substr(0, 7) + ")\n@@ -1,", 0), 0u)
+  EXPECT_EQ(
+      r.out.rfind("--- a/shop/us-1 (" + from.substr(0, 7) + ")\n+++ b/shop/us-1 (" + head().substr(0, 7) + ")\n@@ -1,",
+                  0),
+      0u)
       << r.out;
   EXPECT_NE(r.out.find(" +0,0 @@\n-apiVersion: apps/v1\n"), std::string::npos) << r.out;
 }
@@ -62,7 +68,8 @@ TEST_F(CliDiffCommandTest, ErrorsExit1) {
   human_commit("break", {{"apps/shop/deploy.yaml", "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web\n"}});
   CliRun broken = diff({"--from", from, "--to", "HEAD"});
   EXPECT_EQ(broken.exit_code, 1);
-  EXPECT_EQ(broken.err.rfind("error: shop at " + head().substr(0, 7) + ": apps/shop/deploy.yaml:", 0), 0u) << broken.err;
+  EXPECT_EQ(broken.err.rfind("error: shop at " + head().substr(0, 7) + ": apps/shop/deploy.yaml:", 0), 0u)
+      << broken.err;
 
   struct Case {
     std::string name;
@@ -71,11 +78,17 @@ TEST_F(CliDiffCommandTest, ErrorsExit1) {
     std::string err;
   } cases[] = {
       {"no --to", {"--from", from}, 2, "error: diff needs --from REV and --to REV (see fleetwave diff --help)\n"},
-      {"positional", {"shop", "--from", from, "--to", from}, 2,
+      {"positional",
+       {"shop", "--from", from, "--to", from},
+       2,
        "error: unexpected argument \"shop\"; name the app with --app (see fleetwave diff --help)\n"},
-      {"unknown app", {"--from", from, "--to", from, "--app", "nope"}, 1,
+      {"unknown app",
+       {"--from", from, "--to", from, "--app", "nope"},
+       1,
        "error: unknown app \"nope\" at " + from.substr(0, 7) + " and " + from.substr(0, 7) + "\n"},
-      {"unknown cluster", {"--from", from, "--to", from, "--cluster", "mars-1"}, 1,
+      {"unknown cluster",
+       {"--from", from, "--to", from, "--cluster", "mars-1"},
+       1,
        "error: cluster mars-1 is in no app's inventory at either revision\n"},
   };
   for (const Case& c : cases) {
@@ -88,7 +101,9 @@ TEST_F(CliDiffCommandTest, ErrorsExit1) {
 
 TEST_F(CliDiffCommandTest, WorksInALocalCheckout) {
   const std::string work = checkout();
-  ASSERT_TRUE(fleetwave::testing::write_text_file(work + "/apps/shop/deploy.yaml", testing_support::deployment("web:1.1")).ok());
+  ASSERT_TRUE(
+      fleetwave::testing::write_text_file(work + "/apps/shop/deploy.yaml", testing_support::deployment("web:1.1"))
+          .ok());
   git(work, {"commit", "-qam", "web 1.1"});
   CliRun r = run({"diff", "--from", "HEAD~1", "--to", "HEAD", "--cluster", "dev-1"}, {}, work);
   EXPECT_EQ(r.exit_code, 0) << r.err;

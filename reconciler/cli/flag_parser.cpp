@@ -81,7 +81,8 @@ Result<ParsedArgs> parse_flags(const std::vector<std::string>& args, const std::
       continue;
     }
     if (!inline_value) {
-      if (i + 1 >= args.size()) return usage(command, "flag --" + name + " needs a value (" + std::string(spec->value_name) + ")");
+      if (i + 1 >= args.size())
+        return usage(command, "flag --" + name + " needs a value (" + std::string(spec->value_name) + ")");
       inline_value = args[++i];
     }
     out.set(name, std::move(*inline_value), FlagSource::CommandLine);

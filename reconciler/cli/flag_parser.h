@@ -14,7 +14,7 @@
 namespace fleetwave::cli {
 
 struct FlagSpec {
-  std::string_view name;  // without the dashes: "repo"
+  std::string_view name;        // without the dashes: "repo"
   std::string_view value_name;  // "URL"; "" for a boolean flag
   std::string_view help;
   bool env = false;  // may come from FLEETWAVE_<NAME>

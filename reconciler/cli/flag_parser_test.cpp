@@ -8,11 +8,8 @@ namespace fleetwave::cli {
 namespace {
 
 const std::vector<FlagSpec> kSpecs = {
-    {"repo", "URL", "repository", true},
-    {"branch", "NAME", "branch", true},
-    {"once", "", "one cycle", false},
-    {"argocd-insecure", "", "skip TLS", true},
-    {"reason", "TEXT", "why", false},
+    {"repo", "URL", "repository", true},       {"branch", "NAME", "branch", true}, {"once", "", "one cycle", false},
+    {"argocd-insecure", "", "skip TLS", true}, {"reason", "TEXT", "why", false},
 };
 
 struct Case {
@@ -38,7 +35,12 @@ TEST(CliFlagParserTest, Table) {
       {"help", {"shop", "--help"}, {}, "", {"shop"}, {}, true},
       {"short help", {"-h"}, {}, "", {}, {}, true},
       {"env fallback", {}, {{"FLEETWAVE_REPO", "file:///env"}}, "", {}, {{"repo", "file:///env"}}},
-      {"flag wins over env", {"--repo", "file:///flag"}, {{"FLEETWAVE_REPO", "file:///env"}}, "", {}, {{"repo", "file:///flag"}}},
+      {"flag wins over env",
+       {"--repo", "file:///flag"},
+       {{"FLEETWAVE_REPO", "file:///env"}},
+       "",
+       {},
+       {{"repo", "file:///flag"}}},
       {"empty env is unset", {}, {{"FLEETWAVE_BRANCH", ""}}, "", {}, {}},
       {"env boolean true", {}, {{"FLEETWAVE_ARGOCD_INSECURE", "TRUE"}}, "", {}, {{"argocd-insecure", "true"}}},
       {"env boolean false", {}, {{"FLEETWAVE_ARGOCD_INSECURE", "0"}}, "", {}, {}},
@@ -48,7 +50,10 @@ TEST(CliFlagParserTest, Table) {
       {"missing value", {"--repo"}, {}, "flag --repo needs a value (URL) (see fleetwave x --help)"},
       {"boolean with value", {"--once=yes"}, {}, "flag --once takes no value (see fleetwave x --help)"},
       {"given twice", {"--branch", "a", "--branch=b"}, {}, "flag --branch given twice (see fleetwave x --help)"},
-      {"bad env boolean", {}, {{"FLEETWAVE_ARGOCD_INSECURE", "maybe"}}, "FLEETWAVE_ARGOCD_INSECURE: expected true or false, got \"maybe\""},
+      {"bad env boolean",
+       {},
+       {{"FLEETWAVE_ARGOCD_INSECURE", "maybe"}},
+       "FLEETWAVE_ARGOCD_INSECURE: expected true or false, got \"maybe\""},
   };
   for (const Case& c : cases) {
     SCOPED_TRACE(c.name);

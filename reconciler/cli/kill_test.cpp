@@ -56,12 +56,14 @@ class CliKillTest : public CliTest {
   // Argo CD reports every pin Synced and Healthy, finished a minute ago by the system clock
   // (the binary's clock).
   void sync_argocd_now() {
-    const auto now = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch());
+    const auto now =
+        std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch());
     for (const Json& t : targets()) {
       const std::string cluster = t["cluster"];
-      EXPECT_TRUE(argocd_->put_application(fleetwave::testing::make_application(
-                                               "shop-" + cluster, {{"fleetwave.io/app", "shop"}}, cluster, t["revision"],
-                                               "Synced", "Healthy", "Succeeded", format_rfc3339(now.count() - 60'000)))
+      EXPECT_TRUE(argocd_
+                      ->put_application(fleetwave::testing::make_application(
+                          "shop-" + cluster, {{"fleetwave.io/app", "shop"}}, cluster, t["revision"], "Synced",
+                          "Healthy", "Succeeded", format_rfc3339(now.count() - 60'000)))
                       .ok());
     }
   }
@@ -83,7 +85,8 @@ class CliKillTest : public CliTest {
   }
 
   std::vector<std::string> actions() {
-    std::string log = git(remote_, {"log", "--reverse", "--format=%(trailers:key=Fleetwave-Action,valueonly,separator=)", "main"});
+    std::string log =
+        git(remote_, {"log", "--reverse", "--format=%(trailers:key=Fleetwave-Action,valueonly,separator=)", "main"});
     std::vector<std::string> out;
     std::istringstream in(log);
     for (std::string line; std::getline(in, line);) {

@@ -52,12 +52,30 @@ TEST_F(CliManualCommandTest, StepsWithRepoPushOneCommitEach) {
       {"pause", {"pause", "shop", "--reason", "incident 42"}, 0, "fleetwave(shop): pause (incident 42)"},
       {"pause again", {"pause", "shop", "--reason", "again"}, 1, "error: shop is already paused: incident 42\n"},
       {"resume", {"resume", "shop"}, 0, "fleetwave(shop): resume"},
-      {"resume again", {"resume", "shop"}, 1, "error: nothing to resume: shop is neither paused nor holding a release\n"},
-      {"approve with nothing waiting", {"approve", "shop"}, 1, "error: no wave of shop is waiting for approval; name one with --wave\n"},
-      {"approve unknown wave", {"approve", "shop", "--wave", "mars"}, 1, "error: unknown wave \"mars\" in the WavePlan of shop\n"},
-      {"approve in advance", {"approve", "shop", "--wave", "europe"}, 0, "fleetwave(shop): approve " + r7 + " wave europe"},
-      {"approve twice", {"approve", "shop", "--wave", "europe"}, 1, "error: wave europe of release " + r7 + " is already approved\n"},
-      {"rollback", {"rollback", "shop", "--reason", "bad canary"}, 0, "fleetwave(shop): roll back " + r7 + " (bad canary)"},
+      {"resume again",
+       {"resume", "shop"},
+       1,
+       "error: nothing to resume: shop is neither paused nor holding a release\n"},
+      {"approve with nothing waiting",
+       {"approve", "shop"},
+       1,
+       "error: no wave of shop is waiting for approval; name one with --wave\n"},
+      {"approve unknown wave",
+       {"approve", "shop", "--wave", "mars"},
+       1,
+       "error: unknown wave \"mars\" in the WavePlan of shop\n"},
+      {"approve in advance",
+       {"approve", "shop", "--wave", "europe"},
+       0,
+       "fleetwave(shop): approve " + r7 + " wave europe"},
+      {"approve twice",
+       {"approve", "shop", "--wave", "europe"},
+       1,
+       "error: wave europe of release " + r7 + " is already approved\n"},
+      {"rollback",
+       {"rollback", "shop", "--reason", "bad canary"},
+       0,
+       "fleetwave(shop): roll back " + r7 + " (bad canary)"},
       {"unknown app", {"pause", "nope", "--reason", "x"}, 1, "error: unknown app \"nope\" at @HEAD (apps: shop)\n"},
   };
   for (const Case& c : cases) {
@@ -119,7 +137,8 @@ TEST_F(CliManualCommandTest, LocalCheckoutCommitsWithoutPushing) {
   EXPECT_EQ(git(work, {"rev-parse", "HEAD~1"}), remote_head);
   EXPECT_EQ(head(), remote_head);  // nothing pushed
   EXPECT_EQ(git(work, {"log", "-1", "--format=%an <%ae> %s"}), "Bob <bob@example.com> fleetwave(shop): pause (freeze)");
-  EXPECT_NE(fleetwave::testing::read_text_file(work + "/.fleetwave/shop/state.yaml").find("paused: true"), std::string::npos);
+  EXPECT_NE(fleetwave::testing::read_text_file(work + "/.fleetwave/shop/state.yaml").find("paused: true"),
+            std::string::npos);
 
   // Then resume; `git push` of both commits is the user's.
   CliRun resumed = run({"resume", "shop"}, {}, work);
@@ -142,8 +161,9 @@ TEST_F(CliManualCommandTest, LocalCheckoutRefusals) {
   EXPECT_EQ(other_branch.err, "error: the checkout is on branch main, not prod; switch branches or drop --branch\n");
   CliRun outside = run({"pause", "shop", "--reason", "x"}, {}, "/");
   EXPECT_EQ(outside.exit_code, 2);
-  EXPECT_EQ(outside.err, "error: no git repository at or above /; run fleetwave inside a checkout of the GitOps repository, "
-                         "or pass --repo URL\n");
+  EXPECT_EQ(outside.err,
+            "error: no git repository at or above /; run fleetwave inside a checkout of the GitOps repository, "
+            "or pass --repo URL\n");
   EXPECT_EQ(git(work, {"status", "--porcelain"}), "");
 }
 
@@ -174,12 +194,15 @@ TEST_F(CliManualCommandServerTest, RejectedPushIsRetried) {
   auto server = fleetwave::testing::GitHttpServer::start({"alice", "pw-for-retry-1"});
   ASSERT_TRUE(server.ok()) << server.error().to_string();
   ASSERT_TRUE((*server)->create_repo("fleet.git", testing_support::fleet_files()).ok());
-  ASSERT_TRUE((*server)->install_hook("fleet.git", "pre-receive",
-                                      "#!/bin/sh\nif [ ! -f rejected-once ]; then touch rejected-once; echo 'busy, retry' >&2; exit 1; fi\n")
-                  .ok());
+  ASSERT_TRUE(
+      (*server)
+          ->install_hook(
+              "fleet.git", "pre-receive",
+              "#!/bin/sh\nif [ ! -f rejected-once ]; then touch rejected-once; echo 'busy, retry' >&2; exit 1; fi\n")
+          .ok());
   ASSERT_TRUE(fleetwave::testing::write_text_file(*dir_ / "pw", "pw-for-retry-1\n").ok());
-  CliRun r = run({"pause", "shop", "--reason", "retry", "--repo", (*server)->url("fleet.git"), "--cache-dir", *dir_ / "cache",
-                  "--git-username", "alice", "--git-password-file", *dir_ / "pw"});
+  CliRun r = run({"pause", "shop", "--reason", "retry", "--repo", (*server)->url("fleet.git"), "--cache-dir",
+                  *dir_ / "cache", "--git-username", "alice", "--git-password-file", *dir_ / "pw"});
   EXPECT_EQ(r.exit_code, 0) << r.err;
   const std::string repo = (*server)->repo_path("fleet.git");
   EXPECT_EQ(git(repo, {"log", "--format=%s", "main"}), "fleetwave(shop): pause (retry)\nseed");

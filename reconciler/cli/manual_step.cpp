@@ -39,7 +39,8 @@ Result<PreparedStep, CliFailure> prepare(CommandContext& ctx, Workspace& ws, con
 }
 
 // Refuses to overwrite uncommitted edits of the files the step writes.
-Status<> check_untouched(git::LocalRepository& repo, const std::string& head, const std::vector<git::FileChange>& changes) {
+Status<> check_untouched(git::LocalRepository& repo, const std::string& head,
+                         const std::vector<git::FileChange>& changes) {
   for (const git::FileChange& change : changes) {
     std::ifstream in(repo.workdir() + change.path, std::ios::binary);
     std::optional<std::string> on_disk;
@@ -51,7 +52,8 @@ Status<> check_untouched(git::LocalRepository& repo, const std::string& head, co
     auto committed = repo.read_file(head, change.path);
     std::optional<std::string> in_head = committed.ok() ? std::optional<std::string>(*committed) : std::nullopt;
     if (on_disk != in_head) {
-      return invalid_input(change.path + " has uncommitted changes in " + repo.workdir() + "; commit or discard them first");
+      return invalid_input(change.path + " has uncommitted changes in " + repo.workdir() +
+                           "; commit or discard them first");
     }
   }
   return ok_status();
@@ -64,7 +66,8 @@ int commit_locally(CommandContext& ctx, Workspace& ws, const std::string& app, c
     auto current = local.head_branch();
     if (!current.ok()) return ctx.fail(kExitFailed, current.error());
     if (*current != ws.branch()) {
-      return ctx.fail(kExitFailed, invalid_input("the checkout is on " + (current->empty() ? "a detached HEAD" : "branch " + *current) +
+      return ctx.fail(kExitFailed, invalid_input("the checkout is on " +
+                                                 (current->empty() ? "a detached HEAD" : "branch " + *current) +
                                                  ", not " + ws.branch() + "; switch branches or drop --branch"));
     }
   }
@@ -72,7 +75,8 @@ int commit_locally(CommandContext& ctx, Workspace& ws, const std::string& app, c
   if (!head.ok()) return ctx.fail(head.error());
   auto prepared = prepare(ctx, ws, *head, app, make_step);
   if (!prepared.ok()) return ctx.fail(prepared.error());
-  if (auto clean = check_untouched(local, *head, prepared->changes); !clean.ok()) return ctx.fail(kExitFailed, clean.error());
+  if (auto clean = check_untouched(local, *head, prepared->changes); !clean.ok())
+    return ctx.fail(kExitFailed, clean.error());
   auto committer = git::WorktreeCommitter::open(ctx.services.runtime, local.workdir());
   if (!committer.ok()) return ctx.fail(kExitFailed, committer.error());
   git::WorktreeCommitRequest request;
@@ -108,8 +112,8 @@ int commit_and_push(CommandContext& ctx, Workspace& ws, const std::string& app, 
       return ctx.fail(kExitUnavailable, ws.with_access_hint(pushed.error()));
     }
   }
-  return ctx.fail(kExitUnavailable, conflict("the branch " + ws.branch() + " kept moving: " + std::to_string(kMaxManualAttempts) +
-                                                 " pushes were rejected; try again"));
+  return ctx.fail(kExitUnavailable, conflict("the branch " + ws.branch() + " kept moving: " +
+                                             std::to_string(kMaxManualAttempts) + " pushes were rejected; try again"));
 }
 
 }  // namespace

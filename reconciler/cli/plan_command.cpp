@@ -57,7 +57,8 @@ CommandSpec plan_command() {
           "each receives and every workload's replica share there (\"2 of 6\" when the policy divides\n"
           "replicas); then the reached clusters no wave selects and the inventory clusters it does not\n"
           "reach. Exit 1 when an app does not render or leaves a reached cluster out of every wave.",
-          flags_of({{{"revision", "REV", "commit, branch or tag to plan (default: the branch head)", false}}, repository_flags()}),
+          flags_of({{{"revision", "REV", "commit, branch or tag to plan (default: the branch head)", false}},
+                    repository_flags()}),
           &run};
 }
 

@@ -22,41 +22,45 @@ class CliPlanCommandTest : public CliTest {
 TEST_F(CliPlanCommandTest, WavesClustersAndReplicaShares) {
   CliRun r = plan({});
   EXPECT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_EQ(r.out,
-            "shop (apps/shop) at " + head().substr(0, 7) + "\n"
-            "  wave 1/3 canary (minSuccessTime 10s)\n"
-            "    dev-1: 1 object\n"
-            "      Deployment shop/web: 1 of 4 replicas\n"
-            "  wave 2/3 europe (maxConcurrency 1)\n"
-            "    eu-1: 1 object\n"
-            "      Deployment shop/web: 1 of 4 replicas\n"
-            "    eu-2: 1 object\n"
-            "      Deployment shop/web: 1 of 4 replicas\n"
-            "  wave 3/3 rest\n"
-            "    us-1: 1 object\n"
-            "      Deployment shop/web: 1 of 4 replicas\n");
+  EXPECT_EQ(r.out, "shop (apps/shop) at " + head().substr(0, 7) +
+                       "\n"
+                       "  wave 1/3 canary (minSuccessTime 10s)\n"
+                       "    dev-1: 1 object\n"
+                       "      Deployment shop/web: 1 of 4 replicas\n"
+                       "  wave 2/3 europe (maxConcurrency 1)\n"
+                       "    eu-1: 1 object\n"
+                       "      Deployment shop/web: 1 of 4 replicas\n"
+                       "    eu-2: 1 object\n"
+                       "      Deployment shop/web: 1 of 4 replicas\n"
+                       "  wave 3/3 rest\n"
+                       "    us-1: 1 object\n"
+                       "      Deployment shop/web: 1 of 4 replicas\n");
   EXPECT_EQ(plan({"shop"}).out, r.out);  // one app by name, byte-identical
 }
 
 TEST_F(CliPlanCommandTest, UnassignedAndUnreachedClustersAtARevision) {
   const std::string before = head();
   // Only two clusters get the app now, and the plan forgets the catch-all wave.
-  human_commit("narrow", {{"apps/shop/policy.yaml",
-                           "apiVersion: policy.karmada.io/v1alpha1\nkind: PropagationPolicy\nmetadata: {name: shop, namespace: shop}\n"
-                           "spec:\n  resourceSelectors: [{apiVersion: apps/v1, kind: Deployment}]\n"
-                           "  placement: {clusterAffinity: {clusterNames: [dev-1, us-1]}}\n"},
-                          {"apps/shop/rollout.yaml", "apiVersion: fleetwave.io/v1alpha1\nkind: WavePlan\nmetadata: {name: shop}\n"
-                                                     "spec:\n  waves:\n  - name: canary\n    clusters: {clusterNames: [dev-1]}\n"
-                                                     "    approval: required\n    progressDeadline: 30m\n    maxFailures: 10%\n"}});
+  human_commit(
+      "narrow",
+      {{"apps/shop/policy.yaml",
+        "apiVersion: policy.karmada.io/v1alpha1\nkind: PropagationPolicy\nmetadata: {name: shop, namespace: shop}\n"
+        "spec:\n  resourceSelectors: [{apiVersion: apps/v1, kind: Deployment}]\n"
+        "  placement: {clusterAffinity: {clusterNames: [dev-1, us-1]}}\n"},
+       {"apps/shop/rollout.yaml",
+        "apiVersion: fleetwave.io/v1alpha1\nkind: WavePlan\nmetadata: {name: shop}\n"
+        "spec:\n  waves:\n  - name: canary\n    clusters: {clusterNames: [dev-1]}\n"
+        "    approval: required\n    progressDeadline: 30m\n    maxFailures: 10%\n"}});
   CliRun r = plan({});
   EXPECT_EQ(r.exit_code, 1);
-  EXPECT_EQ(r.out,
-            "shop (apps/shop) at " + head().substr(0, 7) + "\n"
-            "  wave 1/1 canary (maxFailures 10%, progressDeadline 30m, approval required)\n"
-            "    dev-1: 1 object\n"
-            "      Deployment shop/web: 4 replicas\n"
-            "  unassigned: us-1 (reached, but no wave selects them: add them to a wave or end the plan with a catch-all wave)\n"
-            "  unreached: eu-1, eu-2 (in the inventory, receive nothing)\n");
+  EXPECT_EQ(r.out, "shop (apps/shop) at " + head().substr(0, 7) +
+                       "\n"
+                       "  wave 1/1 canary (maxFailures 10%, progressDeadline 30m, approval required)\n"
+                       "    dev-1: 1 object\n"
+                       "      Deployment shop/web: 4 replicas\n"
+                       "  unassigned: us-1 (reached, but no wave selects them: add them to a wave or end the plan with "
+                       "a catch-all wave)\n"
+                       "  unreached: eu-1, eu-2 (in the inventory, receive nothing)\n");
   // The older revision still plans as before.
   CliRun old = plan({"--revision", before});
   EXPECT_EQ(old.exit_code, 0) << old.err;
@@ -73,7 +77,10 @@ TEST_F(CliPlanCommandTest, Errors) {
 
   CliRun unknown_rev = plan({"--revision", "no-such-rev"});
   EXPECT_EQ(unknown_rev.exit_code, 1);
-  EXPECT_EQ(unknown_rev.err.rfind("error: revision no-such-rev in " + remote_url() + " (branch main is fetched; other commits may be missing): ", 0), 0u)
+  EXPECT_EQ(unknown_rev.err.rfind("error: revision no-such-rev in " + remote_url() +
+                                      " (branch main is fetched; other commits may be missing): ",
+                                  0),
+            0u)
       << unknown_rev.err;
   CliRun unknown_app = plan({"nope"});
   EXPECT_EQ(unknown_app.exit_code, 1);

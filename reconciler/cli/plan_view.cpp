@@ -11,7 +11,8 @@ namespace {
 
 std::string gates(const Wave& w) {
   std::vector<std::string> parts;
-  if (!(w.max_concurrency.percent && w.max_concurrency.value == 100)) parts.push_back("maxConcurrency " + w.max_concurrency.to_string());
+  if (!(w.max_concurrency.percent && w.max_concurrency.value == 100))
+    parts.push_back("maxConcurrency " + w.max_concurrency.to_string());
   if (w.max_failures.value != 0) parts.push_back("maxFailures " + w.max_failures.to_string());
   if (w.min_success_time_ms > 0) parts.push_back("minSuccessTime " + format_duration_ms(w.min_success_time_ms));
   if (w.progress_deadline_ms) parts.push_back("progressDeadline " + format_duration_ms(*w.progress_deadline_ms));
@@ -23,8 +24,8 @@ std::string gates(const Wave& w) {
 
 std::string workload_line(const WorkloadShare& w) {
   std::string name = w.namespace_.empty() ? w.name : w.namespace_ + "/" + w.name;
-  std::string share = w.divided ? std::to_string(w.replicas) + " of " + std::to_string(w.total)
-                                : std::to_string(w.replicas);
+  std::string share =
+      w.divided ? std::to_string(w.replicas) + " of " + std::to_string(w.total) : std::to_string(w.replicas);
   std::string line = w.kind + " " + name + ": " + share + (w.replicas == 1 && !w.divided ? " replica" : " replicas");
   if (w.suspended) line += " (dispatching suspended)";
   return line;
@@ -50,8 +51,8 @@ AppPlanView plan_view(const std::string& app, const std::string& path, const std
       c.name = target.name;
       ++c.objects;
       if (!b.replicas.is_workload()) continue;
-      c.workloads.push_back({t.id.api_version, t.id.kind, t.id.namespace_, t.id.name, target.replicas, b.replicas.replicas,
-                             b.divided, b.suspended_on(target.name)});
+      c.workloads.push_back({t.id.api_version, t.id.kind, t.id.namespace_, t.id.name, target.replicas,
+                             b.replicas.replicas, b.divided, b.suspended_on(target.name)});
     }
   }
   std::vector<std::string> reached = render.reached_clusters();
@@ -59,8 +60,9 @@ AppPlanView plan_view(const std::string& app, const std::string& path, const std
   for (std::size_t w = 0; w < plan.waves.size(); ++w) view.waves[w].wave = &plan.waves[w];
   for (const std::string& name : reached) {
     const Cluster* cluster = fleet.find_cluster(name);
-    auto wave = std::find_if(plan.waves.begin(), plan.waves.end(),
-                             [&](const Wave& w) { return cluster != nullptr && cluster_matches(*cluster, w.clusters); });
+    auto wave = std::find_if(plan.waves.begin(), plan.waves.end(), [&](const Wave& w) {
+      return cluster != nullptr && cluster_matches(*cluster, w.clusters);
+    });
     if (wave == plan.waves.end()) {
       view.unassigned.push_back(name);
       continue;
@@ -68,7 +70,8 @@ AppPlanView plan_view(const std::string& app, const std::string& path, const std
     ClusterPlan c = by_cluster[name];
     c.name = name;
     std::sort(c.workloads.begin(), c.workloads.end(), [](const WorkloadShare& a, const WorkloadShare& b) {
-      return std::tie(a.api_version, a.kind, a.namespace_, a.name) < std::tie(b.api_version, b.kind, b.namespace_, b.name);
+      return std::tie(a.api_version, a.kind, a.namespace_, a.name) <
+             std::tie(b.api_version, b.kind, b.namespace_, b.name);
     });
     view.waves[static_cast<std::size_t>(wave - plan.waves.begin())].clusters.push_back(std::move(c));
   }

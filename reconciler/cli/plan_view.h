@@ -23,7 +23,7 @@ struct WorkloadShare {
 
 struct ClusterPlan {
   std::string name;
-  std::size_t objects = 0;  // objects delivered (workloads included)
+  std::size_t objects = 0;               // objects delivered (workloads included)
   std::vector<WorkloadShare> workloads;  // by apiVersion, kind, namespace, name
 };
 

@@ -31,15 +31,17 @@ TEST_F(CliReconcileCommandTest, BinaryPrintsOneLinePerAppAndASummary) {
   const std::string release = head().substr(0, 7);
   CliRun first = run_binary(reconcile_args());
   EXPECT_EQ(first.exit_code, 0) << first.err;
-  EXPECT_EQ(first.out, "shop: start — fleetwave(shop): start " + release + " at wave 1/3 canary (1 of 1 clusters)\n"
-                       "pushed 1 commit to main (0 conflicts)\n");
+  EXPECT_EQ(first.out, "shop: start — fleetwave(shop): start " + release +
+                           " at wave 1/3 canary (1 of 1 clusters)\n"
+                           "pushed 1 commit to main (0 conflicts)\n");
   EXPECT_EQ(first.err, "");
   EXPECT_EQ(subject(), "fleetwave(shop): start " + release + " at wave 1/3 canary (1 of 1 clusters)");
 
   CliRun second = run_binary(reconcile_args());
   EXPECT_EQ(second.exit_code, 0) << second.err;
-  EXPECT_EQ(second.out, "shop: waiting — wave 1/3 canary waiting for dev-1: no Argo CD Application for dev-1 yet\n"
-                        "pushed 0 commits to main (0 conflicts)\n");
+  EXPECT_EQ(second.out,
+            "shop: waiting — wave 1/3 canary waiting for dev-1: no Argo CD Application for dev-1 yet\n"
+            "pushed 0 commits to main (0 conflicts)\n");
 }
 
 TEST_F(CliReconcileCommandTest, AdvancesThroughWavesWithArgoCd) {
@@ -47,24 +49,32 @@ TEST_F(CliReconcileCommandTest, AdvancesThroughWavesWithArgoCd) {
   EXPECT_EQ(run(reconcile_args()).exit_code, 0);
   sync_argocd();
   CliRun baking = run(reconcile_args());
-  EXPECT_EQ(baking.out, "shop: waiting — wave 1/3 canary healthy for 0s of minSuccessTime 10s\npushed 0 commits to main (0 conflicts)\n");
+  EXPECT_EQ(
+      baking.out,
+      "shop: waiting — wave 1/3 canary healthy for 0s of minSuccessTime 10s\npushed 0 commits to main (0 conflicts)\n");
   clock_.advance_ms(11'000);
   CliRun advance = run(reconcile_args());
   EXPECT_EQ(advance.exit_code, 0) << advance.err;
-  EXPECT_EQ(advance.out, "shop: advance — fleetwave(shop): advance " + release + " to wave 2/3 europe (1 of 2 clusters)\n"
-                         "pushed 1 commit to main (0 conflicts)\n");
+  EXPECT_EQ(advance.out, "shop: advance — fleetwave(shop): advance " + release +
+                             " to wave 2/3 europe (1 of 2 clusters)\n"
+                             "pushed 1 commit to main (0 conflicts)\n");
   EXPECT_EQ(targets().size(), 2u);
 }
 
 TEST_F(CliReconcileCommandTest, BrokenAppIsReportedWhileOthersProceed) {
-  human_commit("add a broken app", {{"apps/broken/rollout.yaml", "apiVersion: fleetwave.io/v1alpha1\nkind: WavePlan\n"
-                                                                 "metadata: {name: broken}\nspec:\n  waves:\n"
-                                                                 "  - name: all\n    clusters: {}\n    maxConcurrency: lots\n"}});
+  human_commit("add a broken app", {{"apps/broken/rollout.yaml",
+                                     "apiVersion: fleetwave.io/v1alpha1\nkind: WavePlan\n"
+                                     "metadata: {name: broken}\nspec:\n  waves:\n"
+                                     "  - name: all\n    clusters: {}\n    maxConcurrency: lots\n"}});
   CliRun r = run(reconcile_args());
   EXPECT_EQ(r.exit_code, 1);
-  EXPECT_EQ(r.out, "broken: error — apps/broken/rollout.yaml:8:21: spec.waves[0].maxConcurrency: expected a count (e.g. 2) or a percentage (e.g. \"25%\")\n"
-                   "shop: start — " + subject() + "\n"
-                   "pushed 1 commit to main (0 conflicts)\n");
+  EXPECT_EQ(r.out,
+            "broken: error — apps/broken/rollout.yaml:8:21: spec.waves[0].maxConcurrency: expected a count (e.g. 2) or "
+            "a percentage (e.g. \"25%\")\n"
+            "shop: start — " +
+                subject() +
+                "\n"
+                "pushed 1 commit to main (0 conflicts)\n");
   EXPECT_EQ(targets().size(), 1u);
 }
 
@@ -74,13 +84,17 @@ TEST_F(CliReconcileCommandTest, UsageErrors) {
     std::vector<std::string> args;
     std::string err;
   } cases[] = {
-      {"no --once", {"reconcile", "--repo", remote_url()}, "error: reconcile runs one cycle and needs --once (see fleetwave reconcile --help)\n"},
+      {"no --once",
+       {"reconcile", "--repo", remote_url()},
+       "error: reconcile runs one cycle and needs --once (see fleetwave reconcile --help)\n"},
       {"no --repo", {"reconcile", "--once"}, "error: reconcile needs --repo URL (see fleetwave reconcile --help)\n"},
-      {"no Argo CD", {"reconcile", "--once", "--repo", remote_url()},
+      {"no Argo CD",
+       {"reconcile", "--once", "--repo", remote_url()},
        "error: --argocd-url is required (and --argocd-token-file) (see fleetwave reconcile --help)\n"},
       {"argument", {"reconcile", "shop"}, "error: unexpected argument \"shop\" (see fleetwave reconcile --help)\n"},
-      {"bad author", {"reconcile", "--once", "--repo", remote_url(), "--argocd-url", argocd_->url(), "--argocd-token-file",
-                      *dir_ / "argocd-token", "--author", "nobody"},
+      {"bad author",
+       {"reconcile", "--once", "--repo", remote_url(), "--argocd-url", argocd_->url(), "--argocd-token-file",
+        *dir_ / "argocd-token", "--author", "nobody"},
        "error: --author \"nobody\": no <email>; expected \"Name <email>\" (see fleetwave reconcile --help)\n"},
   };
   for (const Case& c : cases) {
@@ -116,9 +130,20 @@ class CliReconcileServerTest : public CliTest {
   }
 
   std::vector<std::string> args(const std::string& password_file, const std::string& token_file = "") {
-    return {"reconcile", "--once", "--repo", server_->url("fleet.git"), "--cache-dir", *dir_ / "cache",
-            "--git-username", "alice", "--git-password-file", *dir_ / password_file,
-            "--argocd-url", argocd_->url(), "--argocd-token-file", token_file.empty() ? *dir_ / "argocd-token" : *dir_ / token_file};
+    return {"reconcile",
+            "--once",
+            "--repo",
+            server_->url("fleet.git"),
+            "--cache-dir",
+            *dir_ / "cache",
+            "--git-username",
+            "alice",
+            "--git-password-file",
+            *dir_ / password_file,
+            "--argocd-url",
+            argocd_->url(),
+            "--argocd-token-file",
+            token_file.empty() ? *dir_ / "argocd-token" : *dir_ / token_file};
   }
 
   std::unique_ptr<fleetwave::testing::GitHttpServer> server_;

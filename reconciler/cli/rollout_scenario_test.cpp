@@ -40,7 +40,8 @@ class CliRolloutScenarioTest : public CliTest {
   }
 
   std::vector<std::string> actions() {
-    std::string log = git(remote_, {"log", "--reverse", "--topo-order", "--format=%(trailers:key=Fleetwave-Action,valueonly,separator=)", "main"});
+    std::string log = git(remote_, {"log", "--reverse", "--topo-order",
+                                    "--format=%(trailers:key=Fleetwave-Action,valueonly,separator=)", "main"});
     std::vector<std::string> out;
     std::istringstream in(log);
     for (std::string line; std::getline(in, line);) {
@@ -89,7 +90,8 @@ TEST_F(CliRolloutScenarioTest, ApprovalFailureRollbackAndRevertPause) {
 
   merge_approval(branch);
   for (int i = 0; i < 6 && actions().back() != "complete"; ++i) reconcile();
-  EXPECT_EQ(actions(), (std::vector<std::string>{"start", "wait-approval", "approve", "advance", "advance", "advance", "complete"}));
+  EXPECT_EQ(actions(), (std::vector<std::string>{"start", "wait-approval", "approve", "advance", "advance", "advance",
+                                                 "complete"}));
   for (const auto& [cluster, revision] : pins()) EXPECT_EQ(revision, first) << cluster;
   EXPECT_EQ(pins().size(), 4u);
 
@@ -98,8 +100,9 @@ TEST_F(CliRolloutScenarioTest, ApprovalFailureRollbackAndRevertPause) {
   const std::string broken = head();
   EXPECT_EQ(reconcile(/*sync=*/false).exit_code, 0);
   EXPECT_EQ(pins().at("dev-1"), broken);
-  argocd_->put_application(fleetwave::testing::make_application("shop-dev-1", {{"fleetwave.io/app", "shop"}}, "dev-1", broken,
-                                                                "Synced", "Degraded", "Succeeded", format_rfc3339(clock_.now_ms())));
+  argocd_->put_application(fleetwave::testing::make_application("shop-dev-1", {{"fleetwave.io/app", "shop"}}, "dev-1",
+                                                                broken, "Synced", "Degraded", "Succeeded",
+                                                                format_rfc3339(clock_.now_ms())));
   CliRun rollback = reconcile();
   EXPECT_NE(rollback.out.find("shop: rollback"), std::string::npos) << rollback.out;
   EXPECT_EQ(actions().back(), "rollback");
@@ -135,11 +138,12 @@ TEST_F(CliRolloutScenarioTest, ApprovalFailureRollbackAndRevertPause) {
   EXPECT_NE(restarted, first) << "the rollout continues after resume";
 
   // The audit trail, oldest first.
-  EXPECT_EQ(actions(), (std::vector<std::string>{"start", "wait-approval", "approve", "advance", "advance", "advance",
-                                                 "complete", "start", "rollback", "start", "pause", "resume",
-                                                 "start"}));
+  EXPECT_EQ(actions(),
+            (std::vector<std::string>{"start", "wait-approval", "approve", "advance", "advance", "advance", "complete",
+                                      "start", "rollback", "start", "pause", "resume", "start"}));
   // `status` explains the state in JSON, through the real binary.
-  CliRun status = run_binary({"status", "--output", "json", "--repo", remote_url(), "--cache-dir", *dir_ / "cache-status"});
+  CliRun status =
+      run_binary({"status", "--output", "json", "--repo", remote_url(), "--cache-dir", *dir_ / "cache-status"});
   ASSERT_EQ(status.exit_code, 0) << status.err;
   Json doc = Json::parse(status.out);
   ASSERT_EQ(doc["apps"].size(), 1u);

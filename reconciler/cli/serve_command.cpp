@@ -5,6 +5,8 @@
 #include <fstream>
 #include <sstream>
 
+#include "approvals/approval_provider.h"
+#include "base/text.h"
 #include "cli/commands.h"
 #include "cli/serve_status.h"
 #include "cli/workspace.h"
@@ -12,9 +14,6 @@
 #include "serve/json_log.h"
 #include "serve/serve_config.h"
 #include "serve/serve_runner.h"
-
-#include "approvals/approval_provider.h"
-#include "base/text.h"
 
 namespace fleetwave::cli {
 namespace {
@@ -37,11 +36,13 @@ Result<ParsedArgs> with_config_file(const ParsedArgs& args, const std::string& c
   return merged;
 }
 
-Result<std::int64_t> duration_flag(const ParsedArgs& args, const std::string& flag, const std::string& fallback, std::int64_t min_ms) {
+Result<std::int64_t> duration_flag(const ParsedArgs& args, const std::string& flag, const std::string& fallback,
+                                   std::int64_t min_ms) {
   const std::string text = args.get(flag, fallback);
   auto ms = parse_duration_ms(text);
   if (!ms.ok()) return invalid_input("--" + flag + " \"" + text + "\": expected a duration such as 30s, 1m or 500ms");
-  if (*ms < min_ms) return invalid_input("--" + flag + " \"" + text + "\": must be at least " + format_duration_ms(min_ms));
+  if (*ms < min_ms)
+    return invalid_input("--" + flag + " \"" + text + "\": must be at least " + format_duration_ms(min_ms));
   return *ms;
 }
 
@@ -74,8 +75,9 @@ Result<serve::ServeOptions> serve_options(CommandContext& ctx, const ParsedArgs&
 
 // The approvals settings, validated; the provider is built from them in run().
 Result<serve::ApprovalsConfig> approvals_config(const ParsedArgs& args) {
-  serve::ApprovalsConfig c{args.get("approvals-provider"), args.get("approvals-api-url"), args.get("approvals-repository"),
-                           args.get("approvals-token-file"), args.get("approvals-ca-file")};
+  serve::ApprovalsConfig c{args.get("approvals-provider"), args.get("approvals-api-url"),
+                           args.get("approvals-repository"), args.get("approvals-token-file"),
+                           args.get("approvals-ca-file")};
   return serve::validate_approvals(c);
 }
 
@@ -130,35 +132,40 @@ int run(CommandContext& outer) {
 }  // namespace
 
 CommandSpec serve_command() {
-  return {"serve",
-          "run the reconcile loop as a service, with webhooks, metrics and the ApplicationSet generator",
-          "fleetwave serve --repo URL --argocd-url URL --argocd-token-file FILE [flags]  (or --config FILE)",
-          "Runs a reconcile cycle at start, then every --interval (±10% jitter; exponential backoff after\n"
-          "failures, up to min(5m, 10 x interval)) and at once after an authenticated Git webhook. Serves\n"
-          "on --listen: GET /healthz, GET /readyz, GET /metrics (Prometheus), POST /webhook/git (GitHub\n"
-          "X-Hub-Signature-256 or GitLab X-Gitlab-Token), POST /api/v1/getparams.execute (ApplicationSet\n"
-          "plugin generator, Bearer token), GET /api/v1/apps[/APP] (the status document). Settings come\n"
-          "from --config (YAML: repo, branch, interval, listen, cacheDir, author, git.*, argocd.*,\n"
-          "webhook.secretFile, generator.tokenFile, approvals.*), overridden by FLEETWAVE_<FLAG>\n"
-          "variables, overridden by flags. Secrets are read from files only and never logged. Logs are\n"
-          "JSON lines on stderr. SIGTERM/SIGINT: stop accepting, finish the running cycle (a push not yet\n"
-          "started is abandoned), exit 0. Exit 2 for bad settings. See docs/serve.md.",
-          flags_of({{{"config", "FILE", "YAML configuration file (flags and FLEETWAVE_* variables override it)", true},
-                     {"listen", "ADDR", "address to serve on: \":8080\" (default) or \"127.0.0.1:PORT\"; port 0 picks a free one", true},
-                     {"port-file", "FILE", "write the bound port to FILE once listening", true},
-                     {"interval", "DUR", "time between cycles without webhooks (default 30s)", true},
-                     {"cycle-timeout", "DUR", "a cycle running longer is reported stuck (not ready); twice as long exits 1 (default 5m)", true},
-                     {"webhook-secret-file", "FILE", "file holding the webhook secret (GitHub HMAC key or GitLab token)", true},
-                     {"generator-token-file", "FILE", "file holding the bearer token of the plugin generator", true},
-                     {"approvals-provider", "NAME", "open pull requests for approval waves: github or gitlab", true},
-                     {"approvals-api-url", "URL", "provider API base URL (default https://api.github.com or https://gitlab.com/api/v4)", true},
-                     {"approvals-repository", "OWNER/NAME", "repository (GitLab: project path) to open pull requests in", true},
-                     {"approvals-token-file", "FILE", "file holding the provider API token", true},
-                     {"approvals-ca-file", "FILE", "PEM CA bundle to trust for a self-hosted provider", true}},
-                    repository_flags(),
-                    argocd_flags(),
-                    {author_flag()}}),
-          &run};
+  return {
+      "serve",
+      "run the reconcile loop as a service, with webhooks, metrics and the ApplicationSet generator",
+      "fleetwave serve --repo URL --argocd-url URL --argocd-token-file FILE [flags]  (or --config FILE)",
+      "Runs a reconcile cycle at start, then every --interval (±10% jitter; exponential backoff after\n"
+      "failures, up to min(5m, 10 x interval)) and at once after an authenticated Git webhook. Serves\n"
+      "on --listen: GET /healthz, GET /readyz, GET /metrics (Prometheus), POST /webhook/git (GitHub\n"
+      "X-Hub-Signature-256 or GitLab X-Gitlab-Token), POST /api/v1/getparams.execute (ApplicationSet\n"
+      "plugin generator, Bearer token), GET /api/v1/apps[/APP] (the status document). Settings come\n"
+      "from --config (YAML: repo, branch, interval, listen, cacheDir, author, git.*, argocd.*,\n"
+      "webhook.secretFile, generator.tokenFile, approvals.*), overridden by FLEETWAVE_<FLAG>\n"
+      "variables, overridden by flags. Secrets are read from files only and never logged. Logs are\n"
+      "JSON lines on stderr. SIGTERM/SIGINT: stop accepting, finish the running cycle (a push not yet\n"
+      "started is abandoned), exit 0. Exit 2 for bad settings. See docs/serve.md.",
+      flags_of(
+          {{{"config", "FILE", "YAML configuration file (flags and FLEETWAVE_* variables override it)", true},
+            {"listen", "ADDR",
+             "address to serve on: \":8080\" (default) or \"127.0.0.1:PORT\"; port 0 picks a free one", true},
+            {"port-file", "FILE", "write the bound port to FILE once listening", true},
+            {"interval", "DUR", "time between cycles without webhooks (default 30s)", true},
+            {"cycle-timeout", "DUR",
+             "a cycle running longer is reported stuck (not ready); twice as long exits 1 (default 5m)", true},
+            {"webhook-secret-file", "FILE", "file holding the webhook secret (GitHub HMAC key or GitLab token)", true},
+            {"generator-token-file", "FILE", "file holding the bearer token of the plugin generator", true},
+            {"approvals-provider", "NAME", "open pull requests for approval waves: github or gitlab", true},
+            {"approvals-api-url", "URL",
+             "provider API base URL (default https://api.github.com or https://gitlab.com/api/v4)", true},
+            {"approvals-repository", "OWNER/NAME", "repository (GitLab: project path) to open pull requests in", true},
+            {"approvals-token-file", "FILE", "file holding the provider API token", true},
+            {"approvals-ca-file", "FILE", "PEM CA bundle to trust for a self-hosted provider", true}},
+           repository_flags(),
+           argocd_flags(),
+           {author_flag()}}),
+      &run};
 }
 
 }  // namespace fleetwave::cli

@@ -3,12 +3,12 @@
 // app at the head exactly as a reconcile would, without committing anything.
 #include "app/app_planner.h"
 #include "app/foreign_changes.h"
-#include "codec/json_writer.h"
 #include "cli/app_lookup.h"
 #include "cli/commands.h"
 #include "cli/status_text.h"
 #include "cli/status_view.h"
 #include "cli/workspace.h"
+#include "codec/json_writer.h"
 
 namespace fleetwave::cli {
 namespace {
@@ -45,7 +45,8 @@ int run(CommandContext& ctx) {
     AppStatusInput in;
     in.plan = p.plan;
     in.waves = p.report.waves;
-    if (!in.waves && app.plan && p.report.errors.empty()) in.waves = waves_at_head(ws->repo(), blobs, renders, app, *head);
+    if (!in.waves && app.plan && p.report.errors.empty())
+      in.waves = waves_at_head(ws->repo(), blobs, renders, app, *head);
     in.argocd_configured = configured;
     in.observations = observations[app.name];
     in.report = std::move(p.report);

@@ -36,14 +36,16 @@ TEST_F(CliStatusCommandTest, NewAppTextWithoutArgoCd) {
   EXPECT_EQ(r.out,
             "shop (apps/shop)\n"
             "  phase:    New\n"
-            "  next:     start — fleetwave(shop): start " + h7 + " at wave 1/3 canary (1 of 1 clusters)\n"
-            "  wave 1/3 canary: maxConcurrency 100%, maxFailures 0, minSuccessTime 10s, progressDeadline none\n"
-            "    dev-1  -        not pinned\n"
-            "  wave 2/3 europe: maxConcurrency 1, maxFailures 0, minSuccessTime 0s, progressDeadline none\n"
-            "    eu-1  -        not pinned\n"
-            "    eu-2  -        not pinned\n"
-            "  wave 3/3 rest: maxConcurrency 100%, maxFailures 0, minSuccessTime 0s, progressDeadline none\n"
-            "    us-1  -        not pinned\n");
+            "  next:     start — fleetwave(shop): start " +
+                h7 +
+                " at wave 1/3 canary (1 of 1 clusters)\n"
+                "  wave 1/3 canary: maxConcurrency 100%, maxFailures 0, minSuccessTime 10s, progressDeadline none\n"
+                "    dev-1  -        not pinned\n"
+                "  wave 2/3 europe: maxConcurrency 1, maxFailures 0, minSuccessTime 0s, progressDeadline none\n"
+                "    eu-1  -        not pinned\n"
+                "    eu-2  -        not pinned\n"
+                "  wave 3/3 rest: maxConcurrency 100%, maxFailures 0, minSuccessTime 0s, progressDeadline none\n"
+                "    us-1  -        not pinned\n");
 }
 
 TEST_F(CliStatusCommandTest, ReleaseInFlightWithVerdictsAndWhyBlocked) {
@@ -52,17 +54,22 @@ TEST_F(CliStatusCommandTest, ReleaseInFlightWithVerdictsAndWhyBlocked) {
   const std::string r7 = release.substr(0, 7);
   CliRun waiting = run(with(with({"status", "shop"}, repo_flags()), argocd_flags_));
   EXPECT_EQ(waiting.exit_code, 0) << waiting.err;
-  EXPECT_EQ(waiting.out,
-            "shop (apps/shop)\n"
-            "  phase:    Progressing — release " + r7 + " in wave canary\n"
-            "  blocked:  wave 1/3 canary waiting for dev-1: no Argo CD Application for dev-1 yet\n"
-            "  wave 1/3 canary (current): maxConcurrency 100%, maxFailures 0, minSuccessTime 10s, progressDeadline none\n"
-            "    dev-1  " + r7 + "  unknown  no Argo CD Application for dev-1 yet\n"
-            "  wave 2/3 europe: maxConcurrency 1, maxFailures 0, minSuccessTime 0s, progressDeadline none\n"
-            "    eu-1  -        not pinned\n"
-            "    eu-2  -        not pinned\n"
-            "  wave 3/3 rest: maxConcurrency 100%, maxFailures 0, minSuccessTime 0s, progressDeadline none\n"
-            "    us-1  -        not pinned\n");
+  EXPECT_EQ(
+      waiting.out,
+      "shop (apps/shop)\n"
+      "  phase:    Progressing — release " +
+          r7 +
+          " in wave canary\n"
+          "  blocked:  wave 1/3 canary waiting for dev-1: no Argo CD Application for dev-1 yet\n"
+          "  wave 1/3 canary (current): maxConcurrency 100%, maxFailures 0, minSuccessTime 10s, progressDeadline none\n"
+          "    dev-1  " +
+          r7 +
+          "  unknown  no Argo CD Application for dev-1 yet\n"
+          "  wave 2/3 europe: maxConcurrency 1, maxFailures 0, minSuccessTime 0s, progressDeadline none\n"
+          "    eu-1  -        not pinned\n"
+          "    eu-2  -        not pinned\n"
+          "  wave 3/3 rest: maxConcurrency 100%, maxFailures 0, minSuccessTime 0s, progressDeadline none\n"
+          "    us-1  -        not pinned\n");
 
   sync_argocd();
   clock_.advance_ms(4'000);
@@ -77,9 +84,12 @@ TEST_F(CliStatusCommandTest, ReleaseInFlightWithVerdictsAndWhyBlocked) {
   EXPECT_EQ(app["release"], release);
   EXPECT_EQ(app["releaseWave"], "canary");
   EXPECT_EQ(app["argocd"], Json({{"configured", true}, {"reachable", true}, {"error", ""}}));
-  EXPECT_EQ(app["waves"][0]["clusters"][0],
-            Json({{"cluster", "dev-1"}, {"revision", release}, {"server", "https://dev-1.example.com:6443"},
-                  {"pinnedAt", "2027-01-15T08:00:00Z"}, {"verdict", "done"}, {"detail", "Synced/Healthy at " + r7}}));
+  EXPECT_EQ(app["waves"][0]["clusters"][0], Json({{"cluster", "dev-1"},
+                                                  {"revision", release},
+                                                  {"server", "https://dev-1.example.com:6443"},
+                                                  {"pinnedAt", "2027-01-15T08:00:00Z"},
+                                                  {"verdict", "done"},
+                                                  {"detail", "Synced/Healthy at " + r7}}));
   // Output is deterministic, byte for byte.
   EXPECT_EQ(run(with(with({"status", "--output", "json"}, repo_flags()), argocd_flags_)).out, json.out);
 }
@@ -95,12 +105,12 @@ TEST_F(CliStatusCommandTest, JsonShapeIsStable) {
   };
   EXPECT_EQ(keys(doc), (std::vector<std::string>{"apps", "branch", "head"}));
   const Json& app = doc["apps"][0];
-  EXPECT_EQ(keys(app), (std::vector<std::string>{"app", "approvals", "argocd", "blocked", "errors", "heldReason", "next",
-                                                 "otherClusters", "path", "pauseReason", "paused", "phase", "release",
-                                                 "releaseStartedAt", "releaseWave", "stable", "waves"}));
-  EXPECT_EQ(keys(app["waves"][0]), (std::vector<std::string>{"approval", "approved", "clusters", "current", "index",
-                                                             "maxConcurrency", "maxFailures", "minSuccessTime", "name",
-                                                             "progressDeadline"}));
+  EXPECT_EQ(keys(app), (std::vector<std::string>{"app", "approvals", "argocd", "blocked", "errors", "heldReason",
+                                                 "next", "otherClusters", "path", "pauseReason", "paused", "phase",
+                                                 "release", "releaseStartedAt", "releaseWave", "stable", "waves"}));
+  EXPECT_EQ(keys(app["waves"][0]),
+            (std::vector<std::string>{"approval", "approved", "clusters", "current", "index", "maxConcurrency",
+                                      "maxFailures", "minSuccessTime", "name", "progressDeadline"}));
   EXPECT_EQ(keys(app["waves"][0]["clusters"][0]),
             (std::vector<std::string>{"cluster", "detail", "pinnedAt", "revision", "server", "verdict"}));
   EXPECT_EQ(app["argocd"], Json({{"configured", false}, {"reachable", false}, {"error", ""}}));
@@ -108,11 +118,13 @@ TEST_F(CliStatusCommandTest, JsonShapeIsStable) {
 }
 
 TEST_F(CliStatusCommandTest, ErrorsAndUsage) {
-  human_commit("break the plan", {{"apps/shop/rollout.yaml", "apiVersion: fleetwave.io/v1alpha1\nkind: WavePlan\n"
-                                                              "metadata: {name: shop}\nspec: {waves: []}\n"}});
+  human_commit("break the plan", {{"apps/shop/rollout.yaml",
+                                   "apiVersion: fleetwave.io/v1alpha1\nkind: WavePlan\n"
+                                   "metadata: {name: shop}\nspec: {waves: []}\n"}});
   CliRun broken = run(with({"status"}, repo_flags()));
   EXPECT_EQ(broken.exit_code, 0) << broken.err;
-  EXPECT_NE(broken.out.find("  phase:    Unknown\n  error:    apps/shop/rollout.yaml:"), std::string::npos) << broken.out;
+  EXPECT_NE(broken.out.find("  phase:    Unknown\n  error:    apps/shop/rollout.yaml:"), std::string::npos)
+      << broken.out;
 
   struct Case {
     std::string name;
@@ -120,10 +132,17 @@ TEST_F(CliStatusCommandTest, ErrorsAndUsage) {
     int exit_code;
     std::string err;
   } cases[] = {
-      {"bad output", {"status", "--output", "yaml"}, 2, "error: --output must be text or json, not \"yaml\" (see fleetwave status --help)\n"},
+      {"bad output",
+       {"status", "--output", "yaml"},
+       2,
+       "error: --output must be text or json, not \"yaml\" (see fleetwave status --help)\n"},
       {"two apps", {"status", "a", "b"}, 2, "error: expected at most one APP argument (see fleetwave status --help)\n"},
-      {"unknown app", with({"status", "nope"}, repo_flags()), 1, "error: unknown app \"nope\" at " + head().substr(0, 7) + " (apps: shop)\n"},
-      {"token without url", {"status", "--argocd-token-file", "x"}, 2, "error: --argocd-token-file needs --argocd-url (see fleetwave status --help)\n"},
+      {"unknown app", with({"status", "nope"}, repo_flags()), 1,
+       "error: unknown app \"nope\" at " + head().substr(0, 7) + " (apps: shop)\n"},
+      {"token without url",
+       {"status", "--argocd-token-file", "x"},
+       2,
+       "error: --argocd-token-file needs --argocd-url (see fleetwave status --help)\n"},
   };
   for (const Case& c : cases) {
     SCOPED_TRACE(c.name);

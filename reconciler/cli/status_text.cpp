@@ -34,7 +34,8 @@ std::string gates(const Json& wave) {
   std::string g = "maxConcurrency " + str(wave, "maxConcurrency") + ", maxFailures " + str(wave, "maxFailures") +
                   ", minSuccessTime " + str(wave, "minSuccessTime") + ", progressDeadline " +
                   (str(wave, "progressDeadline").empty() ? "none" : str(wave, "progressDeadline"));
-  if (str(wave, "approval") == "required") g += wave["approved"].get<bool>() ? ", approval required (approved)" : ", approval required";
+  if (str(wave, "approval") == "required")
+    g += wave["approved"].get<bool>() ? ", approval required (approved)" : ", approval required";
   return g;
 }
 
@@ -62,14 +63,15 @@ void app_text(const Json& app, std::string& out) {
   if (argocd["configured"].get<bool>() && !argocd["reachable"].get<bool>()) {
     out += "  argocd:   unreachable: " + str(argocd, "error") + "\n";
   }
-  if (!app["next"].is_null()) out += "  next:     " + str(app["next"], "action") + " — " + str(app["next"], "subject") + "\n";
+  if (!app["next"].is_null())
+    out += "  next:     " + str(app["next"], "action") + " — " + str(app["next"], "subject") + "\n";
   if (!str(app, "blocked").empty()) out += "  blocked:  " + str(app, "blocked") + "\n";
   for (const Json& e : app["errors"]) out += "  error:    " + e.get<std::string>() + "\n";
   if (app["next"].is_null() && str(app, "blocked").empty() && app["errors"].empty()) out += "  status:   up to date\n";
   const Json& waves = app["waves"];
   for (const Json& w : waves) {
-    out += "  wave " + std::to_string(w["index"].get<int>()) + "/" + std::to_string(waves.size()) + " " + str(w, "name") +
-           (w["current"].get<bool>() ? " (current)" : "") + ": " + gates(w) + "\n";
+    out += "  wave " + std::to_string(w["index"].get<int>()) + "/" + std::to_string(waves.size()) + " " +
+           str(w, "name") + (w["current"].get<bool>() ? " (current)" : "") + ": " + gates(w) + "\n";
     if (w["clusters"].empty()) out += "    (no clusters)\n";
     cluster_lines(w["clusters"], out);
   }

@@ -62,7 +62,8 @@ std::vector<std::vector<std::string>> clusters_by_wave(const AppStatusInput& in,
   if (in.report.state) {
     for (const auto& [cluster, pin] : in.report.state->pins) {
       if (placed.count(cluster) != 0) continue;
-      auto it = std::find_if(in.plan->waves.begin(), in.plan->waves.end(), [&](const Wave& w) { return w.name == pin.wave; });
+      auto it =
+          std::find_if(in.plan->waves.begin(), in.plan->waves.end(), [&](const Wave& w) { return w.name == pin.wave; });
       if (it == in.plan->waves.end()) other.push_back(cluster);
       else sets[static_cast<std::size_t>(it - in.plan->waves.begin())].insert(cluster);
     }
@@ -86,7 +87,8 @@ Json app_status_json(const AppStatusInput& in) {
             {"stable", s != nullptr ? s->stable_revision : ""},
             {"release", release != nullptr ? release->revision : ""},
             {"releaseWave", ""},
-            {"releaseStartedAt", release != nullptr && release->started_at_ms > 0 ? format_rfc3339(release->started_at_ms) : ""},
+            {"releaseStartedAt",
+             release != nullptr && release->started_at_ms > 0 ? format_rfc3339(release->started_at_ms) : ""},
             {"approvals", release != nullptr ? release->approvals : std::vector<std::string>{}},
             {"heldReason", release != nullptr ? release->reason : ""},
             {"blocked", r.blocked},

@@ -46,7 +46,7 @@ struct AppStatusInput {
   const WavePlan* plan = nullptr;       // nullptr when the WavePlan is invalid
   std::optional<WaveAssignment> waves;  // clusters per wave (report.waves, or computed for an idle app)
   bool argocd_configured = false;
-  Observations observations;            // what Argo CD reported (with argocd_configured)
+  Observations observations;  // what Argo CD reported (with argocd_configured)
 };
 
 Json app_status_json(const AppStatusInput& input);

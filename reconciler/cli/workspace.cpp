@@ -77,7 +77,8 @@ Result<std::string, CliFailure> Workspace::head() {
   if (!tip.ok()) return CliFailure{remote() ? kExitUnavailable : kExitFailed, with_access_hint(tip.error())};
   if (tip->empty()) {
     std::string where = remote() ? display() : "the checkout " + display();
-    std::string what = branch().empty() ? "HEAD of " + where + " has no commit yet" : "branch " + branch() + " does not exist in " + where;
+    std::string what = branch().empty() ? "HEAD of " + where + " has no commit yet"
+                                        : "branch " + branch() + " does not exist in " + where;
     return CliFailure{kExitFailed, not_found(what)};
   }
   fetched_ = true;
@@ -91,8 +92,7 @@ Result<std::string, CliFailure> Workspace::resolve(const std::string& rev) {
     if (!tip.ok()) return std::move(tip).error();
   }
   std::string spec = rev;
-  const bool head_relative = rev.compare(0, 4, "HEAD") == 0 &&
-                             (rev.size() == 4 || rev[4] == '~' || rev[4] == '^');
+  const bool head_relative = rev.compare(0, 4, "HEAD") == 0 && (rev.size() == 4 || rev[4] == '~' || rev[4] == '^');
   if (head_relative && (remote() || !branch().empty())) {
     auto tip = head();
     if (!tip.ok()) return std::move(tip).error();
@@ -100,7 +100,8 @@ Result<std::string, CliFailure> Workspace::resolve(const std::string& rev) {
   }
   auto commit = repo_->resolve(spec);
   if (!commit.ok()) {
-    std::string hint = remote() ? " in " + display() + " (branch " + branch() + " is fetched; other commits may be missing)" : "";
+    std::string hint =
+        remote() ? " in " + display() + " (branch " + branch() + " is fetched; other commits may be missing)" : "";
     return CliFailure{kExitFailed, commit.error().with_context("revision " + rev + hint)};
   }
   return std::move(commit).value();

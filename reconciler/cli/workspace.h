@@ -70,7 +70,8 @@ class UnconfiguredArgoCd final : public ArgoCdClient {
 
 // The Argo CD client from the --argocd-* flags (an UnconfiguredArgoCd without --argocd-url,
 // unless `required`). `configured` tells which one it is.
-Result<std::unique_ptr<ArgoCdClient>, CliFailure> open_argocd(CommandContext& ctx, bool required, bool* configured = nullptr);
+Result<std::unique_ptr<ArgoCdClient>, CliFailure> open_argocd(CommandContext& ctx, bool required,
+                                                              bool* configured = nullptr);
 
 // The commit author from --author (or the default), without a time.
 Result<git::Signature, CliFailure> author_of(CommandContext& ctx);

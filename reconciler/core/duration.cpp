@@ -6,7 +6,8 @@ namespace fleetwave {
 
 Result<std::int64_t> parse_duration_ms(std::string_view text) {
   auto bad = [&] {
-    return invalid_input("invalid duration \"" + std::string(text) + "\"; use a number with a unit, e.g. 30s, 10m, 1h30m");
+    return invalid_input("invalid duration \"" + std::string(text) +
+                         "\"; use a number with a unit, e.g. 30s, 10m, 1h30m");
   };
   if (text.empty()) return bad();
   if (text == "0") return std::int64_t{0};

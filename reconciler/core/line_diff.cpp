@@ -72,7 +72,8 @@ class Myers {
       }
       for (long k2 = -d + k2start; k2 <= d - k2end; k2 += 2) {
         const long i = offset + k2;
-        long x2 = (k2 == -d || (k2 != d && backward_[i - 1] < backward_[i + 1])) ? backward_[i + 1] : backward_[i - 1] + 1;
+        long x2 =
+            (k2 == -d || (k2 != d && backward_[i - 1] < backward_[i + 1])) ? backward_[i + 1] : backward_[i - 1] + 1;
         long y2 = x2 - k2;
         while (x2 < n && y2 < m && a_[a1 - x2 - 1] == b_[b1 - y2 - 1]) ++x2, ++y2;
         backward_[i] = x2;
@@ -188,9 +189,15 @@ std::string unified_diff(std::string_view a_text, std::string_view b_text, const
     out += "@@ -" + range(steps[start].a_before, a_count) + " +" + range(steps[start].b_before, b_count) + " @@\n";
     for (std::size_t k = start; k < end; ++k) {
       switch (steps[k].op) {
-        case LineOp::Equal: append_line(out, ' ', a[steps[k].a_before]); break;
-        case LineOp::Delete: append_line(out, '-', a[steps[k].a_before]); break;
-        case LineOp::Insert: append_line(out, '+', b[steps[k].b_before]); break;
+        case LineOp::Equal:
+          append_line(out, ' ', a[steps[k].a_before]);
+          break;
+        case LineOp::Delete:
+          append_line(out, '-', a[steps[k].a_before]);
+          break;
+        case LineOp::Insert:
+          append_line(out, '+', b[steps[k].b_before]);
+          break;
       }
     }
     i = end;

@@ -2,10 +2,10 @@
 // Myers edit script checked against a quadratic LCS on many random inputs (shortest, valid).
 #include "core/line_diff.h"
 
-#include <gtest/gtest.h>
-
 #include <chrono>
 #include <random>
+
+#include <gtest/gtest.h>
 
 namespace fleetwave {
 namespace {
@@ -36,7 +36,8 @@ TEST(LineDiffTest, UnifiedHunks) {
       {"changes 6 lines apart share a hunk", numbered(1, 12), numbered(1, 12, {{3, "x\n"}, {10, "y\n"}}),
        "--- A\n+++ B\n@@ -1,12 +1,12 @@\n l1\n l2\n-l3\n+x\n l4\n l5\n l6\n l7\n l8\n l9\n-l10\n+y\n l11\n l12\n"},
       {"changes 7 lines apart make two hunks", numbered(1, 14), numbered(1, 14, {{3, "x\n"}, {11, "y\n"}}),
-       "--- A\n+++ B\n@@ -1,6 +1,6 @@\n l1\n l2\n-l3\n+x\n l4\n l5\n l6\n@@ -8,7 +8,7 @@\n l8\n l9\n l10\n-l11\n+y\n l12\n l13\n l14\n"},
+       "--- A\n+++ B\n@@ -1,6 +1,6 @@\n l1\n l2\n-l3\n+x\n l4\n l5\n l6\n@@ -8,7 +8,7 @@\n l8\n l9\n l10\n-l11\n+y\n "
+       "l12\n l13\n l14\n"},
       {"missing newline at the end", "a\nb", "a\nb\n",
        "--- A\n+++ B\n@@ -1,2 +1,2 @@\n a\n-b\n\\ No newline at end of file\n+b\n"},
   };
@@ -47,13 +48,15 @@ TEST(LineDiffTest, UnifiedHunks) {
 }
 
 TEST(LineDiffTest, ZeroContext) {
-  EXPECT_EQ(unified_diff(numbered(1, 5), numbered(1, 5, {{3, "x\n"}}), "A", "B", 0), "--- A\n+++ B\n@@ -3 +3 @@\n-l3\n+x\n");
+  EXPECT_EQ(unified_diff(numbered(1, 5), numbered(1, 5, {{3, "x\n"}}), "A", "B", 0),
+            "--- A\n+++ B\n@@ -3 +3 @@\n-l3\n+x\n");
 }
 
 std::size_t lcs_length(const std::vector<std::string_view>& a, const std::vector<std::string_view>& b) {
   std::vector<std::vector<std::size_t>> t(a.size() + 1, std::vector<std::size_t>(b.size() + 1, 0));
   for (std::size_t i = a.size(); i-- > 0;) {
-    for (std::size_t j = b.size(); j-- > 0;) t[i][j] = a[i] == b[j] ? t[i + 1][j + 1] + 1 : std::max(t[i + 1][j], t[i][j + 1]);
+    for (std::size_t j = b.size(); j-- > 0;)
+      t[i][j] = a[i] == b[j] ? t[i + 1][j + 1] + 1 : std::max(t[i + 1][j], t[i][j + 1]);
   }
   return t[0][0];
 }

@@ -55,7 +55,8 @@ Result<Step> pause_step(const WavePlan& plan, const RolloutState& state, const s
   next.paused = true;
   next.pause_reason = reason.empty() ? "paused by a person" : reason;
   return make("pause", std::move(next), "pause (" + (reason.empty() ? std::string("by a person") : reason) + ")",
-              "Automation stops for " + state.app + " until `fleetwave resume " + state.app + "`.", current_wave(plan, state), reason);
+              "Automation stops for " + state.app + " until `fleetwave resume " + state.app + "`.",
+              current_wave(plan, state), reason);
 }
 
 Result<Step> resume_step(const WavePlan& plan, const RolloutState& state, std::int64_t now_ms) {
@@ -72,12 +73,14 @@ Result<Step> resume_step(const WavePlan& plan, const RolloutState& state, std::i
     r.phase = ReleasePhase::Progressing;
     if (rolled_back) {
       r.wave = 0;
-      body = "Release " + short_sha(r.revision) + " was rolled back (" + r.reason + "); it restarts from the first wave.";
+      body =
+          "Release " + short_sha(r.revision) + " was rolled back (" + r.reason + "); it restarts from the first wave.";
     } else {
       for (auto& [cluster, pin] : next.pins) {
         if (pin.revision == r.revision) pin.pinned_at_ms = now_ms;
       }
-      body = "Release " + short_sha(r.revision) + " was held (" + r.reason + "); it continues in wave " + current_wave(plan, next) + ".";
+      body = "Release " + short_sha(r.revision) + " was held (" + r.reason + "); it continues in wave " +
+             current_wave(plan, next) + ".";
     }
     r.reason.clear();
   } else {
@@ -86,7 +89,8 @@ Result<Step> resume_step(const WavePlan& plan, const RolloutState& state, std::i
   return make("resume", std::move(next), "resume", body, current_wave(plan, state), "resumed by a person");
 }
 
-Result<Step> rollback_step(const WavePlan& plan, const RolloutState& state, const std::string& reason, std::int64_t now_ms) {
+Result<Step> rollback_step(const WavePlan& plan, const RolloutState& state, const std::string& reason,
+                           std::int64_t now_ms) {
   if (!state.release) return invalid_input("nothing to roll back: " + state.app + " has no release in flight");
   RolloutState next = state;
   ReleaseState& r = *next.release;

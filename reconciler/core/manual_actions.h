@@ -24,6 +24,7 @@ Result<Step> resume_step(const WavePlan& plan, const RolloutState& state, std::i
 
 // Rolls the release in flight back: every cluster on it returns to the stable release, and the
 // release is held.
-Result<Step> rollback_step(const WavePlan& plan, const RolloutState& state, const std::string& reason, std::int64_t now_ms);
+Result<Step> rollback_step(const WavePlan& plan, const RolloutState& state, const std::string& reason,
+                           std::int64_t now_ms);
 
 }  // namespace fleetwave

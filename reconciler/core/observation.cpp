@@ -4,10 +4,14 @@ namespace fleetwave {
 
 const char* to_string(Verdict verdict) {
   switch (verdict) {
-    case Verdict::Done: return "done";
-    case Verdict::Pending: return "pending";
-    case Verdict::Failed: return "failed";
-    case Verdict::Unknown: return "unknown";
+    case Verdict::Done:
+      return "done";
+    case Verdict::Pending:
+      return "pending";
+    case Verdict::Failed:
+      return "failed";
+    case Verdict::Unknown:
+      return "unknown";
   }
   return "unknown";
 }
@@ -36,18 +40,21 @@ ClusterJudgement judge_cluster(const Observations& observations, const std::stri
     if (!a.health_message.empty()) detail += ": " + a.health_message;
     return {Verdict::Failed, detail, std::nullopt};
   }
-  if (compared && applied && a.sync_status == "Synced" && a.health_status == "Healthy" && a.operation_phase == "Succeeded") {
+  if (compared && applied && a.sync_status == "Synced" && a.health_status == "Healthy" &&
+      a.operation_phase == "Succeeded") {
     return {Verdict::Done, "Synced/Healthy at " + pin, a.finished_at_ms};
   }
   std::string detail;
   if (!compared) {
-    detail = "Argo CD has not compared " + pin + " yet (at " + (a.sync_revision.empty() ? "nothing" : short_sha(a.sync_revision)) + ")";
+    detail = "Argo CD has not compared " + pin + " yet (at " +
+             (a.sync_revision.empty() ? "nothing" : short_sha(a.sync_revision)) + ")";
   } else if (!applied) {
     detail = a.sync_status + ", " + pin + " not applied yet";
     if (!a.operation_phase.empty()) detail += " (operation " + a.operation_phase + ")";
   } else {
     detail = a.sync_status + "/" + a.health_status + " at " + pin;
-    if (!a.operation_phase.empty() && a.operation_phase != "Succeeded") detail += " (operation " + a.operation_phase + ")";
+    if (!a.operation_phase.empty() && a.operation_phase != "Succeeded")
+      detail += " (operation " + a.operation_phase + ")";
   }
   return {Verdict::Pending, detail, std::nullopt};
 }

@@ -12,15 +12,15 @@
 namespace fleetwave {
 
 struct AppObservation {
-  std::string name;                  // Application name
-  std::string sync_status;           // Synced | OutOfSync | Unknown
-  std::string sync_revision;         // status.sync.revision: what the comparison ran against
-  std::string health_status;         // Healthy | Progressing | Degraded | Suspended | Missing | Unknown
+  std::string name;           // Application name
+  std::string sync_status;    // Synced | OutOfSync | Unknown
+  std::string sync_revision;  // status.sync.revision: what the comparison ran against
+  std::string health_status;  // Healthy | Progressing | Degraded | Suspended | Missing | Unknown
   std::string health_message;
-  std::string operation_phase;       // Running | Terminating | Failed | Error | Succeeded
+  std::string operation_phase;  // Running | Terminating | Failed | Error | Succeeded
   std::string operation_message;
-  std::string operation_revision;    // operationState.operation.sync.revision: what was requested
-  std::string sync_result_revision;  // operationState.syncResult.revision: what was applied
+  std::string operation_revision;              // operationState.operation.sync.revision: what was requested
+  std::string sync_result_revision;            // operationState.syncResult.revision: what was applied
   std::optional<std::int64_t> finished_at_ms;  // operationState.finishedAt
 };
 
@@ -37,7 +37,7 @@ enum class Verdict { Done, Pending, Failed, Unknown };
 
 struct ClusterJudgement {
   Verdict verdict = Verdict::Unknown;
-  std::string detail;                        // human-readable evidence
+  std::string detail;                         // human-readable evidence
   std::optional<std::int64_t> done_since_ms;  // for Done: when the sync finished
 };
 

@@ -29,7 +29,8 @@ class Engine {
       RolloutState next = s;
       return complete(next, "every wave of the plan is done");
     }
-    if (in_.head_inputs == s.stable_inputs) return cancel_release("the inputs at the head are the stable release's again");
+    if (in_.head_inputs == s.stable_inputs)
+      return cancel_release("the inputs at the head are the stable release's again");
     if (r.phase == ReleasePhase::Held) {
       return blocked("release " + short_sha(r.revision) + " is held (" + r.reason +
                      "); push a newer release or run `fleetwave resume " + app_ + "`");
@@ -38,7 +39,8 @@ class Engine {
       const Wave& w = plan_.waves[r.wave];
       if (!approved(r, w.name)) {
         return blocked("waiting for approval of wave " + wave_label(r.wave) + ": merge branch " +
-                       approval_branch(app_, r.revision, w.name) + " or run `fleetwave approve " + app_ + " --wave " + w.name + "`");
+                       approval_branch(app_, r.revision, w.name) + " or run `fleetwave approve " + app_ + " --wave " +
+                       w.name + "`");
       }
       return enter_wave(r.wave, "approved");
     }
@@ -63,8 +65,10 @@ class Engine {
     std::vector<std::string> changed = changed_inputs(in_.state.stable_inputs, in_.head_inputs);
     std::string why = in_.state.stable_inputs.empty()
                           ? "First release of " + app_ + "."
-                          : "Inputs changed since the stable release " + short_sha(in_.state.stable_revision) + ": " + join(changed) + ".";
-    if (!superseded.empty()) why += "\nSupersedes release " + short_sha(superseded) + ", which restarts from the first wave.";
+                          : "Inputs changed since the stable release " + short_sha(in_.state.stable_revision) + ": " +
+                                join(changed) + ".";
+    if (!superseded.empty())
+      why += "\nSupersedes release " + short_sha(superseded) + ", which restarts from the first wave.";
     return enter_wave_from(next, 0, "start", why);
   }
 
@@ -86,7 +90,8 @@ class Engine {
       Step step = make_step("wait-approval", std::move(next));
       step.message.subject = "wait for approval of " + short_sha(revision) + " wave " + wave_label(index);
       step.message.body = why + "\nWave " + w.name + " needs an approval: merge branch " +
-                          approval_branch(app_, revision, w.name) + " or run `fleetwave approve " + app_ + " --wave " + w.name + "`.";
+                          approval_branch(app_, revision, w.name) + " or run `fleetwave approve " + app_ + " --wave " +
+                          w.name + "`.";
       step.message.trailers = trailers(step.next, w.name, "wait-approval", why_line(why));
       step.approval_wave = w.name;
       return Decision{std::move(step), {}};
@@ -95,7 +100,8 @@ class Engine {
     return pin_batch(next, index, action, why, true);
   }
 
-  Decision pin_batch(RolloutState& next, std::size_t index, const std::string& action, const std::string& why, bool new_wave) {
+  Decision pin_batch(RolloutState& next, std::size_t index, const std::string& action, const std::string& why,
+                     bool new_wave) {
     const Wave& w = plan_.waves[index];
     const std::vector<std::string>& all = in_.waves.clusters[index];
     const std::string revision = next.release->revision;  // a copy: `next` is moved below
@@ -112,7 +118,8 @@ class Engine {
     std::string verb = action == "start" ? "start " + short_sha(revision) + " at wave "
                        : new_wave        ? "advance " + short_sha(revision) + " to wave "
                                          : "advance " + short_sha(revision) + " in wave ";
-    step.message.subject = verb + wave_label(index) + " (" + std::to_string(pinned) + " of " + std::to_string(all.size()) + " clusters)";
+    step.message.subject =
+        verb + wave_label(index) + " (" + std::to_string(pinned) + " of " + std::to_string(all.size()) + " clusters)";
     step.message.body = why + "\nPinned to " + short_sha(revision) + ": " + join(batch) + ".";
     step.message.trailers = trailers(step.next, w.name, action, why_line(why));
     return Decision{std::move(step), {}};
@@ -134,7 +141,8 @@ class Engine {
       }
     }
     Step step = make_step("complete", std::move(next));
-    step.message.subject = "complete " + short_sha(r.revision) + " on " + std::to_string(step.next.pins.size()) + " clusters";
+    step.message.subject =
+        "complete " + short_sha(r.revision) + " on " + std::to_string(step.next.pins.size()) + " clusters";
     step.message.body = why + "\nRelease " + short_sha(r.revision) + " is now the stable release.";
     if (!dropped.empty()) step.message.body += "\nNo longer reached, unpinned: " + join(dropped) + ".";
     step.message.trailers = trailers_for_release(r.revision, plan_.waves.back().name, "complete", why_line(why));
@@ -149,7 +157,8 @@ class Engine {
     if (plan_.on_failure == OnFailure::Pause) {
       Step step = make_step("hold", std::move(next));
       step.message.subject = "hold " + short_sha(r.revision) + " in wave " + wave_label(r.wave) + " (" + evidence + ")";
-      step.message.body = "Wave " + w.name + " failed: " + evidence + ".\nonFailure is pause: pins stay; run `fleetwave resume " + app_ +
+      step.message.body = "Wave " + w.name + " failed: " + evidence +
+                          ".\nonFailure is pause: pins stay; run `fleetwave resume " + app_ +
                           "` to continue or `fleetwave rollback " + app_ + "` to roll back.";
       step.message.trailers = trailers(step.next, w.name, "hold", evidence);
       return Decision{std::move(step), {}};
@@ -157,9 +166,12 @@ class Engine {
     std::size_t moved = unpin_release(next, r.revision);
     Step step = make_step("rollback", std::move(next));
     step.message.subject = "roll back " + short_sha(r.revision) +
-                           (in_.state.stable_revision.empty() ? "" : " to " + short_sha(in_.state.stable_revision)) + " (" + evidence + ")";
-    step.message.body = "Wave " + w.name + " failed: " + evidence + ".\n" + std::to_string(moved) + " cluster(s) returned to " +
-                        (in_.state.stable_revision.empty() ? "no release (first release: unpinned)" : "stable " + short_sha(in_.state.stable_revision)) +
+                           (in_.state.stable_revision.empty() ? "" : " to " + short_sha(in_.state.stable_revision)) +
+                           " (" + evidence + ")";
+    step.message.body = "Wave " + w.name + " failed: " + evidence + ".\n" + std::to_string(moved) +
+                        " cluster(s) returned to " +
+                        (in_.state.stable_revision.empty() ? "no release (first release: unpinned)"
+                                                           : "stable " + short_sha(in_.state.stable_revision)) +
                         ". The release is held until a newer one or `fleetwave resume " + app_ + "`.";
     step.message.trailers = trailers(step.next, w.name, "rollback", evidence);
     return Decision{std::move(step), {}};
@@ -171,9 +183,11 @@ class Engine {
     unpin_release(next, r.revision);
     next.release.reset();
     Step step = make_step("rollback", std::move(next));
-    step.message.subject = "roll back " + short_sha(r.revision) + " to " + short_sha(in_.state.stable_revision) + " (inputs reverted)";
+    step.message.subject =
+        "roll back " + short_sha(r.revision) + " to " + short_sha(in_.state.stable_revision) + " (inputs reverted)";
     step.message.body = "Release " + short_sha(r.revision) + " is abandoned: " + why + ".";
-    step.message.trailers = trailers_for_release(r.revision, plan_.waves[std::min(r.wave, plan_.waves.size() - 1)].name, "rollback", why);
+    step.message.trailers =
+        trailers_for_release(r.revision, plan_.waves[std::min(r.wave, plan_.waves.size() - 1)].name, "rollback", why);
     return Decision{std::move(step), {}};
   }
 
@@ -184,9 +198,11 @@ class Engine {
     next.pause_reason = "manual change to .fleetwave/" + app_ + " in " + short_sha(f.commit) + " \"" + f.subject + "\"";
     Step step = make_step("pause", std::move(next));
     step.message.subject = "pause (manual change in " + short_sha(f.commit) + ")";
-    step.message.body = "Commit " + f.commit + " (\"" + f.subject + "\") changed .fleetwave/" + app_ +
-                        " without fleetwave. fleetwave keeps that state and pauses so automation never undoes a human change.\n"
-                        "Run `fleetwave resume " + app_ + "` to continue from it.";
+    step.message.body =
+        "Commit " + f.commit + " (\"" + f.subject + "\") changed .fleetwave/" + app_ +
+        " without fleetwave. fleetwave keeps that state and pauses so automation never undoes a human change.\n"
+        "Run `fleetwave resume " +
+        app_ + "` to continue from it.";
     std::string wave = next.release ? plan_.waves[std::min(next.release->wave, plan_.waves.size() - 1)].name : "";
     step.message.trailers = trailers(step.next, wave, "pause", "foreign change " + f.commit);
     return Decision{std::move(step), {}};
@@ -210,7 +226,8 @@ class Engine {
       if (j.verdict == Verdict::Failed) {
         failures.push_back(c + ": " + j.detail);
       } else if (j.verdict != Verdict::Done && overdue) {
-        failures.push_back(c + ": not healthy within progressDeadline " + format_duration_ms(*w.progress_deadline_ms) + " (" + j.detail + ")");
+        failures.push_back(c + ": not healthy within progressDeadline " + format_duration_ms(*w.progress_deadline_ms) +
+                           " (" + j.detail + ")");
       } else if (j.verdict != Verdict::Done) {
         waiting.push_back(c + ": " + j.detail);
       } else if (j.done_since_ms) {
@@ -229,8 +246,9 @@ class Engine {
     std::int64_t since = bake_unknown || !done_since ? in_.now_ms : *done_since;
     std::int64_t baked = in_.now_ms - since;
     if (baked < w.min_success_time_ms) {
-      return blocked("wave " + wave_label(r.wave) + " healthy for " + format_duration_ms(std::max<std::int64_t>(baked, 0)) +
-                     " of minSuccessTime " + format_duration_ms(w.min_success_time_ms));
+      return blocked("wave " + wave_label(r.wave) + " healthy for " +
+                     format_duration_ms(std::max<std::int64_t>(baked, 0)) + " of minSuccessTime " +
+                     format_duration_ms(w.min_success_time_ms));
     }
     std::string evidence = evidence_line(r, clusters, done_since);
     if (!failures.empty()) evidence += " (tolerated failures: " + join(failures, "; ") + ")";
@@ -268,7 +286,8 @@ class Engine {
     return it == in_.servers.end() ? cluster : it->second;
   }
 
-  static std::size_t count_pinned(const RolloutState& s, const std::vector<std::string>& clusters, const std::string& revision) {
+  static std::size_t count_pinned(const RolloutState& s, const std::vector<std::string>& clusters,
+                                  const std::string& revision) {
     return static_cast<std::size_t>(std::count_if(clusters.begin(), clusters.end(), [&](const std::string& c) {
       auto it = s.pins.find(c);
       return it != s.pins.end() && it->second.revision == revision;
@@ -304,12 +323,14 @@ class Engine {
   }
 
   std::vector<std::pair<std::string, std::string>> trailers(const RolloutState& s, const std::string& wave,
-                                                            const std::string& action, const std::string& evidence) const {
+                                                            const std::string& action,
+                                                            const std::string& evidence) const {
     std::string release = s.release ? s.release->revision : s.stable_revision;
     return trailers_for_release(release, wave, action, evidence);
   }
 
-  std::vector<std::pair<std::string, std::string>> trailers_for_release(const std::string& release, const std::string& wave,
+  std::vector<std::pair<std::string, std::string>> trailers_for_release(const std::string& release,
+                                                                        const std::string& wave,
                                                                         const std::string& action,
                                                                         const std::string& evidence) const {
     std::vector<std::pair<std::string, std::string>> t = {{"Fleetwave-App", app_}};
@@ -342,7 +363,8 @@ Decision decide(const EngineInput& in) {
   return d;
 }
 
-std::string input_digest(const std::string& app_tree, const std::string& clusters_tree, const std::string& policies_tree) {
+std::string input_digest(const std::string& app_tree, const std::string& clusters_tree,
+                         const std::string& policies_tree) {
   auto part = [](const std::string& t) { return t.empty() ? std::string("-") : t; };
   return "app=" + part(app_tree) + " clusters=" + part(clusters_tree) + " policies=" + part(policies_tree);
 }

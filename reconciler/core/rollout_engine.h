@@ -25,10 +25,10 @@ struct ForeignChange {
 
 struct EngineInput {
   const WavePlan* plan = nullptr;
-  RolloutState state;           // as read at the branch head (a fresh one for a new app)
-  std::string head_revision;    // the branch head: the candidate release if inputs changed
-  std::string head_inputs;      // input digest at the head
-  WaveAssignment waves;         // clusters reached at the stable or the candidate revision
+  RolloutState state;                           // as read at the branch head (a fresh one for a new app)
+  std::string head_revision;                    // the branch head: the candidate release if inputs changed
+  std::string head_inputs;                      // input digest at the head
+  WaveAssignment waves;                         // clusters reached at the stable or the candidate revision
   std::vector<std::string> candidate_clusters;  // reached at the head, sorted
   std::map<std::string, std::string> servers;   // cluster -> Argo CD destination
   Observations observations;
@@ -54,7 +54,8 @@ Decision decide(const EngineInput& in);
 std::string approval_branch_name(const std::string& app, const std::string& revision, const std::string& wave);
 
 // The input digest of an app at a commit: the tree ids of its directory, clusters/ and policies/.
-std::string input_digest(const std::string& app_tree, const std::string& clusters_tree, const std::string& policies_tree);
+std::string input_digest(const std::string& app_tree, const std::string& clusters_tree,
+                         const std::string& policies_tree);
 // Which inputs differ between two digests ("app", "clusters", "policies"), for messages.
 std::vector<std::string> changed_inputs(const std::string& from, const std::string& to);
 

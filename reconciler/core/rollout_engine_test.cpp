@@ -1,8 +1,8 @@
 #include "core/rollout_engine.h"
 
-#include <gtest/gtest.h>
-
 #include <functional>
+
+#include <gtest/gtest.h>
 
 namespace fleetwave {
 namespace {
@@ -78,8 +78,10 @@ EngineInput base_input(const WavePlan& plan) {
 }
 
 // Release in flight at `wave` with `pinned` clusters on it.
-void in_flight(EngineInput& in, std::size_t wave, const std::vector<std::string>& pinned, std::int64_t pinned_at = kNow - 60 * kSecond) {
-  in.state.release = ReleaseState{kRelease, kReleaseInputs, ReleasePhase::Progressing, wave, kNow - 3600 * kSecond, {}, {}};
+void in_flight(EngineInput& in, std::size_t wave, const std::vector<std::string>& pinned,
+               std::int64_t pinned_at = kNow - 60 * kSecond) {
+  in.state.release =
+      ReleaseState{kRelease, kReleaseInputs, ReleasePhase::Progressing, wave, kNow - 3600 * kSecond, {}, {}};
   for (const std::string& c : pinned) {
     in.state.pins[c].revision = kRelease;
     in.state.pins[c].pinned_at_ms = pinned_at;
@@ -126,8 +128,8 @@ TEST(RolloutEngine, DecidesEveryTransition) {
          EXPECT_EQ(s.message.trailer("Fleetwave-Wave"), "canary");
          EXPECT_EQ(s.message.trailer("Fleetwave-Evidence"), "First release of shop.");
        }},
-      {"a new release pins only the first wave",
-       [](EngineInput&) {}, "start", "fleetwave(shop): start aaaaaaa at wave 1/3 canary (1 of 1 clusters)",
+      {"a new release pins only the first wave", [](EngineInput&) {}, "start",
+       "fleetwave(shop): start aaaaaaa at wave 1/3 canary (1 of 1 clusters)",
        [](const Step& s) {
          EXPECT_EQ(pinned_to(s.next, kRelease), std::vector<std::string>{"dev-1"});
          EXPECT_EQ(pinned_to(s.next, kStable).size(), 4u);
@@ -146,9 +148,8 @@ TEST(RolloutEngine, DecidesEveryTransition) {
          in.observations.by_cluster.erase("dev-1");
        },
        "", "wave 1/3 canary waiting for dev-1: no Argo CD Application for dev-1 yet"},
-      {"stale status for the old revision is not success",
-       [](EngineInput& in) { in_flight(in, 0, {"dev-1"}); },
-       "", "wave 1/3 canary waiting for dev-1: Argo CD has not compared aaaaaaa yet (at 5555555)"},
+      {"stale status for the old revision is not success", [](EngineInput& in) { in_flight(in, 0, {"dev-1"}); }, "",
+       "wave 1/3 canary waiting for dev-1: Argo CD has not compared aaaaaaa yet (at 5555555)"},
       {"compared but not yet applied",
        [](EngineInput& in) {
          in_flight(in, 0, {"dev-1"});
@@ -175,7 +176,8 @@ TEST(RolloutEngine, DecidesEveryTransition) {
          EXPECT_EQ(pinned_to(s.next, kRelease), (std::vector<std::string>{"dev-1", "eu-1"}));
          EXPECT_EQ(s.next.release->wave, 1u);
          EXPECT_EQ(s.message.trailer("Fleetwave-Wave"), "europe");
-         EXPECT_NE(s.message.trailer("Fleetwave-Evidence").find("wave canary Synced/Healthy at aaaaaaa (dev-1)"), std::string::npos);
+         EXPECT_NE(s.message.trailer("Fleetwave-Evidence").find("wave canary Synced/Healthy at aaaaaaa (dev-1)"),
+                   std::string::npos);
          EXPECT_NE(s.message.trailer("Fleetwave-Evidence").find("baked 12s >= 10s"), std::string::npos);
        }},
       {"a finished batch pins the next batch of the same wave",
@@ -185,7 +187,9 @@ TEST(RolloutEngine, DecidesEveryTransition) {
          in.observations.by_cluster["eu-1"] = synced(kRelease, kNow - 1 * kSecond);
        },
        "advance", "fleetwave(shop): advance aaaaaaa in wave 2/3 europe (2 of 3 clusters)",
-       [](const Step& s) { EXPECT_EQ(pinned_to(s.next, kRelease), (std::vector<std::string>{"dev-1", "eu-1", "eu-2"})); }},
+       [](const Step& s) {
+         EXPECT_EQ(pinned_to(s.next, kRelease), (std::vector<std::string>{"dev-1", "eu-1", "eu-2"}));
+       }},
       {"failures within maxFailures are tolerated",
        [](EngineInput& in) {
          in_flight(in, 1, {"dev-1", "eu-1", "eu-2", "eu-3"});
@@ -205,7 +209,8 @@ TEST(RolloutEngine, DecidesEveryTransition) {
          in.observations.by_cluster["eu-2"] = failed;
        },
        "rollback",
-       "fleetwave(shop): roll back aaaaaaa to 5555555 (eu-1: Degraded at aaaaaaa: Deployment exceeded its progress deadline; "
+       "fleetwave(shop): roll back aaaaaaa to 5555555 (eu-1: Degraded at aaaaaaa: Deployment exceeded its progress "
+       "deadline; "
        "eu-2: sync of aaaaaaa Failed: one or more objects failed to apply)",
        [](const Step& s) {
          EXPECT_TRUE(pinned_to(s.next, kRelease).empty());
@@ -214,8 +219,7 @@ TEST(RolloutEngine, DecidesEveryTransition) {
          EXPECT_EQ(s.message.trailer("Fleetwave-Action"), "rollback");
        }},
       {"progressDeadline passed counts as a failure",
-       [](EngineInput& in) { in_flight(in, 0, {"dev-1"}, kNow - 601 * kSecond); },
-       "rollback",
+       [](EngineInput& in) { in_flight(in, 0, {"dev-1"}, kNow - 601 * kSecond); }, "rollback",
        "fleetwave(shop): roll back aaaaaaa to 5555555 (dev-1: not healthy within progressDeadline 10m "
        "(Argo CD has not compared aaaaaaa yet (at 5555555)))"},
       {"the last wave done completes the release",
@@ -279,7 +283,8 @@ TEST(RolloutEngine, DecidesEveryTransition) {
       {"a human change under .fleetwave pauses",
        [](EngineInput& in) {
          in_flight(in, 1, {"dev-1"});
-         in.foreign_change = ForeignChange{"cccccccccccccccccccccccccccccccccccccccc", "Revert \"fleetwave(shop): advance\""};
+         in.foreign_change =
+             ForeignChange{"cccccccccccccccccccccccccccccccccccccccc", "Revert \"fleetwave(shop): advance\""};
        },
        "pause", "fleetwave(shop): pause (manual change in ccccccc)",
        [](const Step& s) {
@@ -340,7 +345,9 @@ TEST(RolloutEngine, DecidesEveryTransition) {
          in_flight(in, 0, {"dev-1"});
          in.observations.by_cluster["dev-1"] = degraded(kRelease);
        },
-       "hold", "fleetwave(shop): hold aaaaaaa in wave 1/3 canary (dev-1: Degraded at aaaaaaa: Deployment exceeded its progress deadline)",
+       "hold",
+       "fleetwave(shop): hold aaaaaaa in wave 1/3 canary (dev-1: Degraded at aaaaaaa: Deployment exceeded its progress "
+       "deadline)",
        [](const Step& s) {
          EXPECT_EQ(pinned_to(s.next, kRelease), std::vector<std::string>{"dev-1"});
          EXPECT_EQ(s.next.release->phase, ReleasePhase::Held);
@@ -381,8 +388,8 @@ TEST(RolloutEngine, TwoDecisionsFromTheSameInputsAreIdentical) {
 }
 
 TEST(CommitMessage, FormatsAndParsesTrailers) {
-  CommitMessage m{"fleetwave(shop): start aaaaaaa", "Why.\nMore.",
-                  {{"Fleetwave-App", "shop"}, {"Fleetwave-Action", "start"}}};
+  CommitMessage m{
+      "fleetwave(shop): start aaaaaaa", "Why.\nMore.", {{"Fleetwave-App", "shop"}, {"Fleetwave-Action", "start"}}};
   std::string text = m.format();
   EXPECT_EQ(text, "fleetwave(shop): start aaaaaaa\n\nWhy.\nMore.\n\nFleetwave-App: shop\nFleetwave-Action: start\n");
   EXPECT_EQ(find_trailer(text, "Fleetwave-Action"), "start");

@@ -12,8 +12,11 @@ namespace {
 constexpr const char* kApiVersion = "fleetwave.io/v1alpha1";
 
 Json release_json(const ReleaseState& r) {
-  Json j = {{"revision", r.revision}, {"inputs", r.inputs}, {"phase", to_string(r.phase)},
-            {"wave", r.wave},         {"startedAt", format_rfc3339(r.started_at_ms)}};
+  Json j = {{"revision", r.revision},
+            {"inputs", r.inputs},
+            {"phase", to_string(r.phase)},
+            {"wave", r.wave},
+            {"startedAt", format_rfc3339(r.started_at_ms)}};
   if (!r.approvals.empty()) j["approvals"] = r.approvals;
   if (!r.reason.empty()) j["reason"] = r.reason;
   return j;
@@ -49,9 +52,12 @@ std::optional<ReleaseState> parse_release(const Json& state, const FieldPath& ro
 
 const char* to_string(ReleasePhase phase) {
   switch (phase) {
-    case ReleasePhase::Progressing: return "Progressing";
-    case ReleasePhase::WaitingApproval: return "WaitingApproval";
-    case ReleasePhase::Held: return "Held";
+    case ReleasePhase::Progressing:
+      return "Progressing";
+    case ReleasePhase::WaitingApproval:
+      return "WaitingApproval";
+    case ReleasePhase::Held:
+      return "Held";
   }
   return "Progressing";
 }
@@ -69,7 +75,9 @@ std::string serialize_state(const RolloutState& s) {
   if (s.release) j["release"] = release_json(*s.release);
   Json pins = Json::object();
   for (const auto& [cluster, pin] : s.pins) {
-    pins[cluster] = {{"revision", pin.revision}, {"wave", pin.wave}, {"server", pin.server},
+    pins[cluster] = {{"revision", pin.revision},
+                     {"wave", pin.wave},
+                     {"server", pin.server},
                      {"pinnedAt", format_rfc3339(pin.pinned_at_ms)}};
   }
   j["pins"] = pins;
@@ -120,8 +128,12 @@ Result<RolloutState> parse_state(const std::string& text, const std::string& fil
 Json targets_json(const RolloutState& s) {
   Json list = Json::array();
   for (const auto& [cluster, pin] : s.pins) {
-    list.push_back({{"app", s.app}, {"cluster", cluster}, {"server", pin.server}, {"wave", pin.wave},
-                    {"revision", pin.revision}, {"path", s.path}});
+    list.push_back({{"app", s.app},
+                    {"cluster", cluster},
+                    {"server", pin.server},
+                    {"wave", pin.wave},
+                    {"revision", pin.revision},
+                    {"path", s.path}});
   }
   return list;
 }

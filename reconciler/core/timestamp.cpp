@@ -46,7 +46,8 @@ std::string format_rfc3339(std::int64_t epoch_ms) {
   civil_from_days(days, y, m, d);
   char buf[64];
   std::snprintf(buf, sizeof buf, "%04lld-%02u-%02uT%02lld:%02lld:%02lldZ", static_cast<long long>(y), m, d,
-                static_cast<long long>(rem / 3600), static_cast<long long>(rem / 60 % 60), static_cast<long long>(rem % 60));
+                static_cast<long long>(rem / 3600), static_cast<long long>(rem / 60 % 60),
+                static_cast<long long>(rem % 60));
   return buf;
 }
 

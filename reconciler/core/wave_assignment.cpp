@@ -40,9 +40,10 @@ Result<WaveAssignment> assign_waves(const WavePlan& plan, const std::vector<std:
   if (!unassigned.empty()) {
     std::string list;
     for (const std::string& n : unassigned) list += (list.empty() ? "" : ", ") + n;
-    return invalid_input("the app reaches cluster(s) " + list +
-                             " but no wave selects them; add them to a wave or end the plan with a catch-all wave (clusters: {})",
-                         "spec.waves");
+    return invalid_input(
+        "the app reaches cluster(s) " + list +
+            " but no wave selects them; add them to a wave or end the plan with a catch-all wave (clusters: {})",
+        "spec.waves");
   }
   for (auto& wave : out.clusters) std::sort(wave.begin(), wave.end());
   return out;

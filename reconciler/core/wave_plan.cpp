@@ -36,9 +36,9 @@ Wave parse_wave(const Json& value, const FieldPath& at, Problems& problems) {
     problems.add(at, "expected a wave (a map with name and clusters)");
     return w;
   }
-  reject_unknown_fields(value,
-                        {"name", "clusters", "minSuccessTime", "progressDeadline", "maxConcurrency", "maxFailures", "approval"},
-                        at, problems);
+  reject_unknown_fields(
+      value, {"name", "clusters", "minSuccessTime", "progressDeadline", "maxConcurrency", "maxFailures", "approval"},
+      at, problems);
   w.name = get_string(value, "name", at, problems, true);
   if (!w.name.empty()) {
     if (std::string why = check_wave_name(w.name); !why.empty()) problems.add(at.key("name"), why);
@@ -99,7 +99,8 @@ WavePlan parse_wave_plan(const Json& object, Problems& problems) {
   if (const Json* meta = get_object(object, "metadata", root, problems, true)) {
     plan.name = get_string(*meta, "name", root.key("metadata"), problems, true);
     if (!plan.name.empty()) {
-      if (std::string why = check_wave_name(plan.name); !why.empty()) problems.add(root.key("metadata").key("name"), why);
+      if (std::string why = check_wave_name(plan.name); !why.empty())
+        problems.add(root.key("metadata").key("name"), why);
     }
   }
   const Json* spec = get_object(object, "spec", root, problems, true);

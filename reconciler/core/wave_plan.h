@@ -16,12 +16,12 @@ namespace fleetwave {
 
 struct Wave {
   std::string name;
-  ClusterAffinity clusters;                 // {} selects every cluster not taken by an earlier wave
-  std::int64_t min_success_time_ms = 0;     // bake: healthy this long before the next wave starts
+  ClusterAffinity clusters;                          // {} selects every cluster not taken by an earlier wave
+  std::int64_t min_success_time_ms = 0;              // bake: healthy this long before the next wave starts
   std::optional<std::int64_t> progress_deadline_ms;  // not healthy by then = failure
-  CountOrPercent max_concurrency{true, 100};  // clusters moved at once inside the wave (at least 1)
-  CountOrPercent max_failures{false, 0};      // clusters allowed to fail before the wave fails
-  bool approval_required = false;             // starts only after an approval commit
+  CountOrPercent max_concurrency{true, 100};         // clusters moved at once inside the wave (at least 1)
+  CountOrPercent max_failures{false, 0};             // clusters allowed to fail before the wave fails
+  bool approval_required = false;                    // starts only after an approval commit
 
   // Batch size for a wave of `total` clusters: maxConcurrency of it, never below 1.
   std::int64_t batch_size(std::int64_t total) const;

@@ -1,12 +1,12 @@
 #include "git/cache_lock.h"
 
 #include <fcntl.h>
-#include <sys/file.h>
 #include <unistd.h>
 
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
+#include <sys/file.h>
 #include <vector>
 
 namespace fleetwave::git {

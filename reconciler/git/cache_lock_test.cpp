@@ -1,13 +1,14 @@
 // CacheWriteLock: a fetch or push after a writer was killed mid-update (its ref lock files left
 // in the cache clone) succeeds, and writers of one clone take turns.
-#include <gtest/gtest.h>
+#include "git/cache_lock.h"
 
 #include <atomic>
 #include <chrono>
 #include <filesystem>
 #include <thread>
 
-#include "git/cache_lock.h"
+#include <gtest/gtest.h>
+
 #include "git/libgit2_repository.h"
 #include "testing/git_cli.h"
 #include "testing/git_test_helpers.h"
@@ -54,7 +55,8 @@ TEST_F(CacheWriteLockTest, FetchAndPushSucceedAfterAKilledWriterLeftLockFiles) {
   EXPECT_FALSE(fs::exists(clone / "packed-refs.lock"));
 
   ASSERT_TRUE(testing::write_text_file((clone / "refs/heads/main.lock").string(), "").ok());
-  auto commit = repo_->create_commit(testing::commit_request(*again, {testing::write("apps/a/app.yaml", "b\n")}, "step"));
+  auto commit =
+      repo_->create_commit(testing::commit_request(*again, {testing::write("apps/a/app.yaml", "b\n")}, "step"));
   ASSERT_TRUE(commit.ok()) << commit.error().to_string();
   auto pushed = repo_->push("main", *commit, PushMode::FastForwardOnly);
   EXPECT_TRUE(pushed.ok()) << pushed.error().to_string();

@@ -1,6 +1,5 @@
 #include "git/git_credentials.h"
 
-
 namespace fleetwave::git {
 
 GitCredentials GitCredentials::none() { return {}; }
@@ -21,8 +20,8 @@ GitCredentials GitCredentials::token(std::string token, std::string username) {
   return c;
 }
 
-GitCredentials GitCredentials::ssh_key(std::string private_key, std::string known_hosts,
-                                       std::string passphrase, std::string username) {
+GitCredentials GitCredentials::ssh_key(std::string private_key, std::string known_hosts, std::string passphrase,
+                                       std::string username) {
   GitCredentials c;
   c.kind = Kind::SshKey;
   c.ssh_private_key = std::move(private_key);
@@ -34,10 +33,14 @@ GitCredentials GitCredentials::ssh_key(std::string private_key, std::string know
 
 std::string GitCredentials::describe() const {
   switch (kind) {
-    case Kind::None: return "no credentials";
-    case Kind::UserPassword: return "user/password (" + username + ")";
-    case Kind::Token: return "token (" + username + ")";
-    case Kind::SshKey: return "ssh key (" + (username.empty() ? std::string("user from url") : username) + ")";
+    case Kind::None:
+      return "no credentials";
+    case Kind::UserPassword:
+      return "user/password (" + username + ")";
+    case Kind::Token:
+      return "token (" + username + ")";
+    case Kind::SshKey:
+      return "ssh key (" + (username.empty() ? std::string("user from url") : username) + ")";
   }
   return "unknown credentials";
 }

@@ -33,8 +33,8 @@ struct GitCredentials {
   // A token sent as the HTTP basic password; GitHub expects the user name x-access-token,
   // GitLab oauth2, Bitbucket x-token-auth.
   static GitCredentials token(std::string token, std::string username = "x-access-token");
-  static GitCredentials ssh_key(std::string private_key, std::string known_hosts,
-                                std::string passphrase = {}, std::string username = {});
+  static GitCredentials ssh_key(std::string private_key, std::string known_hosts, std::string passphrase = {},
+                                std::string username = {});
 
   // e.g. "user/password (alice)", "ssh key (git)": for logs and errors, without secrets.
   std::string describe() const;

@@ -93,38 +93,35 @@ class GitRepository {
 
   // Contents of the file at `path` in `commit`. NotFound when missing, InvalidInput when the
   // path is a directory.
-  [[nodiscard]] virtual Result<std::string> read_file(const std::string& commit,
-                                                      const std::string& path) = 0;
+  [[nodiscard]] virtual Result<std::string> read_file(const std::string& commit, const std::string& path) = 0;
 
   // Entries below `prefix` ("" for the root), sorted by path. Non-recursive lists direct
   // children (directories included as EntryType::Tree); recursive lists every non-tree entry.
   // NotFound when the prefix does not exist, InvalidInput when it is a file.
-  [[nodiscard]] virtual Result<std::vector<TreeEntry>> list_tree(const std::string& commit,
-                                                                 const std::string& prefix,
+  [[nodiscard]] virtual Result<std::vector<TreeEntry>> list_tree(const std::string& commit, const std::string& prefix,
                                                                  bool recursive) = 0;
 
   [[nodiscard]] virtual Result<std::string> read_blob(const std::string& oid) = 0;
 
   // OID of the tree at `path` ("" for the root tree). Two commits whose tree_id for a directory
   // is equal have identical contents below it. NotFound when missing, InvalidInput for a file.
-  [[nodiscard]] virtual Result<std::string> tree_id(const std::string& commit,
-                                                    const std::string& path) = 0;
+  [[nodiscard]] virtual Result<std::string> tree_id(const std::string& commit, const std::string& path) = 0;
 
   [[nodiscard]] virtual Result<CommitInfo> commit_info(const std::string& commit) = 0;
 
   // Commits from `from` (inclusive) following first parents, newest first. Stops before
   // `stop_at` (exclusive; "" for none) or after `max_count` commits (0 for no limit).
-  [[nodiscard]] virtual Result<std::vector<std::string>> first_parent_log(
-      const std::string& from, const std::string& stop_at, size_t max_count) = 0;
+  [[nodiscard]] virtual Result<std::vector<std::string>> first_parent_log(const std::string& from,
+                                                                          const std::string& stop_at,
+                                                                          size_t max_count) = 0;
 
   // Paths of files added, modified or deleted by `commit` relative to its first parent (every
   // file for a root commit), sorted.
-  [[nodiscard]] virtual Result<std::vector<std::string>> changed_paths(
-      const std::string& commit) = 0;
+  [[nodiscard]] virtual Result<std::vector<std::string>> changed_paths(const std::string& commit) = 0;
 
   // Paths of files that differ between two commits, sorted. `from` may be "" (empty tree).
-  [[nodiscard]] virtual Result<std::vector<std::string>> changed_paths_between(
-      const std::string& from, const std::string& to) = 0;
+  [[nodiscard]] virtual Result<std::vector<std::string>> changed_paths_between(const std::string& from,
+                                                                               const std::string& to) = 0;
 
   // Writes a commit object (no ref moves). Only the subtrees on the changed paths are
   // rewritten; every other tree keeps its OID. Deleting a missing file is not an error.
@@ -134,8 +131,7 @@ class GitRepository {
   // detected locally or rejected by the server, including by a server hook): fetch, rebuild the
   // commit on the new tip and push again. InvalidInput for authentication and host-key
   // failures; Transient for network errors.
-  [[nodiscard]] virtual Status<> push(const std::string& branch, const std::string& oid,
-                                      PushMode mode) = 0;
+  [[nodiscard]] virtual Status<> push(const std::string& branch, const std::string& oid, PushMode mode) = 0;
 
   [[nodiscard]] virtual Status<> delete_remote_branch(const std::string& branch) = 0;
 };

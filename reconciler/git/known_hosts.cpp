@@ -62,19 +62,24 @@ bool hosts_field_matches(std::string_view field, const std::string& name) {
 }
 
 uint32_t read_u32(std::string_view data) {
-  return uint32_t(uint8_t(data[0])) << 24 | uint32_t(uint8_t(data[1])) << 16 |
-         uint32_t(uint8_t(data[2])) << 8 | uint32_t(uint8_t(data[3]));
+  return uint32_t(uint8_t(data[0])) << 24 | uint32_t(uint8_t(data[1])) << 16 | uint32_t(uint8_t(data[2])) << 8 |
+         uint32_t(uint8_t(data[3]));
 }
 
 }  // namespace
 
 const char* to_string(HostKeyVerdict verdict) {
   switch (verdict) {
-    case HostKeyVerdict::Match: return "match";
-    case HostKeyVerdict::Mismatch: return "mismatch";
-    case HostKeyVerdict::UnknownKeyType: return "unknown key type";
-    case HostKeyVerdict::Unknown: return "unknown host";
-    case HostKeyVerdict::Revoked: return "revoked";
+    case HostKeyVerdict::Match:
+      return "match";
+    case HostKeyVerdict::Mismatch:
+      return "mismatch";
+    case HostKeyVerdict::UnknownKeyType:
+      return "unknown key type";
+    case HostKeyVerdict::Unknown:
+      return "unknown host";
+    case HostKeyVerdict::Revoked:
+      return "revoked";
   }
   return "unknown";
 }

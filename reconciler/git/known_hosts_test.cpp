@@ -66,8 +66,8 @@ TEST(KnownHostsTest, Verdicts) {
        HostKeyVerdict::Unknown},
       {"comments and blanks", "# comment\n\n   \n" + line("github.com", kKeyA), "github.com", 22, kKeyA,
        HostKeyVerdict::Match},
-      {"garbage lines", "garbage\nhost ssh-ed25519 !!!notbase64\n" + line("github.com", kKeyA), "github.com", 22,
-       kKeyA, HostKeyVerdict::Match},
+      {"garbage lines", "garbage\nhost ssh-ed25519 !!!notbase64\n" + line("github.com", kKeyA), "github.com", 22, kKeyA,
+       HostKeyVerdict::Match},
       {"empty", "", "github.com", 22, kKeyA, HostKeyVerdict::Unknown},
   };
   for (const Case& c : cases) {
@@ -80,8 +80,14 @@ TEST(KnownHostsTest, Base64RoundTrip) {
   struct Case {
     std::string raw;
     std::string encoded;
-  } cases[] = {{"", ""}, {"f", "Zg=="}, {"fo", "Zm8="}, {"foo", "Zm9v"}, {"foob", "Zm9vYg=="},
-               {"fooba", "Zm9vYmE="}, {"foobar", "Zm9vYmFy"}, {std::string("\xff\x00\x80", 3), "/wCA"}};
+  } cases[] = {{"", ""},
+               {"f", "Zg=="},
+               {"fo", "Zm8="},
+               {"foo", "Zm9v"},
+               {"foob", "Zm9vYg=="},
+               {"fooba", "Zm9vYmE="},
+               {"foobar", "Zm9vYmFy"},
+               {std::string("\xff\x00\x80", 3), "/wCA"}};
   for (const Case& c : cases) {
     SCOPED_TRACE(c.encoded);
     EXPECT_EQ(base64_encode(c.raw), c.encoded);
@@ -113,7 +119,8 @@ TEST(Sha1Test, KnownVectors) {
        "b617318655057264e28bc0b6fb378c8ef146be00"},
       {"rfc2202 case 2", to_hex(hmac_sha1("Jefe", "what do ya want for nothing?")),
        "effcdf6ae5eb2fa2d27416d5f184df9c259a7c79"},
-      {"rfc2202 long key", to_hex(hmac_sha1(std::string(80, '\xaa'), "Test Using Larger Than Block-Size Key - Hash Key First")),
+      {"rfc2202 long key",
+       to_hex(hmac_sha1(std::string(80, '\xaa'), "Test Using Larger Than Block-Size Key - Hash Key First")),
        "aa4ae5e15272d00e95705637ce8a3b55ed402112"},
   };
   for (const Case& c : cases) {

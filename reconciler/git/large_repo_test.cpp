@@ -1,12 +1,12 @@
 // A 10,001-file repository: treebuilder commit + push through LibGit2Repository against the git
 // CLI's add + commit + push in a checkout, both to file:// remotes. Prints timings (median per
 // cycle) as a log line; asserts correctness only, never speed.
-#include <gtest/gtest.h>
-
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <map>
+
+#include <gtest/gtest.h>
 
 #include "git/libgit2_repository.h"
 #include "testing/child_process.h"
@@ -112,10 +112,11 @@ TEST_F(LargeRepoSlowTest, CommitAndPushTenThousandFiles) {
   EXPECT_EQ(cli_state, final_state);
 
   const double lib = median(cycle_ms), cli = median(cli_ms);
-  std::printf("[timing] 10001-file repo, %d cycles, file:// remote: libgit2 treebuilder commit %.2f ms + push %.2f ms "
-              "= %.2f ms per cycle (median); git CLI add+commit+push %.2f ms per cycle (median); ratio %.2fx; "
-              "initial fetch %.0f ms; recursive list_tree with sizes %.1f ms\n",
-              kCycles, median(commit_ms), median(push_ms), lib, cli, lib / cli, clone_ms, list_ms);
+  std::printf(
+      "[timing] 10001-file repo, %d cycles, file:// remote: libgit2 treebuilder commit %.2f ms + push %.2f ms "
+      "= %.2f ms per cycle (median); git CLI add+commit+push %.2f ms per cycle (median); ratio %.2fx; "
+      "initial fetch %.0f ms; recursive list_tree with sizes %.1f ms\n",
+      kCycles, median(commit_ms), median(push_ms), lib, cli, lib / cli, clone_ms, list_ms);
 }
 
 }  // namespace

@@ -27,8 +27,10 @@ namespace {
 
 ErrorKind kind_for(int rc, int klass) {
   switch (rc) {
-    case GIT_ENOTFOUND: return ErrorKind::NotFound;
-    case GIT_ENONFASTFORWARD: return ErrorKind::Conflict;
+    case GIT_ENOTFOUND:
+      return ErrorKind::NotFound;
+    case GIT_ENONFASTFORWARD:
+      return ErrorKind::Conflict;
     case GIT_EAUTH:
     case GIT_ECERTIFICATE:
     case GIT_EINVALIDSPEC:
@@ -40,7 +42,8 @@ ErrorKind kind_for(int rc, int klass) {
     case GIT_ELOCKED:
     case GIT_EMODIFIED:
       return ErrorKind::Transient;  // another process holds a lock or moved a ref: retry
-    default: break;
+    default:
+      break;
   }
   switch (klass) {
     case GIT_ERROR_NET:
@@ -60,7 +63,8 @@ ErrorKind kind_for(int rc, int klass) {
 Error libgit2_error(int rc, std::string_view context, const std::vector<std::string>& secrets) {
   const git_error* last = git_error_last();
   int klass = last != nullptr ? last->klass : GIT_ERROR_NONE;
-  std::string detail = last != nullptr && last->message != nullptr ? last->message : "libgit2 error " + std::to_string(rc);
+  std::string detail =
+      last != nullptr && last->message != nullptr ? last->message : "libgit2 error " + std::to_string(rc);
   while (!detail.empty() && (detail.back() == '\n' || detail.back() == '.')) detail.pop_back();
   Error e;
   e.kind = kind_for(rc, klass);

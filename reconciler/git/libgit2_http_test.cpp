@@ -1,11 +1,11 @@
 // LibGit2Repository against a real smart-HTTP server with basic auth (lighttpd +
 // git-http-backend on 127.0.0.1): credentials, pushes, races and server-side rejections.
-#include <gtest/gtest.h>
-
 #include <atomic>
 #include <chrono>
 #include <memory>
 #include <thread>
+
+#include <gtest/gtest.h>
 
 #include "git/libgit2_repository.h"
 #include "testing/git_cli.h"
@@ -29,7 +29,8 @@ class HttpServerTest : public testing::LibGit2Test {
     auto server = testing::GitHttpServer::start();
     ASSERT_TRUE(server.ok()) << server.error().to_string();
     server_ = std::move(server).value();
-    auto seed = server_->create_repo("fleet.git", {{"apps/a/app.yaml", "a\n"}, {".fleetwave/a/state.yaml", "wave: 0\n"}});
+    auto seed =
+        server_->create_repo("fleet.git", {{"apps/a/app.yaml", "a\n"}, {".fleetwave/a/state.yaml", "wave: 0\n"}});
     ASSERT_TRUE(seed.ok()) << seed.error().to_string();
     seed_ = *seed;
   }
@@ -54,7 +55,8 @@ TEST_F(HttpServerTest, FetchCommitPushWithBasicAuth) {
   EXPECT_EQ(tip, seed_);
   FW_ASSERT_OK_AND_ASSIGN(state, repo->read_file(tip, ".fleetwave/a/state.yaml"));
   EXPECT_EQ(state, "wave: 0\n");
-  FW_ASSERT_OK_AND_ASSIGN(commit, repo->create_commit(commit_request(tip, {write(".fleetwave/a/state.yaml", "wave: 1\n")})));
+  FW_ASSERT_OK_AND_ASSIGN(commit,
+                          repo->create_commit(commit_request(tip, {write(".fleetwave/a/state.yaml", "wave: 1\n")})));
   FW_ASSERT_OK(repo->push("main", commit, PushMode::FastForwardOnly));
   EXPECT_EQ(server_tip(), commit);
   // A second round trip fetches incrementally from the same cache.
@@ -104,13 +106,14 @@ TEST_F(HttpServerTest, MissingCredentialsAreInvalidInput) {
   auto got = repo->fetch("main");
   ASSERT_FALSE(got.ok());
   EXPECT_EQ(got.error().kind, ErrorKind::InvalidInput);
-  EXPECT_EQ(got.error().message, "fetch main from " + server_->url("fleet.git") +
-                                     ": the server requires authentication (user/password) but no credentials are configured");
+  EXPECT_EQ(got.error().message,
+            "fetch main from " + server_->url("fleet.git") +
+                ": the server requires authentication (user/password) but no credentials are configured");
 }
 
 TEST_F(HttpServerTest, PreReceiveRejectionIsAConflictNotASuccess) {
-  FW_ASSERT_OK(server_->install_hook("fleet.git", "pre-receive",
-                                     "#!/bin/sh\necho 'branch is frozen by policy' >&2\nexit 1\n"));
+  FW_ASSERT_OK(
+      server_->install_hook("fleet.git", "pre-receive", "#!/bin/sh\necho 'branch is frozen by policy' >&2\nexit 1\n"));
   FW_ASSERT_OK_AND_ASSIGN(repo, open(good()));
   FW_ASSERT_OK_AND_ASSIGN(tip, repo->fetch("main"));
   FW_ASSERT_OK_AND_ASSIGN(commit, repo->create_commit(commit_request(tip, {write("x", "1")})));

@@ -1,8 +1,8 @@
 // LibGit2Repository against lighttpd over HTTPS with a self-signed certificate: libgit2 (with
 // mbedTLS on Debian) must refuse it unless verification is explicitly disabled.
-#include <gtest/gtest.h>
-
 #include <memory>
+
+#include <gtest/gtest.h>
 
 #include "git/libgit2_repository.h"
 #include "testing/git_http_server.h"
@@ -30,7 +30,8 @@ class HttpsServerTest : public testing::LibGit2Test {
   }
 
   Result<std::unique_ptr<LibGit2Repository>> open(GitCredentials credentials) {
-    return LibGit2Repository::open(runtime(), {server_->https_url("fleet.git"), *dir_ / "cache", std::move(credentials)});
+    return LibGit2Repository::open(runtime(),
+                                   {server_->https_url("fleet.git"), *dir_ / "cache", std::move(credentials)});
   }
 
   std::optional<testing::TempDir> dir_;

@@ -1,8 +1,8 @@
 // Reads through LibGit2Repository from a file:// remote: fetch, files, trees, blobs, commits,
 // logs and changed paths, all without a checkout.
-#include <gtest/gtest.h>
-
 #include <memory>
+
+#include <gtest/gtest.h>
 
 #include "git/libgit2_repository.h"
 #include "testing/git_cli.h"
@@ -140,13 +140,14 @@ TEST_F(LibGit2ReadTest, ReadErrorsSayWhatAndWhere) {
 
 TEST_F(LibGit2ReadTest, CommitInfoLogAndChangedPaths) {
   FW_ASSERT_OK(repo_->fetch("main"));
-  auto req = testing::commit_request(seed_, {testing::write("apps/guestbook/rollout.yaml", "kind: WavePlan\nx: 1\n"),
-                                             testing::remove("clusters/eu-1.yaml")},
-                                     "advance guestbook\n\nFleetwave-App: guestbook\n", 30);
+  auto req = testing::commit_request(
+      seed_,
+      {testing::write("apps/guestbook/rollout.yaml", "kind: WavePlan\nx: 1\n"), testing::remove("clusters/eu-1.yaml")},
+      "advance guestbook\n\nFleetwave-App: guestbook\n", 30);
   req.committer = testing::test_signature(40);
   FW_ASSERT_OK_AND_ASSIGN(second, repo_->create_commit(req));
-  FW_ASSERT_OK_AND_ASSIGN(third,
-                          repo_->create_commit(testing::commit_request(second, {testing::write("a.txt", "a")}, "third", 50)));
+  FW_ASSERT_OK_AND_ASSIGN(
+      third, repo_->create_commit(testing::commit_request(second, {testing::write("a.txt", "a")}, "third", 50)));
 
   FW_ASSERT_OK_AND_ASSIGN(info, repo_->commit_info(second));
   EXPECT_EQ(info.oid, second);

@@ -19,7 +19,8 @@ constexpr const char* kUrlConfigKey = "fleetwave.url";
 // to detect (astronomically unlikely) hash collisions and to tell humans what the dir holds.
 Result<detail::Handle<git_repository>> open_or_init(const std::string& path, const std::string& normalized) {
   git_repository* raw = nullptr;
-  int rc = git_repository_open_ext(&raw, path.c_str(), GIT_REPOSITORY_OPEN_NO_SEARCH | GIT_REPOSITORY_OPEN_BARE, nullptr);
+  int rc =
+      git_repository_open_ext(&raw, path.c_str(), GIT_REPOSITORY_OPEN_NO_SEARCH | GIT_REPOSITORY_OPEN_BARE, nullptr);
   bool created = false;
   if (rc == GIT_ENOTFOUND) {
     git_repository_init_options init = GIT_REPOSITORY_INIT_OPTIONS_INIT;
@@ -52,7 +53,7 @@ Result<detail::Handle<git_repository>> open_or_init(const std::string& path, con
 }  // namespace
 
 Result<std::unique_ptr<LibGit2Repository>> LibGit2Repository::open(const LibGit2Runtime& /*runtime*/,
-                                                                    RepositoryOptions options) {
+                                                                   RepositoryOptions options) {
   FW_TRY(parsed, parse_repo_url(options.url));
   FW_CHECK(validate_credentials(options.credentials, parsed));
   FW_TRY(normalized, normalize_repo_url(options.url));
@@ -64,7 +65,11 @@ Result<std::unique_ptr<LibGit2Repository>> LibGit2Repository::open(const LibGit2
   if (ec) return invalid_input("creating git cache root " + options.cache_root + ": " + ec.message());
   std::string path = (std::filesystem::path(options.cache_root) / dir_name).string();
   FW_TRY(repo, open_or_init(path, normalized));
-  detail::RemoteTarget remote{repo.get(), options.url, parsed, redact_url(options.url), std::move(options.credentials),
+  detail::RemoteTarget remote{repo.get(),
+                              options.url,
+                              parsed,
+                              redact_url(options.url),
+                              std::move(options.credentials),
                               options.max_credential_attempts};
   return std::unique_ptr<LibGit2Repository>(new LibGit2Repository(std::move(repo), std::move(path), std::move(remote)));
 }
@@ -79,7 +84,9 @@ Result<std::string> LibGit2Repository::fetch(const std::string& branch) {
   return detail::fetch_branch(remote_, branch);
 }
 
-Result<std::string> LibGit2Repository::resolve(const std::string& rev) { return detail::resolve_commit(repo_.get(), rev); }
+Result<std::string> LibGit2Repository::resolve(const std::string& rev) {
+  return detail::resolve_commit(repo_.get(), rev);
+}
 
 Result<std::string> LibGit2Repository::read_file(const std::string& commit, const std::string& path) {
   return detail::read_file(repo_.get(), commit, path);
@@ -100,8 +107,8 @@ Result<CommitInfo> LibGit2Repository::commit_info(const std::string& commit) {
   return detail::commit_info(repo_.get(), commit);
 }
 
-Result<std::vector<std::string>> LibGit2Repository::first_parent_log(const std::string& from, const std::string& stop_at,
-                                                                     size_t max_count) {
+Result<std::vector<std::string>> LibGit2Repository::first_parent_log(const std::string& from,
+                                                                     const std::string& stop_at, size_t max_count) {
   return detail::first_parent_log(repo_.get(), from, stop_at, max_count);
 }
 
@@ -109,7 +116,8 @@ Result<std::vector<std::string>> LibGit2Repository::changed_paths(const std::str
   return detail::changed_paths(repo_.get(), commit);
 }
 
-Result<std::vector<std::string>> LibGit2Repository::changed_paths_between(const std::string& from, const std::string& to) {
+Result<std::vector<std::string>> LibGit2Repository::changed_paths_between(const std::string& from,
+                                                                          const std::string& to) {
   return detail::changed_paths_between(repo_.get(), from, to);
 }
 

@@ -21,9 +21,7 @@ Result<LibGit2Runtime> LibGit2Runtime::start() {
   return runtime;
 }
 
-LibGit2Runtime::LibGit2Runtime(LibGit2Runtime&& other) noexcept : active_(other.active_) {
-  other.active_ = false;
-}
+LibGit2Runtime::LibGit2Runtime(LibGit2Runtime&& other) noexcept : active_(other.active_) { other.active_ = false; }
 
 LibGit2Runtime& LibGit2Runtime::operator=(LibGit2Runtime&& other) noexcept {
   if (this != &other) {

@@ -1,9 +1,9 @@
 // LibGit2Repository against a real sshd serving git-upload-pack/git-receive-pack on 127.0.0.1:
 // key authentication from memory and host-key verification against known_hosts.
-#include <gtest/gtest.h>
-
 #include <chrono>
 #include <memory>
+
+#include <gtest/gtest.h>
 
 #include "git/libgit2_repository.h"
 #include "testing/child_process.h"
@@ -89,7 +89,8 @@ TEST_F(SshServerTest, HostKeyProblemsAreRejected) {
        "unknown host: no known_hosts entry for [127.0.0.1]:" + port},
       {"key mismatch", "[127.0.0.1]:" + port + " " + other_host_key + "\n",
        "host key mismatch: known_hosts has a different key for [127.0.0.1]:" + port},
-      {"revoked", server_->known_hosts() + "@revoked * " + server_->known_hosts().substr(server_->known_hosts().find(' ') + 1),
+      {"revoked",
+       server_->known_hosts() + "@revoked * " + server_->known_hosts().substr(server_->known_hosts().find(' ') + 1),
        "the key is marked @revoked in known_hosts"},
   };
   for (const Case& c : cases) {
@@ -98,8 +99,8 @@ TEST_F(SshServerTest, HostKeyProblemsAreRejected) {
     auto got = repo->fetch("main");
     ASSERT_FALSE(got.ok());
     EXPECT_EQ(got.error().kind, ErrorKind::InvalidInput);
-    const std::string prefix = "fetch main from " + server_->url("fleet.git") + ": host key verification failed: " + c.why +
-                               " (offered ssh-ed25519 SHA256:";
+    const std::string prefix = "fetch main from " + server_->url("fleet.git") +
+                               ": host key verification failed: " + c.why + " (offered ssh-ed25519 SHA256:";
     EXPECT_EQ(got.error().message.substr(0, prefix.size()), prefix) << got.error().message;
   }
 }

@@ -1,8 +1,8 @@
 // Commits and pushes through LibGit2Repository against file:// remotes: subtree-only rewrites,
 // deletes, determinism, push races and re-anchoring on fetch.
-#include <gtest/gtest.h>
-
 #include <memory>
+
+#include <gtest/gtest.h>
 
 #include "git/libgit2_repository.h"
 #include "testing/git_cli.h"
@@ -54,7 +54,8 @@ class LibGit2WriteTest : public testing::LibGit2Test {
 
 TEST_F(LibGit2WriteTest, CommitRewritesOnlyTheChangedSubtree) {
   FW_ASSERT_OK(repo_->fetch("main"));
-  FW_ASSERT_OK_AND_ASSIGN(commit, repo_->create_commit(commit_request(seed_, {write(".fleetwave/a/state.yaml", "wave: 1\n")})));
+  FW_ASSERT_OK_AND_ASSIGN(commit,
+                          repo_->create_commit(commit_request(seed_, {write(".fleetwave/a/state.yaml", "wave: 1\n")})));
   for (const std::string path : {"apps", "apps/a", "clusters", ".fleetwave/b"}) {
     SCOPED_TRACE(path);
     FW_ASSERT_OK_AND_ASSIGN(before, repo_->tree_id(seed_, path));
@@ -88,7 +89,8 @@ TEST_F(LibGit2WriteTest, CommitAddsDeletesAndPrunesEmptyDirectories) {
   FW_ASSERT_OK_AND_ASSIGN(f, repo_->read_file(commit, "new/deep/dir/f.txt"));
   EXPECT_EQ(f, "f");
   // Updating an executable keeps its mode.
-  FW_ASSERT_OK_AND_ASSIGN(next, repo_->create_commit(commit_request(commit, {write("bin/run.sh", "#!/bin/sh\nexit 0\n")})));
+  FW_ASSERT_OK_AND_ASSIGN(next,
+                          repo_->create_commit(commit_request(commit, {write("bin/run.sh", "#!/bin/sh\nexit 0\n")})));
   FW_ASSERT_OK_AND_ASSIGN(bin2, repo_->list_tree(next, "bin", false));
   EXPECT_EQ(bin2[0].mode, kModeExecutable);
   FW_ASSERT_OK(repo_->push("main", next, PushMode::FastForwardOnly));
@@ -155,7 +157,8 @@ TEST_F(LibGit2WriteTest, RejectsInvalidChanges) {
 
 TEST_F(LibGit2WriteTest, PushFastForwardIsVisibleToGit) {
   FW_ASSERT_OK_AND_ASSIGN(tip, repo_->fetch("main"));
-  FW_ASSERT_OK_AND_ASSIGN(commit, repo_->create_commit(commit_request(tip, {write("clusters/us-1.yaml", "us\n")}, "add us-1")));
+  FW_ASSERT_OK_AND_ASSIGN(commit,
+                          repo_->create_commit(commit_request(tip, {write("clusters/us-1.yaml", "us\n")}, "add us-1")));
   FW_ASSERT_OK(repo_->push("main", commit, PushMode::FastForwardOnly));
   EXPECT_EQ(remote_tip(), commit);
   FW_ASSERT_OK_AND_ASSIGN(shown, git(remote_, {"show", "main:clusters/us-1.yaml"}));
@@ -172,8 +175,10 @@ TEST_F(LibGit2WriteTest, PushRaceLoserGetsConflictThenSucceedsOnTheNewTip) {
   FW_ASSERT_OK_AND_ASSIGN(tip1, repo_->fetch("main"));
   FW_ASSERT_OK_AND_ASSIGN(tip2, other->fetch("main"));
   ASSERT_EQ(tip1, tip2);
-  FW_ASSERT_OK_AND_ASSIGN(c1, repo_->create_commit(commit_request(tip1, {write(".fleetwave/a/state.yaml", "wave: 1\n")})));
-  FW_ASSERT_OK_AND_ASSIGN(c2, other->create_commit(commit_request(tip2, {write(".fleetwave/b/state.yaml", "wave: 1\n")})));
+  FW_ASSERT_OK_AND_ASSIGN(c1,
+                          repo_->create_commit(commit_request(tip1, {write(".fleetwave/a/state.yaml", "wave: 1\n")})));
+  FW_ASSERT_OK_AND_ASSIGN(c2,
+                          other->create_commit(commit_request(tip2, {write(".fleetwave/b/state.yaml", "wave: 1\n")})));
   FW_ASSERT_OK(repo_->push("main", c1, PushMode::FastForwardOnly));
 
   Status<> lost = other->push("main", c2, PushMode::FastForwardOnly);
@@ -186,7 +191,8 @@ TEST_F(LibGit2WriteTest, PushRaceLoserGetsConflictThenSucceedsOnTheNewTip) {
   // Retry as the reconciler does: fetch, re-apply on the new tip, push.
   FW_ASSERT_OK_AND_ASSIGN(new_tip, other->fetch("main"));
   EXPECT_EQ(new_tip, c1);
-  FW_ASSERT_OK_AND_ASSIGN(retry, other->create_commit(commit_request(new_tip, {write(".fleetwave/b/state.yaml", "wave: 1\n")})));
+  FW_ASSERT_OK_AND_ASSIGN(
+      retry, other->create_commit(commit_request(new_tip, {write(".fleetwave/b/state.yaml", "wave: 1\n")})));
   FW_ASSERT_OK(other->push("main", retry, PushMode::FastForwardOnly));
   EXPECT_EQ(remote_tip(), retry);
   FW_ASSERT_OK_AND_ASSIGN(a, other->read_file(retry, ".fleetwave/a/state.yaml"));

@@ -9,7 +9,8 @@ namespace fleetwave::git {
 using detail::Handle;
 using detail::libgit2_error;
 
-Result<std::unique_ptr<LocalRepository>> LocalRepository::open(const LibGit2Runtime& /*runtime*/, const std::string& path) {
+Result<std::unique_ptr<LocalRepository>> LocalRepository::open(const LibGit2Runtime& /*runtime*/,
+                                                               const std::string& path) {
   FW_TRY(opened, detail::open_worktree_repository(path));
   return std::unique_ptr<LocalRepository>(new LocalRepository(std::move(opened.repo), std::move(opened.workdir)));
 }
@@ -62,7 +63,9 @@ Result<std::string> LocalRepository::fetch(const std::string& branch) {
   return detail::resolve_commit(repo_.get(), git_oid_tostr_s(&oid));
 }
 
-Result<std::string> LocalRepository::resolve(const std::string& rev) { return detail::resolve_commit(repo_.get(), rev); }
+Result<std::string> LocalRepository::resolve(const std::string& rev) {
+  return detail::resolve_commit(repo_.get(), rev);
+}
 
 Result<std::string> LocalRepository::read_file(const std::string& commit, const std::string& path) {
   return detail::read_file(repo_.get(), commit, path);
@@ -92,7 +95,8 @@ Result<std::vector<std::string>> LocalRepository::changed_paths(const std::strin
   return detail::changed_paths(repo_.get(), commit);
 }
 
-Result<std::vector<std::string>> LocalRepository::changed_paths_between(const std::string& from, const std::string& to) {
+Result<std::vector<std::string>> LocalRepository::changed_paths_between(const std::string& from,
+                                                                        const std::string& to) {
   return detail::changed_paths_between(repo_.get(), from, to);
 }
 

@@ -21,7 +21,8 @@ class LocalRepositoryTest : public testing::LibGit2Test {
     ASSERT_TRUE(dir.ok());
     dir_.emplace(std::move(dir).value());
     remote_ = *dir_ / "remote.git";
-    FW_ASSERT_OK_AND_ASSIGN(seed, testing::seed_bare_repo(remote_, {{"apps/a/rollout.yaml", "v1\n"}, {"README", "hi\n"}}));
+    FW_ASSERT_OK_AND_ASSIGN(seed,
+                            testing::seed_bare_repo(remote_, {{"apps/a/rollout.yaml", "v1\n"}, {"README", "hi\n"}}));
     seed_ = seed;
     work_ = *dir_ / "work";
     FW_ASSERT_OK(git(dir_->path(), {"clone", "-q", remote_, work_}));
@@ -42,7 +43,7 @@ TEST_F(LocalRepositoryTest, FetchResolvesBranchesAndHeadWithoutNetwork) {
   struct Case {
     std::string name, branch, want;
   } cases[] = {
-      {"head", "", local_head},            // the checkout's own commit, not the remote's
+      {"head", "", local_head},  // the checkout's own commit, not the remote's
       {"current branch", "main", local_head},
       {"other branch", "side", seed_},
       {"missing branch", "nope", ""},
@@ -89,8 +90,8 @@ TEST_F(LocalRepositoryTest, CommitsWriteObjectsButMoveNoRefAndPushIsRefused) {
   auto pushed = repo->push("main", oid, PushMode::FastForwardOnly);
   ASSERT_FALSE(pushed.ok());
   EXPECT_EQ(pushed.error().kind, ErrorKind::InvalidInput);
-  EXPECT_EQ(pushed.error().message,
-            "push main: the local checkout " + work_ + "/ has no remote access here; push with git, or pass --repo URL");
+  EXPECT_EQ(pushed.error().message, "push main: the local checkout " + work_ +
+                                        "/ has no remote access here; push with git, or pass --repo URL");
 }
 
 TEST_F(LocalRepositoryTest, DetachedAndUnbornHeads) {

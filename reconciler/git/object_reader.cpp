@@ -46,7 +46,8 @@ Result<Handle<git_tree>> subtree(git_repository* repo, const std::string& commit
     return invalid_input("path '" + path + "' in commit " + short_id(commit) + " is not a directory");
   }
   git_tree* tree = nullptr;
-  if (rc = git_tree_lookup(&tree, repo, git_tree_entry_id(raw)); rc < 0) return libgit2_error(rc, "tree '" + path + "'");
+  if (rc = git_tree_lookup(&tree, repo, git_tree_entry_id(raw)); rc < 0)
+    return libgit2_error(rc, "tree '" + path + "'");
   return Handle<git_tree>(tree);
 }
 
@@ -123,8 +124,8 @@ Result<std::string> read_file(git_repository* repo, const std::string& commit, c
   return read_blob(repo, hex(git_tree_entry_id(raw)));
 }
 
-Result<std::vector<TreeEntry>> list_tree(git_repository* repo, const std::string& commit,
-                                         const std::string& prefix, bool recursive) {
+Result<std::vector<TreeEntry>> list_tree(git_repository* repo, const std::string& commit, const std::string& prefix,
+                                         bool recursive) {
   FW_TRY(dir, normalize_prefix(prefix));
   FW_TRY(tree, subtree(repo, commit, dir));
   git_odb* odb = nullptr;

@@ -64,7 +64,8 @@ Result<std::string> fetch_branch(const RemoteTarget& target, const std::string& 
   opts.download_tags = GIT_REMOTE_DOWNLOAD_TAGS_NONE;
   opts.update_fetchhead = 0;
   const std::string operation = "fetch " + branch + " from " + target.display_url;
-  if (int rc = git_remote_connect(remote.get(), GIT_DIRECTION_FETCH, &opts.callbacks, &opts.proxy_opts, nullptr); rc < 0) {
+  if (int rc = git_remote_connect(remote.get(), GIT_DIRECTION_FETCH, &opts.callbacks, &opts.proxy_opts, nullptr);
+      rc < 0) {
     return session.error_for(rc, operation);
   }
   const git_remote_head** heads = nullptr;

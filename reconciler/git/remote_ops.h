@@ -14,7 +14,7 @@ namespace fleetwave::git::detail {
 
 struct RemoteTarget {
   git_repository* repo;
-  std::string url;          // as given to libgit2
+  std::string url;  // as given to libgit2
   RepoUrl parsed;
   std::string display_url;  // redacted, for messages
   GitCredentials credentials;

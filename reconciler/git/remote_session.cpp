@@ -40,8 +40,8 @@ struct RemoteCallbacks {
     return GIT_EUSER;
   }
 
-  static int credentials(git_credential** out, const char* /*url*/, const char* username_from_url,
-                         unsigned int allowed, void* payload) {
+  static int credentials(git_credential** out, const char* /*url*/, const char* username_from_url, unsigned int allowed,
+                         void* payload) {
     auto* s = static_cast<RemoteSession*>(payload);
     const GitCredentials& c = s->credentials_;
     std::string user = username_from_url && *username_from_url ? username_from_url : c.username;
@@ -49,12 +49,14 @@ struct RemoteCallbacks {
     // Asking for the SSH user name is not an authentication attempt.
     if (allowed == GIT_CREDENTIAL_USERNAME) return git_credential_username_new(out, user.c_str());
     if (c.kind == GitCredentials::Kind::None) {
-      return fail(s, ErrorKind::InvalidInput, "the server requires authentication (" + allowed_names(allowed) +
-                                                  ") but no credentials are configured");
+      return fail(
+          s, ErrorKind::InvalidInput,
+          "the server requires authentication (" + allowed_names(allowed) + ") but no credentials are configured");
     }
     if (++s->attempts_ > s->max_attempts_) {
-      return fail(s, ErrorKind::InvalidInput, "authentication failed: the server rejected " + c.describe() +
-                                                  " (gave up after " + std::to_string(s->max_attempts_) + " attempts)");
+      return fail(s, ErrorKind::InvalidInput,
+                  "authentication failed: the server rejected " + c.describe() + " (gave up after " +
+                      std::to_string(s->max_attempts_) + " attempts)");
     }
     if (c.kind == GitCredentials::Kind::SshKey && (allowed & GIT_CREDENTIAL_SSH_MEMORY)) {
       const char* pub = c.ssh_public_key.empty() ? nullptr : c.ssh_public_key.c_str();
@@ -64,8 +66,9 @@ struct RemoteCallbacks {
     if (c.kind != GitCredentials::Kind::SshKey && (allowed & GIT_CREDENTIAL_USERPASS_PLAINTEXT)) {
       return git_credential_userpass_plaintext_new(out, user.c_str(), c.password.c_str());
     }
-    return fail(s, ErrorKind::InvalidInput, "the server asks for " + allowed_names(allowed) + " credentials but " +
-                                                c.describe() + " is configured");
+    return fail(
+        s, ErrorKind::InvalidInput,
+        "the server asks for " + allowed_names(allowed) + " credentials but " + c.describe() + " is configured");
   }
 
   static int certificate(git_cert* cert, int /*valid*/, const char* /*host*/, void* payload) {
@@ -87,10 +90,18 @@ struct RemoteCallbacks {
     const std::string offered = key_type_of(blob) + " " + fingerprint(key);
     std::string why;
     switch (verdict) {
-      case HostKeyVerdict::Unknown: why = "unknown host: no known_hosts entry for " + name; break;
-      case HostKeyVerdict::UnknownKeyType: why = "known_hosts has no " + key_type_of(blob) + " key for " + name; break;
-      case HostKeyVerdict::Mismatch: why = "host key mismatch: known_hosts has a different key for " + name; break;
-      default: why = "the key is marked @revoked in known_hosts"; break;
+      case HostKeyVerdict::Unknown:
+        why = "unknown host: no known_hosts entry for " + name;
+        break;
+      case HostKeyVerdict::UnknownKeyType:
+        why = "known_hosts has no " + key_type_of(blob) + " key for " + name;
+        break;
+      case HostKeyVerdict::Mismatch:
+        why = "host key mismatch: known_hosts has a different key for " + name;
+        break;
+      default:
+        why = "the key is marked @revoked in known_hosts";
+        break;
     }
     return fail(s, ErrorKind::InvalidInput, "host key verification failed: " + why + " (offered " + offered + ")");
   }

@@ -125,8 +125,7 @@ Result<RepoUrl> parse_repo_url(std::string_view url) {
   while (!url.empty() && std::isspace(static_cast<unsigned char>(url.back()))) url.remove_suffix(1);
   if (url.empty()) return invalid_input("repository url is empty");
   size_t sep = url.find("://");
-  if (sep != std::string_view::npos && sep > 0 &&
-      std::all_of(url.begin(), url.begin() + sep, is_scheme_char)) {
+  if (sep != std::string_view::npos && sep > 0 && std::all_of(url.begin(), url.begin() + sep, is_scheme_char)) {
     return parse_scheme_url(url, sep);
   }
   if (url.front() == '/') {

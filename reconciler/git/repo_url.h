@@ -14,9 +14,9 @@ struct RepoUrl {
   std::string scheme;  // lowercase: http, https, ssh, git, file
   std::string user;    // empty when absent
   std::optional<std::string> password;
-  std::string host;    // as written; IPv6 without brackets; empty for file
-  int port = 0;        // 0 when absent
-  std::string path;    // for scp-like relative paths ("host:repo") this is "~/repo"
+  std::string host;  // as written; IPv6 without brackets; empty for file
+  int port = 0;      // 0 when absent
+  std::string path;  // for scp-like relative paths ("host:repo") this is "~/repo"
   bool scp_like = false;
 };
 

@@ -35,7 +35,8 @@ Status<> apply_file(git_repository* repo, git_treebuilder* builder, const std::s
   }
   if (!change.content) {
     if (existing == nullptr) return ok_status();  // deleting a missing file: nothing to do
-    if (int rc = git_treebuilder_remove(builder, name.c_str()); rc < 0) return libgit2_error(rc, "removing " + change.path);
+    if (int rc = git_treebuilder_remove(builder, name.c_str()); rc < 0)
+      return libgit2_error(rc, "removing " + change.path);
     return ok_status();
   }
   git_oid blob;
@@ -75,7 +76,8 @@ Status<> apply_subdir(git_repository* repo, git_treebuilder* builder, const std:
       return invalid_input("path '" + changes.front().change->path + "': a parent directory is a file");
     }
     git_tree* raw = nullptr;
-    if (int rc = git_tree_lookup(&raw, repo, git_tree_entry_id(existing)); rc < 0) return libgit2_error(rc, "tree " + name);
+    if (int rc = git_tree_lookup(&raw, repo, git_tree_entry_id(existing)); rc < 0)
+      return libgit2_error(rc, "tree " + name);
     subtree.reset(raw);
   } else if (only_deletes(changes)) {
     return ok_status();
@@ -91,7 +93,8 @@ Status<> apply_subdir(git_repository* repo, git_treebuilder* builder, const std:
   return ok_status();
 }
 
-Result<std::optional<git_oid>> rebuild(git_repository* repo, const git_tree* base, const std::vector<Pending>& changes) {
+Result<std::optional<git_oid>> rebuild(git_repository* repo, const git_tree* base,
+                                       const std::vector<Pending>& changes) {
   git_treebuilder* raw = nullptr;
   if (int rc = git_treebuilder_new(&raw, repo, base); rc < 0) return libgit2_error(rc, "treebuilder");
   Handle<git_treebuilder> builder(raw);

@@ -11,9 +11,10 @@ constexpr std::string_view kMask = "***";
 
 // Query parameter names (lowercase) whose values are secrets.
 constexpr std::array<std::string_view, 20> kSecretParams = {
-    "access_token", "token", "private_token", "oauth_token", "id_token", "refresh_token",
-    "password", "passwd", "pwd", "secret", "client_secret", "api_key", "apikey", "key",
-    "sig", "signature", "x-amz-signature", "x-amz-security-token", "x-goog-signature", "auth"};
+    "access_token",     "token",  "private_token", "oauth_token", "id_token",        "refresh_token",
+    "password",         "passwd", "pwd",           "secret",      "client_secret",   "api_key",
+    "apikey",           "key",    "sig",           "signature",   "x-amz-signature", "x-amz-security-token",
+    "x-goog-signature", "auth"};
 
 std::string lower(std::string_view s) {
   std::string out(s);
@@ -21,9 +22,7 @@ std::string lower(std::string_view s) {
   return out;
 }
 
-bool is_scheme_char(char c) {
-  return std::isalnum(static_cast<unsigned char>(c)) || c == '+' || c == '-' || c == '.';
-}
+bool is_scheme_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '+' || c == '-' || c == '.'; }
 
 std::string redact_userinfo(std::string_view scheme, std::string_view userinfo) {
   std::string s = lower(scheme);

@@ -81,7 +81,8 @@ TEST(RepoUrlTest, RejectsBadUrls) {
   const RedactCase cases[] = {
       {"empty", "", "repository url is empty"},
       {"relative path", "repo", "repository url repo: expected an absolute path, scheme://host/path or host:path"},
-      {"unknown scheme", "ftp://h/r", "repository url ftp://h/r: unsupported scheme ftp (expected http, https, ssh, git or file)"},
+      {"unknown scheme", "ftp://h/r",
+       "repository url ftp://h/r: unsupported scheme ftp (expected http, https, ssh, git or file)"},
       {"bad port", "https://h:99999/r", "repository url https://h:99999/r: invalid port"},
       {"no path", "https://u:secret@h", "repository url https://***@h: missing repository path"},
       {"file with host", "file://server/r", "repository url file://server/r: file url with a host"},
@@ -110,7 +111,7 @@ TEST(RepoUrlTest, EffectivePort) {
   struct Case {
     const char* url;
     int port;
-  } cases[] = {{"ssh://h/r", 22}, {"git@h:r", 22}, {"http://h/r", 80}, {"https://h/r", 443},
+  } cases[] = {{"ssh://h/r", 22},   {"git@h:r", 22},          {"http://h/r", 80}, {"https://h/r", 443},
                {"git://h/r", 9418}, {"ssh://h:2222/r", 2222}, {"/srv/r", 0}};
   for (const Case& c : cases) {
     SCOPED_TRACE(c.url);

@@ -106,7 +106,8 @@ Status<> WorktreeCommitter::apply_to_worktree(git_index* index, const FileChange
   }
   if (change.content) {
     FW_CHECK(write_file(target, change));
-    if (int rc = git_index_add_bypath(index, change.path.c_str()); rc < 0) return libgit2_error(rc, "staging " + change.path);
+    if (int rc = git_index_add_bypath(index, change.path.c_str()); rc < 0)
+      return libgit2_error(rc, "staging " + change.path);
     return ok_status();
   }
   FW_CHECK(delete_file(workdir, target, change.path));
@@ -123,7 +124,8 @@ Result<std::string> WorktreeCommitter::commit(const WorktreeCommitRequest& reque
   if (unborn < 0) return libgit2_error(unborn, "reading HEAD");
   if (!unborn) {
     git_object* obj = nullptr;
-    if (int rc = git_revparse_single(&obj, repo_.get(), "HEAD^{commit}"); rc < 0) return libgit2_error(rc, "reading HEAD");
+    if (int rc = git_revparse_single(&obj, repo_.get(), "HEAD^{commit}"); rc < 0)
+      return libgit2_error(rc, "reading HEAD");
     head.reset(reinterpret_cast<git_commit*>(obj));
     git_tree* tree = nullptr;
     if (int rc = git_commit_tree(&tree, head.get()); rc < 0) return libgit2_error(rc, "tree of HEAD");

@@ -2,9 +2,9 @@
 // HEAD stay consistent (`git status` clean) and pre-existing staged work is never swept in.
 #include "git/worktree_committer.h"
 
-#include <gtest/gtest.h>
-
 #include <filesystem>
+
+#include <gtest/gtest.h>
 
 #include "testing/child_process.h"
 #include "testing/git_cli.h"
@@ -26,9 +26,9 @@ class WorktreeCommitterTest : public testing::LibGit2Test {
     ASSERT_TRUE(dir.ok());
     dir_.emplace(std::move(dir).value());
     const std::string remote = *dir_ / "remote.git";
-    FW_ASSERT_OK(testing::seed_bare_repo(remote, {{"apps/a/app.yaml", "a\n"},
-                                                  {".fleetwave/a/state.yaml", "wave: 0\n"},
-                                                  {".fleetwave/a/targets.json", "[]\n"}}));
+    FW_ASSERT_OK(testing::seed_bare_repo(
+        remote,
+        {{"apps/a/app.yaml", "a\n"}, {".fleetwave/a/state.yaml", "wave: 0\n"}, {".fleetwave/a/targets.json", "[]\n"}}));
     work_ = *dir_ / "work";
     FW_ASSERT_OK(git(dir_->path(), {"clone", "-q", remote, work_}));
   }

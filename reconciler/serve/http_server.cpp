@@ -2,10 +2,9 @@
 
 #include <httplib.h>
 
+#include <cctype>
 #include <netinet/in.h>
 #include <sys/socket.h>
-
-#include <cctype>
 
 #include "serve/snapshot_builder.h"
 
@@ -49,7 +48,8 @@ void raise_listen_backlog(int port) {
 
 }  // namespace
 
-Result<std::unique_ptr<HttpServer>> HttpServer::start(const HttpOptions& options, ServeApi& api, ServeMetrics& metrics) {
+Result<std::unique_ptr<HttpServer>> HttpServer::start(const HttpOptions& options, ServeApi& api,
+                                                      ServeMetrics& metrics) {
   std::unique_ptr<HttpServer> s(new HttpServer());
   s->server_ = std::make_unique<httplib::Server>();
   httplib::Server& svr = *s->server_;
@@ -63,7 +63,8 @@ Result<std::unique_ptr<HttpServer>> HttpServer::start(const HttpOptions& options
   svr.Get("/healthz", [&api](const httplib::Request&, httplib::Response& res) { reply(res, api.healthz()); });
   svr.Get("/readyz", [&api](const httplib::Request&, httplib::Response& res) { reply(res, api.readyz()); });
   svr.Get("/metrics", [&api](const httplib::Request&, httplib::Response& res) { reply(res, api.metrics()); });
-  svr.Post("/webhook/git", [&api](const httplib::Request& req, httplib::Response& res) { reply(res, api.webhook(to_api(req))); });
+  svr.Post("/webhook/git",
+           [&api](const httplib::Request& req, httplib::Response& res) { reply(res, api.webhook(to_api(req))); });
   svr.Post("/api/v1/getparams.execute",
            [&api](const httplib::Request& req, httplib::Response& res) { reply(res, api.generator(to_api(req))); });
   svr.Get("/api/v1/apps", [&api](const httplib::Request&, httplib::Response& res) { reply(res, api.apps()); });
@@ -85,7 +86,8 @@ Result<std::unique_ptr<HttpServer>> HttpServer::start(const HttpOptions& options
     if (req.path == "/webhook/git" && res.status == 413) metrics.webhook("too_large");
   });
 
-  s->port_ = options.port == 0 ? svr.bind_to_any_port(options.host) : (svr.bind_to_port(options.host, options.port) ? options.port : -1);
+  s->port_ = options.port == 0 ? svr.bind_to_any_port(options.host)
+                               : (svr.bind_to_port(options.host, options.port) ? options.port : -1);
   if (s->port_ <= 0) {
     return invalid_input("cannot listen on " + options.host + ":" + std::to_string(options.port) +
                          " (address in use or not available; choose another --listen)");

@@ -59,7 +59,8 @@ std::string JsonLog::format(const std::string& level, const std::string& msg, co
 }
 
 void JsonLog::write(const std::string& level, const std::string& msg, const LogFields& fields) {
-  const auto now = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch());
+  const auto now =
+      std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch());
   const std::string text = format(level, msg, fields, now.count());
   if (level == "error") logger_->error(text);
   else if (level == "warn") logger_->warn(text);

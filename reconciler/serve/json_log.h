@@ -33,7 +33,8 @@ class JsonLog {
   std::string scrub(const std::string& text) const;
 
   // The line that would be written (without the newline), for tests.
-  std::string format(const std::string& level, const std::string& msg, const LogFields& fields, std::int64_t now_ms) const;
+  std::string format(const std::string& level, const std::string& msg, const LogFields& fields,
+                     std::int64_t now_ms) const;
 
  private:
   void write(const std::string& level, const std::string& msg, const LogFields& fields);

@@ -32,20 +32,28 @@ class ObservedRepository final : public git::GitRepository {
   Result<std::string> read_file(const std::string& commit, const std::string& path) override {
     return inner_.read_file(commit, path);
   }
-  Result<std::vector<git::TreeEntry>> list_tree(const std::string& commit, const std::string& prefix, bool recursive) override {
+  Result<std::vector<git::TreeEntry>> list_tree(const std::string& commit, const std::string& prefix,
+                                                bool recursive) override {
     return inner_.list_tree(commit, prefix, recursive);
   }
   Result<std::string> read_blob(const std::string& oid) override { return inner_.read_blob(oid); }
-  Result<std::string> tree_id(const std::string& commit, const std::string& path) override { return inner_.tree_id(commit, path); }
+  Result<std::string> tree_id(const std::string& commit, const std::string& path) override {
+    return inner_.tree_id(commit, path);
+  }
   Result<git::CommitInfo> commit_info(const std::string& commit) override { return inner_.commit_info(commit); }
-  Result<std::vector<std::string>> first_parent_log(const std::string& from, const std::string& stop_at, size_t max_count) override {
+  Result<std::vector<std::string>> first_parent_log(const std::string& from, const std::string& stop_at,
+                                                    size_t max_count) override {
     return inner_.first_parent_log(from, stop_at, max_count);
   }
-  Result<std::vector<std::string>> changed_paths(const std::string& commit) override { return inner_.changed_paths(commit); }
+  Result<std::vector<std::string>> changed_paths(const std::string& commit) override {
+    return inner_.changed_paths(commit);
+  }
   Result<std::vector<std::string>> changed_paths_between(const std::string& from, const std::string& to) override {
     return inner_.changed_paths_between(from, to);
   }
-  Result<std::string> create_commit(const git::CommitRequest& request) override { return inner_.create_commit(request); }
+  Result<std::string> create_commit(const git::CommitRequest& request) override {
+    return inner_.create_commit(request);
+  }
   Status<> push(const std::string& branch, const std::string& oid, git::PushMode mode) override;
   Status<> delete_remote_branch(const std::string& branch) override;
 

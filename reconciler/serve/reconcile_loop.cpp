@@ -65,7 +65,8 @@ bool ReconcileLoop::cycle() {
     return false;
   }
   // With no app to observe, the cycle asked Argo CD nothing: probe it, so /readyz knows.
-  if (p_.argocd.queries() == queries_before) (void)p_.argocd.list_applications("fleetwave.io/app=fleetwave-readiness-probe");
+  if (p_.argocd.queries() == queries_before)
+    (void)p_.argocd.list_applications("fleetwave.io/app=fleetwave-readiness-probe");
   const std::string head = report->commits.empty() ? report->head : report->commits.back();
   if (!report->commits.empty()) p_.metrics.pushes(1);
   p_.metrics.push_conflicts(static_cast<std::uint64_t>(report->conflicts));

@@ -34,7 +34,8 @@ struct LoopPorts {
 
 class ReconcileLoop {
  public:
-  ReconcileLoop(LoopPorts ports, LoopSchedule schedule) : p_(ports), schedule_(schedule), random_(std::random_device{}()) {}
+  ReconcileLoop(LoopPorts ports, LoopSchedule schedule)
+      : p_(ports), schedule_(schedule), random_(std::random_device{}()) {}
 
   // Until the trigger queue is stopped. A stop during a cycle takes effect after it.
   void run();

@@ -8,7 +8,9 @@
 namespace fleetwave::serve {
 namespace {
 
-ApiResponse json_error(int status, const std::string& message) { return {status, "application/json", error_body(message) + "\n"}; }
+ApiResponse json_error(int status, const std::string& message) {
+  return {status, "application/json", error_body(message) + "\n"};
+}
 
 // The Bearer token of an Authorization header, or "".
 std::string bearer_token(const std::map<std::string, std::string>& headers) {
@@ -24,7 +26,8 @@ Result<std::string> requested_app(const std::string& body) {
   FW_TRY(json, parse_json(body, "request body", 32));
   if (!json.is_object()) return invalid_input("the body must be a JSON object");
   const Json* input = json.contains("input") ? &json["input"] : nullptr;
-  const Json* params = input != nullptr && input->is_object() && input->contains("parameters") ? &(*input)["parameters"] : nullptr;
+  const Json* params =
+      input != nullptr && input->is_object() && input->contains("parameters") ? &(*input)["parameters"] : nullptr;
   if (params == nullptr || !params->is_object() || !params->contains("app") || !(*params)["app"].is_string() ||
       (*params)["app"].get<std::string>().empty()) {
     return invalid_input("input.parameters.app must name the app (generator input: {parameters: {app: <name>}})");
@@ -57,9 +60,11 @@ ApiResponse ServeApi::webhook(const ApiRequest& request) const {
 
 ApiResponse ServeApi::generator(const ApiRequest& request) const {
   const std::string token = bearer_token(request.headers);
-  if (secrets_.generator_token.empty()) return json_error(403, "the plugin generator is disabled: fleetwave serve has no --generator-token-file");
+  if (secrets_.generator_token.empty())
+    return json_error(403, "the plugin generator is disabled: fleetwave serve has no --generator-token-file");
   if (token.empty() || !constant_time_equal(token, secrets_.generator_token)) {
-    return json_error(403, "missing or wrong bearer token (the generator ConfigMap's token must equal --generator-token-file)");
+    return json_error(
+        403, "missing or wrong bearer token (the generator ConfigMap's token must equal --generator-token-file)");
   }
   auto app = requested_app(request.body);
   if (!app.ok()) return json_error(400, app.error().to_string());

@@ -53,7 +53,8 @@ TEST_F(ServeApiTest, Readiness) {
   EXPECT_EQ(r.status, 503);
   EXPECT_NE(r.body.find("\"reason\":\"waiting for the first reconcile cycle\""), std::string::npos) << r.body;
   state_.git_result(false, "fetch main from http://h/r: connection refused");
-  EXPECT_NE(api_.readyz().body.find("\"reason\":\"git down: fetch main from http://h/r: connection refused\""), std::string::npos);
+  EXPECT_NE(api_.readyz().body.find("\"reason\":\"git down: fetch main from http://h/r: connection refused\""),
+            std::string::npos);
   state_.git_result(true, "");
   state_.cycle_finished(true, "");
   state_.argocd_result(true, "");
@@ -88,11 +89,15 @@ TEST_F(ServeApiTest, GeneratorAnswers) {
       {"basic auth", request_for("shop"), "Basic " + kToken, 403, "missing or wrong bearer token"},
       {"malformed", "{\"input\":", "Bearer " + kToken, 400, "request body:"},
       {"no app", R"({"input":{}})", "Bearer " + kToken, 400, "input.parameters.app must name the app"},
-      {"app not a string", R"({"input":{"parameters":{"app":3}}})", "Bearer " + kToken, 400, "input.parameters.app must name the app"},
+      {"app not a string", R"({"input":{"parameters":{"app":3}}})", "Bearer " + kToken, 400,
+       "input.parameters.app must name the app"},
       {"unknown app", request_for("nope"), "Bearer " + kToken, 404, "unknown app nope at h1"},
-      {"app without targets file", request_for("new"), "Bearer " + kToken, 404, "app new has no targets at h1 (no rollout has started)"},
-      {"empty targets", request_for("idle"), "Bearer " + kToken, 404, "app idle has no pinned clusters at h1 (no rollout has started)"},
-      {"unreadable targets", request_for("broken"), "Bearer " + kToken, 503, "app broken: cannot read its targets at h1"},
+      {"app without targets file", request_for("new"), "Bearer " + kToken, 404,
+       "app new has no targets at h1 (no rollout has started)"},
+      {"empty targets", request_for("idle"), "Bearer " + kToken, 404,
+       "app idle has no pinned clusters at h1 (no rollout has started)"},
+      {"unreadable targets", request_for("broken"), "Bearer " + kToken, 503,
+       "app broken: cannot read its targets at h1"},
   };
   for (const Case& c : cases) {
     SCOPED_TRACE(c.name);
@@ -118,7 +123,8 @@ TEST_F(ServeApiTest, WebhookTriggersOnlyWhenAuthentic) {
   EXPECT_EQ(api_.webhook(bad).status, 401);
   EXPECT_EQ(triggers_.notifications(), 0u);
   ApiRequest good;
-  good.headers = {{"x-github-event", "push"}, {"x-hub-signature-256", "sha256=" + hmac_sha256_hex("webhook-secret-99", "{}")}};
+  good.headers = {{"x-github-event", "push"},
+                  {"x-hub-signature-256", "sha256=" + hmac_sha256_hex("webhook-secret-99", "{}")}};
   good.body = "{}";
   EXPECT_EQ(api_.webhook(good).status, 202);
   EXPECT_EQ(triggers_.notifications(), 1u);
@@ -129,10 +135,11 @@ TEST_F(ServeApiTest, WebhookTriggersOnlyWhenAuthentic) {
 
 TEST(JsonLog, OneObjectPerLineWithSecretsRedacted) {
   JsonLog log({"hunter2-secret"});
-  EXPECT_EQ(log.format("info", "fetch from https://bob:pw@h/r with hunter2-secret",
-                       {{"app", "shop"}, {"duration_ms", 12}, {"msg", "ignored"}, {"list", Json::array({"hunter2-secret"})}},
-                       1'800'000'000'123),
-            R"({"time":"2027-01-15T08:00:00.123Z","level":"info","msg":"fetch from https://***@h/r with ***","app":"shop","duration_ms":12,"list":["***"]})");
+  EXPECT_EQ(
+      log.format("info", "fetch from https://bob:pw@h/r with hunter2-secret",
+                 {{"app", "shop"}, {"duration_ms", 12}, {"msg", "ignored"}, {"list", Json::array({"hunter2-secret"})}},
+                 1'800'000'000'123),
+      R"({"time":"2027-01-15T08:00:00.123Z","level":"info","msg":"fetch from https://***@h/r with ***","app":"shop","duration_ms":12,"list":["***"]})");
 }
 
 }  // namespace

@@ -9,7 +9,9 @@ bool is_path_key(const std::string& key) {
   return key == "cacheDir" || (key.size() > 4 && key.compare(key.size() - 4, 4, "File") == 0);
 }
 
-bool is_bool_flag(const std::string& flag) { return flag == "git-insecure-skip-tls-verify" || flag == "argocd-insecure"; }
+bool is_bool_flag(const std::string& flag) {
+  return flag == "git-insecure-skip-tls-verify" || flag == "argocd-insecure";
+}
 
 std::string valid_keys() {
   std::string out;
@@ -18,7 +20,8 @@ std::string valid_keys() {
 }
 
 // One leaf value as the flag's text: strings as is, booleans for the boolean flags.
-Result<std::string> leaf_value(const Json& value, const std::string& key, const std::string& flag, const std::string& file) {
+Result<std::string> leaf_value(const Json& value, const std::string& key, const std::string& flag,
+                               const std::string& file) {
   if (is_bool_flag(flag)) {
     if (!value.is_boolean()) return invalid_input(file + ": " + key + ": expected true or false");
     return std::string(value.get<bool>() ? "true" : "false");
@@ -72,7 +75,8 @@ Result<std::map<std::string, std::string>> config_file_flags(std::string_view te
   FW_TRY(docs, parse_yaml_stream(text, file));
   std::map<std::string, std::string> flags;
   if (docs.empty() || docs[0].value.is_null()) return flags;  // an empty file configures nothing
-  if (docs.size() > 1) return invalid_input(file + ": expected one YAML document, found " + std::to_string(docs.size()));
+  if (docs.size() > 1)
+    return invalid_input(file + ": expected one YAML document, found " + std::to_string(docs.size()));
   const Json& root = docs[0].value;
   if (!root.is_object()) return invalid_input(file + ": expected a mapping of keys (repo, branch, git, argocd, ...)");
   std::map<std::string, std::string> flag_of(config_keys().begin(), config_keys().end());
@@ -85,7 +89,8 @@ Result<std::map<std::string, std::string>> config_file_flags(std::string_view te
     }
     for (const auto& [key, leaf] : leaves) {
       auto it = flag_of.find(key);
-      if (it == flag_of.end()) return invalid_input(file + ": " + key + ": unknown key (valid keys: " + valid_keys() + ")");
+      if (it == flag_of.end())
+        return invalid_input(file + ": " + key + ": unknown key (valid keys: " + valid_keys() + ")");
       FW_TRY(v, leaf_value(*leaf, key, it->second, file));
       flags[it->second] = is_path_key(key) ? absolute(v, base_dir) : v;
     }
@@ -95,7 +100,8 @@ Result<std::map<std::string, std::string>> config_file_flags(std::string_view te
 
 Result<ListenAddress> parse_listen_address(const std::string& text) {
   auto bad = [&](const std::string& why) {
-    return invalid_input("--listen \"" + text + "\": " + why + "; expected \":8080\" or \"127.0.0.1:8080\" (port 0 picks a free port)");
+    return invalid_input("--listen \"" + text + "\": " + why +
+                         "; expected \":8080\" or \"127.0.0.1:8080\" (port 0 picks a free port)");
   };
   const std::size_t colon = text.rfind(':');
   if (colon == std::string::npos) return bad("no port");
@@ -103,7 +109,8 @@ Result<ListenAddress> parse_listen_address(const std::string& text) {
   a.host = colon == 0 ? "0.0.0.0" : text.substr(0, colon);
   if (a.host.size() > 2 && a.host.front() == '[' && a.host.back() == ']') a.host = a.host.substr(1, a.host.size() - 2);
   const std::string port = text.substr(colon + 1);
-  if (port.empty() || port.size() > 5 || port.find_first_not_of("0123456789") != std::string::npos) return bad("bad port");
+  if (port.empty() || port.size() > 5 || port.find_first_not_of("0123456789") != std::string::npos)
+    return bad("bad port");
   a.port = std::stoi(port);
   if (a.port > 65535) return bad("port out of range");
   return a;
@@ -130,7 +137,8 @@ Result<ApprovalsConfig> validate_approvals(ApprovalsConfig c) {
   if (c.provider == "github" && c.repository.find('/', slash + 1) != std::string::npos) {
     return invalid_input("--approvals-repository \"" + c.repository + "\": expected OWNER/NAME");
   }
-  if (c.token_file.empty()) return invalid_input("--approvals-provider " + c.provider + " needs --approvals-token-file");
+  if (c.token_file.empty())
+    return invalid_input("--approvals-provider " + c.provider + " needs --approvals-token-file");
   return c;
 }
 

@@ -33,8 +33,8 @@ struct ListenAddress {
 Result<ListenAddress> parse_listen_address(const std::string& text);
 
 struct ApprovalsConfig {
-  std::string provider;  // "" (off), "github" or "gitlab"
-  std::string api_url;   // default https://api.github.com or https://gitlab.com/api/v4
+  std::string provider;    // "" (off), "github" or "gitlab"
+  std::string api_url;     // default https://api.github.com or https://gitlab.com/api/v4
   std::string repository;  // OWNER/NAME (GitLab: a project path, may hold more slashes)
   std::string token_file;
   std::string ca_file;  // PEM CA bundle for a self-hosted provider with a private CA

@@ -3,10 +3,10 @@
 // listen address and the approvals block.
 #include "serve/serve_config.h"
 
-#include <gtest/gtest.h>
-
 #include <fstream>
 #include <sstream>
+
+#include <gtest/gtest.h>
 
 namespace fleetwave::serve {
 namespace {
@@ -36,16 +36,21 @@ TEST(ServeConfig, ShippedConfigMapsEveryKeyToItsFlag) {
 }
 
 TEST(ServeConfig, NestedKeysBooleansAndRelativePaths) {
-  auto flags = config_file_flags("git: {tokenFile: secrets/token, insecureSkipTlsVerify: true}\n"
-                                 "argocd: {insecure: false, caFile: /ca.pem}\ncacheDir: cache\n"
-                                 "approvals: {provider: gitlab, repository: group/sub/fleet, tokenFile: t}\n",
-                                 "c.yaml", "/etc/fw");
+  auto flags = config_file_flags(
+      "git: {tokenFile: secrets/token, insecureSkipTlsVerify: true}\n"
+      "argocd: {insecure: false, caFile: /ca.pem}\ncacheDir: cache\n"
+      "approvals: {provider: gitlab, repository: group/sub/fleet, tokenFile: t}\n",
+      "c.yaml", "/etc/fw");
   ASSERT_TRUE(flags.ok()) << flags.error().to_string();
   const std::map<std::string, std::string> want = {
-      {"git-token-file", "/etc/fw/secrets/token"}, {"git-insecure-skip-tls-verify", "true"},
-      {"argocd-insecure", "false"},                {"argocd-ca-file", "/ca.pem"},
-      {"cache-dir", "/etc/fw/cache"},              {"approvals-provider", "gitlab"},
-      {"approvals-repository", "group/sub/fleet"}, {"approvals-token-file", "/etc/fw/t"},
+      {"git-token-file", "/etc/fw/secrets/token"},
+      {"git-insecure-skip-tls-verify", "true"},
+      {"argocd-insecure", "false"},
+      {"argocd-ca-file", "/ca.pem"},
+      {"cache-dir", "/etc/fw/cache"},
+      {"approvals-provider", "gitlab"},
+      {"approvals-repository", "group/sub/fleet"},
+      {"approvals-token-file", "/etc/fw/t"},
   };
   EXPECT_EQ(*flags, want);
   auto empty = config_file_flags("", "c.yaml", "/etc");
@@ -59,7 +64,8 @@ TEST(ServeConfig, MistakesNameTheFileKeyAndFix) {
     std::string text;
     std::string error;
   } cases[] = {
-      {"unknown key", "git: {pasword: x}\n", "c.yaml: git.pasword: unknown key (valid keys: repo, branch, interval, listen"},
+      {"unknown key", "git: {pasword: x}\n",
+       "c.yaml: git.pasword: unknown key (valid keys: repo, branch, interval, listen"},
       {"unknown top key", "repository: x\n", "c.yaml: repository: unknown key (valid keys: "},
       {"number", "interval: 30\n", "c.yaml: interval: expected a string (quote it, e.g. \"30s\")"},
       {"bad bool", "argocd: {insecure: yes please}\n", "c.yaml: argocd.insecure: expected true or false"},
@@ -113,12 +119,18 @@ TEST(ServeConfig, Approvals) {
     ApprovalsConfig config;
     std::string error;
   } cases[] = {
-      {"no provider", {"", "", "a/b", ""}, "--approvals-provider is required with the other --approvals-* settings (github or gitlab)"},
-      {"unknown provider", {"bitbucket", "", "a/b", "/t"}, "--approvals-provider \"bitbucket\": expected github or gitlab"},
+      {"no provider",
+       {"", "", "a/b", ""},
+       "--approvals-provider is required with the other --approvals-* settings (github or gitlab)"},
+      {"unknown provider",
+       {"bitbucket", "", "a/b", "/t"},
+       "--approvals-provider \"bitbucket\": expected github or gitlab"},
       {"bad repository", {"github", "", "fleet", "/t"}, "--approvals-repository \"fleet\": expected OWNER/NAME"},
       {"github nested", {"github", "", "a/b/c", "/t"}, "--approvals-repository \"a/b/c\": expected OWNER/NAME"},
       {"no token", {"github", "", "a/b", ""}, "--approvals-provider github needs --approvals-token-file"},
-      {"bad url", {"gitlab", "gitlab.example.com", "a/b", "/t"}, "--approvals-api-url \"gitlab.example.com\": expected an http(s):// URL"},
+      {"bad url",
+       {"gitlab", "gitlab.example.com", "a/b", "/t"},
+       "--approvals-api-url \"gitlab.example.com\": expected an http(s):// URL"},
   };
   for (const Case& c : cases) {
     SCOPED_TRACE(c.name);

@@ -17,7 +17,8 @@ void header(std::string& out, const char* name, const char* type, const char* he
   out += std::string("# HELP ") + name + " " + help + "\n# TYPE " + name + " " + type + "\n";
 }
 
-void labelled(std::string& out, const char* name, const char* label, const std::map<std::string, std::uint64_t>& values) {
+void labelled(std::string& out, const char* name, const char* label,
+              const std::map<std::string, std::uint64_t>& values) {
   for (const auto& [value, count] : values) {
     out += std::string(name) + "{" + label + "=\"" + escape_label(value) + "\"} " + std::to_string(count) + "\n";
   }
@@ -92,7 +93,8 @@ std::string ServeMetrics::render(const HealthGauges& health) const {
   std::uint64_t cumulative = 0;
   for (std::size_t i = 0; i < kBuckets.size(); ++i) {
     cumulative += bucket_counts_[i];
-    out += "fleetwave_cycle_duration_seconds_bucket{le=\"" + number(kBuckets[i]) + "\"} " + std::to_string(cumulative) + "\n";
+    out += "fleetwave_cycle_duration_seconds_bucket{le=\"" + number(kBuckets[i]) + "\"} " + std::to_string(cumulative) +
+           "\n";
   }
   out += "fleetwave_cycle_duration_seconds_bucket{le=\"+Inf\"} " + std::to_string(duration_count_) + "\n";
   out += "fleetwave_cycle_duration_seconds_sum " + number(duration_sum_) + "\n";
@@ -104,11 +106,13 @@ std::string ServeMetrics::render(const HealthGauges& health) const {
   header(out, "fleetwave_app_phase", "gauge", "1 for the rollout phase each app is in, 0 for the others.");
   for (const auto& [app, g] : apps_) {
     for (const char* phase : kPhases) {
-      out += "fleetwave_app_phase{app=\"" + escape_label(app) + "\",phase=\"" + phase + "\"} " + (g.phase == phase ? "1" : "0") + "\n";
+      out += "fleetwave_app_phase{app=\"" + escape_label(app) + "\",phase=\"" + phase + "\"} " +
+             (g.phase == phase ? "1" : "0") + "\n";
     }
   }
   header(out, "fleetwave_app_wave", "gauge", "Index (1-based) of the wave each app's release is in; 0 for none.");
-  for (const auto& [app, g] : apps_) out += "fleetwave_app_wave{app=\"" + escape_label(app) + "\"} " + std::to_string(g.wave) + "\n";
+  for (const auto& [app, g] : apps_)
+    out += "fleetwave_app_wave{app=\"" + escape_label(app) + "\"} " + std::to_string(g.wave) + "\n";
   header(out, "fleetwave_errors_total", "counter", "Errors by kind (cycle failures and per-app problems).");
   labelled(out, "fleetwave_errors_total", "kind", errors_);
   header(out, "fleetwave_webhooks_total", "counter", "Git webhooks by result.");

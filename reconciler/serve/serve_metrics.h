@@ -51,15 +51,15 @@ class ServeMetrics {
 
  private:
   mutable std::mutex mu_;
-  std::map<std::string, std::uint64_t> cycles_;    // guarded by mu_
+  std::map<std::string, std::uint64_t> cycles_;                 // guarded by mu_
   std::array<std::uint64_t, kBuckets.size()> bucket_counts_{};  // guarded by mu_ (non-cumulative)
-  std::uint64_t duration_count_ = 0;               // guarded by mu_
-  double duration_sum_ = 0;                        // guarded by mu_
-  std::uint64_t pushes_ = 0;                       // guarded by mu_
-  std::uint64_t conflicts_ = 0;                    // guarded by mu_
-  std::map<std::string, std::uint64_t> errors_;    // guarded by mu_
-  std::map<std::string, std::uint64_t> webhooks_;  // guarded by mu_
-  std::map<std::string, AppGauge> apps_;           // guarded by mu_
+  std::uint64_t duration_count_ = 0;                            // guarded by mu_
+  double duration_sum_ = 0;                                     // guarded by mu_
+  std::uint64_t pushes_ = 0;                                    // guarded by mu_
+  std::uint64_t conflicts_ = 0;                                 // guarded by mu_
+  std::map<std::string, std::uint64_t> errors_;                 // guarded by mu_
+  std::map<std::string, std::uint64_t> webhooks_;               // guarded by mu_
+  std::map<std::string, AppGauge> apps_;                        // guarded by mu_
 };
 
 // A label value escaped for the exposition format (\\, \" and \n).

@@ -7,7 +7,9 @@
 namespace fleetwave::serve {
 namespace {
 
-bool has_line(const std::string& text, const std::string& line) { return ("\n" + text).find("\n" + line + "\n") != std::string::npos; }
+bool has_line(const std::string& text, const std::string& line) {
+  return ("\n" + text).find("\n" + line + "\n") != std::string::npos;
+}
 
 TEST(ServeMetrics, RendersEveryFamily) {
   ServeMetrics m;

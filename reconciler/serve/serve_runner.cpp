@@ -1,5 +1,7 @@
 #include "serve/serve_runner.h"
 
+#include <pthread.h>
+
 #include <condition_variable>
 #include <csignal>
 #include <cstdio>
@@ -7,8 +9,6 @@
 #include <fstream>
 #include <mutex>
 #include <thread>
-
-#include <pthread.h>
 
 #include "core/duration.h"
 #include "serve/reconcile_loop.h"
@@ -23,7 +23,8 @@ Status<> write_port_file(const std::string& path, int port) {
     out << port << "\n";
     if (!out) return invalid_input("--port-file " + path + ": cannot write " + tmp);
   }
-  if (std::rename(tmp.c_str(), path.c_str()) != 0) return invalid_input("--port-file " + path + ": cannot rename " + tmp);
+  if (std::rename(tmp.c_str(), path.c_str()) != 0)
+    return invalid_input("--port-file " + path + ": cannot rename " + tmp);
   return ok_status();
 }
 
@@ -47,14 +48,16 @@ void watch_cycle(const ServeOptions& o, ServeState& state, ServeMetrics& metrics
   }
   const std::int64_t running = clock.now_ms() - started;
   if (running > 2 * o.cycle_timeout_ms) {
-    log.error("reconcile cycle hung for " + format_duration_ms(running) + " (Git or Argo CD stopped answering); exiting so the process restarts",
+    log.error("reconcile cycle hung for " + format_duration_ms(running) +
+                  " (Git or Argo CD stopped answering); exiting so the process restarts",
               {{"duration_ms", running}});
     std::_Exit(1);
   }
   if (running > o.cycle_timeout_ms && !reported) {
     reported = true;
     metrics.error("timeout");
-    const std::string why = "cycle stuck: running for " + format_duration_ms(running) + " (limit " + format_duration_ms(o.cycle_timeout_ms) + ")";
+    const std::string why = "cycle stuck: running for " + format_duration_ms(running) + " (limit " +
+                            format_duration_ms(o.cycle_timeout_ms) + ")";
     state.set_stuck(why);
     log.error(why, {{"duration_ms", running}});
   }
@@ -84,7 +87,8 @@ int run_serve(const ServeOptions& o, ServePorts p) {
     pthread_sigmask(SIG_SETMASK, &previous, nullptr);
     return 2;
   }
-  p.log.info("listening", {{"address", o.http.host + ":" + std::to_string((*http)->port())}, {"port", (*http)->port()}});
+  p.log.info("listening",
+             {{"address", o.http.host + ":" + std::to_string((*http)->port())}, {"port", (*http)->port()}});
   if (!o.port_file.empty()) {
     auto written = write_port_file(o.port_file, (*http)->port());
     if (!written.ok()) {

@@ -3,13 +3,13 @@
 // after they return (no advance meanwhile), webhooks (signatures, a flood, the advance they
 // trigger), the generator (auth, answers equal to targets.json, 200 concurrent requests while
 // a cycle pushes), oversized and malformed requests, SIGTERM, the config file and the logs.
-#include <sys/socket.h>
-#include <netinet/in.h>
 #include <unistd.h>
 
 #include <atomic>
 #include <csignal>
 #include <filesystem>
+#include <netinet/in.h>
+#include <sys/socket.h>
 
 #include "serve/serve_test_support.h"
 
@@ -47,9 +47,22 @@ TEST_F(ServeServerTest, HealthReadinessMetricsAndStatus) {
 
   // The status API serves exactly what `fleetwave status --output json` prints.
   ft::ProcessSpec status;
-  status.argv = {FLEETWAVE_CLI_BINARY, "status", "--output", "json", "--repo", git_->url("fleet.git"), "--cache-dir", file("cache2"),
-                 "--git-username", "alice", "--git-password-file", file("git-password"), "--argocd-url", argocd_->url(),
-                 "--argocd-token-file", file("argocd-token")};
+  status.argv = {FLEETWAVE_CLI_BINARY,
+                 "status",
+                 "--output",
+                 "json",
+                 "--repo",
+                 git_->url("fleet.git"),
+                 "--cache-dir",
+                 file("cache2"),
+                 "--git-username",
+                 "alice",
+                 "--git-password-file",
+                 file("git-password"),
+                 "--argocd-url",
+                 argocd_->url(),
+                 "--argocd-token-file",
+                 file("argocd-token")};
   status.env = {"HOME=" + file("home")};
   auto printed = ft::run_command(status, std::chrono::seconds(60));
   ASSERT_TRUE(printed.ok());
@@ -74,13 +87,15 @@ TEST_F(ServeServerTest, GeneratorAnswersTargetsJsonAndRefusesBadTokens) {
   EXPECT_EQ(answer["output"]["parameters"], targets());
   ASSERT_EQ(answer["output"]["parameters"].size(), 1u);
   const Json& entry = answer["output"]["parameters"][0];
-  for (const char* key : {"app", "cluster", "server", "wave", "revision", "path"}) EXPECT_TRUE(entry.contains(key)) << key;
+  for (const char* key : {"app", "cluster", "server", "wave", "revision", "path"})
+    EXPECT_TRUE(entry.contains(key)) << key;
   EXPECT_EQ(entry["cluster"], "dev-1");
 
   EXPECT_EQ(generate("shop", "").status, 403);
   EXPECT_EQ(generate("shop", kGeneratorToken + "x").status, 403);
   EXPECT_EQ(generate("nope").status, 404);
-  HttpResult malformed = post("/api/v1/getparams.execute", "{\"input\":", {{"Authorization", "Bearer " + kGeneratorToken}});
+  HttpResult malformed =
+      post("/api/v1/getparams.execute", "{\"input\":", {{"Authorization", "Bearer " + kGeneratorToken}});
   EXPECT_EQ(malformed.status, 400) << malformed.body;
 }
 
@@ -104,7 +119,8 @@ TEST_F(ServeServerTest, ReadyzFollowsArgoCdAndGitAndNothingAdvancesWhileDown) {
   // Git down (the repository disappears from the server): not ready, cycles fail, no push.
   std::filesystem::rename(bare(), bare() + ".away");
   argocd_->set_unavailable(false);
-  ASSERT_TRUE(wait_until([&] { return get("/readyz").body.find("git down: ") != std::string::npos; }, 10'000)) << get("/readyz").body;
+  ASSERT_TRUE(wait_until([&] { return get("/readyz").body.find("git down: ") != std::string::npos; }, 10'000))
+      << get("/readyz").body;
   EXPECT_EQ(get("/readyz").status, 503);
   EXPECT_EQ(metric("fleetwave_git_up"), 0);
   ASSERT_TRUE(wait_until([&] { return metric("fleetwave_cycles_total{result=\"error\"}") >= 2; }, 10'000));
@@ -130,7 +146,9 @@ TEST_F(ServeServerTest, WebhookSignaturesDecideWhetherACycleRuns) {
     httplib::Headers headers;
     int status;
   } refused[] = {
-      {"github wrong secret", {{"X-GitHub-Event", "push"}, {"X-Hub-Signature-256", "sha256=" + hmac_sha256_hex("wrong", body)}}, 401},
+      {"github wrong secret",
+       {{"X-GitHub-Event", "push"}, {"X-Hub-Signature-256", "sha256=" + hmac_sha256_hex("wrong", body)}},
+       401},
       {"github missing signature", {{"X-GitHub-Event", "push"}}, 401},
       {"gitlab wrong token", {{"X-Gitlab-Event", "Push Hook"}, {"X-Gitlab-Token", "wrong"}}, 401},
       {"gitlab missing token", {{"X-Gitlab-Event", "Push Hook"}}, 401},
@@ -146,9 +164,14 @@ TEST_F(ServeServerTest, WebhookSignaturesDecideWhetherACycleRuns) {
 
   EXPECT_EQ(github_webhook(body).status, 202);
   ASSERT_TRUE(wait_until([&] { return successful_cycles() == cycles + 1; }, 10'000));
-  EXPECT_EQ(post("/webhook/git", body, {{"X-Gitlab-Event", "Push Hook"}, {"X-Gitlab-Token", kWebhookSecret}}).status, 202);
+  EXPECT_EQ(post("/webhook/git", body, {{"X-Gitlab-Event", "Push Hook"}, {"X-Gitlab-Token", kWebhookSecret}}).status,
+            202);
   ASSERT_TRUE(wait_until([&] { return successful_cycles() == cycles + 2; }, 10'000));
-  EXPECT_EQ(post("/webhook/git", "{}", {{"X-GitHub-Event", "ping"}, {"X-Hub-Signature-256", "sha256=" + hmac_sha256_hex(kWebhookSecret, "{}")}}).status, 200);
+  EXPECT_EQ(
+      post("/webhook/git", "{}",
+           {{"X-GitHub-Event", "ping"}, {"X-Hub-Signature-256", "sha256=" + hmac_sha256_hex(kWebhookSecret, "{}")}})
+          .status,
+      200);
   EXPECT_EQ(metric("fleetwave_webhooks_total{result=\"triggered\"}"), 2);
   EXPECT_EQ(metric("fleetwave_webhooks_total{result=\"ping\"}"), 1);
 }
@@ -185,11 +208,14 @@ TEST_F(ServeServerTest, WebhookPushesTheAdvance) {
   argocd_healthy();
   const auto sent = std::chrono::steady_clock::now();
   EXPECT_EQ(github_webhook(R"({"ref":"refs/heads/main"})").status, 202);
-  ASSERT_TRUE(wait_until([&] { return subject().rfind("fleetwave(shop): advance ", 0) == 0; }, 10'000)) << subject() << logs();
+  ASSERT_TRUE(wait_until([&] { return subject().rfind("fleetwave(shop): advance ", 0) == 0; }, 10'000))
+      << subject() << logs();
   std::cerr << "webhook -> advance visible on the remote: "
-            << std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - sent).count() << " ms\n";
+            << std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - sent).count()
+            << " ms\n";
   EXPECT_EQ(targets().size(), 2u);
-  ASSERT_TRUE(wait_until([&] { return Json::parse(generate("shop").body)["output"]["parameters"] == targets(); }, 10'000));
+  ASSERT_TRUE(
+      wait_until([&] { return Json::parse(generate("shop").body)["output"]["parameters"] == targets(); }, 10'000));
   EXPECT_EQ(metric("fleetwave_pushes_total"), 2);
   EXPECT_EQ(metric("fleetwave_app_wave{app=\"shop\"}"), 2);
 }
@@ -215,7 +241,8 @@ TEST_F(ServeServerTest, GeneratorAnswersConcurrentRequestsWhileACyclePushes) {
   EXPECT_EQ(good.load(), 200);
   EXPECT_EQ(bad.load(), 0);
   ASSERT_TRUE(wait_until([&] { return subject().rfind("fleetwave(shop): advance ", 0) == 0; }, 10'000)) << logs();
-  ASSERT_TRUE(wait_until([&] { return Json::parse(generate("shop").body)["output"]["parameters"] == targets(); }, 10'000));
+  ASSERT_TRUE(
+      wait_until([&] { return Json::parse(generate("shop").body)["output"]["parameters"] == targets(); }, 10'000));
   const Json after = Json::parse(generate("shop").body);
   ASSERT_NE(before, after);
   for (const std::string& a : answers) {
@@ -283,15 +310,19 @@ TEST_F(ServeServerTest, SigtermDuringACycleExitsZeroWithNoHalfState) {
 }
 
 TEST_F(ServeServerTest, ConfigFileWithEnvironmentAndFlagOverrides) {
-  const std::string config = "repo: " + git_->url("fleet.git") + "\nbranch: main\ninterval: 1h\nlisten: \"127.0.0.1:1\"\n"
+  const std::string config = "repo: " + git_->url("fleet.git") +
+                             "\nbranch: main\ninterval: 1h\nlisten: \"127.0.0.1:1\"\n"
                              "cacheDir: cache\nauthor: \"From Config <config@fleetwave.test>\"\n"
                              "git: {username: alice, passwordFile: git-password}\n"
-                             "argocd: {url: " + argocd_->url() + ", tokenFile: argocd-token}\n"
+                             "argocd: {url: " +
+                             argocd_->url() +
+                             ", tokenFile: argocd-token}\n"
                              "webhook: {secretFile: webhook-secret}\ngenerator: {tokenFile: generator-token}\n";
   ASSERT_TRUE(ft::write_text_file(file("config.yaml"), config).ok());
   // The environment overrides the file's listen address; a flag overrides the environment's author.
-  start("", {FLEETWAVE_CLI_BINARY, "serve", "--config", file("config.yaml"), "--port-file", file("port"), "--author",
-             "From Flag <flag@fleetwave.test>"},
+  start("",
+        {FLEETWAVE_CLI_BINARY, "serve", "--config", file("config.yaml"), "--port-file", file("port"), "--author",
+         "From Flag <flag@fleetwave.test>"},
         {"FLEETWAVE_LISTEN=127.0.0.1:0", "FLEETWAVE_AUTHOR=From Env <env@fleetwave.test>"});
   ASSERT_TRUE(wait_until([&] { return ready(); }, 20'000)) << logs();
   EXPECT_EQ(remote({"log", "-1", "--format=%an <%ae>", "main"}), "From Flag <flag@fleetwave.test>");
@@ -306,13 +337,21 @@ TEST_F(ServeServerTest, BadSettingsExit2WithOneLine) {
     std::vector<std::string> args;
     std::string err_prefix;
   } cases[] = {
-      {"unknown key", {"serve", "--config", file("bad.yaml")}, "error: " + file("bad.yaml") + ": git.pasword: unknown key (valid keys: repo, "},
+      {"unknown key",
+       {"serve", "--config", file("bad.yaml")},
+       "error: " + file("bad.yaml") + ": git.pasword: unknown key (valid keys: repo, "},
       {"no repo", {"serve"}, "error: serve needs --repo URL (or repo: in --config) (see fleetwave serve --help)"},
-      {"bad listen", {"serve", "--repo", git_->url("fleet.git"), "--listen", "8080"}, "error: --listen \"8080\": no port;"},
-      {"bad interval", {"serve", "--repo", git_->url("fleet.git"), "--interval", "soon"}, "error: --interval \"soon\": expected a duration"},
-      {"missing secret file", {"serve", "--repo", git_->url("fleet.git"), "--webhook-secret-file", file("nope")},
+      {"bad listen",
+       {"serve", "--repo", git_->url("fleet.git"), "--listen", "8080"},
+       "error: --listen \"8080\": no port;"},
+      {"bad interval",
+       {"serve", "--repo", git_->url("fleet.git"), "--interval", "soon"},
+       "error: --interval \"soon\": expected a duration"},
+      {"missing secret file",
+       {"serve", "--repo", git_->url("fleet.git"), "--webhook-secret-file", file("nope")},
        "error: --webhook-secret-file: cannot read " + file("nope")},
-      {"bad approvals", {"serve", "--repo", git_->url("fleet.git"), "--approvals-provider", "svn"},
+      {"bad approvals",
+       {"serve", "--repo", git_->url("fleet.git"), "--approvals-provider", "svn"},
        "error: --approvals-provider \"svn\": expected github or gitlab"},
   };
   for (const Case& c : cases) {
@@ -343,7 +382,8 @@ TEST_F(ServeServerTest, WatchdogMarksAHungCycleNotReadyThenExits) {
   args[3] = "http://127.0.0.1:" + std::to_string(ntohs(addr.sin_port)) + "/git/fleet.git";
   args.insert(args.end(), {"--cycle-timeout", "1s"});
   start("", args);
-  ASSERT_TRUE(wait_until([&] { return get("/readyz").body.find("cycle stuck: running for ") != std::string::npos; }, 10'000))
+  ASSERT_TRUE(
+      wait_until([&] { return get("/readyz").body.find("cycle stuck: running for ") != std::string::npos; }, 10'000))
       << get("/readyz").body << logs();
   EXPECT_EQ(get("/readyz").status, 503);
   EXPECT_EQ(get("/healthz").status, 200);

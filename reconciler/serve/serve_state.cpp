@@ -56,7 +56,8 @@ std::string ServeState::reason_locked() const {
   if (!stuck_.empty()) return stuck_;
   if (git_known_ && !git_up_) return "git down: " + git_error_;
   if (!first_cycle_ok_) {
-    return last_cycle_error_.empty() ? "waiting for the first reconcile cycle" : "no reconcile cycle succeeded yet: " + last_cycle_error_;
+    return last_cycle_error_.empty() ? "waiting for the first reconcile cycle"
+                                     : "no reconcile cycle succeeded yet: " + last_cycle_error_;
   }
   if (argocd_known_ && !argocd_up_) return "argocd down: " + argocd_error_;
   return "";

@@ -25,9 +25,9 @@ struct CannedAnswer {
 };
 
 struct Snapshot {
-  std::string head;                              // the branch head everything below was read at
+  std::string head;                               // the branch head everything below was read at
   std::map<std::string, CannedAnswer> generator;  // app -> {"output":{"parameters":[...]}} or an error
-  std::string status_body;                       // the status document (GET /api/v1/apps)
+  std::string status_body;                        // the status document (GET /api/v1/apps)
   std::map<std::string, std::string> app_bodies;  // app -> the document with only that app
 };
 
@@ -57,17 +57,17 @@ class ServeState {
   std::shared_ptr<const Snapshot> snapshot_;  // guarded by snapshot_mu_
 
   mutable std::mutex mu_;
-  bool first_cycle_ok_ = false;     // guarded by mu_
-  bool last_cycle_ok_ = false;      // guarded by mu_
-  std::string last_cycle_error_;    // guarded by mu_
-  bool git_known_ = false;          // guarded by mu_
-  bool git_up_ = false;             // guarded by mu_
-  std::string git_error_;           // guarded by mu_
-  bool argocd_known_ = false;       // guarded by mu_
-  bool argocd_up_ = false;          // guarded by mu_
-  std::string argocd_error_;        // guarded by mu_
+  bool first_cycle_ok_ = false;        // guarded by mu_
+  bool last_cycle_ok_ = false;         // guarded by mu_
+  std::string last_cycle_error_;       // guarded by mu_
+  bool git_known_ = false;             // guarded by mu_
+  bool git_up_ = false;                // guarded by mu_
+  std::string git_error_;              // guarded by mu_
+  bool argocd_known_ = false;          // guarded by mu_
+  bool argocd_up_ = false;             // guarded by mu_
+  std::string argocd_error_;           // guarded by mu_
   std::int64_t cycle_started_at_ = 0;  // guarded by mu_
-  std::string stuck_;               // guarded by mu_
+  std::string stuck_;                  // guarded by mu_
 };
 
 }  // namespace fleetwave::serve

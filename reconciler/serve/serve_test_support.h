@@ -3,10 +3,11 @@
 // on 127.0.0.1, with an HTTP client for its endpoints and helpers to read the remote.
 #pragma once
 
-#include <gtest/gtest.h>
 #include <httplib.h>
 
 #include <thread>
+
+#include <gtest/gtest.h>
 
 #include "cli/cli_test_support.h"
 #include "serve/webhook_auth.h"
@@ -54,16 +55,39 @@ class ServeFixture : public ::testing::Test {
 
   // The flags the e2e tests use too.
   std::vector<std::string> serve_args(const std::string& interval) const {
-    return {FLEETWAVE_CLI_BINARY, "serve", "--repo", git_->url("fleet.git"), "--branch", "main",
-            "--git-username", "alice", "--git-password-file", file("git-password"),
-            "--argocd-url", argocd_->url(), "--argocd-token-file", file("argocd-token"),
-            "--listen", "127.0.0.1:0", "--port-file", file("port"), "--interval", interval,
-            "--cache-dir", file("cache"), "--webhook-secret-file", file("webhook-secret"),
-            "--generator-token-file", file("generator-token"), "--author", "Fleetwave Serve <serve@fleetwave.test>"};
+    return {FLEETWAVE_CLI_BINARY,
+            "serve",
+            "--repo",
+            git_->url("fleet.git"),
+            "--branch",
+            "main",
+            "--git-username",
+            "alice",
+            "--git-password-file",
+            file("git-password"),
+            "--argocd-url",
+            argocd_->url(),
+            "--argocd-token-file",
+            file("argocd-token"),
+            "--listen",
+            "127.0.0.1:0",
+            "--port-file",
+            file("port"),
+            "--interval",
+            interval,
+            "--cache-dir",
+            file("cache"),
+            "--webhook-secret-file",
+            file("webhook-secret"),
+            "--generator-token-file",
+            file("generator-token"),
+            "--author",
+            "Fleetwave Serve <serve@fleetwave.test>"};
   }
 
   // Starts fleetwave serve and waits for its port file.
-  void start(const std::string& interval = "1s", std::vector<std::string> argv = {}, std::vector<std::string> env = {}) {
+  void start(const std::string& interval = "1s", std::vector<std::string> argv = {},
+             std::vector<std::string> env = {}) {
     ft::ProcessSpec spec;
     spec.argv = argv.empty() ? serve_args(interval) : std::move(argv);
     spec.env = {"HOME=" + file("home")};
@@ -105,13 +129,15 @@ class ServeFixture : public ::testing::Test {
   }
 
   HttpResult github_webhook(const std::string& body, const std::string& secret = kWebhookSecret) const {
-    return post("/webhook/git", body, {{"X-GitHub-Event", "push"}, {"X-Hub-Signature-256", "sha256=" + hmac_sha256_hex(secret, body)}});
+    return post("/webhook/git", body,
+                {{"X-GitHub-Event", "push"}, {"X-Hub-Signature-256", "sha256=" + hmac_sha256_hex(secret, body)}});
   }
 
   HttpResult generate(const std::string& app, const std::string& token = kGeneratorToken) const {
     httplib::Headers h;
     if (!token.empty()) h.emplace("Authorization", "Bearer " + token);
-    return post("/api/v1/getparams.execute", R"({"applicationSetName":")" + app + R"(","input":{"parameters":{"app":")" + app + "\"}}}\n", h);
+    return post("/api/v1/getparams.execute",
+                R"({"applicationSetName":")" + app + R"(","input":{"parameters":{"app":")" + app + "\"}}}\n", h);
   }
 
   // The value of one series of /metrics (-1 when absent).

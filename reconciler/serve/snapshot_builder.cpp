@@ -34,7 +34,8 @@ std::string error_body(const std::string& message) { return write_json(Json{{"me
 
 CannedAnswer generator_answer(const std::string& app, const std::string& targets_json, const std::string& head) {
   auto parsed = parse_json(targets_json, std::string(kStateDir) + "/" + app + "/" + kTargetsFile);
-  if (!parsed.ok()) return {503, error_body("app " + app + ": cannot read its targets at " + head + ": " + parsed.error().to_string())};
+  if (!parsed.ok())
+    return {503, error_body("app " + app + ": cannot read its targets at " + head + ": " + parsed.error().to_string())};
   if (!parsed->is_array()) return {503, error_body("app " + app + ": targets.json at " + head + " is not a list")};
   if (parsed->empty()) {
     return {404, error_body("app " + app + " has no pinned clusters at " + head + " (no rollout has started)")};

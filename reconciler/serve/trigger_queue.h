@@ -30,8 +30,8 @@ class TriggerQueue {
  private:
   mutable std::mutex mu_;
   std::condition_variable cv_;
-  bool pending_ = false;           // guarded by mu_
-  bool stopped_ = false;           // guarded by mu_
+  bool pending_ = false;             // guarded by mu_
+  bool stopped_ = false;             // guarded by mu_
   std::uint64_t notifications_ = 0;  // guarded by mu_
   std::uint64_t wakeups_ = 0;        // guarded by mu_
 };

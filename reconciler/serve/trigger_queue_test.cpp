@@ -1,9 +1,9 @@
 // Trigger coalescing and the loop's schedule (jitter, backoff cap).
 #include "serve/trigger_queue.h"
 
-#include <gtest/gtest.h>
-
 #include <thread>
+
+#include <gtest/gtest.h>
 
 #include "serve/loop_schedule.h"
 

@@ -77,7 +77,8 @@ WebhookVerdict check_webhook(const std::map<std::string, std::string>& headers, 
   } else if (!missing.empty()) {
     v = verdict(401, "unauthorized", "missing " + missing + " header");
   } else if (!authentic) {
-    v = verdict(401, "unauthorized", github ? "X-Hub-Signature-256 does not match the body" : "X-Gitlab-Token does not match");
+    v = verdict(401, "unauthorized",
+                github ? "X-Hub-Signature-256 does not match the body" : "X-Gitlab-Token does not match");
   } else if (!parse_json(body, "webhook body", 64).ok()) {
     v = verdict(400, "bad_request", "the body is not valid JSON");
   } else if (github && github_event == "ping") {

@@ -34,7 +34,8 @@ Result<std::unique_ptr<FakeArgoCd>> FakeArgoCd::start(FakeArgoCdOptions options)
   }
   std::unique_ptr<FakeArgoCd> fake(new FakeArgoCd(std::move(options)));
   if (tls) {
-    fake->server_ = std::make_unique<httplib::SSLServer>(fake->options_.tls_cert_path.c_str(), fake->options_.tls_key_path.c_str());
+    fake->server_ =
+        std::make_unique<httplib::SSLServer>(fake->options_.tls_cert_path.c_str(), fake->options_.tls_key_path.c_str());
   } else {
     fake->server_ = std::make_unique<httplib::Server>();
   }
@@ -77,12 +78,12 @@ std::string FakeArgoCd::url() const {
 
 void FakeArgoCd::register_routes() {
   server_->set_pre_routing_handler([this](const httplib::Request& req, httplib::Response& res) {
-    return pre_route(req, res) ? httplib::Server::HandlerResponse::Handled : httplib::Server::HandlerResponse::Unhandled;
+    return pre_route(req, res) ? httplib::Server::HandlerResponse::Handled
+                               : httplib::Server::HandlerResponse::Unhandled;
   });
   const std::string api = options_.root_path + "/api/v1/applications";
   server_->Get(api, [this](const httplib::Request& req, httplib::Response& res) { handle_list(req, res); });
-  server_->Get(api + "/([^/]+)",
-               [this](const httplib::Request& req, httplib::Response& res) { handle_get(req, res); });
+  server_->Get(api + "/([^/]+)", [this](const httplib::Request& req, httplib::Response& res) { handle_get(req, res); });
   server_->Post(api + "/([^/]+)/sync",
                 [this](const httplib::Request& req, httplib::Response& res) { handle_sync(req, res); });
   for (const FakeRoute& route : options_.extra_get_routes) {
@@ -137,7 +138,8 @@ bool FakeArgoCd::pre_route(const httplib::Request& req, httplib::Response& res) 
 }
 
 void FakeArgoCd::handle_list(const httplib::Request& req, httplib::Response& res) {
-  Result<LabelSelector> selector = LabelSelector::parse(req.has_param("selector") ? req.get_param_value("selector") : "");
+  Result<LabelSelector> selector =
+      LabelSelector::parse(req.has_param("selector") ? req.get_param_value("selector") : "");
   if (!selector.ok()) {
     answer_error(res, 400, 3, "error parsing labelSelector: " + selector.error().message);
     return;

@@ -74,7 +74,6 @@ struct FakeSyncCall {
   std::string revision;  // "" when the request named none
 };
 
-
 class FakeArgoCd {
  public:
   [[nodiscard]] static Result<std::unique_ptr<FakeArgoCd>> start(FakeArgoCdOptions options = {});
@@ -99,7 +98,8 @@ class FakeArgoCd {
                                      const std::string& health = "Healthy", const std::string& finished_at = "");
   [[nodiscard]] Status<> mark_progressing(const std::string& name, const std::string& revision);
   [[nodiscard]] Status<> mark_sync_running(const std::string& name, const std::string& revision);
-  [[nodiscard]] Status<> mark_degraded(const std::string& name, const std::string& revision, const std::string& message);
+  [[nodiscard]] Status<> mark_degraded(const std::string& name, const std::string& revision,
+                                       const std::string& message);
   [[nodiscard]] Status<> mark_failed(const std::string& name, const std::string& revision, const std::string& message);
   [[nodiscard]] Status<> mark_out_of_sync(const std::string& name, const std::string& revision);
 
@@ -113,7 +113,7 @@ class FakeArgoCd {
   std::size_t request_count() const;                 // every request received, authorized or not
   std::vector<std::string> request_targets() const;  // "GET /api/v1/applications?selector=..." as sent
   std::vector<FakeSyncCall> sync_calls() const;
-  std::vector<std::string> refresh_calls() const;    // names, in order
+  std::vector<std::string> refresh_calls() const;  // names, in order
 
  private:
   explicit FakeArgoCd(FakeArgoCdOptions options);  // out of line: httplib::Server is incomplete here
@@ -132,16 +132,16 @@ class FakeArgoCd {
 
   mutable std::mutex mu_;
   std::condition_variable stopping_cv_;
-  bool stopping_ = false;                          // guarded by mu_
-  std::map<std::string, Json> apps_;               // guarded by mu_
-  std::uint64_t resource_version_ = 1;             // guarded by mu_
-  bool unavailable_ = false;                       // guarded by mu_
-  std::optional<FakeResponse> override_;           // guarded by mu_
-  std::chrono::milliseconds delay_{0};             // guarded by mu_
-  std::size_t request_count_ = 0;                  // guarded by mu_
-  std::vector<std::string> request_targets_;       // guarded by mu_
-  std::vector<FakeSyncCall> sync_calls_;           // guarded by mu_
-  std::vector<std::string> refresh_calls_;         // guarded by mu_
+  bool stopping_ = false;                     // guarded by mu_
+  std::map<std::string, Json> apps_;          // guarded by mu_
+  std::uint64_t resource_version_ = 1;        // guarded by mu_
+  bool unavailable_ = false;                  // guarded by mu_
+  std::optional<FakeResponse> override_;      // guarded by mu_
+  std::chrono::milliseconds delay_{0};        // guarded by mu_
+  std::size_t request_count_ = 0;             // guarded by mu_
+  std::vector<std::string> request_targets_;  // guarded by mu_
+  std::vector<FakeSyncCall> sync_calls_;      // guarded by mu_
+  std::vector<std::string> refresh_calls_;    // guarded by mu_
 };
 
 }  // namespace fleetwave::testing

@@ -1,9 +1,10 @@
 #include "testing/fake_argocd_apps.h"
-#include "base/text.h"
 
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>
+
+#include "base/text.h"
 
 namespace fleetwave::testing {
 namespace {
@@ -23,15 +24,17 @@ std::string uid_for(const std::string& name) {
   std::uint64_t h = 1469598103934665603ull;
   for (unsigned char c : name) h = (h ^ c) * 1099511628211ull;
   char buf[40];
-  std::snprintf(buf, sizeof buf, "00000000-0000-4000-8000-%012llx", static_cast<unsigned long long>(h & 0xFFFFFFFFFFFFull));
+  std::snprintf(buf, sizeof buf, "00000000-0000-4000-8000-%012llx",
+                static_cast<unsigned long long>(h & 0xFFFFFFFFFFFFull));
   return buf;
 }
 
 Json plugin_source(const std::string& cluster, const std::string& revision) {
-  return {{"repoURL", "https://git.example.com/fleet.git"},
-          {"path", "."},
-          {"targetRevision", revision},
-          {"plugin", {{"name", "fleetwave"}, {"env", Json::array({{{"name", "FLEETWAVE_CLUSTER"}, {"value", cluster}}})}}}};
+  return {
+      {"repoURL", "https://git.example.com/fleet.git"},
+      {"path", "."},
+      {"targetRevision", revision},
+      {"plugin", {{"name", "fleetwave"}, {"env", Json::array({{{"name", "FLEETWAVE_CLUSTER"}, {"value", cluster}}})}}}};
 }
 
 std::string default_message(const std::string& phase) {
@@ -48,7 +51,8 @@ void set_operation(Json& app, const std::string& revision, const std::string& ph
   std::string when = finished_at.empty() ? kDefaultTime : finished_at;
   Json op = {{"phase", phase},
              {"message", message.empty() ? default_message(phase) : message},
-             {"operation", {{"sync", {{"revision", revision}}}, {"initiatedBy", {{"automated", true}}}, {"retry", {{"limit", 5}}}}},
+             {"operation",
+              {{"sync", {{"revision", revision}}}, {"initiatedBy", {{"automated", true}}}, {"retry", {{"limit", 5}}}}},
              {"startedAt", when}};
   if (phase != "Running" && phase != "Terminating") {
     Json source = object_at(object_at(app, "spec"), "source");
@@ -90,9 +94,7 @@ std::vector<std::string> split_requirements(const std::string& text) {
   return parts;
 }
 
-bool valid_key(const std::string& key) {
-  return !key.empty() && key.find_first_of(" \t=!(),") == std::string::npos;
-}
+bool valid_key(const std::string& key) { return !key.empty() && key.find_first_of(" \t=!(),") == std::string::npos; }
 
 }  // namespace
 
@@ -105,36 +107,39 @@ Json make_application(const std::string& name, const std::map<std::string, std::
   auto app_label = labels.find("fleetwave.io/app");
   std::string appset = app_label == labels.end() ? "fleetwave" : app_label->second;
   Json destination = {{"name", cluster}, {"namespace", appset}};
-  Json app = {
-      {"apiVersion", "argoproj.io/v1alpha1"},
-      {"kind", "Application"},
-      {"metadata",
-       {{"name", name},
-        {"namespace", "argocd"},
-        {"labels", label_json},
-        {"finalizers", Json::array({"resources-finalizer.argocd.argoproj.io"})},
-        {"generation", 1},
-        {"resourceVersion", "1"},
-        {"uid", uid_for(name)},
-        {"creationTimestamp", kDefaultTime},
-        {"ownerReferences",
-         Json::array({{{"apiVersion", "argoproj.io/v1alpha1"},
-                       {"blockOwnerDeletion", true},
-                       {"controller", true},
-                       {"kind", "ApplicationSet"},
-                       {"name", appset},
-                       {"uid", uid_for("appset/" + appset)}}})}}},
-      {"spec",
-       {{"project", "default"},
-        {"destination", destination},
-        {"source", plugin_source(cluster, revision)},
-        {"syncPolicy", {{"automated", {{"prune", true}, {"selfHeal", true}}}, {"syncOptions", Json::array({"CreateNamespace=true"})}}}}},
-      {"status",
-       {{"sync", {{"status", sync}, {"revision", revision}, {"comparedTo", {{"source", plugin_source(cluster, revision)}, {"destination", destination}}}}},
-        {"health", {{"status", health}}},
-        {"sourceType", "Plugin"},
-        {"controllerNamespace", "argocd"},
-        {"reconciledAt", finished_at.empty() ? kDefaultTime : finished_at}}}};
+  Json app = {{"apiVersion", "argoproj.io/v1alpha1"},
+              {"kind", "Application"},
+              {"metadata",
+               {{"name", name},
+                {"namespace", "argocd"},
+                {"labels", label_json},
+                {"finalizers", Json::array({"resources-finalizer.argocd.argoproj.io"})},
+                {"generation", 1},
+                {"resourceVersion", "1"},
+                {"uid", uid_for(name)},
+                {"creationTimestamp", kDefaultTime},
+                {"ownerReferences", Json::array({{{"apiVersion", "argoproj.io/v1alpha1"},
+                                                  {"blockOwnerDeletion", true},
+                                                  {"controller", true},
+                                                  {"kind", "ApplicationSet"},
+                                                  {"name", appset},
+                                                  {"uid", uid_for("appset/" + appset)}}})}}},
+              {"spec",
+               {{"project", "default"},
+                {"destination", destination},
+                {"source", plugin_source(cluster, revision)},
+                {"syncPolicy",
+                 {{"automated", {{"prune", true}, {"selfHeal", true}}},
+                  {"syncOptions", Json::array({"CreateNamespace=true"})}}}}},
+              {"status",
+               {{"sync",
+                 {{"status", sync},
+                  {"revision", revision},
+                  {"comparedTo", {{"source", plugin_source(cluster, revision)}, {"destination", destination}}}}},
+                {"health", {{"status", health}}},
+                {"sourceType", "Plugin"},
+                {"controllerNamespace", "argocd"},
+                {"reconciledAt", finished_at.empty() ? kDefaultTime : finished_at}}}};
   if (!phase.empty()) set_operation(app, revision, phase, "", finished_at);
   return app;
 }
@@ -184,9 +189,11 @@ Result<LabelSelector> LabelSelector::parse(const std::string& text) {
       std::size_t space = head.find_last_of(" \t");
       std::string word = space == std::string::npos ? "" : head.substr(space + 1);
       r.key = trim_space(head.substr(0, space == std::string::npos ? 0 : space));
-      if ((word != "in" && word != "notin") || part.back() != ')') return invalid_input("invalid label selector requirement \"" + part + "\"");
+      if ((word != "in" && word != "notin") || part.back() != ')')
+        return invalid_input("invalid label selector requirement \"" + part + "\"");
       r.op = word == "in" ? Op::In : Op::NotIn;
-      for (const std::string& v : split_requirements(part.substr(paren + 1, part.size() - paren - 2))) r.values.push_back(trim_space(v));
+      for (const std::string& v : split_requirements(part.substr(paren + 1, part.size() - paren - 2)))
+        r.values.push_back(trim_space(v));
     } else if (std::size_t ne = part.find("!="); ne != std::string::npos) {
       r = {trim_space(part.substr(0, ne)), Op::NotEquals, {trim_space(part.substr(ne + 2))}};
     } else if (eq != std::string::npos) {
@@ -210,12 +217,24 @@ bool LabelSelector::matches(const std::map<std::string, std::string>& labels) co
     bool in = has && std::find(r.values.begin(), r.values.end(), it->second) != r.values.end();
     bool ok = false;
     switch (r.op) {
-      case Op::Equals: ok = has && it->second == r.values.front(); break;
-      case Op::NotEquals: ok = !has || it->second != r.values.front(); break;
-      case Op::Exists: ok = has; break;
-      case Op::NotExists: ok = !has; break;
-      case Op::In: ok = in; break;
-      case Op::NotIn: ok = !in; break;
+      case Op::Equals:
+        ok = has && it->second == r.values.front();
+        break;
+      case Op::NotEquals:
+        ok = !has || it->second != r.values.front();
+        break;
+      case Op::Exists:
+        ok = has;
+        break;
+      case Op::NotExists:
+        ok = !has;
+        break;
+      case Op::In:
+        ok = in;
+        break;
+      case Op::NotIn:
+        ok = !in;
+        break;
     }
     if (!ok) return false;
   }

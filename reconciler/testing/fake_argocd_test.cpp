@@ -2,10 +2,10 @@
 // transitions, and that tests may drive it from several threads.
 #include "testing/fake_argocd.h"
 
-#include <gtest/gtest.h>
-
 #include <atomic>
 #include <thread>
+
+#include <gtest/gtest.h>
 
 #include "argocd/application_parser.h"
 #include "argocd/http_argocd_client.h"
@@ -63,8 +63,8 @@ TEST(FakeArgoCdAppsTest, BuildsTheRecordedApplicationShape) {
   const Json& env = app["spec"]["source"]["plugin"]["env"][0];
   EXPECT_EQ(env["name"], "FLEETWAVE_CLUSTER");
   EXPECT_EQ(env["value"], "eu-1");
-  EXPECT_EQ(make_application("web-eu-1", {{"fleetwave.io/app", "web"}, {"fleetwave.io/wave", "1"}}, "eu-1", "abc123", "Synced",
-                             "Healthy", "Succeeded", "2026-03-05T07:33:04Z"),
+  EXPECT_EQ(make_application("web-eu-1", {{"fleetwave.io/app", "web"}, {"fleetwave.io/wave", "1"}}, "eu-1", "abc123",
+                             "Synced", "Healthy", "Succeeded", "2026-03-05T07:33:04Z"),
             app);  // deterministic
 
   Json running = make_application("web-eu-1", {}, "eu-1", "abc123", "OutOfSync", "Progressing", "Running");
@@ -115,12 +115,24 @@ TEST(FakeArgoCdAppsTest, MatchesLabelSelectors) {
     bool want;
   };
   const Case cases[] = {
-      {"empty", "", true},         {"equals", "app=web", true},       {"double equals", "app==web", true},
-      {"equals other", "app=api", false}, {"not equals", "app!=api", true}, {"not equals absent", "zone!=x", true},
-      {"exists", "tier", true},    {"exists absent", "zone", false},  {"not exists", "!zone", true},
-      {"not exists present", "!tier", false}, {"in", "wave in (1,2)", true}, {"in spaces", "wave in ( 3 , 2 )", true},
-      {"in miss", "wave in (1,3)", false},    {"notin", "wave notin (1,3)", true}, {"notin absent", "zone notin (a)", true},
-      {"and", "app=web,wave=2", true},        {"and miss", "app=web,wave=3", false}, {"mixed", "app=web, wave in (2), !zone", true},
+      {"empty", "", true},
+      {"equals", "app=web", true},
+      {"double equals", "app==web", true},
+      {"equals other", "app=api", false},
+      {"not equals", "app!=api", true},
+      {"not equals absent", "zone!=x", true},
+      {"exists", "tier", true},
+      {"exists absent", "zone", false},
+      {"not exists", "!zone", true},
+      {"not exists present", "!tier", false},
+      {"in", "wave in (1,2)", true},
+      {"in spaces", "wave in ( 3 , 2 )", true},
+      {"in miss", "wave in (1,3)", false},
+      {"notin", "wave notin (1,3)", true},
+      {"notin absent", "zone notin (a)", true},
+      {"and", "app=web,wave=2", true},
+      {"and miss", "app=web,wave=3", false},
+      {"mixed", "app=web, wave in (2), !zone", true},
   };
   for (const Case& c : cases) {
     SCOPED_TRACE(c.name);
@@ -154,7 +166,8 @@ TEST(FakeArgoCdTest, AnswersConcurrentClientsWhileStateChanges) {
   FakeArgoCd& f = **fake;
   for (int i = 0; i < 5; ++i) {
     std::string n = "web-c" + std::to_string(i);
-    ASSERT_TRUE(f.put_application(make_application(n, {{"fleetwave.io/app", "web"}}, "c" + std::to_string(i), "r0")).ok());
+    ASSERT_TRUE(
+        f.put_application(make_application(n, {{"fleetwave.io/app", "web"}}, "c" + std::to_string(i), "r0")).ok());
   }
   HttpArgoCdOptions o;
   o.base_url = f.url();

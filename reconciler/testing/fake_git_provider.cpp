@@ -72,7 +72,8 @@ FakeGitProvider::~FakeGitProvider() {
 }
 
 std::string FakeGitProvider::api_url() const {
-  return "http://127.0.0.1:" + std::to_string(port_) + (options_.kind == FakeProviderKind::GitHub ? "/api/v3" : "/api/v4");
+  return "http://127.0.0.1:" + std::to_string(port_) +
+         (options_.kind == FakeProviderKind::GitHub ? "/api/v3" : "/api/v4");
 }
 
 void FakeGitProvider::handle(const httplib::Request& req, httplib::Response& res) {
@@ -89,9 +90,10 @@ void FakeGitProvider::handle(const httplib::Request& req, httplib::Response& res
     canned = override_;
   }
   bool authorized = is_github ? req.get_header_value("Authorization") == "Bearer " + options_.token
-                           : req.get_header_value("PRIVATE-TOKEN") == options_.token;
+                              : req.get_header_value("PRIVATE-TOKEN") == options_.token;
   if (!authorized) {
-    if (is_github) return answer(res, 401, {{"message", "Bad credentials"}, {"documentation_url", "https://docs.github.com/rest"}});
+    if (is_github)
+      return answer(res, 401, {{"message", "Bad credentials"}, {"documentation_url", "https://docs.github.com/rest"}});
     return answer(res, 401, {{"message", "401 Unauthorized"}});
   }
   if (canned) {
@@ -117,17 +119,18 @@ FakeRequest* FakeGitProvider::find(std::int64_t number) {
 
 Json FakeGitProvider::github_pull(const FakeRequest& r, bool single) const {
   const std::string owner = options_.repository.substr(0, options_.repository.find('/'));
-  Json pull = {{"id", 1000 + r.number},
-               {"number", r.number},
-               {"state", r.state == "open" ? "open" : "closed"},
-               {"title", r.title},
-               {"body", r.body},
-               {"html_url", "https://github.example/" + options_.repository + "/pull/" + std::to_string(r.number)},
-               {"url", "https://github.example/api/v3/repos/" + options_.repository + "/pulls/" + std::to_string(r.number)},
-               {"user", {{"login", options_.bot_login}}},
-               {"head", {{"ref", r.head}, {"label", owner + ":" + r.head}}},
-               {"base", {{"ref", r.base}, {"label", owner + ":" + r.base}}},
-               {"merged_at", r.state == "merged" ? Json("2026-01-01T00:00:00Z") : Json(nullptr)}};
+  Json pull = {
+      {"id", 1000 + r.number},
+      {"number", r.number},
+      {"state", r.state == "open" ? "open" : "closed"},
+      {"title", r.title},
+      {"body", r.body},
+      {"html_url", "https://github.example/" + options_.repository + "/pull/" + std::to_string(r.number)},
+      {"url", "https://github.example/api/v3/repos/" + options_.repository + "/pulls/" + std::to_string(r.number)},
+      {"user", {{"login", options_.bot_login}}},
+      {"head", {{"ref", r.head}, {"label", owner + ":" + r.head}}},
+      {"base", {{"ref", r.base}, {"label", owner + ":" + r.base}}},
+      {"merged_at", r.state == "merged" ? Json("2026-01-01T00:00:00Z") : Json(nullptr)}};
   if (single) pull["merged"] = r.state == "merged";  // only the single-pull endpoint has it
   return pull;
 }
@@ -157,8 +160,9 @@ void FakeGitProvider::github(const std::string& method, const std::string& path,
     if (!body) return answer(res, 400, {{"message", "Problems parsing JSON"}});
     for (const char* field : {"head", "base", "title"}) {
       if (string_at(*body, {field}).empty()) {
-        return answer(res, 422, {{"message", "Validation Failed"},
-                                 {"errors", {{{"resource", "PullRequest"}, {"field", field}, {"code", "missing_field"}}}}});
+        return answer(res, 422,
+                      {{"message", "Validation Failed"},
+                       {"errors", {{{"resource", "PullRequest"}, {"field", field}, {"code", "missing_field"}}}}});
       }
     }
     FakeRequest r;
@@ -168,9 +172,14 @@ void FakeGitProvider::github(const std::string& method, const std::string& path,
     r.body = string_at(*body, {"body"});
     for (const FakeRequest& other : requests_) {
       if (other.state == "open" && other.head == r.head && other.base == r.base) {
-        return answer(res, 422, {{"message", "Validation Failed"},
-                                 {"errors", {{{"resource", "PullRequest"}, {"code", "custom"},
-                                              {"message", "A pull request already exists for " + options_.repository.substr(0, options_.repository.find('/')) + ":" + r.head + "."}}}}});
+        return answer(
+            res, 422,
+            {{"message", "Validation Failed"},
+             {"errors",
+              {{{"resource", "PullRequest"},
+                {"code", "custom"},
+                {"message", "A pull request already exists for " +
+                                options_.repository.substr(0, options_.repository.find('/')) + ":" + r.head + "."}}}}});
       }
     }
     r.number = static_cast<std::int64_t>(requests_.size()) + 1;
@@ -193,8 +202,12 @@ void FakeGitProvider::github(const std::string& method, const std::string& path,
     if (kind == "pulls" && sub == "/reviews" && method == "GET") {
       Json list = Json::array();
       for (std::size_t i = 0; i < r->reviews.size(); ++i) {
-        list.push_back({{"id", 80 + i}, {"user", {{"login", r->reviews[i].login}}}, {"state", r->reviews[i].state}, {"body", ""},
-                        {"html_url", github_pull(*r, false)["html_url"].get<std::string>() + "#pullrequestreview-" + std::to_string(80 + i)},
+        list.push_back({{"id", 80 + i},
+                        {"user", {{"login", r->reviews[i].login}}},
+                        {"state", r->reviews[i].state},
+                        {"body", ""},
+                        {"html_url", github_pull(*r, false)["html_url"].get<std::string>() + "#pullrequestreview-" +
+                                         std::to_string(80 + i)},
                         {"submitted_at", "2026-01-01T00:00:00Z"}});
       }
       return answer(res, 200, list);
@@ -202,39 +215,53 @@ void FakeGitProvider::github(const std::string& method, const std::string& path,
     if (kind == "issues" && sub == "/comments" && method == "POST") {
       auto body = json_body(req);
       if (!body || string_at(*body, {"body"}).empty()) {
-        return answer(res, 422, {{"message", "Validation Failed"}, {"errors", {{{"resource", "IssueComment"}, {"field", "body"}, {"code", "missing_field"}}}}});
+        return answer(res, 422,
+                      {{"message", "Validation Failed"},
+                       {"errors", {{{"resource", "IssueComment"}, {"field", "body"}, {"code", "missing_field"}}}}});
       }
       r->comments.push_back(string_at(*body, {"body"}));
-      return answer(res, 201, {{"id", 500 + r->comments.size()}, {"body", r->comments.back()}, {"user", {{"login", options_.bot_login}}},
-                               {"html_url", github_pull(*r, false)["html_url"].get<std::string>() + "#issuecomment-" + std::to_string(500 + r->comments.size())}});
+      return answer(res, 201,
+                    {{"id", 500 + r->comments.size()},
+                     {"body", r->comments.back()},
+                     {"user", {{"login", options_.bot_login}}},
+                     {"html_url", github_pull(*r, false)["html_url"].get<std::string>() + "#issuecomment-" +
+                                      std::to_string(500 + r->comments.size())}});
     }
   }
   return answer(res, 404, not_found);
 }
 
 Json FakeGitProvider::gitlab_merge_request(const FakeRequest& r) const {
-  return {{"id", 2000 + r.number},
-          {"iid", r.number},
-          {"project_id", 42},
-          {"title", r.title},
-          {"description", r.body},
-          {"state", r.state == "open" ? "opened" : r.state},
-          {"source_branch", r.head},
-          {"target_branch", r.base},
-          {"author", {{"username", options_.bot_login}}},
-          {"web_url", "https://gitlab.example/" + options_.repository + "/-/merge_requests/" + std::to_string(r.number)},
-          {"merged_at", r.state == "merged" ? Json("2026-01-01T00:00:00Z") : Json(nullptr)}};
+  return {
+      {"id", 2000 + r.number},
+      {"iid", r.number},
+      {"project_id", 42},
+      {"title", r.title},
+      {"description", r.body},
+      {"state", r.state == "open" ? "opened" : r.state},
+      {"source_branch", r.head},
+      {"target_branch", r.base},
+      {"author", {{"username", options_.bot_login}}},
+      {"web_url", "https://gitlab.example/" + options_.repository + "/-/merge_requests/" + std::to_string(r.number)},
+      {"merged_at", r.state == "merged" ? Json("2026-01-01T00:00:00Z") : Json(nullptr)}};
 }
 
 Json FakeGitProvider::gitlab_approvals(const FakeRequest& r) const {
   Json by = Json::array();
   for (const FakeReview& review : r.reviews) {
-    if (review.state == "APPROVED") by.push_back({{"user", {{"id", 7}, {"username", review.login}, {"name", review.login}}}});
+    if (review.state == "APPROVED")
+      by.push_back({{"user", {{"id", 7}, {"username", review.login}, {"name", review.login}}}});
   }
   int left = std::max(0, options_.gitlab_approvals_required - static_cast<int>(by.size()));
-  return {{"id", 2000 + r.number}, {"iid", r.number}, {"project_id", 42}, {"title", r.title},
-          {"state", r.state == "open" ? "opened" : r.state}, {"approved", left == 0},
-          {"approvals_required", options_.gitlab_approvals_required}, {"approvals_left", left}, {"approved_by", by}};
+  return {{"id", 2000 + r.number},
+          {"iid", r.number},
+          {"project_id", 42},
+          {"title", r.title},
+          {"state", r.state == "open" ? "opened" : r.state},
+          {"approved", left == 0},
+          {"approvals_required", options_.gitlab_approvals_required},
+          {"approvals_left", left},
+          {"approved_by", by}};
 }
 
 void FakeGitProvider::gitlab(const std::string& method, const std::string& path, const httplib::Request& req,
@@ -266,7 +293,10 @@ void FakeGitProvider::gitlab(const std::string& method, const std::string& path,
     r.body = string_at(*body, {"description"});
     for (const FakeRequest& other : requests_) {
       if (other.state == "open" && other.head == r.head && other.base == r.base) {
-        return answer(res, 409, {{"message", {"Another open merge request already exists for this source branch: !" + std::to_string(other.number)}}});
+        return answer(
+            res, 409,
+            {{"message",
+              {"Another open merge request already exists for this source branch: !" + std::to_string(other.number)}}});
       }
     }
     r.number = static_cast<std::int64_t>(requests_.size()) + 1;
@@ -291,8 +321,13 @@ void FakeGitProvider::gitlab(const std::string& method, const std::string& path,
       auto body = json_body(req);
       if (!body || string_at(*body, {"body"}).empty()) return answer(res, 400, {{"error", "body is missing"}});
       r->comments.push_back(string_at(*body, {"body"}));
-      return answer(res, 201, {{"id", 700 + r->comments.size()}, {"body", r->comments.back()}, {"author", {{"username", options_.bot_login}}},
-                               {"noteable_type", "MergeRequest"}, {"noteable_iid", r->number}, {"system", false}});
+      return answer(res, 201,
+                    {{"id", 700 + r->comments.size()},
+                     {"body", r->comments.back()},
+                     {"author", {{"username", options_.bot_login}}},
+                     {"noteable_type", "MergeRequest"},
+                     {"noteable_iid", r->number},
+                     {"system", false}});
     }
   }
   return answer(res, 404, {{"message", "404 Not found"}});

@@ -55,9 +55,9 @@ enum class FakeProviderKind { GitHub, GitLab };
 struct FakeGitProviderOptions {
   FakeProviderKind kind = FakeProviderKind::GitHub;
   std::string token = "fake-provider-token-0123456789";
-  std::string repository = "acme/fleet";  // owner/name or group/name
+  std::string repository = "acme/fleet";    // owner/name or group/name
   std::string bot_login = "fleetwave-bot";  // author of requests and comments
-  int gitlab_approvals_required = 0;  // GitLab: approved is true once approvals_left is 0
+  int gitlab_approvals_required = 0;        // GitLab: approved is true once approvals_left is 0
 };
 
 struct FakeReview {
@@ -68,7 +68,7 @@ struct FakeReview {
 struct FakeRequest {
   std::int64_t number = 0;  // GitHub number, GitLab iid
   std::string head, base, title, body;
-  std::string state = "open";  // open | closed | merged (GitLab's "opened" is "open" here)
+  std::string state = "open";         // open | closed | merged (GitLab's "opened" is "open" here)
   std::vector<FakeReview> reviews;    // GitHub reviews, or GitLab approvals (state APPROVED)
   std::vector<std::string> comments;  // comment / note bodies, in order
 };
@@ -120,10 +120,10 @@ class FakeGitProvider {
   int port_ = 0;
 
   mutable std::mutex mu_;
-  std::vector<FakeRequest> requests_;                 // guarded by mu_
-  std::vector<std::string> log_;                      // guarded by mu_
-  bool unavailable_ = false;                          // guarded by mu_
-  std::optional<FakeProviderResponse> override_;      // guarded by mu_
+  std::vector<FakeRequest> requests_;             // guarded by mu_
+  std::vector<std::string> log_;                  // guarded by mu_
+  bool unavailable_ = false;                      // guarded by mu_
+  std::optional<FakeProviderResponse> override_;  // guarded by mu_
 };
 
 }  // namespace fleetwave::testing

@@ -1,12 +1,12 @@
 #include "testing/free_port.h"
 
-#include <arpa/inet.h>
-#include <netinet/in.h>
-#include <sys/socket.h>
 #include <unistd.h>
 
+#include <arpa/inet.h>
 #include <cerrno>
 #include <cstring>
+#include <netinet/in.h>
+#include <sys/socket.h>
 
 namespace fleetwave::testing {
 namespace {

@@ -6,12 +6,18 @@
 namespace fleetwave::testing {
 
 std::vector<std::string> git_environment() {
-  return {"GIT_CONFIG_NOSYSTEM=1",         "GIT_CONFIG_GLOBAL=/dev/null",
-          "GIT_TERMINAL_PROMPT=0",         "GIT_ASKPASS=",
-          "SSH_ASKPASS=",                  "GIT_AUTHOR_NAME=Fixture",
-          "GIT_AUTHOR_EMAIL=fixture@test", "GIT_COMMITTER_NAME=Fixture",
-          "GIT_COMMITTER_EMAIL=fixture@test", "GIT_AUTHOR_DATE=2026-01-01T00:00:00Z",
-          "GIT_COMMITTER_DATE=2026-01-01T00:00:00Z", "LC_ALL=C"};
+  return {"GIT_CONFIG_NOSYSTEM=1",
+          "GIT_CONFIG_GLOBAL=/dev/null",
+          "GIT_TERMINAL_PROMPT=0",
+          "GIT_ASKPASS=",
+          "SSH_ASKPASS=",
+          "GIT_AUTHOR_NAME=Fixture",
+          "GIT_AUTHOR_EMAIL=fixture@test",
+          "GIT_COMMITTER_NAME=Fixture",
+          "GIT_COMMITTER_EMAIL=fixture@test",
+          "GIT_AUTHOR_DATE=2026-01-01T00:00:00Z",
+          "GIT_COMMITTER_DATE=2026-01-01T00:00:00Z",
+          "LC_ALL=C"};
 }
 
 Result<std::string> git(const std::string& cwd, const std::vector<std::string>& args,

@@ -1,12 +1,12 @@
 #include "testing/git_http_server.h"
 
+#include <unistd.h>
+
 #include <arpa/inet.h>
+#include <chrono>
 #include <netinet/in.h>
 #include <sys/socket.h>
 #include <sys/time.h>
-#include <unistd.h>
-
-#include <chrono>
 #include <thread>
 
 #include "testing/free_port.h"
@@ -97,9 +97,24 @@ GitHttpServer::~GitHttpServer() {
 Status<> GitHttpServer::make_certificate() {
   FW_CHECK(write_text_file(dir_ / "tls/.keep", ""));
   ProcessSpec spec;
-  spec.argv = {"openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
-               "-days", "2", "-subj", "/CN=localhost", "-addext", "subjectAltName=DNS:localhost,IP:127.0.0.1",
-               "-keyout", dir_ / "tls/key.pem", "-out", dir_ / "tls/cert.pem"};
+  spec.argv = {"openssl",
+               "req",
+               "-x509",
+               "-newkey",
+               "ec",
+               "-pkeyopt",
+               "ec_paramgen_curve:prime256v1",
+               "-nodes",
+               "-days",
+               "2",
+               "-subj",
+               "/CN=localhost",
+               "-addext",
+               "subjectAltName=DNS:localhost,IP:127.0.0.1",
+               "-keyout",
+               dir_ / "tls/key.pem",
+               "-out",
+               dir_ / "tls/cert.pem"};
   FW_TRY(result, run_command(spec));
   if (result.exit_code != 0) return internal_error("openssl req failed: " + result.output);
   return ok_status();

@@ -1,17 +1,17 @@
 #include "testing/git_ssh_server.h"
 
 #include <pwd.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
 #include <chrono>
 #include <cstring>
+#include <sys/stat.h>
 #include <thread>
 
+#include "base/text.h"
 #include "testing/free_port.h"
 #include "testing/git_cli.h"
-#include "base/text.h"
 
 namespace fleetwave::testing {
 namespace {
@@ -139,8 +139,9 @@ std::string GitSshServer::known_hosts() const {
 }
 
 std::string GitSshServer::git_ssh_command() const {
-  return "ssh -i " + client_key_path() + " -o IdentitiesOnly=yes -o BatchMode=yes -o UserKnownHostsFile=" +
-         (dir_ / "client_known_hosts") + " -o StrictHostKeyChecking=no -o LogLevel=ERROR";
+  return "ssh -i " + client_key_path() +
+         " -o IdentitiesOnly=yes -o BatchMode=yes -o UserKnownHostsFile=" + (dir_ / "client_known_hosts") +
+         " -o StrictHostKeyChecking=no -o LogLevel=ERROR";
 }
 
 std::string GitSshServer::logs() const {

@@ -2,26 +2,26 @@
 // fixed signatures and small builders.
 #pragma once
 
-#include <gtest/gtest.h>
-
 #include <optional>
 #include <string>
 #include <vector>
+
+#include <gtest/gtest.h>
 
 #include "git/git_repository.h"
 #include "git/libgit2_runtime.h"
 
 // Asserts that a Result is ok, printing its error otherwise.
-#define FW_ASSERT_OK(expr)                                                      \
-  do {                                                                          \
-    const auto& fw_assert_result_ = (expr);                                     \
+#define FW_ASSERT_OK(expr)                                                        \
+  do {                                                                            \
+    const auto& fw_assert_result_ = (expr);                                       \
     ASSERT_TRUE(fw_assert_result_.ok()) << fw_assert_result_.error().to_string(); \
   } while (0)
 
 // Evaluates a Result, asserts it is ok and moves its value into `var`.
-#define FW_ASSERT_OK_AND_ASSIGN(var, expr)                                           \
-  auto var##_result_ = (expr);                                                       \
-  ASSERT_TRUE(var##_result_.ok()) << var##_result_.error().to_string();               \
+#define FW_ASSERT_OK_AND_ASSIGN(var, expr)                              \
+  auto var##_result_ = (expr);                                          \
+  ASSERT_TRUE(var##_result_.ok()) << var##_result_.error().to_string(); \
   auto var = std::move(var##_result_).value()
 
 namespace fleetwave::testing {

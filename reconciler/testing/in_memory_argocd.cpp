@@ -23,9 +23,11 @@ void InMemoryArgoCd::sync_to(const Json& targets, std::int64_t finished_at_ms) {
     std::string app = t.value("app", ""), cluster = t.value("cluster", ""), revision = t.value("revision", "");
     ApplicationSummary& a = apps_[app + "-" + cluster];
     a.name = app + "-" + cluster;
-    a.labels = {{"fleetwave.io/app", app}, {"fleetwave.io/cluster", cluster}, {"fleetwave.io/wave", t.value("wave", "")}};
+    a.labels = {
+        {"fleetwave.io/app", app}, {"fleetwave.io/cluster", cluster}, {"fleetwave.io/wave", t.value("wave", "")}};
     AppObservation& o = a.observation;
-    bool changed = o.sync_result_revision != revision || (broken_.count(cluster) > 0) != (o.health_status == "Degraded");
+    bool changed =
+        o.sync_result_revision != revision || (broken_.count(cluster) > 0) != (o.health_status == "Degraded");
     o.name = a.name;
     o.sync_status = "Synced";
     o.sync_revision = revision;

@@ -12,7 +12,8 @@ Status<> openssl(std::vector<std::string> args) {
   args.insert(args.begin(), "openssl");
   FW_TRY(result, run_command(ProcessSpec{args, "", {}, "", "", ""}, std::chrono::seconds(60)));
   if (result.exit_code != 0) {
-    return internal_error("openssl " + args[1] + " exited with " + std::to_string(result.exit_code) + ": " + result.output);
+    return internal_error("openssl " + args[1] + " exited with " + std::to_string(result.exit_code) + ": " +
+                          result.output);
   }
   return ok_status();
 }

@@ -17,7 +17,7 @@ struct TestTlsFiles {
 
 // Writes ca.crt, server.crt and server.key under `dir`. `subject_alt_names` is an openssl
 // subjectAltName value; the default matches https://127.0.0.1 and https://localhost.
-[[nodiscard]] Result<TestTlsFiles> make_test_tls_files(const std::string& dir,
-                                                       const std::string& subject_alt_names = "IP:127.0.0.1,DNS:localhost");
+[[nodiscard]] Result<TestTlsFiles> make_test_tls_files(
+    const std::string& dir, const std::string& subject_alt_names = "IP:127.0.0.1,DNS:localhost");
 
 }  // namespace fleetwave::testing
