@@ -5,7 +5,7 @@ FLEETWAVE_APT_PACKAGES=(
   build-essential cmake pkg-config git ca-certificates curl
   libyaml-cpp-dev nlohmann-json3-dev libspdlog-dev libgtest-dev
   libgit2-dev libcpp-httplib-dev libssl-dev
-  lighttpd openssh-server openssh-client
+  lighttpd lighttpd-mod-openssl openssh-server openssh-client
 )
 
 fleetwave_root() { cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd; }
@@ -34,6 +34,6 @@ install_dependencies() {
 build_fleetwave() {
   local root; root=$(fleetwave_root)
   echo "==> building in $root/build"
-  cmake -S "$root" -B "$root/build" -DCMAKE_BUILD_TYPE=Release >/dev/null
+  cmake -S "$root" -B "$root/build" -DCMAKE_BUILD_TYPE=Release -DFLEETWAVE_WERROR=ON >/dev/null
   cmake --build "$root/build" --parallel "$(nproc)"
 }

@@ -44,7 +44,7 @@ CommandResult run_render_command(const ProcessContext& context) {
     return r;
   }
   if (request->help) return CommandResult{0, render_usage(), ""};
-  if (request->version) return CommandResult{0, std::string("fleetwave-render ") + FLEETWAVE_VERSION + "\n", ""};
+  if (request->version) return CommandResult{0, "fleetwave-render " FLEETWAVE_VERSION "\n", ""};
 
   InputBundle bundle;
   bundle.app_path = request->layout.app_path;

@@ -129,10 +129,9 @@ TEST(FastYamlCorpus, ExtractsCppStringLiterals) {
 
 std::vector<std::string> generated_manifests() {
   std::vector<std::string> out;
-  auto pad = [](int v, int w) {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%0*d", w, v);
-    return std::string(buf);
+  auto pad = [](int v, std::size_t w) {
+    std::string digits = std::to_string(v);
+    return std::string(w > digits.size() ? w - digits.size() : 0, '0') + digits;
   };
   std::string config;
   for (int i = 1; i <= 40; ++i) config += "    key.number." + std::to_string(i) + "=value-" + pad(i, 32) + "\n";

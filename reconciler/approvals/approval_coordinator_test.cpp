@@ -106,7 +106,9 @@ class ApprovalFlowTest : public testing::LibGit2Test {
     std::string work = *dir_ / ("human-" + std::to_string(++humans_));
     ASSERT_TRUE(testing::git(dir_->path(), {"clone", "-q", remote_, work}).ok());
     for (const auto& [path, content] : files) ASSERT_TRUE(testing::write_text_file(work + "/" + path, content).ok());
-    if (!files.empty()) ASSERT_TRUE(testing::git(work, {"add", "-A"}).ok());
+    if (!files.empty()) {
+      ASSERT_TRUE(testing::git(work, {"add", "-A"}).ok());
+    }
     for (const auto& args : commands) {
       auto r = testing::git(work, args);
       ASSERT_TRUE(r.ok()) << r.error().to_string();

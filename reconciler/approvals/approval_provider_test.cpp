@@ -219,7 +219,9 @@ TEST_P(ProviderTest, UnreachableServerIsTransient) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Providers, ProviderTest, ::testing::Values(FakeProviderKind::GitHub, FakeProviderKind::GitLab),
-                         [](const auto& info) { return info.param == FakeProviderKind::GitHub ? "GitHub" : "GitLab"; });
+                         [](const auto& param_info) {
+                           return param_info.param == FakeProviderKind::GitHub ? "GitHub" : "GitLab";
+                         });
 INSTANTIATE_TEST_SUITE_P(GitLab, GitLabProviderTest, ::testing::Values(FakeProviderKind::GitLab));
 
 TEST(MakeApprovalProviderTest, RejectsBadConfiguration) {

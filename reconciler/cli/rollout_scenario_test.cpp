@@ -100,9 +100,11 @@ TEST_F(CliRolloutScenarioTest, ApprovalFailureRollbackAndRevertPause) {
   const std::string broken = head();
   EXPECT_EQ(reconcile(/*sync=*/false).exit_code, 0);
   EXPECT_EQ(pins().at("dev-1"), broken);
-  argocd_->put_application(fleetwave::testing::make_application("shop-dev-1", {{"fleetwave.io/app", "shop"}}, "dev-1",
-                                                                broken, "Synced", "Degraded", "Succeeded",
-                                                                format_rfc3339(clock_.now_ms())));
+  ASSERT_TRUE(argocd_
+                  ->put_application(fleetwave::testing::make_application("shop-dev-1", {{"fleetwave.io/app", "shop"}},
+                                                                         "dev-1", broken, "Synced", "Degraded",
+                                                                         "Succeeded", format_rfc3339(clock_.now_ms())))
+                  .ok());
   CliRun rollback = reconcile();
   EXPECT_NE(rollback.out.find("shop: rollback"), std::string::npos) << rollback.out;
   EXPECT_EQ(actions().back(), "rollback");
