@@ -96,6 +96,10 @@ void expect_cmp_sidecar(const std::vector<Json>& objects) {
   ASSERT_NE(sidecar, nullptr);
   EXPECT_NE(find_named(find_path(pod, {"containers"}), "argocd-repo-server"), nullptr)
       << "the repo-server container must stay";
+  EXPECT_EQ(string_at(*deployment,
+                      {"spec", "template", "metadata", "annotations", "kubectl.kubernetes.io/default-container"}),
+            "argocd-repo-server")
+      << "kubectl logs/exec must keep landing in the repo-server, not in the sidecar";
   EXPECT_EQ(at(*sidecar, {"command"}), Json::parse(R"(["/var/run/argocd/argocd-cmp-server"])"));
   EXPECT_EQ(at(*sidecar, {"securityContext", "runAsUser"}), 999);
   EXPECT_EQ(at(*sidecar, {"securityContext", "runAsNonRoot"}), true);
