@@ -21,7 +21,7 @@
 
 #include <gtest/gtest.h>
 
-#include "codec/fast_yaml_corpus_test.h"
+#include "codec/fast_yaml_corpus_fixture.h"
 #include "codec/yaml_codec.h"
 
 namespace fleetwave {
@@ -117,7 +117,7 @@ std::vector<std::pair<std::string, std::string>> testdata_files() {
 
 std::vector<std::string> codec_test_literals() {
   std::vector<std::string> out;
-  const fs::path dir = fs::path(FLEETWAVE_SOURCE_DIR) / "plugin" / "codec";
+  const fs::path dir = fs::path(FLEETWAVE_SOURCE_DIR) / "common" / "codec";
   std::vector<fs::path> tests;
   for (const auto& entry : fs::directory_iterator(dir)) {
     const std::string name = entry.path().filename().string();

@@ -1,4 +1,4 @@
-// Inputs for fast_yaml_parser_test.cpp (test-only helpers; built into plugin_tests only).
+// Inputs for fast_yaml_parser_test.cpp (test-only helpers; built into common_tests only).
 #pragma once
 
 #include <string>

@@ -1,6 +1,6 @@
-// Hand-written corpus for the fast reader's differential test (fast_yaml_corpus_test.h): every
+// Hand-written corpus for the fast reader's differential test (fast_yaml_corpus_fixture.h): every
 // construct of the fast subset in Kubernetes-style documents, then edge cases. Test table.
-#include "codec/fast_yaml_corpus_test.h"
+#include "codec/fast_yaml_corpus_fixture.h"
 
 namespace fleetwave::fast_yaml_test {
 

@@ -1,5 +1,5 @@
-// Corpus for the fast reader's differential test (see fast_yaml_corpus_test.h). Test tables.
-#include "codec/fast_yaml_corpus_test.h"
+// Corpus for the fast reader's differential test (see fast_yaml_corpus_fixture.h). Test tables.
+#include "codec/fast_yaml_corpus_fixture.h"
 
 #include <cstdio>
 
