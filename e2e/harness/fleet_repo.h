@@ -14,8 +14,8 @@
 
 #include "base/json.h"
 #include "base/result.h"
-#include "testing/git_http_server.h"
-#include "testing/temp_dir.h"
+#include "testkit/process/temp_dir.h"
+#include "testkit/servers/git_http_server.h"
 
 namespace fleetwave::e2e {
 
@@ -74,11 +74,11 @@ class FleetRepo {
   [[nodiscard]] Result<std::vector<std::string>> branches(const std::string& prefix);
 
  private:
-  FleetRepo(testing::TempDir dir, std::unique_ptr<testing::GitHttpServer> server);
+  FleetRepo(testkit::TempDir dir, std::unique_ptr<testkit::GitHttpServer> server);
   std::string bare() const;
 
-  testing::TempDir dir_;
-  std::unique_ptr<testing::GitHttpServer> server_;
+  testkit::TempDir dir_;
+  std::unique_ptr<testkit::GitHttpServer> server_;
   std::string seed_;
 };
 

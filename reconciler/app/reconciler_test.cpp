@@ -8,15 +8,15 @@
 
 #include "core/commit_message.h"
 #include "git/libgit2_repository.h"
-#include "testing/git_cli.h"
-#include "testing/git_test_helpers.h"
-#include "testing/in_memory_argocd.h"
-#include "testing/temp_dir.h"
+#include "testkit/builders/git_cli.h"
+#include "testkit/builders/git_test_helpers.h"
+#include "testkit/fakes/in_memory_argocd.h"
+#include "testkit/process/temp_dir.h"
 
 namespace fleetwave {
 namespace {
 
-using testing::InMemoryArgoCd;
+using testkit::InMemoryArgoCd;
 
 std::string cluster_yaml(const std::string& name, const std::string& geo) {
   return "apiVersion: cluster.karmada.io/v1alpha1\nkind: Cluster\nmetadata:\n  name: " + name +
@@ -48,15 +48,15 @@ std::map<std::string, std::string> fleet_files() {
           {"apps/shop/rollout.yaml", wave_plan("shop")}};
 }
 
-class ReconcilerTest : public testing::LibGit2Test {
+class ReconcilerTest : public testkit::LibGit2Test {
  protected:
   void SetUp() override {
     LibGit2Test::SetUp();
-    auto dir = testing::TempDir::create("fw-reconciler");
+    auto dir = testkit::TempDir::create("fw-reconciler");
     ASSERT_TRUE(dir.ok());
     dir_.emplace(std::move(dir).value());
     remote_ = *dir_ / "remote.git";
-    ASSERT_TRUE(testing::seed_bare_repo(remote_, fleet_files()).ok());
+    ASSERT_TRUE(testkit::seed_bare_repo(remote_, fleet_files()).ok());
   }
 
   std::unique_ptr<git::LibGit2Repository> open_repo(const std::string& cache) {
@@ -69,21 +69,21 @@ class ReconcilerTest : public testing::LibGit2Test {
   // A person's commit on the remote's main branch, made with the git CLI in a scratch clone.
   void human_commit(const std::vector<std::string>& git_args, const std::map<std::string, std::string>& files = {}) {
     std::string work = *dir_ / ("human-" + std::to_string(++humans_));
-    ASSERT_TRUE(testing::git(dir_->path(), {"clone", "-q", remote_, work}).ok());
+    ASSERT_TRUE(testkit::git(dir_->path(), {"clone", "-q", remote_, work}).ok());
     for (const auto& [path, content] : files) {
-      ASSERT_TRUE(testing::write_text_file(work + "/" + path, content).ok());
+      ASSERT_TRUE(testkit::write_text_file(work + "/" + path, content).ok());
     }
     if (!files.empty()) {
-      ASSERT_TRUE(testing::git(work, {"add", "-A"}).ok());
+      ASSERT_TRUE(testkit::git(work, {"add", "-A"}).ok());
     }
-    auto r = testing::git(work, git_args);
+    auto r = testkit::git(work, git_args);
     ASSERT_TRUE(r.ok()) << r.error().to_string();
-    ASSERT_TRUE(testing::git(work, {"push", "-q", "origin", "main"}).ok());
+    ASSERT_TRUE(testkit::git(work, {"push", "-q", "origin", "main"}).ok());
   }
 
   // Fleetwave-Action trailers of the branch, oldest first.
   std::vector<std::string> actions() {
-    auto log = testing::git(
+    auto log = testkit::git(
         remote_, {"log", "--reverse", "--format=%(trailers:key=Fleetwave-Action,valueonly,separator=)", "main"});
     std::vector<std::string> out;
     std::istringstream in(log.ok() ? *log : "");
@@ -94,7 +94,7 @@ class ReconcilerTest : public testing::LibGit2Test {
   }
 
   Json targets(const std::string& app = "shop") {
-    auto text = testing::git(remote_, {"show", "main:.fleetwave/" + app + "/targets.json"});
+    auto text = testkit::git(remote_, {"show", "main:.fleetwave/" + app + "/targets.json"});
     return text.ok() ? Json::parse(*text) : Json::array();
   }
 
@@ -104,9 +104,9 @@ class ReconcilerTest : public testing::LibGit2Test {
     return out;
   }
 
-  std::string head() { return testing::git(remote_, {"rev-parse", "main"}).value(); }
+  std::string head() { return testkit::git(remote_, {"rev-parse", "main"}).value(); }
 
-  std::optional<testing::TempDir> dir_;
+  std::optional<testkit::TempDir> dir_;
   std::string remote_;
   int humans_ = 0;
   ManualClock clock_{1'800'000'000'000};
@@ -142,7 +142,7 @@ TEST_F(ReconcilerTest, RollsOutWaveByWaveToCompletion) {
   EXPECT_EQ(actions(), (std::vector<std::string>{"start", "advance", "advance", "advance", "complete"}));
   EXPECT_EQ(pins(), (std::map<std::string, std::string>{
                         {"dev-1", release}, {"eu-1", release}, {"eu-2", release}, {"us-1", release}}));
-  auto subject = testing::git(remote_, {"log", "-1", "--format=%s", "main"});
+  auto subject = testkit::git(remote_, {"log", "-1", "--format=%s", "main"});
   EXPECT_EQ(*subject, "fleetwave(shop): complete " + release + " on 4 clusters");
 
   // A new release: only the canary moves; the rest stays on the stable release.

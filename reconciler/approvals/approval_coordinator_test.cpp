@@ -8,17 +8,17 @@
 
 #include "core/commit_message.h"
 #include "git/libgit2_repository.h"
-#include "testing/fake_git_provider.h"
-#include "testing/git_cli.h"
-#include "testing/git_test_helpers.h"
-#include "testing/in_memory_argocd.h"
-#include "testing/temp_dir.h"
+#include "testkit/builders/git_cli.h"
+#include "testkit/builders/git_test_helpers.h"
+#include "testkit/fakes/fake_hosting_server.h"
+#include "testkit/fakes/in_memory_argocd.h"
+#include "testkit/process/temp_dir.h"
 
 namespace fleetwave {
 namespace {
 
-using testing::FakeGitProvider;
-using testing::FakeProviderKind;
+using testkit::FakeGitProvider;
+using testkit::FakeProviderKind;
 
 std::string cluster_yaml(const std::string& name, const std::string& geo) {
   return "apiVersion: cluster.karmada.io/v1alpha1\nkind: Cluster\nmetadata:\n  name: " + name +
@@ -47,15 +47,15 @@ std::map<std::string, std::string> fleet_files() {
            "  - name: rest\n    clusters: {}\n"}};
 }
 
-class ApprovalFlowTest : public testing::LibGit2Test {
+class ApprovalFlowTest : public testkit::LibGit2Test {
  protected:
   void start(FakeProviderKind kind) {
-    auto dir = testing::TempDir::create("fw-approvals");
+    auto dir = testkit::TempDir::create("fw-approvals");
     ASSERT_TRUE(dir.ok());
     dir_.emplace(std::move(dir).value());
     remote_ = *dir_ / "remote.git";
-    ASSERT_TRUE(testing::seed_bare_repo(remote_, fleet_files()).ok());
-    testing::FakeGitProviderOptions options;
+    ASSERT_TRUE(testkit::seed_bare_repo(remote_, fleet_files()).ok());
+    testkit::FakeGitProviderOptions options;
     options.kind = kind;
     auto fake = FakeGitProvider::start(options);
     ASSERT_TRUE(fake.ok());
@@ -89,13 +89,13 @@ class ApprovalFlowTest : public testing::LibGit2Test {
   }
 
   Json targets() {
-    auto text = testing::git(remote_, {"show", "main:.fleetwave/shop/targets.json"});
+    auto text = testkit::git(remote_, {"show", "main:.fleetwave/shop/targets.json"});
     return text.ok() ? Json::parse(*text) : Json::array();
   }
-  std::string head() { return testing::git(remote_, {"rev-parse", "main"}).value(); }
-  std::string last_message() { return testing::git(remote_, {"log", "-1", "--format=%B", "main"}).value(); }
+  std::string head() { return testkit::git(remote_, {"rev-parse", "main"}).value(); }
+  std::string last_message() { return testkit::git(remote_, {"log", "-1", "--format=%B", "main"}).value(); }
   std::string last_action() {
-    auto log = testing::git(
+    auto log = testkit::git(
         remote_, {"log", "-1", "--first-parent", "--format=%(trailers:key=Fleetwave-Action,valueonly)", "main"});
     return log.ok() ? *log : "";
   }
@@ -104,27 +104,27 @@ class ApprovalFlowTest : public testing::LibGit2Test {
   void human(const std::vector<std::vector<std::string>>& commands,
              const std::map<std::string, std::string>& files = {}) {
     std::string work = *dir_ / ("human-" + std::to_string(++humans_));
-    ASSERT_TRUE(testing::git(dir_->path(), {"clone", "-q", remote_, work}).ok());
-    for (const auto& [path, content] : files) ASSERT_TRUE(testing::write_text_file(work + "/" + path, content).ok());
+    ASSERT_TRUE(testkit::git(dir_->path(), {"clone", "-q", remote_, work}).ok());
+    for (const auto& [path, content] : files) ASSERT_TRUE(testkit::write_text_file(work + "/" + path, content).ok());
     if (!files.empty()) {
-      ASSERT_TRUE(testing::git(work, {"add", "-A"}).ok());
+      ASSERT_TRUE(testkit::git(work, {"add", "-A"}).ok());
     }
     for (const auto& args : commands) {
-      auto r = testing::git(work, args);
+      auto r = testkit::git(work, args);
       ASSERT_TRUE(r.ok()) << r.error().to_string();
     }
-    ASSERT_TRUE(testing::git(work, {"push", "-q", "origin", "main"}).ok());
+    ASSERT_TRUE(testkit::git(work, {"push", "-q", "origin", "main"}).ok());
   }
 
   static bool contains(const std::string& text, const std::string& part) {
     return text.find(part) != std::string::npos;
   }
 
-  std::optional<testing::TempDir> dir_;
+  std::optional<testkit::TempDir> dir_;
   std::string remote_;
   int humans_ = 0;
   ManualClock clock_{1'800'000'000'000};
-  testing::InMemoryArgoCd argocd_;
+  testkit::InMemoryArgoCd argocd_;
   std::unique_ptr<FakeGitProvider> fake_;
   std::unique_ptr<ApprovalProvider> provider_;
   std::unique_ptr<git::LibGit2Repository> repo_;
@@ -138,7 +138,7 @@ TEST_F(ApprovalFlowTest, ReviewApprovalOnGitHubAdvancesTheWaveAndClosesTheReques
   cycle_until("wait-approval");
 
   ASSERT_EQ(fake_->requests().size(), 1u);
-  testing::FakeRequest pr = fake_->requests()[0];
+  testkit::FakeRequest pr = fake_->requests()[0];
   EXPECT_EQ(pr.head, branch);
   EXPECT_EQ(pr.base, "main");
   EXPECT_EQ(pr.title, "fleetwave(shop): approve " + release.substr(0, 7) + " wave europe");
@@ -222,7 +222,7 @@ TEST_F(ApprovalFlowTest, MergedMergeRequestOnGitLabIsTheApprovalAndIsOnlyComment
   CycleReport started = cycle();
   ASSERT_EQ(started.apps.size(), 1u);
   EXPECT_EQ(started.apps[0].action, "advance") << started.apps[0].blocked << to_string(started.apps[0].errors);
-  testing::FakeRequest mr = *fake_->request(1);
+  testkit::FakeRequest mr = *fake_->request(1);
   EXPECT_EQ(mr.state, "merged");
   ASSERT_EQ(mr.comments.size(), 1u);
   EXPECT_TRUE(contains(mr.comments[0], "fleetwave: wave europe started.")) << mr.comments[0];

@@ -4,20 +4,20 @@
 
 #include <gtest/gtest.h>
 
-#include "testing/fake_git_provider.h"
+#include "testkit/fakes/fake_hosting_server.h"
 
 namespace fleetwave {
 namespace {
 
-using testing::FakeGitProvider;
-using testing::FakeProviderKind;
+using testkit::FakeGitProvider;
+using testkit::FakeProviderKind;
 
 const char* kBranch = "fleetwave/approve/shop/abc1234/europe";
 
 class ProviderTest : public ::testing::TestWithParam<FakeProviderKind> {
  protected:
   void SetUp() override {
-    testing::FakeGitProviderOptions options;
+    testkit::FakeGitProviderOptions options;
     options.kind = GetParam();
     auto fake = FakeGitProvider::start(options);
     ASSERT_TRUE(fake.ok()) << fake.error().to_string();
@@ -57,7 +57,7 @@ TEST_P(ProviderTest, OpensOnceAndFindsTheOpenRequestAfterwards) {
   ReviewRequest again = open_one();
   EXPECT_EQ(again.number, 1);
   ASSERT_EQ(fake_->requests().size(), 1u);
-  const testing::FakeRequest stored = fake_->requests()[0];
+  const testkit::FakeRequest stored = fake_->requests()[0];
   EXPECT_EQ(stored.head, kBranch);
   EXPECT_EQ(stored.base, "main");
   EXPECT_EQ(stored.title, "fleetwave(shop): approve abc1234 wave europe");
@@ -182,7 +182,7 @@ TEST_P(ProviderTest, ErrorsCarryKindsAndNeverTheToken) {
   };
   for (const Case& c : cases) {
     SCOPED_TRACE(c.name);
-    fake_->set_response_override(testing::FakeProviderResponse{c.status, c.body, c.headers});
+    fake_->set_response_override(testkit::FakeProviderResponse{c.status, c.body, c.headers});
     auto r = provider_->find(kBranch);
     ASSERT_FALSE(r.ok());
     EXPECT_EQ(r.error().kind, c.want) << r.error().to_string();

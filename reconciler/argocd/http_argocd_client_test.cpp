@@ -3,15 +3,15 @@
 
 #include <gtest/gtest.h>
 
-#include "testing/fake_argocd.h"
-#include "testing/free_port.h"
+#include "testkit/fakes/fake_argocd.h"
+#include "testkit/process/free_port.h"
 
 namespace fleetwave {
 namespace {
 
-using testing::FakeArgoCd;
-using testing::FakeResponse;
-using testing::make_application;
+using testkit::FakeArgoCd;
+using testkit::FakeResponse;
+using testkit::make_application;
 
 constexpr const char* kPin = "0f2a1c8e5b3d4a69788c1d2e3f405162738495a6";
 constexpr const char* kOld = "9e8d7c6b5a4f3e2d1c0b9a8f7e6d5c4b3a291807";
@@ -236,7 +236,7 @@ TEST_F(HttpArgoCdClientTest, WrongTokenIsInvalidInputWithoutTheToken) {
 }
 
 TEST_F(HttpArgoCdClientTest, ServerDownIsTransient) {
-  auto port = testing::pick_free_port();
+  auto port = testkit::pick_free_port();
   ASSERT_TRUE(port.ok());
   HttpArgoCdOptions o = options();
   o.base_url = "http://127.0.0.1:" + std::to_string(*port);

@@ -3,15 +3,15 @@
 #include <gtest/gtest.h>
 
 #include "argocd/http_argocd_client.h"
-#include "testing/fake_argocd.h"
-#include "testing/temp_dir.h"
-#include "testing/tls_test_certs.h"
+#include "testkit/fakes/fake_argocd.h"
+#include "testkit/process/temp_dir.h"
+#include "testkit/servers/tls_test_certs.h"
 
 namespace fleetwave {
 namespace {
 
-using testing::FakeArgoCd;
-using testing::TempDir;
+using testkit::FakeArgoCd;
+using testkit::TempDir;
 
 class HttpArgoCdClientTlsTest : public ::testing::Test {
  protected:
@@ -19,17 +19,17 @@ class HttpArgoCdClientTlsTest : public ::testing::Test {
     auto dir = TempDir::create("fw-argocd-tls");
     ASSERT_TRUE(dir.ok()) << dir.error().to_string();
     dir_ = std::make_unique<TempDir>(std::move(dir).value());
-    auto files = testing::make_test_tls_files(dir_->path());
+    auto files = testkit::make_test_tls_files(dir_->path());
     ASSERT_TRUE(files.ok()) << files.error().to_string();
     files_ = *files;
     fake_ = start(files_.server_cert, files_.server_key);
     ASSERT_NE(fake_, nullptr);
-    auto app = testing::make_application("web-eu-1", {{"fleetwave.io/app", "web"}}, "eu-1", "abc123");
+    auto app = testkit::make_application("web-eu-1", {{"fleetwave.io/app", "web"}}, "eu-1", "abc123");
     ASSERT_TRUE(fake_->put_application(app).ok());
   }
 
   std::unique_ptr<FakeArgoCd> start(const std::string& cert, const std::string& key) {
-    testing::FakeArgoCdOptions o;
+    testkit::FakeArgoCdOptions o;
     o.tls_cert_path = cert;
     o.tls_key_path = key;
     auto fake = FakeArgoCd::start(o);
@@ -52,7 +52,7 @@ class HttpArgoCdClientTlsTest : public ::testing::Test {
   }
 
   std::unique_ptr<TempDir> dir_;
-  testing::TestTlsFiles files_;
+  testkit::TestTlsFiles files_;
   std::unique_ptr<FakeArgoCd> fake_;
 };
 
@@ -67,7 +67,7 @@ TEST_F(HttpArgoCdClientTlsTest, TrustsTheServerThroughTheGivenCa) {
 TEST_F(HttpArgoCdClientTlsTest, RejectsUntrustedCertificates) {
   auto other = TempDir::create("fw-argocd-tls-other");
   ASSERT_TRUE(other.ok()) << other.error().to_string();
-  auto other_files = testing::make_test_tls_files(other->path());
+  auto other_files = testkit::make_test_tls_files(other->path());
   ASSERT_TRUE(other_files.ok()) << other_files.error().to_string();
   struct Case {
     const char* name;
@@ -92,7 +92,7 @@ TEST_F(HttpArgoCdClientTlsTest, RejectsUntrustedCertificates) {
 TEST_F(HttpArgoCdClientTlsTest, RejectsACertificateForAnotherHost) {
   auto other = TempDir::create("fw-argocd-tls-host");
   ASSERT_TRUE(other.ok()) << other.error().to_string();
-  auto files = testing::make_test_tls_files(other->path(), "DNS:argocd.example.com");
+  auto files = testkit::make_test_tls_files(other->path(), "DNS:argocd.example.com");
   ASSERT_TRUE(files.ok()) << files.error().to_string();
   auto fake = start(files->server_cert, files->server_key);
   ASSERT_NE(fake, nullptr);
@@ -111,7 +111,7 @@ TEST_F(HttpArgoCdClientTlsTest, InsecureSkipsVerification) {
 
 TEST_F(HttpArgoCdClientTlsTest, UnloadableCaIsInvalidInput) {
   std::string bogus = dir_->path() + "/bogus-ca.pem";
-  ASSERT_TRUE(testing::write_text_file(bogus, "not a certificate\n").ok());
+  ASSERT_TRUE(testkit::write_text_file(bogus, "not a certificate\n").ok());
   auto got = list(*fake_, bogus);
   ASSERT_FALSE(got.ok());
   EXPECT_EQ(got.error().kind, ErrorKind::InvalidInput);

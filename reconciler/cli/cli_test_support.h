@@ -12,12 +12,12 @@
 #include "base/json.h"
 #include "cli/cli.h"
 #include "core/timestamp.h"
-#include "testing/child_process.h"
-#include "testing/fake_argocd.h"
-#include "testing/fake_argocd_apps.h"
-#include "testing/git_cli.h"
-#include "testing/git_test_helpers.h"
-#include "testing/temp_dir.h"
+#include "testkit/builders/git_cli.h"
+#include "testkit/builders/git_test_helpers.h"
+#include "testkit/fakes/fake_argocd.h"
+#include "testkit/fakes/fake_argocd_apps.h"
+#include "testkit/process/child_process.h"
+#include "testkit/process/temp_dir.h"
 
 namespace fleetwave::cli::testing_support {
 
@@ -62,15 +62,15 @@ struct CliRun {
   std::string err;
 };
 
-class CliTest : public fleetwave::testing::LibGit2Test {
+class CliTest : public fleetwave::testkit::LibGit2Test {
  protected:
   void SetUp() override {
     LibGit2Test::SetUp();
-    auto dir = fleetwave::testing::TempDir::create("fw-cli");
+    auto dir = fleetwave::testkit::TempDir::create("fw-cli");
     ASSERT_TRUE(dir.ok());
     dir_.emplace(std::move(dir).value());
     remote_ = *dir_ / "remote.git";
-    ASSERT_TRUE(fleetwave::testing::seed_bare_repo(remote_, files()).ok());
+    ASSERT_TRUE(fleetwave::testkit::seed_bare_repo(remote_, files()).ok());
   }
 
   virtual std::map<std::string, std::string> files() { return fleet_files(); }
@@ -94,7 +94,7 @@ class CliTest : public fleetwave::testing::LibGit2Test {
   // Runs the built fleetwave binary (real process boundary, system clock).
   CliRun run_binary(const std::vector<std::string>& args, const std::vector<std::string>& env = {},
                     std::string cwd = "") {
-    fleetwave::testing::ProcessSpec spec;
+    fleetwave::testkit::ProcessSpec spec;
     spec.argv = {FLEETWAVE_CLI_BINARY};
     spec.argv.insert(spec.argv.end(), args.begin(), args.end());
     spec.cwd = cwd.empty() ? dir_->path() : cwd;
@@ -104,20 +104,20 @@ class CliTest : public fleetwave::testing::LibGit2Test {
     spec.stdout_path = *dir_ / ("stdout-" + tag);
     spec.stderr_path = *dir_ / ("stderr-" + tag);
     CliRun r;
-    auto child = fleetwave::testing::ChildProcess::spawn(spec);
+    auto child = fleetwave::testkit::ChildProcess::spawn(spec);
     if (!child.ok()) {
       ADD_FAILURE() << child.error().to_string();
       return r;
     }
     if (!child->wait_for_exit(std::chrono::seconds(120))) ADD_FAILURE() << "fleetwave did not exit";
     r.exit_code = child->exit_code().value_or(-1);
-    r.out = fleetwave::testing::read_text_file(spec.stdout_path);
-    r.err = fleetwave::testing::read_text_file(spec.stderr_path);
+    r.out = fleetwave::testkit::read_text_file(spec.stdout_path);
+    r.err = fleetwave::testkit::read_text_file(spec.stderr_path);
     return r;
   }
 
   std::string git(const std::string& cwd, const std::vector<std::string>& args) {
-    auto r = fleetwave::testing::git(cwd, args);
+    auto r = fleetwave::testkit::git(cwd, args);
     EXPECT_TRUE(r.ok()) << r.error().to_string();
     return r.ok() ? *r : "";
   }
@@ -126,7 +126,7 @@ class CliTest : public fleetwave::testing::LibGit2Test {
   std::string subject(const std::string& rev = "main") { return git(remote_, {"log", "-1", "--format=%s", rev}); }
 
   Json targets(const std::string& app = "shop") {
-    auto text = fleetwave::testing::git(remote_, {"show", "main:.fleetwave/" + app + "/targets.json"});
+    auto text = fleetwave::testkit::git(remote_, {"show", "main:.fleetwave/" + app + "/targets.json"});
     return text.ok() ? Json::parse(*text) : Json::array();
   }
 
@@ -141,7 +141,7 @@ class CliTest : public fleetwave::testing::LibGit2Test {
   void human_commit(const std::string& message, const std::map<std::string, std::string>& files) {
     std::string work = checkout("human-" + std::to_string(++humans_));
     for (const auto& [path, content] : files)
-      ASSERT_TRUE(fleetwave::testing::write_text_file(work + "/" + path, content).ok());
+      ASSERT_TRUE(fleetwave::testkit::write_text_file(work + "/" + path, content).ok());
     git(work, {"add", "-A"});
     git(work, {"commit", "-qm", message});
     git(work, {"push", "-q", "origin", "main"});
@@ -149,11 +149,11 @@ class CliTest : public fleetwave::testing::LibGit2Test {
 
   // Starts a fake Argo CD API and writes its token to a file; returns the flags to reach it.
   std::vector<std::string> start_argocd() {
-    auto fake = fleetwave::testing::FakeArgoCd::start();
+    auto fake = fleetwave::testkit::FakeArgoCd::start();
     EXPECT_TRUE(fake.ok()) << (fake.ok() ? "" : fake.error().to_string());
     if (!fake.ok()) return {};
     argocd_ = std::move(fake).value();
-    EXPECT_TRUE(fleetwave::testing::write_text_file(*dir_ / "argocd-token", argocd_->token() + "\n").ok());
+    EXPECT_TRUE(fleetwave::testkit::write_text_file(*dir_ / "argocd-token", argocd_->token() + "\n").ok());
     return {"--argocd-url", argocd_->url(), "--argocd-token-file", *dir_ / "argocd-token"};
   }
 
@@ -163,16 +163,16 @@ class CliTest : public fleetwave::testing::LibGit2Test {
     for (const Json& t : targets(app)) {
       const std::string cluster = t["cluster"];
       Json a =
-          fleetwave::testing::make_application(app + "-" + cluster, {{"fleetwave.io/app", app}}, cluster, t["revision"],
+          fleetwave::testkit::make_application(app + "-" + cluster, {{"fleetwave.io/app", app}}, cluster, t["revision"],
                                                "Synced", "Healthy", "Succeeded", format_rfc3339(clock_.now_ms()));
       EXPECT_TRUE(argocd_->put_application(std::move(a)).ok());
     }
   }
 
-  std::optional<fleetwave::testing::TempDir> dir_;
+  std::optional<fleetwave::testkit::TempDir> dir_;
   std::string remote_;
   ManualClock clock_{1'800'000'000'000};  // 2027-01-15T08:00:00Z
-  std::unique_ptr<fleetwave::testing::FakeArgoCd> argocd_;
+  std::unique_ptr<fleetwave::testkit::FakeArgoCd> argocd_;
   int binary_runs_ = 0;
   int humans_ = 0;
 };

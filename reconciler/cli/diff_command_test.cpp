@@ -102,7 +102,7 @@ TEST_F(CliDiffCommandTest, ErrorsExit1) {
 TEST_F(CliDiffCommandTest, WorksInALocalCheckout) {
   const std::string work = checkout();
   ASSERT_TRUE(
-      fleetwave::testing::write_text_file(work + "/apps/shop/deploy.yaml", testing_support::deployment("web:1.1"))
+      fleetwave::testkit::write_text_file(work + "/apps/shop/deploy.yaml", testing_support::deployment("web:1.1"))
           .ok());
   git(work, {"commit", "-qam", "web 1.1"});
   CliRun r = run({"diff", "--from", "HEAD~1", "--to", "HEAD", "--cluster", "dev-1"}, {}, work);

@@ -10,30 +10,30 @@
 #include <gtest/gtest.h>
 
 #include "git/libgit2_repository.h"
-#include "testing/git_cli.h"
-#include "testing/git_test_helpers.h"
-#include "testing/temp_dir.h"
+#include "testkit/builders/git_cli.h"
+#include "testkit/builders/git_test_helpers.h"
+#include "testkit/process/temp_dir.h"
 
 namespace fleetwave::git {
 namespace {
 
 namespace fs = std::filesystem;
 
-class CacheWriteLockTest : public testing::LibGit2Test {
+class CacheWriteLockTest : public testkit::LibGit2Test {
  protected:
   void SetUp() override {
     LibGit2Test::SetUp();
-    auto dir = testing::TempDir::create("fw-cache-lock");
+    auto dir = testkit::TempDir::create("fw-cache-lock");
     ASSERT_TRUE(dir.ok());
     dir_.emplace(std::move(dir).value());
     remote_ = *dir_ / "remote.git";
-    ASSERT_TRUE(testing::seed_bare_repo(remote_, {{"apps/a/app.yaml", "a\n"}}).ok());
+    ASSERT_TRUE(testkit::seed_bare_repo(remote_, {{"apps/a/app.yaml", "a\n"}}).ok());
     auto repo = LibGit2Repository::open(runtime(), {"file://" + remote_, *dir_ / "cache", {}});
     ASSERT_TRUE(repo.ok()) << repo.error().to_string();
     repo_ = std::move(repo).value();
   }
 
-  std::optional<testing::TempDir> dir_;
+  std::optional<testkit::TempDir> dir_;
   std::string remote_;
   std::unique_ptr<LibGit2Repository> repo_;
 };
@@ -44,9 +44,9 @@ TEST_F(CacheWriteLockTest, FetchAndPushSucceedAfterAKilledWriterLeftLockFiles) {
   // What a process killed inside libgit2's ref updates leaves behind.
   const fs::path clone = repo_->path();
   for (const char* ref : {"refs/remotes/origin/main.lock", "refs/heads/main.lock"}) {
-    ASSERT_TRUE(testing::write_text_file((clone / ref).string(), "").ok());
+    ASSERT_TRUE(testkit::write_text_file((clone / ref).string(), "").ok());
   }
-  ASSERT_TRUE(testing::write_text_file((clone / "packed-refs.lock").string(), "").ok());
+  ASSERT_TRUE(testkit::write_text_file((clone / "packed-refs.lock").string(), "").ok());
 
   auto again = repo_->fetch("main");
   ASSERT_TRUE(again.ok()) << again.error().to_string();
@@ -54,13 +54,13 @@ TEST_F(CacheWriteLockTest, FetchAndPushSucceedAfterAKilledWriterLeftLockFiles) {
   EXPECT_FALSE(fs::exists(clone / "refs/remotes/origin/main.lock"));
   EXPECT_FALSE(fs::exists(clone / "packed-refs.lock"));
 
-  ASSERT_TRUE(testing::write_text_file((clone / "refs/heads/main.lock").string(), "").ok());
+  ASSERT_TRUE(testkit::write_text_file((clone / "refs/heads/main.lock").string(), "").ok());
   auto commit =
-      repo_->create_commit(testing::commit_request(*again, {testing::write("apps/a/app.yaml", "b\n")}, "step"));
+      repo_->create_commit(testkit::commit_request(*again, {testkit::write("apps/a/app.yaml", "b\n")}, "step"));
   ASSERT_TRUE(commit.ok()) << commit.error().to_string();
   auto pushed = repo_->push("main", *commit, PushMode::FastForwardOnly);
   EXPECT_TRUE(pushed.ok()) << pushed.error().to_string();
-  EXPECT_EQ(*testing::git(remote_, {"rev-parse", "main"}), *commit);
+  EXPECT_EQ(*testkit::git(remote_, {"rev-parse", "main"}), *commit);
 }
 
 TEST_F(CacheWriteLockTest, WritersOfOneCloneTakeTurns) {

@@ -9,10 +9,10 @@
 #include <gtest/gtest.h>
 
 #include "git/libgit2_repository.h"
-#include "testing/child_process.h"
-#include "testing/git_cli.h"
-#include "testing/git_test_helpers.h"
-#include "testing/temp_dir.h"
+#include "testkit/builders/git_cli.h"
+#include "testkit/builders/git_test_helpers.h"
+#include "testkit/process/child_process.h"
+#include "testkit/process/temp_dir.h"
 
 namespace fleetwave::git {
 namespace {
@@ -42,22 +42,22 @@ std::map<std::string, std::string> ten_thousand_files() {
   return files;
 }
 
-class LargeRepoSlowTest : public testing::LibGit2Test {
+class LargeRepoSlowTest : public testkit::LibGit2Test {
  protected:
   void SetUp() override {
     LibGit2Test::SetUp();
-    auto dir = testing::TempDir::create("fw-large");
+    auto dir = testkit::TempDir::create("fw-large");
     ASSERT_TRUE(dir.ok());
     dir_.emplace(std::move(dir).value());
   }
-  std::optional<testing::TempDir> dir_;
+  std::optional<testkit::TempDir> dir_;
 };
 
 TEST_F(LargeRepoSlowTest, CommitAndPushTenThousandFiles) {
   const auto files = ten_thousand_files();
   const std::string lib_remote = *dir_ / "lib.git", cli_remote = *dir_ / "cli.git";
-  FW_ASSERT_OK(testing::seed_bare_repo(lib_remote, files));
-  FW_ASSERT_OK(testing::seed_bare_repo(cli_remote, files));
+  FW_ASSERT_OK(testkit::seed_bare_repo(lib_remote, files));
+  FW_ASSERT_OK(testkit::seed_bare_repo(cli_remote, files));
 
   // libgit2: bare cache, treebuilder commits, push.
   FW_ASSERT_OK_AND_ASSIGN(repo, LibGit2Repository::open(runtime(), {"file://" + lib_remote, *dir_ / "cache", {}}));
@@ -72,7 +72,7 @@ TEST_F(LargeRepoSlowTest, CommitAndPushTenThousandFiles) {
   std::vector<double> commit_ms, push_ms, cycle_ms;
   for (int i = 0; i < kCycles; ++i) {
     auto cycle = Clock::now();
-    auto req = testing::commit_request(tip, {testing::write("state/waves.yaml", "seq: " + std::to_string(i) + "\n")},
+    auto req = testkit::commit_request(tip, {testkit::write("state/waves.yaml", "seq: " + std::to_string(i) + "\n")},
                                        "advance " + std::to_string(i), i);
     start = Clock::now();
     FW_ASSERT_OK_AND_ASSIGN(commit, repo->create_commit(req));
@@ -85,30 +85,30 @@ TEST_F(LargeRepoSlowTest, CommitAndPushTenThousandFiles) {
   }
   FW_ASSERT_OK_AND_ASSIGN(apps_after, repo->tree_id(tip, "apps"));
   EXPECT_EQ(apps_before, apps_after);
-  FW_ASSERT_OK_AND_ASSIGN(final_state, testing::git(lib_remote, {"show", "main:state/waves.yaml"}));
+  FW_ASSERT_OK_AND_ASSIGN(final_state, testkit::git(lib_remote, {"show", "main:state/waves.yaml"}));
   EXPECT_EQ(final_state, "seq: " + std::to_string(kCycles - 1));
-  FW_ASSERT_OK_AND_ASSIGN(count, testing::git(lib_remote, {"rev-list", "--count", "main"}));
+  FW_ASSERT_OK_AND_ASSIGN(count, testkit::git(lib_remote, {"rev-list", "--count", "main"}));
   EXPECT_EQ(count, std::to_string(kCycles + 1));
-  FW_ASSERT_OK(testing::git(lib_remote, {"fsck", "--no-progress"}));
+  FW_ASSERT_OK(testkit::git(lib_remote, {"fsck", "--no-progress"}));
 
   // git CLI: a checkout, then add + commit + push per cycle (one sh process running three gits).
   const std::string work = *dir_ / "work";
-  FW_ASSERT_OK(testing::git(dir_->path(), {"clone", "-q", cli_remote, work}));
+  FW_ASSERT_OK(testkit::git(dir_->path(), {"clone", "-q", cli_remote, work}));
   std::vector<double> cli_ms;
   for (int i = 0; i < kCycles; ++i) {
     start = Clock::now();
-    FW_ASSERT_OK(testing::write_text_file(work + "/state/waves.yaml", "seq: " + std::to_string(i) + "\n"));
-    testing::ProcessSpec spec;
+    FW_ASSERT_OK(testkit::write_text_file(work + "/state/waves.yaml", "seq: " + std::to_string(i) + "\n"));
+    testkit::ProcessSpec spec;
     spec.argv = {"sh", "-c",
                  "git add state/waves.yaml && git commit -q -m \"advance " + std::to_string(i) +
                      "\" && git push -q origin main"};
     spec.cwd = work;
-    spec.env = testing::git_environment();
-    FW_ASSERT_OK_AND_ASSIGN(result, testing::run_command(spec));
+    spec.env = testkit::git_environment();
+    FW_ASSERT_OK_AND_ASSIGN(result, testkit::run_command(spec));
     ASSERT_EQ(result.exit_code, 0) << result.output;
     cli_ms.push_back(ms_since(start));
   }
-  FW_ASSERT_OK_AND_ASSIGN(cli_state, testing::git(cli_remote, {"show", "main:state/waves.yaml"}));
+  FW_ASSERT_OK_AND_ASSIGN(cli_state, testkit::git(cli_remote, {"show", "main:state/waves.yaml"}));
   EXPECT_EQ(cli_state, final_state);
 
   const double lib = median(cycle_ms), cli = median(cli_ms);

@@ -8,25 +8,25 @@
 #include <gtest/gtest.h>
 
 #include "git/libgit2_repository.h"
-#include "testing/git_cli.h"
-#include "testing/git_http_server.h"
-#include "testing/git_test_helpers.h"
-#include "testing/temp_dir.h"
+#include "testkit/builders/git_cli.h"
+#include "testkit/builders/git_test_helpers.h"
+#include "testkit/process/temp_dir.h"
+#include "testkit/servers/git_http_server.h"
 
 namespace fleetwave::git {
 namespace {
 
-using testing::commit_request;
-using testing::write;
+using testkit::commit_request;
+using testkit::write;
 
-class HttpServerTest : public testing::LibGit2Test {
+class HttpServerTest : public testkit::LibGit2Test {
  protected:
   void SetUp() override {
     LibGit2Test::SetUp();
-    auto dir = testing::TempDir::create("fw-http-client");
+    auto dir = testkit::TempDir::create("fw-http-client");
     ASSERT_TRUE(dir.ok());
     dir_.emplace(std::move(dir).value());
-    auto server = testing::GitHttpServer::start();
+    auto server = testkit::GitHttpServer::start();
     ASSERT_TRUE(server.ok()) << server.error().to_string();
     server_ = std::move(server).value();
     auto seed =
@@ -40,12 +40,12 @@ class HttpServerTest : public testing::LibGit2Test {
   }
   GitCredentials good() const { return GitCredentials::user_password(server_->user(), server_->password()); }
   std::string server_tip() {
-    auto tip = testing::git(server_->repo_path("fleet.git"), {"rev-parse", "refs/heads/main"});
+    auto tip = testkit::git(server_->repo_path("fleet.git"), {"rev-parse", "refs/heads/main"});
     return tip.ok() ? *tip : "error: " + tip.error().message;
   }
 
-  std::optional<testing::TempDir> dir_;
-  std::unique_ptr<testing::GitHttpServer> server_;
+  std::optional<testkit::TempDir> dir_;
+  std::unique_ptr<testkit::GitHttpServer> server_;
   std::string seed_;
 };
 
@@ -62,12 +62,12 @@ TEST_F(HttpServerTest, FetchCommitPushWithBasicAuth) {
   // A second round trip fetches incrementally from the same cache.
   FW_ASSERT_OK_AND_ASSIGN(again, repo->fetch("main"));
   EXPECT_EQ(again, commit);
-  FW_ASSERT_OK(testing::git(server_->repo_path("fleet.git"), {"fsck", "--strict", "--no-progress"}));
+  FW_ASSERT_OK(testkit::git(server_->repo_path("fleet.git"), {"fsck", "--strict", "--no-progress"}));
 }
 
 TEST_F(HttpServerTest, TokenCredentialsUseTheConfiguredUserName) {
   server_.reset();
-  auto server = testing::GitHttpServer::start({"x-access-token", "ghs_0123456789abcdef"});
+  auto server = testkit::GitHttpServer::start({"x-access-token", "ghs_0123456789abcdef"});
   ASSERT_TRUE(server.ok()) << server.error().to_string();
   server_ = std::move(server).value();
   FW_ASSERT_OK(server_->create_repo("fleet.git", {{"f", "1"}}));
@@ -181,10 +181,10 @@ TEST_F(HttpServerTest, ConcurrentWritersAllLand) {
   for (int w = 0; w < kWriters; ++w) EXPECT_EQ(failures[w], "") << "writer " << w;
   const std::string bare = server_->repo_path("fleet.git");
   for (int w = 0; w < kWriters; ++w) {
-    FW_ASSERT_OK_AND_ASSIGN(content, testing::git(bare, {"show", "main:writers/" + std::to_string(w) + ".yaml"}));
+    FW_ASSERT_OK_AND_ASSIGN(content, testkit::git(bare, {"show", "main:writers/" + std::to_string(w) + ".yaml"}));
     EXPECT_EQ(content, "seq: " + std::to_string(kWrites - 1));
   }
-  FW_ASSERT_OK_AND_ASSIGN(count, testing::git(bare, {"rev-list", "--count", "main"}));
+  FW_ASSERT_OK_AND_ASSIGN(count, testkit::git(bare, {"rev-list", "--count", "main"}));
   EXPECT_EQ(count, std::to_string(1 + kWriters * kWrites));
   std::printf("[concurrency] %d writers x %d writes over HTTP: all landed after %d conflicts\n", kWriters, kWrites,
               conflicts.load());

@@ -5,23 +5,23 @@
 #include <gtest/gtest.h>
 
 #include "git/libgit2_repository.h"
-#include "testing/git_http_server.h"
-#include "testing/git_test_helpers.h"
-#include "testing/temp_dir.h"
+#include "testkit/builders/git_test_helpers.h"
+#include "testkit/process/temp_dir.h"
+#include "testkit/servers/git_http_server.h"
 
 namespace fleetwave::git {
 namespace {
 
-class HttpsServerTest : public testing::LibGit2Test {
+class HttpsServerTest : public testkit::LibGit2Test {
  protected:
   void SetUp() override {
     LibGit2Test::SetUp();
-    auto dir = testing::TempDir::create("fw-https-client");
+    auto dir = testkit::TempDir::create("fw-https-client");
     ASSERT_TRUE(dir.ok());
     dir_.emplace(std::move(dir).value());
-    testing::GitHttpServerOptions options;
+    testkit::GitHttpServerOptions options;
     options.tls = true;
-    auto server = testing::GitHttpServer::start(options);
+    auto server = testkit::GitHttpServer::start(options);
     ASSERT_TRUE(server.ok()) << server.error().to_string();
     server_ = std::move(server).value();
     auto seed = server_->create_repo("fleet.git", {{"f", "1"}});
@@ -34,8 +34,8 @@ class HttpsServerTest : public testing::LibGit2Test {
                                    {server_->https_url("fleet.git"), *dir_ / "cache", std::move(credentials)});
   }
 
-  std::optional<testing::TempDir> dir_;
-  std::unique_ptr<testing::GitHttpServer> server_;
+  std::optional<testkit::TempDir> dir_;
+  std::unique_ptr<testkit::GitHttpServer> server_;
   std::string seed_;
 };
 
@@ -65,7 +65,7 @@ TEST_F(HttpsServerTest, InsecureSkipTlsVerifyConnects) {
   FW_ASSERT_OK_AND_ASSIGN(repo, open(credentials));
   FW_ASSERT_OK_AND_ASSIGN(tip, repo->fetch("main"));
   EXPECT_EQ(tip, seed_);
-  FW_ASSERT_OK_AND_ASSIGN(commit, repo->create_commit(testing::commit_request(tip, {testing::write("g", "2")})));
+  FW_ASSERT_OK_AND_ASSIGN(commit, repo->create_commit(testkit::commit_request(tip, {testkit::write("g", "2")})));
   FW_ASSERT_OK(repo->push("main", commit, PushMode::FastForwardOnly));
 }
 

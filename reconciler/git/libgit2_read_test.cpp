@@ -5,24 +5,24 @@
 #include <gtest/gtest.h>
 
 #include "git/libgit2_repository.h"
-#include "testing/git_cli.h"
-#include "testing/git_test_helpers.h"
-#include "testing/temp_dir.h"
+#include "testkit/builders/git_cli.h"
+#include "testkit/builders/git_test_helpers.h"
+#include "testkit/process/temp_dir.h"
 
 namespace fleetwave::git {
 namespace {
 
-using testing::git;
+using testkit::git;
 
-class LibGit2ReadTest : public testing::LibGit2Test {
+class LibGit2ReadTest : public testkit::LibGit2Test {
  protected:
   void SetUp() override {
     LibGit2Test::SetUp();
-    auto dir = testing::TempDir::create("fw-read");
+    auto dir = testkit::TempDir::create("fw-read");
     ASSERT_TRUE(dir.ok());
     dir_.emplace(std::move(dir).value());
     remote_ = *dir_ / "remote.git";
-    auto seed = testing::seed_bare_repo(remote_, {{"README.md", "hello\n"},
+    auto seed = testkit::seed_bare_repo(remote_, {{"README.md", "hello\n"},
                                                   {"apps/guestbook/deploy.yaml", "kind: Deployment\n"},
                                                   {"apps/guestbook/rollout.yaml", "kind: WavePlan\n"},
                                                   {"apps/other/svc.yaml", "kind: Service\n"},
@@ -34,7 +34,7 @@ class LibGit2ReadTest : public testing::LibGit2Test {
     repo_ = std::move(repo).value();
   }
 
-  std::optional<testing::TempDir> dir_;
+  std::optional<testkit::TempDir> dir_;
   std::string remote_;
   std::string seed_;
   std::unique_ptr<LibGit2Repository> repo_;
@@ -140,21 +140,21 @@ TEST_F(LibGit2ReadTest, ReadErrorsSayWhatAndWhere) {
 
 TEST_F(LibGit2ReadTest, CommitInfoLogAndChangedPaths) {
   FW_ASSERT_OK(repo_->fetch("main"));
-  auto req = testing::commit_request(
+  auto req = testkit::commit_request(
       seed_,
-      {testing::write("apps/guestbook/rollout.yaml", "kind: WavePlan\nx: 1\n"), testing::remove("clusters/eu-1.yaml")},
+      {testkit::write("apps/guestbook/rollout.yaml", "kind: WavePlan\nx: 1\n"), testkit::remove("clusters/eu-1.yaml")},
       "advance guestbook\n\nFleetwave-App: guestbook\n", 30);
-  req.committer = testing::test_signature(40);
+  req.committer = testkit::test_signature(40);
   FW_ASSERT_OK_AND_ASSIGN(second, repo_->create_commit(req));
   FW_ASSERT_OK_AND_ASSIGN(
-      third, repo_->create_commit(testing::commit_request(second, {testing::write("a.txt", "a")}, "third", 50)));
+      third, repo_->create_commit(testkit::commit_request(second, {testkit::write("a.txt", "a")}, "third", 50)));
 
   FW_ASSERT_OK_AND_ASSIGN(info, repo_->commit_info(second));
   EXPECT_EQ(info.oid, second);
   EXPECT_EQ(info.parents, std::vector<std::string>{seed_});
   EXPECT_EQ(info.message, "advance guestbook\n\nFleetwave-App: guestbook\n");
-  EXPECT_EQ(info.author, testing::test_signature(30));
-  EXPECT_EQ(info.committer, testing::test_signature(40));
+  EXPECT_EQ(info.author, testkit::test_signature(30));
+  EXPECT_EQ(info.committer, testkit::test_signature(40));
 
   FW_ASSERT_OK_AND_ASSIGN(log, repo_->first_parent_log(third, "", 0));
   EXPECT_EQ(log, (std::vector<std::string>{third, second, seed_}));

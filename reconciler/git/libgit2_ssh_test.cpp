@@ -6,26 +6,26 @@
 #include <gtest/gtest.h>
 
 #include "git/libgit2_repository.h"
-#include "testing/child_process.h"
-#include "testing/git_cli.h"
-#include "testing/git_ssh_server.h"
-#include "testing/git_test_helpers.h"
-#include "testing/temp_dir.h"
+#include "testkit/builders/git_cli.h"
+#include "testkit/builders/git_test_helpers.h"
+#include "testkit/process/child_process.h"
+#include "testkit/process/temp_dir.h"
+#include "testkit/servers/git_ssh_server.h"
 
 namespace fleetwave::git {
 namespace {
 
-using testing::commit_request;
-using testing::write;
+using testkit::commit_request;
+using testkit::write;
 
-class SshServerTest : public testing::LibGit2Test {
+class SshServerTest : public testkit::LibGit2Test {
  protected:
   void SetUp() override {
     LibGit2Test::SetUp();
-    auto dir = testing::TempDir::create("fw-ssh-client");
+    auto dir = testkit::TempDir::create("fw-ssh-client");
     ASSERT_TRUE(dir.ok());
     dir_.emplace(std::move(dir).value());
-    auto server = testing::GitSshServer::start();
+    auto server = testkit::GitSshServer::start();
     ASSERT_TRUE(server.ok()) << server.error().to_string();
     server_ = std::move(server).value();
     auto seed = server_->create_repo("fleet.git", {{"apps/a/app.yaml", "a\n"}});
@@ -40,16 +40,16 @@ class SshServerTest : public testing::LibGit2Test {
 
   // An unrelated ed25519 key pair generated on the spot: {private key, "ssh-ed25519 AAAA..."}.
   std::pair<std::string, std::string> other_key(const std::string& name) {
-    testing::ProcessSpec spec;
+    testkit::ProcessSpec spec;
     spec.argv = {"ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-C", name, "-f", *dir_ / name};
-    auto result = testing::run_command(spec);
+    auto result = testkit::run_command(spec);
     EXPECT_TRUE(result.ok() && result->exit_code == 0);
-    std::string pub = testing::read_text_file(*dir_ / (name + ".pub"));
-    return {testing::read_text_file(*dir_ / name), pub.substr(0, pub.rfind(' '))};
+    std::string pub = testkit::read_text_file(*dir_ / (name + ".pub"));
+    return {testkit::read_text_file(*dir_ / name), pub.substr(0, pub.rfind(' '))};
   }
 
-  std::optional<testing::TempDir> dir_;
-  std::unique_ptr<testing::GitSshServer> server_;
+  std::optional<testkit::TempDir> dir_;
+  std::unique_ptr<testkit::GitSshServer> server_;
   std::string seed_;
 };
 
@@ -59,18 +59,18 @@ TEST_F(SshServerTest, FetchCommitPushWithAKeyFromMemory) {
   EXPECT_EQ(tip, seed_);
   FW_ASSERT_OK_AND_ASSIGN(commit, repo->create_commit(commit_request(tip, {write("apps/a/state.yaml", "wave: 1\n")})));
   FW_ASSERT_OK(repo->push("main", commit, PushMode::FastForwardOnly));
-  FW_ASSERT_OK_AND_ASSIGN(server_tip, testing::git(server_->repo_path("fleet.git"), {"rev-parse", "main"}));
+  FW_ASSERT_OK_AND_ASSIGN(server_tip, testkit::git(server_->repo_path("fleet.git"), {"rev-parse", "main"}));
   EXPECT_EQ(server_tip, commit);
 }
 
 TEST_F(SshServerTest, HashedKnownHostsEntriesMatch) {
   const std::string file = *dir_ / "known_hosts";
-  FW_ASSERT_OK(testing::write_text_file(file, server_->known_hosts()));
-  testing::ProcessSpec spec;
+  FW_ASSERT_OK(testkit::write_text_file(file, server_->known_hosts()));
+  testkit::ProcessSpec spec;
   spec.argv = {"ssh-keygen", "-H", "-f", file};
-  auto hashed = testing::run_command(spec);
+  auto hashed = testkit::run_command(spec);
   ASSERT_TRUE(hashed.ok() && hashed->exit_code == 0);
-  std::string text = testing::read_text_file(file);
+  std::string text = testkit::read_text_file(file);
   ASSERT_EQ(text.rfind("|1|", 0), 0u) << text;
   FW_ASSERT_OK_AND_ASSIGN(repo, open(GitCredentials::ssh_key(server_->client_private_key(), text)));
   FW_ASSERT_OK_AND_ASSIGN(tip, repo->fetch("main"));

@@ -5,27 +5,27 @@
 #include <gtest/gtest.h>
 
 #include "git/libgit2_repository.h"
-#include "testing/git_cli.h"
-#include "testing/git_test_helpers.h"
-#include "testing/temp_dir.h"
+#include "testkit/builders/git_cli.h"
+#include "testkit/builders/git_test_helpers.h"
+#include "testkit/process/temp_dir.h"
 
 namespace fleetwave::git {
 namespace {
 
-using testing::commit_request;
-using testing::git;
-using testing::remove;
-using testing::write;
+using testkit::commit_request;
+using testkit::git;
+using testkit::remove;
+using testkit::write;
 
-class LibGit2WriteTest : public testing::LibGit2Test {
+class LibGit2WriteTest : public testkit::LibGit2Test {
  protected:
   void SetUp() override {
     LibGit2Test::SetUp();
-    auto dir = testing::TempDir::create("fw-write");
+    auto dir = testkit::TempDir::create("fw-write");
     ASSERT_TRUE(dir.ok());
     dir_.emplace(std::move(dir).value());
     remote_ = *dir_ / "remote.git";
-    auto seed = testing::seed_bare_repo(remote_, {{"apps/a/app.yaml", "a\n"},
+    auto seed = testkit::seed_bare_repo(remote_, {{"apps/a/app.yaml", "a\n"},
                                                   {"apps/b/app.yaml", "b\n"},
                                                   {"clusters/eu-1.yaml", "eu\n"},
                                                   {".fleetwave/a/state.yaml", "wave: 0\n"},
@@ -46,7 +46,7 @@ class LibGit2WriteTest : public testing::LibGit2Test {
     return tip.ok() ? *tip : "error: " + tip.error().message;
   }
 
-  std::optional<testing::TempDir> dir_;
+  std::optional<testkit::TempDir> dir_;
   std::string remote_;
   std::string seed_;
   std::unique_ptr<LibGit2Repository> repo_;
@@ -114,7 +114,7 @@ TEST_F(LibGit2WriteTest, SameInputsGiveTheSameCommitAndNoOpReturnsParent) {
   FW_ASSERT_OK_AND_ASSIGN(second, repo_->create_commit(req));
   EXPECT_EQ(first, second);
   auto later = req;
-  later.author = testing::test_signature(11);
+  later.author = testkit::test_signature(11);
   FW_ASSERT_OK_AND_ASSIGN(third, repo_->create_commit(later));
   EXPECT_NE(first, third);
 
@@ -249,7 +249,7 @@ TEST_F(LibGit2WriteTest, FetchReanchorsAndDropsUnpushedCommits) {
 
 TEST_F(LibGit2WriteTest, RootCommitOnAnEmptyRemoteAndBranchDeletion) {
   const std::string empty = *dir_ / "empty.git";
-  FW_ASSERT_OK(testing::seed_bare_repo(empty, {}));
+  FW_ASSERT_OK(testkit::seed_bare_repo(empty, {}));
   auto repo = LibGit2Repository::open(runtime(), {empty, *dir_ / "cache", {}});
   FW_ASSERT_OK(repo);
   FW_ASSERT_OK_AND_ASSIGN(tip, (*repo)->fetch("main"));

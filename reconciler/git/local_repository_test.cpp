@@ -4,36 +4,36 @@
 
 #include <gtest/gtest.h>
 
-#include "testing/git_cli.h"
-#include "testing/git_test_helpers.h"
-#include "testing/temp_dir.h"
+#include "testkit/builders/git_cli.h"
+#include "testkit/builders/git_test_helpers.h"
+#include "testkit/process/temp_dir.h"
 
 namespace fleetwave::git {
 namespace {
 
-using testing::git;
+using testkit::git;
 
-class LocalRepositoryTest : public testing::LibGit2Test {
+class LocalRepositoryTest : public testkit::LibGit2Test {
  protected:
   void SetUp() override {
     LibGit2Test::SetUp();
-    auto dir = testing::TempDir::create("fw-local-repo");
+    auto dir = testkit::TempDir::create("fw-local-repo");
     ASSERT_TRUE(dir.ok());
     dir_.emplace(std::move(dir).value());
     remote_ = *dir_ / "remote.git";
     FW_ASSERT_OK_AND_ASSIGN(seed,
-                            testing::seed_bare_repo(remote_, {{"apps/a/rollout.yaml", "v1\n"}, {"README", "hi\n"}}));
+                            testkit::seed_bare_repo(remote_, {{"apps/a/rollout.yaml", "v1\n"}, {"README", "hi\n"}}));
     seed_ = seed;
     work_ = *dir_ / "work";
     FW_ASSERT_OK(git(dir_->path(), {"clone", "-q", remote_, work_}));
   }
 
-  std::optional<testing::TempDir> dir_;
+  std::optional<testkit::TempDir> dir_;
   std::string remote_, work_, seed_;
 };
 
 TEST_F(LocalRepositoryTest, FetchResolvesBranchesAndHeadWithoutNetwork) {
-  FW_ASSERT_OK(testing::write_text_file(work_ + "/apps/a/rollout.yaml", "v2\n"));
+  FW_ASSERT_OK(testkit::write_text_file(work_ + "/apps/a/rollout.yaml", "v2\n"));
   FW_ASSERT_OK(git(work_, {"commit", "-qam", "local change"}));
   FW_ASSERT_OK(git(work_, {"branch", "side", seed_}));
   FW_ASSERT_OK_AND_ASSIGN(local_head, git(work_, {"rev-parse", "HEAD"}));
@@ -65,7 +65,7 @@ TEST_F(LocalRepositoryTest, FetchResolvesBranchesAndHeadWithoutNetwork) {
 }
 
 TEST_F(LocalRepositoryTest, ReadsCommittedContentNotTheWorkingTree) {
-  FW_ASSERT_OK(testing::write_text_file(work_ + "/apps/a/rollout.yaml", "uncommitted\n"));
+  FW_ASSERT_OK(testkit::write_text_file(work_ + "/apps/a/rollout.yaml", "uncommitted\n"));
   FW_ASSERT_OK_AND_ASSIGN(repo, LocalRepository::open(runtime(), work_));
   FW_ASSERT_OK_AND_ASSIGN(head, repo->fetch(""));
   FW_ASSERT_OK_AND_ASSIGN(content, repo->read_file(head, "apps/a/rollout.yaml"));
@@ -81,7 +81,7 @@ TEST_F(LocalRepositoryTest, ReadsCommittedContentNotTheWorkingTree) {
 
 TEST_F(LocalRepositoryTest, CommitsWriteObjectsButMoveNoRefAndPushIsRefused) {
   FW_ASSERT_OK_AND_ASSIGN(repo, LocalRepository::open(runtime(), work_));
-  FW_ASSERT_OK_AND_ASSIGN(oid, repo->create_commit(testing::commit_request(seed_, {testing::write("x.txt", "x\n")})));
+  FW_ASSERT_OK_AND_ASSIGN(oid, repo->create_commit(testkit::commit_request(seed_, {testkit::write("x.txt", "x\n")})));
   EXPECT_NE(oid, seed_);
   FW_ASSERT_OK_AND_ASSIGN(head, git(work_, {"rev-parse", "HEAD"}));
   EXPECT_EQ(head, seed_);

@@ -6,27 +6,27 @@
 
 #include <gtest/gtest.h>
 
-#include "testing/child_process.h"
-#include "testing/git_cli.h"
-#include "testing/git_test_helpers.h"
-#include "testing/temp_dir.h"
+#include "testkit/builders/git_cli.h"
+#include "testkit/builders/git_test_helpers.h"
+#include "testkit/process/child_process.h"
+#include "testkit/process/temp_dir.h"
 
 namespace fleetwave::git {
 namespace {
 
-using testing::git;
-using testing::remove;
-using testing::write;
+using testkit::git;
+using testkit::remove;
+using testkit::write;
 
-class WorktreeCommitterTest : public testing::LibGit2Test {
+class WorktreeCommitterTest : public testkit::LibGit2Test {
  protected:
   void SetUp() override {
     LibGit2Test::SetUp();
-    auto dir = testing::TempDir::create("fw-worktree");
+    auto dir = testkit::TempDir::create("fw-worktree");
     ASSERT_TRUE(dir.ok());
     dir_.emplace(std::move(dir).value());
     const std::string remote = *dir_ / "remote.git";
-    FW_ASSERT_OK(testing::seed_bare_repo(
+    FW_ASSERT_OK(testkit::seed_bare_repo(
         remote,
         {{"apps/a/app.yaml", "a\n"}, {".fleetwave/a/state.yaml", "wave: 0\n"}, {".fleetwave/a/targets.json", "[]\n"}}));
     work_ = *dir_ / "work";
@@ -37,7 +37,7 @@ class WorktreeCommitterTest : public testing::LibGit2Test {
     WorktreeCommitRequest r;
     r.changes = std::move(changes);
     r.message = "fleetwave: approve a\n\nFleetwave-Action: approve";
-    r.author = testing::test_signature();
+    r.author = testkit::test_signature();
     return r;
   }
 
@@ -46,7 +46,7 @@ class WorktreeCommitterTest : public testing::LibGit2Test {
     return out.ok() ? *out : "error: " + out.error().message;
   }
 
-  std::optional<testing::TempDir> dir_;
+  std::optional<testkit::TempDir> dir_;
   std::string work_;
 };
 
@@ -65,7 +65,7 @@ TEST_F(WorktreeCommitterTest, CommitKeepsStatusClean) {
   EXPECT_EQ(files,
             "fleetwave: approve a\n\nA\t.fleetwave/a/approvals/w1.yaml\nM\t.fleetwave/a/state.yaml\n"
             "D\t.fleetwave/a/targets.json");
-  EXPECT_EQ(testing::read_text_file(work_ + "/.fleetwave/a/state.yaml"), "wave: 1\n");
+  EXPECT_EQ(testkit::read_text_file(work_ + "/.fleetwave/a/state.yaml"), "wave: 1\n");
   EXPECT_FALSE(std::filesystem::exists(work_ + "/.fleetwave/a/targets.json"));
   // Unchanged content is not a new commit.
   FW_ASSERT_OK_AND_ASSIGN(again, committer->commit(request({write(".fleetwave/a/state.yaml", "wave: 1\n")})));
@@ -80,14 +80,14 @@ TEST_F(WorktreeCommitterTest, DeletingTheLastFileRemovesEmptyDirectories) {
 }
 
 TEST_F(WorktreeCommitterTest, UnrelatedUnstagedEditsStayUnstaged) {
-  FW_ASSERT_OK(testing::write_text_file(work_ + "/apps/a/app.yaml", "edited by hand\n"));
+  FW_ASSERT_OK(testkit::write_text_file(work_ + "/apps/a/app.yaml", "edited by hand\n"));
   FW_ASSERT_OK_AND_ASSIGN(committer, WorktreeCommitter::open(runtime(), work_));
   FW_ASSERT_OK(committer->commit(request({write(".fleetwave/a/state.yaml", "wave: 2\n")})));
   EXPECT_EQ(status(), " M apps/a/app.yaml");
 }
 
 TEST_F(WorktreeCommitterTest, RefusesWhenSomethingIsAlreadyStaged) {
-  FW_ASSERT_OK(testing::write_text_file(work_ + "/notes.txt", "wip\n"));
+  FW_ASSERT_OK(testkit::write_text_file(work_ + "/notes.txt", "wip\n"));
   FW_ASSERT_OK(git(work_, {"add", "notes.txt"}));
   FW_ASSERT_OK_AND_ASSIGN(committer, WorktreeCommitter::open(runtime(), work_));
   auto got = committer->commit(request({write(".fleetwave/a/state.yaml", "wave: 1\n")}));
@@ -95,7 +95,7 @@ TEST_F(WorktreeCommitterTest, RefusesWhenSomethingIsAlreadyStaged) {
   EXPECT_EQ(got.error().kind, ErrorKind::InvalidInput);
   EXPECT_EQ(got.error().message,
             work_ + "/: the index already has staged changes (1 paths, e.g. notes.txt); commit or unstage them first");
-  EXPECT_EQ(testing::read_text_file(work_ + "/.fleetwave/a/state.yaml"), "wave: 0\n");  // nothing written
+  EXPECT_EQ(testkit::read_text_file(work_ + "/.fleetwave/a/state.yaml"), "wave: 0\n");  // nothing written
   EXPECT_EQ(status(), "A  notes.txt");
 }
 

@@ -11,11 +11,11 @@
 
 #include "cli/cli_test_support.h"
 #include "serve/webhook_auth.h"
-#include "testing/git_http_server.h"
+#include "testkit/servers/git_http_server.h"
 
 namespace fleetwave::serve::testing_support {
 
-namespace ft = fleetwave::testing;
+namespace ft = fleetwave::testkit;
 
 inline const std::string kGitPassword = "git-pa55-serve-XYZ";
 inline const std::string kWebhookSecret = "webhook-secret-77aa";

@@ -11,10 +11,10 @@
 #include <string>
 
 #include "base/result.h"
-#include "testing/child_process.h"
-#include "testing/temp_dir.h"
+#include "testkit/process/child_process.h"
+#include "testkit/process/temp_dir.h"
 
-namespace fleetwave::testing {
+namespace fleetwave::testkit {
 
 struct GitHttpServerOptions {
   std::string user = "alice";
@@ -67,4 +67,4 @@ class GitHttpServer {
   std::unique_ptr<ChildProcess> process_;
 };
 
-}  // namespace fleetwave::testing
+}  // namespace fleetwave::testkit

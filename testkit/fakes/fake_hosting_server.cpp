@@ -1,5 +1,5 @@
 // Test support that includes <httplib.h> (CPPHTTPLIB_* macros come from pkg-config only).
-#include "testing/fake_git_provider.h"
+#include "testkit/fakes/fake_hosting_server.h"
 
 #include <httplib.h>
 
@@ -9,7 +9,7 @@
 
 #include "codec/json_reader.h"
 
-namespace fleetwave::testing {
+namespace fleetwave::testkit {
 namespace {
 
 std::string dump(const Json& j) { return j.dump(-1, ' ', false, Json::error_handler_t::replace); }
@@ -384,4 +384,4 @@ void FakeGitProvider::set_response_override(std::optional<FakeProviderResponse> 
   override_ = std::move(response);
 }
 
-}  // namespace fleetwave::testing
+}  // namespace fleetwave::testkit

@@ -1,6 +1,6 @@
-#include "testing/in_memory_argocd.h"
+#include "testkit/fakes/in_memory_argocd.h"
 
-namespace fleetwave::testing {
+namespace fleetwave::testkit {
 
 Result<std::vector<ApplicationSummary>> InMemoryArgoCd::list_applications(const std::string& label_selector) {
   ++queries_;
@@ -40,4 +40,4 @@ void InMemoryArgoCd::sync_to(const Json& targets, std::int64_t finished_at_ms) {
   }
 }
 
-}  // namespace fleetwave::testing
+}  // namespace fleetwave::testkit

@@ -1,4 +1,4 @@
-#include "testing/git_http_server.h"
+#include "testkit/servers/git_http_server.h"
 
 #include <unistd.h>
 
@@ -9,10 +9,10 @@
 #include <sys/time.h>
 #include <thread>
 
-#include "testing/free_port.h"
-#include "testing/git_cli.h"
+#include "testkit/builders/git_cli.h"
+#include "testkit/process/free_port.h"
 
-namespace fleetwave::testing {
+namespace fleetwave::testkit {
 namespace {
 
 constexpr const char* kLighttpd = "/usr/sbin/lighttpd";
@@ -175,7 +175,7 @@ Result<std::string> GitHttpServer::create_repo(const std::string& repo, const st
 }
 
 Status<> GitHttpServer::install_hook(const std::string& repo, const std::string& hook, const std::string& script) {
-  return testing::install_hook(repo_path(repo), hook, script);
+  return testkit::install_hook(repo_path(repo), hook, script);
 }
 
 std::string GitHttpServer::logs() const {
@@ -183,4 +183,4 @@ std::string GitHttpServer::logs() const {
          read_text_file(dir_ / "log/lighttpd.err");
 }
 
-}  // namespace fleetwave::testing
+}  // namespace fleetwave::testkit

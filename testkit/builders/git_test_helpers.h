@@ -24,7 +24,7 @@
   ASSERT_TRUE(var##_result_.ok()) << var##_result_.error().to_string(); \
   auto var = std::move(var##_result_).value()
 
-namespace fleetwave::testing {
+namespace fleetwave::testkit {
 
 // 2026-01-01T00:00:00Z plus `offset` seconds, in CET (+60 min).
 inline git::Signature test_signature(int64_t offset = 0) {
@@ -61,4 +61,4 @@ class LibGit2Test : public ::testing::Test {
   std::optional<git::LibGit2Runtime> runtime_;  // base-class member: outlives the fixture's own members
 };
 
-}  // namespace fleetwave::testing
+}  // namespace fleetwave::testkit

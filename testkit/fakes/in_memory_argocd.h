@@ -11,7 +11,7 @@
 #include "argocd/argocd_client.h"
 #include "base/json.h"
 
-namespace fleetwave::testing {
+namespace fleetwave::testkit {
 
 class InMemoryArgoCd final : public ArgoCdClient {
  public:
@@ -34,4 +34,4 @@ class InMemoryArgoCd final : public ArgoCdClient {
   std::size_t queries_ = 0;
 };
 
-}  // namespace fleetwave::testing
+}  // namespace fleetwave::testkit

@@ -1,4 +1,4 @@
-#include "testing/git_ssh_server.h"
+#include "testkit/servers/git_ssh_server.h"
 
 #include <pwd.h>
 #include <unistd.h>
@@ -10,10 +10,10 @@
 #include <thread>
 
 #include "base/text.h"
-#include "testing/free_port.h"
-#include "testing/git_cli.h"
+#include "testkit/builders/git_cli.h"
+#include "testkit/process/free_port.h"
 
-namespace fleetwave::testing {
+namespace fleetwave::testkit {
 namespace {
 
 constexpr const char* kSshd = "/usr/sbin/sshd";  // sshd must be started by absolute path
@@ -131,7 +131,7 @@ Result<std::string> GitSshServer::create_repo(const std::string& repo, const std
 }
 
 Status<> GitSshServer::install_hook(const std::string& repo, const std::string& hook, const std::string& script) {
-  return testing::install_hook(repo_path(repo), hook, script);
+  return testkit::install_hook(repo_path(repo), hook, script);
 }
 
 std::string GitSshServer::known_hosts() const {
@@ -148,4 +148,4 @@ std::string GitSshServer::logs() const {
   return "[sshd] " + read_text_file(dir_ / ("log/sshd-" + std::to_string(port_) + ".log"));
 }
 
-}  // namespace fleetwave::testing
+}  // namespace fleetwave::testkit

@@ -1,9 +1,9 @@
-#include "testing/git_cli.h"
+#include "testkit/builders/git_cli.h"
 
-#include "testing/child_process.h"
-#include "testing/temp_dir.h"
+#include "testkit/process/child_process.h"
+#include "testkit/process/temp_dir.h"
 
-namespace fleetwave::testing {
+namespace fleetwave::testkit {
 
 std::vector<std::string> git_environment() {
   return {"GIT_CONFIG_NOSYSTEM=1",
@@ -66,4 +66,4 @@ Status<> install_hook(const std::string& bare_path, const std::string& hook, con
   return write_text_file(bare_path + "/hooks/" + hook, script, 0755);
 }
 
-}  // namespace fleetwave::testing
+}  // namespace fleetwave::testkit

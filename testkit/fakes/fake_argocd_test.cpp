@@ -1,6 +1,6 @@
 // The fake Argo CD's own contract: the Application shape it builds, its selectors, its status
 // transitions, and that tests may drive it from several threads.
-#include "testing/fake_argocd.h"
+#include "testkit/fakes/fake_argocd.h"
 
 #include <atomic>
 #include <thread>
@@ -10,7 +10,7 @@
 #include "argocd/application_parser.h"
 #include "argocd/http_argocd_client.h"
 
-namespace fleetwave::testing {
+namespace fleetwave::testkit {
 namespace {
 
 const Json* walk(const Json& root, const std::vector<std::string>& path) {
@@ -196,4 +196,4 @@ TEST(FakeArgoCdTest, AnswersConcurrentClientsWhileStateChanges) {
 }
 
 }  // namespace
-}  // namespace fleetwave::testing
+}  // namespace fleetwave::testkit

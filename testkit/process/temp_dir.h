@@ -6,7 +6,7 @@
 
 #include "base/result.h"
 
-namespace fleetwave::testing {
+namespace fleetwave::testkit {
 
 class TempDir {
  public:
@@ -31,4 +31,4 @@ class TempDir {
 // Writes `content` to `path`, creating parent directories.
 [[nodiscard]] Status<> write_text_file(const std::string& path, const std::string& content, int mode = 0644);
 
-}  // namespace fleetwave::testing
+}  // namespace fleetwave::testkit

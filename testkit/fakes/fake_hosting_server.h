@@ -48,7 +48,7 @@ struct Request;
 struct Response;
 }  // namespace httplib
 
-namespace fleetwave::testing {
+namespace fleetwave::testkit {
 
 enum class FakeProviderKind { GitHub, GitLab };
 
@@ -126,4 +126,4 @@ class FakeGitProvider {
   std::optional<FakeProviderResponse> override_;  // guarded by mu_
 };
 
-}  // namespace fleetwave::testing
+}  // namespace fleetwave::testkit

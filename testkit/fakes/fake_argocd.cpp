@@ -1,6 +1,6 @@
 // The test-support file that includes <httplib.h> (besides the product adapter
 // argocd/http_argocd_client.cpp). CPPHTTPLIB_* macros come from pkg-config only.
-#include "testing/fake_argocd.h"
+#include "testkit/fakes/fake_argocd.h"
 
 #include <httplib.h>
 
@@ -8,7 +8,7 @@
 
 #include "codec/json_reader.h"
 
-namespace fleetwave::testing {
+namespace fleetwave::testkit {
 namespace {
 
 std::string dump(const Json& j) { return j.dump(-1, ' ', false, Json::error_handler_t::replace); }
@@ -275,4 +275,4 @@ std::vector<std::string> FakeArgoCd::refresh_calls() const {
   return refresh_calls_;
 }
 
-}  // namespace fleetwave::testing
+}  // namespace fleetwave::testkit

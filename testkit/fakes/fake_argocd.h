@@ -32,7 +32,7 @@
 
 #include "base/json.h"
 #include "base/result.h"
-#include "testing/fake_argocd_apps.h"
+#include "testkit/fakes/fake_argocd_apps.h"
 
 namespace httplib {
 class Server;
@@ -40,7 +40,7 @@ struct Request;
 struct Response;
 }  // namespace httplib
 
-namespace fleetwave::testing {
+namespace fleetwave::testkit {
 
 // A canned answer for every authorized request (to test malformed, huge or odd responses).
 struct FakeResponse {
@@ -144,4 +144,4 @@ class FakeArgoCd {
   std::vector<std::string> refresh_calls_;    // guarded by mu_
 };
 
-}  // namespace fleetwave::testing
+}  // namespace fleetwave::testkit

@@ -10,7 +10,7 @@
 #include "base/json.h"
 #include "base/result.h"
 
-namespace fleetwave::testing {
+namespace fleetwave::testkit {
 
 // An Application owned by the ApplicationSet named after labels["fleetwave.io/app"] (or
 // "fleetwave"), rendering with the "fleetwave" CMP for `cluster` (plugin env FLEETWAVE_CLUSTER),
@@ -59,4 +59,4 @@ class LabelSelector {
 // metadata.labels as a map (non-string values are skipped).
 std::map<std::string, std::string> labels_of(const Json& app);
 
-}  // namespace fleetwave::testing
+}  // namespace fleetwave::testkit

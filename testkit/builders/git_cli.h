@@ -9,7 +9,7 @@
 
 #include "base/result.h"
 
-namespace fleetwave::testing {
+namespace fleetwave::testkit {
 
 // Environment entries for every git invocation of the test support.
 std::vector<std::string> git_environment();
@@ -28,4 +28,4 @@ std::vector<std::string> git_environment();
 // Installs an executable hook script (e.g. "pre-receive") in a bare repository.
 [[nodiscard]] Status<> install_hook(const std::string& bare_path, const std::string& hook, const std::string& script);
 
-}  // namespace fleetwave::testing
+}  // namespace fleetwave::testkit

@@ -1,4 +1,4 @@
-#include "testing/fake_argocd_apps.h"
+#include "testkit/fakes/fake_argocd_apps.h"
 
 #include <algorithm>
 #include <cstdint>
@@ -6,7 +6,7 @@
 
 #include "base/text.h"
 
-namespace fleetwave::testing {
+namespace fleetwave::testkit {
 namespace {
 
 constexpr const char* kDefaultTime = "2026-01-01T00:00:00Z";
@@ -251,4 +251,4 @@ std::map<std::string, std::string> labels_of(const Json& app) {
   return out;
 }
 
-}  // namespace fleetwave::testing
+}  // namespace fleetwave::testkit

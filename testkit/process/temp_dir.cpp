@@ -1,4 +1,4 @@
-#include "testing/temp_dir.h"
+#include "testkit/process/temp_dir.h"
 
 #include <cerrno>
 #include <cstdlib>
@@ -8,7 +8,7 @@
 #include <sys/stat.h>
 #include <vector>
 
-namespace fleetwave::testing {
+namespace fleetwave::testkit {
 
 Result<TempDir> TempDir::create(const std::string& prefix) {
   const char* base = std::getenv("TMPDIR");
@@ -55,4 +55,4 @@ Status<> write_text_file(const std::string& path, const std::string& content, in
   return ok_status();
 }
 
-}  // namespace fleetwave::testing
+}  // namespace fleetwave::testkit

@@ -13,10 +13,10 @@
 #include <string>
 
 #include "base/result.h"
-#include "testing/child_process.h"
-#include "testing/temp_dir.h"
+#include "testkit/process/child_process.h"
+#include "testkit/process/temp_dir.h"
 
-namespace fleetwave::testing {
+namespace fleetwave::testkit {
 
 class GitSshServer {
  public:
@@ -58,4 +58,4 @@ class GitSshServer {
   std::unique_ptr<ChildProcess> process_;
 };
 
-}  // namespace fleetwave::testing
+}  // namespace fleetwave::testkit

@@ -5,7 +5,7 @@
 
 #include "render/input_bundle.h"
 
-namespace fleetwave::testing {
+namespace fleetwave::testkit {
 
 class BundleBuilder {
  public:
@@ -48,4 +48,4 @@ class BundleBuilder {
   InputBundle bundle_;
 };
 
-}  // namespace fleetwave::testing
+}  // namespace fleetwave::testkit

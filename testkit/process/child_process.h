@@ -15,7 +15,7 @@
 
 #include "base/result.h"
 
-namespace fleetwave::testing {
+namespace fleetwave::testkit {
 
 struct ProcessSpec {
   std::vector<std::string> argv;  // argv[0] is looked up in PATH unless it contains a slash
@@ -65,4 +65,4 @@ struct CommandResult {
 // Reads a whole file ("" when missing).
 std::string read_text_file(const std::string& path);
 
-}  // namespace fleetwave::testing
+}  // namespace fleetwave::testkit

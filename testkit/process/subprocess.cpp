@@ -1,4 +1,4 @@
-#include "testing/subprocess.h"
+#include "testkit/process/subprocess.h"
 
 #include <fcntl.h>
 #include <poll.h>
@@ -13,7 +13,7 @@
 
 extern char** environ;
 
-namespace fleetwave::testing {
+namespace fleetwave::testkit {
 
 namespace {
 
@@ -109,4 +109,4 @@ ProcessOutcome run_process_inherit_env(const std::vector<std::string>& argv, con
   return run(argv, nullptr, cwd, timeout_seconds);
 }
 
-}  // namespace fleetwave::testing
+}  // namespace fleetwave::testkit

@@ -7,7 +7,7 @@
 
 #include "base/result.h"
 
-namespace fleetwave::testing {
+namespace fleetwave::testkit {
 
 struct TestTlsFiles {
   std::string ca_cert;      // PEM: the CA to trust
@@ -20,4 +20,4 @@ struct TestTlsFiles {
 [[nodiscard]] Result<TestTlsFiles> make_test_tls_files(
     const std::string& dir, const std::string& subject_alt_names = "IP:127.0.0.1,DNS:localhost");
 
-}  // namespace fleetwave::testing
+}  // namespace fleetwave::testkit

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-namespace fleetwave::testing {
+namespace fleetwave::testkit {
 
 struct ProcessOutcome {
   int exit_code = -1;  // -1 when killed by a signal (see signal)
@@ -25,4 +25,4 @@ ProcessOutcome run_process(const std::vector<std::string>& argv, const std::map<
 ProcessOutcome run_process_inherit_env(const std::vector<std::string>& argv, const std::string& cwd = "",
                                        int timeout_seconds = 600);
 
-}  // namespace fleetwave::testing
+}  // namespace fleetwave::testkit

@@ -5,11 +5,11 @@
 
 #include "base/result.h"
 
-namespace fleetwave::testing {
+namespace fleetwave::testkit {
 
 [[nodiscard]] Result<int> pick_free_port();
 
 // Whether something accepts TCP connections on 127.0.0.1:port.
 bool port_accepts(int port);
 
-}  // namespace fleetwave::testing
+}  // namespace fleetwave::testkit

@@ -1,4 +1,4 @@
-#include "testing/free_port.h"
+#include "testkit/process/free_port.h"
 
 #include <unistd.h>
 
@@ -8,7 +8,7 @@
 #include <netinet/in.h>
 #include <sys/socket.h>
 
-namespace fleetwave::testing {
+namespace fleetwave::testkit {
 namespace {
 
 sockaddr_in loopback(int port) {
@@ -45,4 +45,4 @@ bool port_accepts(int port) {
   return ok;
 }
 
-}  // namespace fleetwave::testing
+}  // namespace fleetwave::testkit

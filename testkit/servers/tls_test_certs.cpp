@@ -1,11 +1,11 @@
-#include "testing/tls_test_certs.h"
+#include "testkit/servers/tls_test_certs.h"
 
 #include <vector>
 
-#include "testing/child_process.h"
-#include "testing/temp_dir.h"
+#include "testkit/process/child_process.h"
+#include "testkit/process/temp_dir.h"
 
-namespace fleetwave::testing {
+namespace fleetwave::testkit {
 namespace {
 
 Status<> openssl(std::vector<std::string> args) {
@@ -38,4 +38,4 @@ Result<TestTlsFiles> make_test_tls_files(const std::string& dir, const std::stri
   return files;
 }
 
-}  // namespace fleetwave::testing
+}  // namespace fleetwave::testkit

@@ -1,4 +1,4 @@
-#include "testing/child_process.h"
+#include "testkit/process/child_process.h"
 
 #include <fcntl.h>
 #include <signal.h>
@@ -16,11 +16,11 @@
 #include <sys/wait.h>
 #include <thread>
 
-#include "testing/temp_dir.h"
+#include "testkit/process/temp_dir.h"
 
 extern char** environ;
 
-namespace fleetwave::testing {
+namespace fleetwave::testkit {
 namespace {
 
 std::string find_in_path(const std::string& name) {
@@ -170,4 +170,4 @@ std::string read_text_file(const std::string& path) {
   return buffer.str();
 }
 
-}  // namespace fleetwave::testing
+}  // namespace fleetwave::testkit
