@@ -14,9 +14,9 @@
 #include <string>
 #include <vector>
 
-#include "app/reconciler.h"
+#include "adapters/git/libgit2_repository.h"
 #include "bench_support.h"
-#include "git/libgit2_repository.h"
+#include "reconcile/reconciler.h"
 #include "testkit/builders/git_cli.h"
 #include "testkit/fakes/in_memory_argocd.h"
 #include "testkit/process/temp_dir.h"

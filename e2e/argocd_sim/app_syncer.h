@@ -10,11 +10,11 @@
 #include <functional>
 #include <string>
 
+#include "adapters/git/git_repository.h"
 #include "argocd_sim/app_record.h"
 #include "argocd_sim/event_log.h"
 #include "argocd_sim/live_clusters.h"
 #include "argocd_sim/manifest_generator.h"
-#include "git/git_repository.h"
 #include "testkit/fakes/fake_argocd.h"
 
 namespace fleetwave::sim {

@@ -10,8 +10,8 @@
 #include <filesystem>
 #include <string>
 
+#include "adapters/git/git_repository.h"
 #include "argocd_sim/manifest_generator.h"
-#include "git/git_repository.h"
 
 namespace fleetwave::sim {
 

@@ -1,6 +1,6 @@
 #include "argocd_sim/desired_application.h"
 
-#include "core/timestamp.h"
+#include "base/timestamp.h"
 #include "testkit/fakes/fake_argocd_apps.h"
 
 namespace fleetwave::sim {

@@ -6,10 +6,10 @@
 #include <sstream>
 #include <thread>
 
+#include "adapters/git/libgit2_repository.h"
 #include "argocd_sim/cmp_plugin_runner.h"
 #include "argocd_sim/sim_api.h"
 #include "argocd_sim/simulator.h"
-#include "git/libgit2_repository.h"
 
 namespace fleetwave::sim {
 namespace fs = std::filesystem;

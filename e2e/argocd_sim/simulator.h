@@ -9,10 +9,10 @@
 #include <map>
 #include <string>
 
-#include "app/clock.h"
 #include "argocd_sim/app_record.h"
 #include "argocd_sim/app_syncer.h"
 #include "argocd_sim/appset_controller.h"
+#include "base/clock.h"
 
 namespace fleetwave::sim {
 

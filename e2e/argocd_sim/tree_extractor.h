@@ -8,8 +8,8 @@
 #include <filesystem>
 #include <string>
 
+#include "adapters/git/git_repository.h"
 #include "base/result.h"
-#include "git/git_repository.h"
 
 namespace fleetwave::sim {
 

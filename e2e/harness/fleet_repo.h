@@ -1,5 +1,5 @@
 // The GitOps repository of an e2e run: a real smart-HTTP Git server with basic auth (lighttpd +
-// git-http-backend, testing/git_http_server.h) serving one bare repository seeded from a
+// git-http-backend, testkit/servers/git_http_server.h) serving one bare repository seeded from a
 // directory (the example fleet), plus working clones where "people" commit and push with the
 // git CLI (a release, a revert, a reviewer's merge). Reads of the branch go to the served bare
 // repository itself, i.e. exactly what was pushed.

@@ -1,11 +1,11 @@
 // fleetwave appset APP: prints the app's ApplicationSet (appset_builder.h) as YAML.
-#include "app/repo_snapshot.h"
+#include "adapters/git/url_redaction.h"
 #include "cli/app_lookup.h"
-#include "cli/appset_builder.h"
 #include "cli/commands.h"
 #include "cli/workspace.h"
 #include "codec/yaml_writer.h"
-#include "git/url_redaction.h"
+#include "reconcile/repo_snapshot.h"
+#include "reconcile/views/appset_builder.h"
 
 namespace fleetwave::cli {
 namespace {

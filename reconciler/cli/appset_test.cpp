@@ -4,10 +4,10 @@
 
 #include <gtest/gtest.h>
 
-#include "cli/appset_builder.h"
 #include "cli/cli_test_support.h"
 #include "codec/yaml_codec.h"
 #include "codec/yaml_writer.h"
+#include "reconcile/views/appset_builder.h"
 
 namespace fleetwave::cli {
 namespace {

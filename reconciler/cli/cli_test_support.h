@@ -8,10 +8,10 @@
 
 #include <gtest/gtest.h>
 
-#include "app/clock.h"
+#include "base/clock.h"
 #include "base/json.h"
+#include "base/timestamp.h"
 #include "cli/cli.h"
-#include "core/timestamp.h"
 #include "testkit/builders/git_cli.h"
 #include "testkit/builders/git_test_helpers.h"
 #include "testkit/fakes/fake_argocd.h"

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "git/url_redaction.h"
+#include "adapters/git/url_redaction.h"
 
 namespace fleetwave::cli {
 

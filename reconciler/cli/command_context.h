@@ -8,10 +8,10 @@
 #include <string>
 #include <vector>
 
-#include "app/clock.h"
+#include "adapters/git/libgit2_runtime.h"
+#include "base/clock.h"
 #include "base/error.h"
 #include "cli/flag_parser.h"
-#include "git/libgit2_runtime.h"
 
 namespace fleetwave::cli {
 

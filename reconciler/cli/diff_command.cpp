@@ -5,12 +5,12 @@
 #include <optional>
 #include <set>
 
-#include "app/repo_snapshot.h"
 #include "cli/app_lookup.h"
 #include "cli/commands.h"
 #include "cli/workspace.h"
-#include "core/line_diff.h"
+#include "reconcile/repo_snapshot.h"
 #include "render/renderer.h"
+#include "rollout/line_diff.h"
 
 namespace fleetwave::cli {
 namespace {

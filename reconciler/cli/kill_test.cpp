@@ -13,7 +13,7 @@
 #include <gtest/gtest.h>
 
 #include "cli/cli_test_support.h"
-#include "core/rollout_state.h"
+#include "rollout/rollout_state.h"
 
 namespace fleetwave::cli {
 namespace {

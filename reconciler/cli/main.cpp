@@ -4,9 +4,9 @@
 #include <filesystem>
 #include <iostream>
 
-#include "app/clock.h"
+#include "adapters/git/libgit2_runtime.h"
+#include "base/clock.h"
 #include "cli/cli.h"
-#include "git/libgit2_runtime.h"
 
 extern char** environ;
 

@@ -3,10 +3,10 @@
 #include <fstream>
 #include <sstream>
 
-#include "app/app_planner.h"
+#include "adapters/git/worktree_committer.h"
 #include "cli/app_lookup.h"
 #include "cli/workspace.h"
-#include "git/worktree_committer.h"
+#include "reconcile/app_planner.h"
 
 namespace fleetwave::cli {
 namespace {

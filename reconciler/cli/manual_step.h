@@ -1,5 +1,5 @@
 // The shared half of `fleetwave approve|pause|resume|rollback APP`: read the app's WavePlan and
-// rollout state at the branch head, compute the step (core/manual_actions.h), and write
+// rollout state at the branch head, compute the step (rollout/manual_actions.h), and write
 // .fleetwave/<app>/state.yaml and targets.json in one commit carrying the step's message.
 //
 // With --repo the commit is built on the fetched tip and pushed fast-forward; a rejected push
@@ -15,7 +15,7 @@
 
 #include "base/result.h"
 #include "cli/command_context.h"
-#include "core/rollout_engine.h"
+#include "rollout/rollout_engine.h"
 
 namespace fleetwave::cli {
 

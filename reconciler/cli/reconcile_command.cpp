@@ -1,9 +1,9 @@
 // fleetwave reconcile --once: one reconcile cycle (at most one step, i.e. one commit, per app)
 // against a remote repository and Argo CD, reported one line per app.
-#include "app/reconciler.h"
 #include "cli/commands.h"
 #include "cli/reconcile_report.h"
 #include "cli/workspace.h"
+#include "reconcile/reconciler.h"
 
 namespace fleetwave::cli {
 namespace {

@@ -5,8 +5,8 @@
 #include <string>
 #include <vector>
 
-#include "app/reconciler.h"
 #include "cli/command_context.h"
+#include "reconcile/reconciler.h"
 
 namespace fleetwave::cli {
 

@@ -5,12 +5,12 @@
 #include <fstream>
 #include <sstream>
 
-#include "approvals/approval_provider.h"
+#include "adapters/hosting/approval_provider.h"
 #include "base/text.h"
 #include "cli/commands.h"
 #include "cli/serve_status.h"
 #include "cli/workspace.h"
-#include "core/duration.h"
+#include "rollout/duration.h"
 #include "serve/json_log.h"
 #include "serve/serve_config.h"
 #include "serve/serve_runner.h"

@@ -1,8 +1,8 @@
 #include "cli/serve_status.h"
 
-#include "app/app_planner.h"
-#include "app/foreign_changes.h"
-#include "cli/status_view.h"
+#include "reconcile/app_planner.h"
+#include "reconcile/foreign_changes.h"
+#include "reconcile/views/status_view.h"
 
 namespace fleetwave::cli {
 namespace {

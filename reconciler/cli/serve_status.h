@@ -7,10 +7,10 @@
 
 #include <string>
 
-#include "app/app_discovery.h"
-#include "app/render_cache.h"
-#include "app/repo_snapshot.h"
-#include "argocd/argocd_client.h"
+#include "adapters/argocd/argocd_client.h"
+#include "reconcile/app_discovery.h"
+#include "reconcile/render_cache.h"
+#include "reconcile/repo_snapshot.h"
 #include "serve/snapshot_builder.h"
 
 namespace fleetwave::cli {

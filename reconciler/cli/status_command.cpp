@@ -1,14 +1,14 @@
 // fleetwave status [APP]: per app its phase, pins, waves with their gates, each cluster's pin
 // and (with --argocd-url) Argo CD's verdict, and why nothing moves. Computed by planning every
 // app at the head exactly as a reconcile would, without committing anything.
-#include "app/app_planner.h"
-#include "app/foreign_changes.h"
 #include "cli/app_lookup.h"
 #include "cli/commands.h"
-#include "cli/status_text.h"
-#include "cli/status_view.h"
 #include "cli/workspace.h"
 #include "codec/json_writer.h"
+#include "reconcile/app_planner.h"
+#include "reconcile/foreign_changes.h"
+#include "reconcile/views/status_text.h"
+#include "reconcile/views/status_view.h"
 
 namespace fleetwave::cli {
 namespace {

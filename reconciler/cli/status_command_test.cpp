@@ -4,7 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "cli/cli_test_support.h"
-#include "cli/status_view.h"
+#include "reconcile/views/status_view.h"
 
 namespace fleetwave::cli {
 namespace {

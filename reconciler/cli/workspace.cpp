@@ -1,7 +1,7 @@
 #include "cli/workspace.h"
 
-#include "argocd/http_argocd_client.h"
-#include "git/url_redaction.h"
+#include "adapters/argocd/http_argocd_client.h"
+#include "adapters/git/url_redaction.h"
 
 namespace fleetwave::cli {
 namespace {

@@ -6,8 +6,8 @@
 #include <spdlog/sinks/stdout_sinks.h>
 #include <spdlog/spdlog.h>
 
+#include "adapters/git/url_redaction.h"
 #include "codec/json_writer.h"
-#include "git/url_redaction.h"
 
 namespace fleetwave::serve {
 namespace {

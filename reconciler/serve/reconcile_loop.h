@@ -9,8 +9,8 @@
 
 #include <random>
 
-#include "app/clock.h"
-#include "app/reconciler.h"
+#include "base/clock.h"
+#include "reconcile/reconciler.h"
 #include "serve/json_log.h"
 #include "serve/loop_schedule.h"
 #include "serve/observed_ports.h"

@@ -10,7 +10,7 @@
 #include <mutex>
 #include <thread>
 
-#include "core/duration.h"
+#include "rollout/duration.h"
 #include "serve/reconcile_loop.h"
 
 namespace fleetwave::serve {

@@ -15,10 +15,10 @@
 #include <cstdint>
 #include <string>
 
-#include "app/clock.h"
-#include "app/reconciler.h"
-#include "argocd/argocd_client.h"
-#include "git/git_repository.h"
+#include "adapters/argocd/argocd_client.h"
+#include "adapters/git/git_repository.h"
+#include "base/clock.h"
+#include "reconcile/reconciler.h"
 #include "serve/http_server.h"
 #include "serve/json_log.h"
 #include "serve/loop_schedule.h"

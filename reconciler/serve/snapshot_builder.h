@@ -11,15 +11,15 @@
 #include <memory>
 #include <string>
 
-#include "app/reconciler.h"
+#include "adapters/git/git_repository.h"
 #include "base/json.h"
-#include "git/git_repository.h"
+#include "reconcile/reconciler.h"
 #include "serve/serve_metrics.h"
 #include "serve/serve_state.h"
 
 namespace fleetwave::serve {
 
-// The status document (cli/status_view.h) at a head, for GET /api/v1/apps; the serve command
+// The status document (reconcile/views/status_view.h) at a head, for GET /api/v1/apps; the serve command
 // provides it, so this library does not depend on the CLI.
 class StatusSource {
  public:

@@ -8,8 +8,8 @@
 
 #include <gtest/gtest.h>
 
-#include "git/git_repository.h"
-#include "git/libgit2_runtime.h"
+#include "adapters/git/git_repository.h"
+#include "adapters/git/libgit2_runtime.h"
 
 // Asserts that a Result is ok, printing its error otherwise.
 #define FW_ASSERT_OK(expr)                                                        \

@@ -1,5 +1,5 @@
 // The test-support file that includes <httplib.h> (besides the product adapter
-// argocd/http_argocd_client.cpp). CPPHTTPLIB_* macros come from pkg-config only.
+// adapters/argocd/http_argocd_client.cpp). CPPHTTPLIB_* macros come from pkg-config only.
 #include "testkit/fakes/fake_argocd.h"
 
 #include <httplib.h>

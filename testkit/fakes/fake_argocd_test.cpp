@@ -7,8 +7,8 @@
 
 #include <gtest/gtest.h>
 
-#include "argocd/application_parser.h"
-#include "argocd/http_argocd_client.h"
+#include "adapters/argocd/application_parser.h"
+#include "adapters/argocd/http_argocd_client.h"
 
 namespace fleetwave::testkit {
 namespace {

@@ -1,5 +1,5 @@
 // Test support: an in-process fake of the slice of GitHub's REST v3 or GitLab's REST v4 API that
-// reconciler/approvals/ uses, on 127.0.0.1 (cpp-httplib, a kernel-chosen port). It follows the
+// adapters/hosting/ speaks, on 127.0.0.1 (cpp-httplib, a kernel-chosen port). It follows the
 // documented request and response shapes:
 //
 // GitHub (api_url() = http://127.0.0.1:PORT/api/v3, like GitHub Enterprise Server)

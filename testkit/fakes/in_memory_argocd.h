@@ -8,7 +8,7 @@
 #include <set>
 #include <string>
 
-#include "argocd/argocd_client.h"
+#include "adapters/argocd/argocd_client.h"
 #include "base/json.h"
 
 namespace fleetwave::testkit {
