@@ -1,10 +1,9 @@
 // Corpus for the fast reader's differential test (see fast_yaml_corpus_fixture.h). Test tables.
-#include "codec/fast_yaml_corpus_fixture.h"
-
 #include <cstdio>
 
 #include <gtest/gtest.h>
 
+#include "codec/fast_yaml_corpus_fixture.h"
 #include "codec/unicode_class.h"
 #include "codec/yaml_codec.h"
 #include "codec/yaml_writer.h"
