@@ -1,7 +1,9 @@
-#include "adapters/argocd/argocd_url.h"
+#include "net/http_endpoint.h"
 
 #include <cctype>
 #include <charconv>
+
+#include "net/redaction.h"
 
 namespace fleetwave {
 namespace {
@@ -18,10 +20,6 @@ std::string lower(std::string_view s) {
 std::size_t authority_end(std::string_view url, std::size_t from) {
   std::size_t end = url.find_first_of("/?#", from);
   return end == std::string_view::npos ? url.size() : end;
-}
-
-Error bad_url(std::string_view url, const std::string& why) {
-  return invalid_input("Argo CD URL \"" + redact_secrets(url) + "\": " + why);
 }
 
 bool valid_host_name(std::string_view host) {
@@ -49,17 +47,20 @@ bool valid_path(std::string_view path) {
 
 }  // namespace
 
-std::string ArgoCdEndpoint::origin() const { return scheme + "://" + host + ":" + std::to_string(port); }
+std::string HttpEndpoint::origin() const { return scheme + "://" + host + ":" + std::to_string(port); }
 
-std::string ArgoCdEndpoint::display() const {
+std::string HttpEndpoint::display() const {
   bool default_port = (scheme == "http" && port == 80) || (scheme == "https" && port == 443);
   return scheme + "://" + host + (default_port ? "" : ":" + std::to_string(port)) + path_prefix;
 }
 
-Result<ArgoCdEndpoint> parse_argocd_url(std::string_view url) {
+Result<HttpEndpoint> parse_http_endpoint(std::string_view url, std::string_view what) {
+  auto bad_url = [what](std::string_view u, const std::string& why) {
+    return invalid_input(std::string(what) + " \"" + redact_text(u) + "\": " + why);
+  };
   std::size_t sep = url.find("://");
   if (sep == std::string_view::npos) return bad_url(url, "expected http(s)://host[:port][/path]");
-  ArgoCdEndpoint ep;
+  HttpEndpoint ep;
   ep.scheme = lower(url.substr(0, sep));
   if (ep.scheme != "http" && ep.scheme != "https") return bad_url(url, "scheme must be http or https");
   std::size_t host_start = sep + 3;
@@ -103,66 +104,6 @@ Result<ArgoCdEndpoint> parse_argocd_url(std::string_view url) {
   if (!valid_path(path)) return bad_url(url, "invalid characters in the path");
   ep.path_prefix = std::string(path);
   return ep;
-}
-
-std::string percent_encode(std::string_view value) {
-  static constexpr char kHex[] = "0123456789ABCDEF";
-  std::string out;
-  out.reserve(value.size() * 3);
-  for (unsigned char c : value) {
-    if (is_unreserved(c)) {
-      out += static_cast<char>(c);
-    } else {
-      out += '%';
-      out += kHex[c >> 4];
-      out += kHex[c & 0xF];
-    }
-  }
-  return out;
-}
-
-std::string redact_secrets(std::string_view text, const std::vector<std::string>& secrets) {
-  std::string out;
-  std::size_t pos = 0;
-  for (std::size_t sep = text.find("://"); sep != std::string_view::npos; sep = text.find("://", pos)) {
-    std::size_t start = sep + 3;
-    std::size_t end = start;
-    while (end < text.size() && !std::isspace(static_cast<unsigned char>(text[end])) &&
-           std::string_view("/?#\"'<>").find(text[end]) == std::string_view::npos) {
-      ++end;
-    }
-    std::size_t at = text.substr(start, end - start).rfind('@');
-    out.append(text.substr(pos, start - pos));
-    if (at != std::string_view::npos) {
-      out += "***";
-      out.append(text.substr(start + at, end - start - at));
-    } else {
-      out.append(text.substr(start, end - start));
-    }
-    pos = end;
-  }
-  out.append(text.substr(pos));
-  for (const std::string& secret : secrets) {
-    if (secret.size() < 4) continue;
-    for (std::size_t at = out.find(secret); at != std::string::npos; at = out.find(secret, at + 3)) {
-      out.replace(at, secret.size(), "***");
-    }
-  }
-  return out;
-}
-
-std::string quotable_server_text(std::string_view text, const std::vector<std::string>& secrets,
-                                 std::size_t max_length) {
-  std::string out = redact_secrets(text, secrets);
-  for (char& c : out) {
-    unsigned char u = static_cast<unsigned char>(c);
-    if (u < 0x20 || u == 0x7F) c = ' ';
-  }
-  while (!out.empty() && out.back() == ' ') out.pop_back();
-  if (out.size() <= max_length) return out;
-  std::size_t cut = max_length;
-  while (cut > 0 && (static_cast<unsigned char>(out[cut]) & 0xC0) == 0x80) --cut;  // keep UTF-8 whole
-  return out.substr(0, cut) + "...";
 }
 
 }  // namespace fleetwave

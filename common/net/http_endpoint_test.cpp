@@ -1,11 +1,12 @@
-#include "adapters/argocd/argocd_url.h"
+#include "net/http_endpoint.h"
+#include "net/percent_encode.h"
 
 #include <gtest/gtest.h>
 
 namespace fleetwave {
 namespace {
 
-TEST(ArgoCdUrlTest, ParsesBaseUrls) {
+TEST(HttpEndpointTest, ParsesBaseUrls) {
   struct Case {
     const char* name;
     const char* url;
@@ -27,7 +28,7 @@ TEST(ArgoCdUrlTest, ParsesBaseUrls) {
   };
   for (const Case& c : cases) {
     SCOPED_TRACE(c.name);
-    Result<ArgoCdEndpoint> got = parse_argocd_url(c.url);
+    Result<HttpEndpoint> got = parse_http_endpoint(c.url, "Argo CD URL");
     ASSERT_TRUE(got.ok()) << got.error().to_string();
     EXPECT_EQ(got->origin(), c.origin);
     EXPECT_EQ(got->path_prefix, c.prefix);
@@ -35,7 +36,7 @@ TEST(ArgoCdUrlTest, ParsesBaseUrls) {
   }
 }
 
-TEST(ArgoCdUrlTest, RejectsBadUrls) {
+TEST(HttpEndpointTest, RejectsBadUrls) {
   struct Case {
     const char* name;
     const char* url;
@@ -61,14 +62,14 @@ TEST(ArgoCdUrlTest, RejectsBadUrls) {
   };
   for (const Case& c : cases) {
     SCOPED_TRACE(c.name);
-    Result<ArgoCdEndpoint> got = parse_argocd_url(c.url);
+    Result<HttpEndpoint> got = parse_http_endpoint(c.url, "Argo CD URL");
     ASSERT_FALSE(got.ok());
     EXPECT_EQ(got.error().kind, ErrorKind::InvalidInput);
     EXPECT_EQ(got.error().to_string(), c.want);
   }
 }
 
-TEST(ArgoCdUrlTest, PercentEncodes) {
+TEST(HttpEndpointTest, PercentEncodes) {
   struct Case {
     const char* name;
     const char* in;
@@ -86,34 +87,6 @@ TEST(ArgoCdUrlTest, PercentEncodes) {
     SCOPED_TRACE(c.name);
     EXPECT_EQ(percent_encode(c.in), c.want);
   }
-}
-
-TEST(ArgoCdUrlTest, RedactsSecrets) {
-  struct Case {
-    const char* name;
-    const char* in;
-    const char* want;
-  };
-  const Case cases[] = {
-      {"userinfo", "GET https://u:p@h/x failed", "GET https://***@h/x failed"},
-      {"quoted url", "\"http://tok@h:80\"", "\"http://***@h:80\""},
-      {"two urls", "https://a@h and http://b:c@g/", "https://***@h and http://***@g/"},
-      {"no userinfo", "https://h/x?y=z", "https://h/x?y=z"},
-      {"token value", "bad token s3cr3t-token here", "bad token *** here"},
-      {"token twice", "s3cr3t-tokens3cr3t-token", "******"},
-      {"short secrets ignored", "abc", "abc"},
-  };
-  for (const Case& c : cases) {
-    SCOPED_TRACE(c.name);
-    EXPECT_EQ(redact_secrets(c.in, {"s3cr3t-token", "abc"}), c.want);
-  }
-}
-
-TEST(ArgoCdUrlTest, QuotesServerText) {
-  EXPECT_EQ(quotable_server_text("line1\nline2\t\x01 end\n", {}), "line1 line2   end");
-  EXPECT_EQ(quotable_server_text("token s3cr3t-token leaked", {"s3cr3t-token"}), "token *** leaked");
-  EXPECT_EQ(quotable_server_text("abcdefghij", {}, 4), "abcd...");
-  EXPECT_EQ(quotable_server_text("ab\xC3\xA9z", {}, 3), "ab...");  // never splits a UTF-8 sequence
 }
 
 }  // namespace

@@ -1,10 +1,10 @@
-#include "adapters/git/url_redaction.h"
+#include "net/redaction.h"
 
 #include <algorithm>
 #include <array>
 #include <cctype>
 
-namespace fleetwave::git {
+namespace fleetwave {
 namespace {
 
 constexpr std::string_view kMask = "***";
@@ -115,4 +115,18 @@ std::string redact_text(std::string_view text, const std::vector<std::string>& s
   return out;
 }
 
-}  // namespace fleetwave::git
+std::string quotable_server_text(std::string_view text, const std::vector<std::string>& secrets,
+                                 std::size_t max_length) {
+  std::string out = redact_text(text, secrets);
+  for (char& c : out) {
+    unsigned char u = static_cast<unsigned char>(c);
+    if (u < 0x20 || u == 0x7F) c = ' ';
+  }
+  while (!out.empty() && out.back() == ' ') out.pop_back();
+  if (out.size() <= max_length) return out;
+  std::size_t cut = max_length;
+  while (cut > 0 && (static_cast<unsigned char>(out[cut]) & 0xC0) == 0x80) --cut;  // keep UTF-8 whole
+  return out.substr(0, cut) + "...";
+}
+
+}  // namespace fleetwave

@@ -1,10 +1,8 @@
-#include "adapters/git/url_redaction.h"
+#include "net/redaction.h"
 
 #include <gtest/gtest.h>
 
-#include "adapters/git/repo_url.h"
-
-namespace fleetwave::git {
+namespace fleetwave {
 namespace {
 
 struct RedactCase {
@@ -13,7 +11,7 @@ struct RedactCase {
   const char* want;
 };
 
-TEST(UrlRedactionTest, RedactsUrls) {
+TEST(RedactionTest, RedactsUrls) {
   const RedactCase cases[] = {
       {"no credentials", "https://github.com/org/repo.git", "https://github.com/org/repo.git"},
       {"https user and password", "https://alice:s3cret@host/r.git", "https://***@host/r.git"},
@@ -38,7 +36,7 @@ TEST(UrlRedactionTest, RedactsUrls) {
   }
 }
 
-TEST(UrlRedactionTest, RedactsText) {
+TEST(RedactionTest, RedactsText) {
   const RedactCase cases[] = {
       {"url inside message", "failed to fetch https://a:b@h/r: 401", "failed to fetch https://***@h/r: 401"},
       {"quoted url", "remote 'https://a:b@h/r' not found", "remote 'https://***@h/r' not found"},
@@ -53,73 +51,33 @@ TEST(UrlRedactionTest, RedactsText) {
   }
 }
 
-TEST(RepoUrlTest, Normalizes) {
-  const RedactCase cases[] = {
-      {"https canonical", "https://github.com/org/repo", "https://github.com/org/repo"},
-      {"https .git and slash", "https://GitHub.com/org/repo.git/", "https://github.com/org/repo"},
-      {"https credentials and default port", "https://tok@github.com:443/org/repo", "https://github.com/org/repo"},
-      {"http explicit port kept", "http://127.0.0.1:8080/git/r.git", "http://127.0.0.1:8080/git/r"},
-      {"duplicate slashes", "https://h//org//repo", "https://h/org/repo"},
-      {"query dropped", "https://h/r?token=x", "https://h/r"},
-      {"ssh default port", "ssh://git@host:22/org/repo.git", "ssh://host/org/repo"},
-      {"git+ssh", "git+ssh://git@host/org/repo", "ssh://host/org/repo"},
-      {"scp-like relative", "git@GitHub.com:org/repo.git", "ssh://github.com/~/org/repo"},
-      {"scp-like absolute", "git@host:/srv/repo.git", "ssh://host/srv/repo"},
-      {"ipv6", "ssh://git@[::1]:2222/r", "ssh://[::1]:2222/r"},
-      {"absolute path", "/srv/git/repo.git", "file:///srv/git/repo.git"},
-      {"file url", "file:///srv/git//repo.git/", "file:///srv/git/repo.git"},
-  };
-  for (const RedactCase& c : cases) {
-    SCOPED_TRACE(c.name);
-    auto got = normalize_repo_url(c.input);
-    ASSERT_TRUE(got.ok()) << got.error().to_string();
-    EXPECT_EQ(*got, c.want);
-  }
-}
-
-TEST(RepoUrlTest, RejectsBadUrls) {
-  const RedactCase cases[] = {
-      {"empty", "", "repository url is empty"},
-      {"relative path", "repo", "repository url repo: expected an absolute path, scheme://host/path or host:path"},
-      {"unknown scheme", "ftp://h/r",
-       "repository url ftp://h/r: unsupported scheme ftp (expected http, https, ssh, git or file)"},
-      {"bad port", "https://h:99999/r", "repository url https://h:99999/r: invalid port"},
-      {"no path", "https://u:secret@h", "repository url https://***@h: missing repository path"},
-      {"file with host", "file://server/r", "repository url file://server/r: file url with a host"},
-  };
-  for (const RedactCase& c : cases) {
-    SCOPED_TRACE(c.name);
-    auto got = normalize_repo_url(c.input);
-    ASSERT_FALSE(got.ok());
-    EXPECT_EQ(got.error().kind, ErrorKind::InvalidInput);
-    EXPECT_EQ(got.error().message, c.want);
-  }
-}
-
-TEST(RepoUrlTest, CacheDirNameIsStableAndSpellingIndependent) {
-  auto a = cache_dir_name("https://alice:pw@GitHub.com/org/fleet.git");
-  auto b = cache_dir_name("https://github.com/org/fleet");
-  auto c = cache_dir_name("https://github.com/org/other");
-  ASSERT_TRUE(a.ok() && b.ok() && c.ok());
-  EXPECT_EQ(*a, *b);
-  EXPECT_NE(*a, *c);
-  EXPECT_EQ(a->rfind("fleet-", 0), 0u) << *a;
-  EXPECT_EQ(a->size(), std::string("fleet-").size() + 16);
-}
-
-TEST(RepoUrlTest, EffectivePort) {
+TEST(RedactionTest, RedactsSecrets) {
   struct Case {
-    const char* url;
-    int port;
-  } cases[] = {{"ssh://h/r", 22},   {"git@h:r", 22},          {"http://h/r", 80}, {"https://h/r", 443},
-               {"git://h/r", 9418}, {"ssh://h:2222/r", 2222}, {"/srv/r", 0}};
+    const char* name;
+    const char* in;
+    const char* want;
+  };
+  const Case cases[] = {
+      {"userinfo", "GET https://u:p@h/x failed", "GET https://***@h/x failed"},
+      {"quoted url", "\"http://tok@h:80\"", "\"http://***@h:80\""},
+      {"two urls", "https://a@h and http://b:c@g/", "https://***@h and http://***@g/"},
+      {"no userinfo", "https://h/x?y=z", "https://h/x?y=z"},
+      {"token value", "bad token s3cr3t-token here", "bad token *** here"},
+      {"token twice", "s3cr3t-tokens3cr3t-token", "******"},
+      {"short secrets ignored", "abc", "abc"},
+  };
   for (const Case& c : cases) {
-    SCOPED_TRACE(c.url);
-    auto parsed = parse_repo_url(c.url);
-    ASSERT_TRUE(parsed.ok());
-    EXPECT_EQ(effective_port(*parsed), c.port);
+    SCOPED_TRACE(c.name);
+    EXPECT_EQ(redact_text(c.in, {"s3cr3t-token", "abc"}), c.want);
   }
+}
+
+TEST(RedactionTest, QuotesServerText) {
+  EXPECT_EQ(quotable_server_text("line1\nline2\t\x01 end\n", {}), "line1 line2   end");
+  EXPECT_EQ(quotable_server_text("token s3cr3t-token leaked", {"s3cr3t-token"}), "token *** leaked");
+  EXPECT_EQ(quotable_server_text("abcdefghij", {}, 4), "abcd...");
+  EXPECT_EQ(quotable_server_text("ab\xC3\xA9z", {}, 3), "ab...");  // never splits a UTF-8 sequence
 }
 
 }  // namespace
-}  // namespace fleetwave::git
+}  // namespace fleetwave

@@ -10,7 +10,7 @@
 #include "cli/workspace.h"
 #include "reconcile/repo_snapshot.h"
 #include "render/renderer.h"
-#include "rollout/line_diff.h"
+#include "adapters/git/text_diff.h"
 
 namespace fleetwave::cli {
 namespace {
@@ -88,7 +88,7 @@ bool diff_app(CommandContext& ctx, git::GitRepository& repo, BlobCache& blobs, c
       continue;
     }
     const std::string label = app + "/" + cluster;
-    ctx.out.write(unified_diff(text[0], text[1], "a/" + label + " (" + sides[0].commit.substr(0, 7) + ")",
+    ctx.out.write(git::unified_diff(text[0], text[1], "a/" + label + " (" + sides[0].commit.substr(0, 7) + ")",
                                "b/" + label + " (" + sides[1].commit.substr(0, 7) + ")"));
   }
   return ok;

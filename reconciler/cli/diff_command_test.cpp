@@ -25,7 +25,7 @@ std::string hunk(const std::string& app, const std::string& cluster, const std::
          "+++ b/" +
          app + "/" + cluster + " (" + to.substr(0, 7) +
          ")\n"
-         "@@ -8,5 +8,5 @@\n"
+         "@@ -8,5 +8,5 @@ Deployment shop/web\n"
          "   template:\n"
          "     spec:\n"
          "       containers:\n"
@@ -60,7 +60,7 @@ TEST_F(CliDiffCommandTest, ClusterGainedOrLostShowsTheWholeStream) {
                   0),
       0u)
       << r.out;
-  EXPECT_NE(r.out.find(" +0,0 @@\n-apiVersion: apps/v1\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find(" +0,0 @@ Deployment shop/web\n-apiVersion: apps/v1\n"), std::string::npos) << r.out;
 }
 
 TEST_F(CliDiffCommandTest, ErrorsExit1) {

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "adapters/argocd/argocd_url.h"
+#include "net/redaction.h"
 
 namespace fleetwave {
 
@@ -11,7 +11,7 @@ Observations observations_from(const Result<std::vector<ApplicationSummary>>& ap
   Observations out;
   if (!applications.ok()) {
     out.reachable = false;
-    out.error = redact_secrets(applications.error().to_string());
+    out.error = redact_text(applications.error().to_string());
     out.error_kind = applications.error().kind;
     return out;
   }

@@ -1,6 +1,6 @@
 #include "adapters/argocd/argocd_errors.h"
 
-#include "adapters/argocd/argocd_url.h"
+#include "net/redaction.h"
 #include "codec/json_reader.h"
 
 namespace fleetwave {

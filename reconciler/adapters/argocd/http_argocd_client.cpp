@@ -12,6 +12,8 @@
 #include "adapters/argocd/application_parser.h"
 #include "base/text.h"
 #include "codec/json_reader.h"
+#include "net/percent_encode.h"
+#include "net/redaction.h"
 
 namespace fleetwave {
 namespace {
@@ -70,7 +72,7 @@ std::optional<std::uint64_t> content_length(const httplib::Response& response) {
 }  // namespace
 
 Result<std::unique_ptr<HttpArgoCdClient>> HttpArgoCdClient::create(HttpArgoCdOptions options) {
-  FW_TRY(endpoint, parse_argocd_url(options.base_url));
+  FW_TRY(endpoint, parse_http_endpoint(options.base_url, "Argo CD URL"));
   options.token = trim_space(options.token);
   if (options.token.empty()) return invalid_input("the Argo CD token is empty; check --argocd-token-file");
   if (has_control_characters(options.token)) {

@@ -14,7 +14,7 @@
 
 #include "adapters/argocd/argocd_client.h"
 #include "adapters/argocd/argocd_errors.h"
-#include "adapters/argocd/argocd_url.h"
+#include "net/http_endpoint.h"
 #include "base/json.h"
 
 namespace fleetwave {
@@ -54,7 +54,7 @@ class HttpArgoCdClient final : public ArgoCdClient {
     std::string body;
   };
 
-  HttpArgoCdClient(HttpArgoCdOptions options, ArgoCdEndpoint endpoint)
+  HttpArgoCdClient(HttpArgoCdOptions options, HttpEndpoint endpoint)
       : options_(std::move(options)), endpoint_(std::move(endpoint)) {}
 
   // One request; a transport failure or a non-2xx status is an error.
@@ -64,7 +64,7 @@ class HttpArgoCdClient final : public ArgoCdClient {
   ArgoCdRequestContext context(const std::string& application) const;
 
   HttpArgoCdOptions options_;
-  ArgoCdEndpoint endpoint_;
+  HttpEndpoint endpoint_;
 };
 
 }  // namespace fleetwave

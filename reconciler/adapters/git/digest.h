@@ -1,6 +1,7 @@
-// SHA-1 and HMAC-SHA1 for the two places the Git adapter needs a hash outside libgit2: cache
-// directory names derived from repository URLs, and hashed known_hosts entries (OpenSSH stores
-// HMAC-SHA1(salt, host)). Not for security decisions beyond what OpenSSH itself does with them.
+// SHA-1 and HMAC-SHA1 (libcrypto) for the two places the Git adapter needs a hash outside
+// libgit2: cache directory names derived from repository URLs, and hashed known_hosts entries
+// (OpenSSH stores HMAC-SHA1(salt, host)). Not for security decisions beyond what OpenSSH itself
+// does with them.
 #pragma once
 
 #include <array>

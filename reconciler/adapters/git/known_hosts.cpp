@@ -6,7 +6,7 @@
 #include <sstream>
 #include <vector>
 
-#include "adapters/git/sha1.h"
+#include "adapters/git/digest.h"
 
 namespace fleetwave::git {
 namespace {

@@ -2,7 +2,7 @@
 
 #include <gtest/gtest.h>
 
-#include "adapters/git/sha1.h"
+#include "adapters/git/digest.h"
 
 namespace fleetwave::git {
 namespace {

@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <cctype>
 
-#include "adapters/git/url_redaction.h"
+#include "net/redaction.h"
 
 namespace fleetwave::git::detail {
 

@@ -8,7 +8,7 @@
 #include "adapters/git/cache_lock.h"
 #include "adapters/git/object_reader.h"
 #include "adapters/git/tree_writer.h"
-#include "adapters/git/url_redaction.h"
+#include "net/redaction.h"
 
 namespace fleetwave::git {
 namespace {

@@ -3,7 +3,7 @@
 #include <git2.h>
 
 #include "adapters/git/remote_session.h"
-#include "adapters/git/url_redaction.h"
+#include "net/redaction.h"
 
 namespace fleetwave::git::detail {
 namespace {

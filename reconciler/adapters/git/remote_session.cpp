@@ -4,7 +4,7 @@
 
 #include "adapters/git/known_hosts.h"
 #include "adapters/git/libgit2_handles.h"
-#include "adapters/git/url_redaction.h"
+#include "net/redaction.h"
 
 namespace fleetwave::git::detail {
 

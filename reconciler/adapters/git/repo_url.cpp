@@ -4,8 +4,8 @@
 #include <cctype>
 #include <vector>
 
-#include "adapters/git/sha1.h"
-#include "adapters/git/url_redaction.h"
+#include "adapters/git/digest.h"
+#include "net/redaction.h"
 
 namespace fleetwave::git {
 namespace {

@@ -1,13 +1,15 @@
-// The line diff: unified hunks as `diff -u` prints them (a table of exact outputs), and the
-// Myers edit script checked against a quadratic LCS on many random inputs (shortest, valid).
-#include "rollout/line_diff.h"
+// The text diff (libgit2's xdiff): unified hunks as `diff -u` prints them (a table of exact
+// outputs), object headers per hunk, and on many random inputs a patch that turns a into b with
+// the fewest changed lines (checked against a quadratic LCS).
+#include "adapters/git/text_diff.h"
 
 #include <chrono>
 #include <random>
+#include <sstream>
 
 #include <gtest/gtest.h>
 
-namespace fleetwave {
+namespace fleetwave::git {
 namespace {
 
 std::string numbered(int from, int to, const std::map<int, std::string>& replace = {}) {
@@ -52,7 +54,7 @@ TEST(LineDiffTest, ZeroContext) {
             "--- A\n+++ B\n@@ -3 +3 @@\n-l3\n+x\n");
 }
 
-std::size_t lcs_length(const std::vector<std::string_view>& a, const std::vector<std::string_view>& b) {
+std::size_t lcs_length(const std::vector<std::string>& a, const std::vector<std::string>& b) {
   std::vector<std::vector<std::size_t>> t(a.size() + 1, std::vector<std::size_t>(b.size() + 1, 0));
   for (std::size_t i = a.size(); i-- > 0;) {
     for (std::size_t j = b.size(); j-- > 0;)
@@ -61,33 +63,55 @@ std::size_t lcs_length(const std::vector<std::string_view>& a, const std::vector
   return t[0][0];
 }
 
-TEST(LineDiffTest, EditScriptsAreValidAndShortest) {
-  std::mt19937 rng(20260101);  // fixed seed: deterministic
-  const std::string alphabet[] = {"a\n", "b\n", "c\n", "d\n"};
-  for (int round = 0; round < 2000; ++round) {
-    SCOPED_TRACE(round);
-    std::vector<std::string_view> a, b;
-    std::size_t na = rng() % 14, nb = rng() % 14, symbols = 1 + rng() % 4;
-    for (std::size_t i = 0; i < na; ++i) a.push_back(alphabet[rng() % symbols]);
-    for (std::size_t i = 0; i < nb; ++i) b.push_back(alphabet[rng() % symbols]);
-    std::vector<LineOp> ops = diff_lines(a, b);
-    std::size_t i = 0, j = 0, equal = 0;
-    for (LineOp op : ops) {
-      if (op == LineOp::Equal) {
-        ASSERT_LT(i, a.size());
-        ASSERT_LT(j, b.size());
-        ASSERT_EQ(a[i], b[j]);
-        ++i, ++j, ++equal;
-      } else if (op == LineOp::Delete) {
-        ++i;
-      } else {
-        ++j;
-      }
+// Applies a unified diff with zero context lines to `a`: returns b's lines, and counts the +/- lines.
+std::vector<std::string> apply(const std::vector<std::string>& a, const std::string& diff, std::size_t& changed) {
+  std::vector<std::string> out;
+  std::size_t next = 0;  // the next line of a not yet copied
+  std::istringstream in(diff);
+  for (std::string line; std::getline(in, line);) {
+    if (line.rfind("@@ -", 0) == 0) {
+      std::size_t start = std::stoul(line.substr(4));
+      std::size_t comma = line.find(',', 4), space = line.find(' ', 4);
+      std::size_t count = comma != std::string::npos && comma < space ? std::stoul(line.substr(comma + 1)) : 1;
+      std::size_t first = count == 0 ? start : start - 1;  // 0-based line where the hunk starts
+      while (next < first) out.push_back(a[next++]);
+    } else if (line[0] == '-' && line.rfind("---", 0) != 0) {
+      ++next, ++changed;
+    } else if (line[0] == '+' && line.rfind("+++", 0) != 0) {
+      out.push_back(line.substr(1)), ++changed;
     }
-    ASSERT_EQ(i, a.size());
-    ASSERT_EQ(j, b.size());
-    ASSERT_EQ(equal, lcs_length(a, b));
   }
+  while (next < a.size()) out.push_back(a[next++]);
+  return out;
+}
+
+TEST(LineDiffTest, PatchesAreValidAndShortest) {
+  std::mt19937 rng(20260101);  // fixed seed: deterministic
+  const std::string alphabet[] = {"a", "b", "c", "d"};
+  for (int round = 0; round < 500; ++round) {
+    SCOPED_TRACE(round);
+    std::vector<std::string> a, b;
+    std::string at, bt;
+    std::size_t na = rng() % 14, nb = rng() % 14, symbols = 1 + rng() % 4;
+    for (std::size_t i = 0; i < na; ++i) a.push_back(alphabet[rng() % symbols]), at += a.back() + "\n";
+    for (std::size_t i = 0; i < nb; ++i) b.push_back(alphabet[rng() % symbols]), bt += b.back() + "\n";
+    std::size_t changed = 0;
+    EXPECT_EQ(apply(a, unified_diff(at, bt, "A", "B", 0), changed), b);
+    EXPECT_EQ(changed, a.size() + b.size() - 2 * lcs_length(a, b));
+  }
+}
+
+TEST(LineDiffTest, HunksNameTheirObject) {
+  const std::string a =
+      "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: settings\n  namespace: shop\ndata:\n  k: v1\n---\n"
+      "apiVersion: v1\nkind: Namespace\nmetadata:\n  labels:\n    team: a\n  name: shop\n";
+  const std::string b =
+      "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: settings\n  namespace: shop\ndata:\n  k: v2\n---\n"
+      "apiVersion: v1\nkind: Namespace\nmetadata:\n  labels:\n    team: b\n  name: shop\n";
+  EXPECT_EQ(unified_diff(a, b, "A", "B", 1),
+            "--- A\n+++ B\n@@ -6,3 +6,3 @@ ConfigMap shop/settings\n data:\n-  k: v1\n+  k: v2\n ---\n"
+            "@@ -12,3 +12,3 @@ Namespace shop\n   labels:\n-    team: a\n+    team: b\n   name: shop\n");
+  EXPECT_EQ(object_header("kind: Pod\n", 0), "");  // no name: no header
 }
 
 TEST(LineDiffTest, LargeInputsStayFast) {
@@ -104,4 +128,4 @@ TEST(LineDiffTest, LargeInputsStayFast) {
 }
 
 }  // namespace
-}  // namespace fleetwave
+}  // namespace fleetwave::git

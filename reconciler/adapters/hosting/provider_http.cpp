@@ -1,4 +1,4 @@
-// The only approvals file that includes <httplib.h>. Debian's cpp-httplib is a split build:
+// The only Git hosting file that includes <httplib.h>. Debian's cpp-httplib is a split build:
 // its CPPHTTPLIB_* macros come from pkg-config and are never set here.
 #include "adapters/hosting/provider_http.h"
 
@@ -7,6 +7,7 @@
 #include <fstream>
 
 #include "codec/json_reader.h"
+#include "net/redaction.h"
 
 namespace fleetwave {
 namespace {
@@ -57,22 +58,15 @@ Error provider_status_error(const std::string& label, const std::string& display
 }
 
 Result<ProviderHttp> ProviderHttp::create(ProviderHttpOptions options) {
-  auto endpoint = parse_argocd_url(options.api_url);
-  if (!endpoint.ok()) {
-    // argocd_url.h names the URL "Argo CD URL"; here it is the provider's API URL.
-    std::string message = endpoint.error().message;
-    const std::string prefix = "Argo CD URL";
-    if (message.rfind(prefix, 0) == 0) message = options.label + " API URL" + message.substr(prefix.size());
-    return invalid_input(message);
-  }
-  while (!endpoint->path_prefix.empty() && endpoint->path_prefix.back() == '/') endpoint->path_prefix.pop_back();
+  FW_TRY(endpoint, parse_http_endpoint(options.api_url, options.label + " API URL"));
+  while (!endpoint.path_prefix.empty() && endpoint.path_prefix.back() == '/') endpoint.path_prefix.pop_back();
   if (!options.ca_file.empty()) {
-    if (endpoint->scheme != "https") {
-      return invalid_input("a CA file needs an https " + options.label + " API URL, not " + endpoint->display());
+    if (endpoint.scheme != "https") {
+      return invalid_input("a CA file needs an https " + options.label + " API URL, not " + endpoint.display());
     }
     if (!std::ifstream(options.ca_file).is_open()) return invalid_input("cannot read the CA file " + options.ca_file);
   }
-  return ProviderHttp(std::move(options), std::move(endpoint).value());
+  return ProviderHttp(std::move(options), std::move(endpoint));
 }
 
 Result<Json> ProviderHttp::call(const std::string& method, const std::string& path_and_query,

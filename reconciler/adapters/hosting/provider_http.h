@@ -1,5 +1,5 @@
 // One JSON exchange with a Git hosting provider's REST API (GitHub, GitLab). cpp-httplib is
-// included only by provider_http.cpp (STYLE.md rule 1). Every call opens its own connection.
+// included only by provider_http.cpp (CONTRIBUTING.md, house rule 1). Every call opens its own connection.
 //
 // How an exchange becomes an Error (messages name the API by its display URL, never the token):
 //
@@ -20,7 +20,7 @@
 #include <utility>
 #include <vector>
 
-#include "adapters/argocd/argocd_url.h"
+#include "net/http_endpoint.h"
 #include "base/json.h"
 #include "base/result.h"
 
@@ -52,11 +52,11 @@ class ProviderHttp {
   std::string display_url() const { return endpoint_.display(); }
 
  private:
-  ProviderHttp(ProviderHttpOptions options, ArgoCdEndpoint endpoint)
+  ProviderHttp(ProviderHttpOptions options, HttpEndpoint endpoint)
       : options_(std::move(options)), endpoint_(std::move(endpoint)) {}
 
   ProviderHttpOptions options_;
-  ArgoCdEndpoint endpoint_;  // the generic http(s) URL parsed by argocd_url.h
+  HttpEndpoint endpoint_;
 };
 
 // The error for a non-2xx answer (pure; exposed for tests). `rate_limited` is true when the

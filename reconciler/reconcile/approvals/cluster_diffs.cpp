@@ -3,7 +3,7 @@
 #include <optional>
 
 #include "render/renderer.h"
-#include "rollout/line_diff.h"
+#include "adapters/git/text_diff.h"
 
 namespace fleetwave {
 namespace {
@@ -58,7 +58,7 @@ std::vector<ClusterDiff> render_cluster_diffs(git::GitRepository& repo, BlobCach
       d.error = (!a.ok() ? a.error() : b.error()).message;
     } else {
       const std::string label = app + "/" + cluster;
-      d.diff = unified_diff(*a, *b, "a/" + label + " " + from_label, "b/" + label + " (" + to.substr(0, 7) + ")");
+      d.diff = git::unified_diff(*a, *b, "a/" + label + " " + from_label, "b/" + label + " (" + to.substr(0, 7) + ")");
     }
     out.push_back(std::move(d));
   }
