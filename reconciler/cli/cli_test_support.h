@@ -83,7 +83,7 @@ class CliTest : public fleetwave::testkit::LibGit2Test {
     env.emplace("HOME", *dir_ / "home");
     CliProcess process{args, env, cwd.empty() ? dir_->path() : cwd};
     std::ostringstream out, err;
-    CliServices services{runtime(), clock_};
+    CliServices services{runtime(), clock_, sleeper_, random_};
     CliRun r;
     r.exit_code = run_cli(services, process, out, err);
     r.out = out.str();
@@ -172,6 +172,8 @@ class CliTest : public fleetwave::testkit::LibGit2Test {
   std::optional<fleetwave::testkit::TempDir> dir_;
   std::string remote_;
   ManualClock clock_{1'800'000'000'000};  // 2027-01-15T08:00:00Z
+  SystemSleeper sleeper_;
+  SystemRandom random_{20270115};
   std::unique_ptr<fleetwave::testkit::FakeArgoCd> argocd_;
   int binary_runs_ = 0;
   int humans_ = 0;

@@ -30,6 +30,8 @@ struct CliProcess {
 struct CliServices {
   const git::LibGit2Runtime& runtime;
   const Clock& clock;
+  Sleeper& sleeper;  // back-off between push retries
+  Random& random;    // jitter (retries, serve's interval)
 };
 
 // Plain-text output. Every line goes through redaction of URLs and of the registered secrets.

@@ -26,6 +26,8 @@ int main(int argc, char** argv) {
     return fleetwave::cli::kExitUnavailable;
   }
   fleetwave::SystemClock clock;
-  fleetwave::cli::CliServices services{*runtime, clock};
+  fleetwave::SystemSleeper sleeper;
+  fleetwave::SystemRandom random;
+  fleetwave::cli::CliServices services{*runtime, clock, sleeper, random};
   return fleetwave::cli::run_cli(services, process, std::cout, std::cerr);
 }

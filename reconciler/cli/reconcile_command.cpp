@@ -3,6 +3,7 @@
 #include "cli/commands.h"
 #include "cli/reconcile_report.h"
 #include "cli/workspace.h"
+#include "reconcile/approvals/approval_hook.h"
 #include "reconcile/reconciler.h"
 
 namespace fleetwave::cli {
@@ -19,10 +20,13 @@ int run(CommandContext& ctx) {
   auto author = author_of(ctx);
   if (!author.ok()) return ctx.fail(author.error());
 
+  ApprovalHook approvals(ws->repo(), ws->branch(), /*provider=*/nullptr);  // approval branches
   ReconcilerOptions options;
   options.branch = ws->branch();
   options.author = *author;
-  Reconciler reconciler(ws->repo(), **argocd, ctx.services.clock, options);
+  options.hooks = {&approvals};
+  const CycleServices services{ctx.services.clock, ctx.services.sleeper, ctx.services.random};
+  Reconciler reconciler(ws->repo(), **argocd, services, options);
   auto report = reconciler.run_once();
   if (!report.ok()) {
     Error e = ws->with_access_hint(report.error());

@@ -2,13 +2,10 @@
 
 #include <algorithm>
 
+#include "rollout/messages.h"
+
 namespace fleetwave {
 namespace {
-
-std::string current_wave(const WavePlan& plan, const RolloutState& s) {
-  if (!s.release || plan.waves.empty()) return "";
-  return plan.waves[std::min(s.release->wave, plan.waves.size() - 1)].name;
-}
 
 Step make(const std::string& action, RolloutState next, std::string subject, std::string body, const std::string& wave,
           const std::string& evidence) {
@@ -16,12 +13,7 @@ Step make(const std::string& action, RolloutState next, std::string subject, std
   step.action = action;
   step.message.subject = "fleetwave(" + next.app + "): " + std::move(subject);
   step.message.body = std::move(body);
-  step.message.trailers = {{"Fleetwave-App", next.app}};
-  std::string release = next.release ? next.release->revision : next.stable_revision;
-  if (!release.empty()) step.message.trailers.emplace_back("Fleetwave-Release", release);
-  if (!wave.empty()) step.message.trailers.emplace_back("Fleetwave-Wave", wave);
-  step.message.trailers.emplace_back("Fleetwave-Action", action);
-  if (!evidence.empty()) step.message.trailers.emplace_back("Fleetwave-Evidence", evidence);
+  step.message.trailers = step_trailers(next.app, release_of(next), wave, action, evidence);
   step.next = std::move(next);
   return step;
 }
@@ -33,7 +25,7 @@ Result<Step> approve_step(const WavePlan& plan, const RolloutState& state, const
     return invalid_input("nothing to approve: " + state.app + " has no release in flight");
   }
   const ReleaseState& r = *state.release;
-  std::string name = wave.value_or(r.phase == ReleasePhase::WaitingApproval ? current_wave(plan, state) : "");
+  std::string name = wave.value_or(r.phase == ReleasePhase::WaitingApproval ? current_wave_name(plan, state) : "");
   if (name.empty()) return invalid_input("no wave of " + state.app + " is waiting for approval; name one with --wave");
   auto it = std::find_if(plan.waves.begin(), plan.waves.end(), [&](const Wave& w) { return w.name == name; });
   if (it == plan.waves.end()) return invalid_input("unknown wave \"" + name + "\" in the WavePlan of " + state.app);
@@ -56,7 +48,7 @@ Result<Step> pause_step(const WavePlan& plan, const RolloutState& state, const s
   next.pause_reason = reason.empty() ? "paused by a person" : reason;
   return make("pause", std::move(next), "pause (" + (reason.empty() ? std::string("by a person") : reason) + ")",
               "Automation stops for " + state.app + " until `fleetwave resume " + state.app + "`.",
-              current_wave(plan, state), reason);
+              current_wave_name(plan, state), reason);
 }
 
 Result<Step> resume_step(const WavePlan& plan, const RolloutState& state, std::int64_t now_ms) {
@@ -80,13 +72,13 @@ Result<Step> resume_step(const WavePlan& plan, const RolloutState& state, std::i
         if (pin.revision == r.revision) pin.pinned_at_ms = now_ms;
       }
       body = "Release " + short_sha(r.revision) + " was held (" + r.reason + "); it continues in wave " +
-             current_wave(plan, next) + ".";
+             current_wave_name(plan, next) + ".";
     }
     r.reason.clear();
   } else {
     return invalid_input("nothing to resume: " + state.app + " is neither paused nor holding a release");
   }
-  return make("resume", std::move(next), "resume", body, current_wave(plan, state), "resumed by a person");
+  return make("resume", std::move(next), "resume", body, current_wave_name(plan, state), "resumed by a person");
 }
 
 Result<Step> rollback_step(const WavePlan& plan, const RolloutState& state, const std::string& reason,
@@ -117,7 +109,7 @@ Result<Step> rollback_step(const WavePlan& plan, const RolloutState& state, cons
   return make("rollback", std::move(next), "roll back " + short_sha(revision) + target + " (" + why + ")",
               std::to_string(moved) + " cluster(s) returned" + (target.empty() ? " to no release" : target) +
                   ". The release is held until a newer one or `fleetwave resume " + state.app + "`.",
-              current_wave(plan, state), why);
+              current_wave_name(plan, state), why);
 }
 
 }  // namespace fleetwave

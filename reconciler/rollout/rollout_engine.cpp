@@ -1,17 +1,16 @@
+// The engine's transitions (start, wait at a gate, pin a batch, advance, complete, fail, cancel,
+// pause); whether a wave may move is the gates' decision (gates/wave_gate.h).
 #include "rollout/rollout_engine.h"
 
 #include <algorithm>
 
 #include "base/timestamp.h"
+#include "rollout/duration.h"
+#include "rollout/gates/wave_gate.h"
+#include "rollout/messages.h"
 
 namespace fleetwave {
 namespace {
-
-std::string join(const std::vector<std::string>& items, const std::string& sep = ", ") {
-  std::string out;
-  for (const std::string& s : items) out += (out.empty() ? "" : sep) + s;
-  return out;
-}
 
 class Engine {
  public:
@@ -35,24 +34,22 @@ class Engine {
       return blocked("release " + short_sha(r.revision) + " is held (" + r.reason +
                      "); push a newer release or run `fleetwave resume " + app_ + "`");
     }
-    if (r.phase == ReleasePhase::WaitingApproval) {
-      const Wave& w = plan_.waves[r.wave];
-      if (!approved(r, w.name)) {
-        return blocked("waiting for approval of wave " + wave_label(r.wave) + ": merge branch " +
-                       approval_branch(app_, r.revision, w.name) + " or run `fleetwave approve " + app_ + " --wave " +
-                       w.name + "`");
-      }
-      return enter_wave(r.wave, "approved");
+    if (r.phase == ReleasePhase::WaitingApproval) {  // waiting at a recorded Enter gate
+      GateVerdict v = check_gates(GatePoint::Enter, context(r, r.wave));
+      if (v.kind == GateVerdict::Kind::Fail) return fail(r, v.reason);
+      if (v.kind == GateVerdict::Kind::Wait) return blocked(v.reason);
+      RolloutState next = in_.state;
+      return enter_wave_from(next, r.wave, "advance", v.reason.empty() ? "gates passed" : v.reason);
     }
     return progress(r);
   }
 
  private:
-  static std::string approval_branch(const std::string& app, const std::string& revision, const std::string& wave) {
-    return approval_branch_name(app, revision, wave);
+  GateContext context(const ReleaseState& r, std::size_t index, const WaveProgress* progress = nullptr) const {
+    return GateContext{in_, plan_.waves[index], index, wave_label(plan_, index), r, progress};
   }
 
-  // --- steps -------------------------------------------------------------------------------
+  // --- transitions ---------------------------------------------------------------------------
 
   Decision start() {
     RolloutState next = in_.state;
@@ -72,32 +69,36 @@ class Engine {
     return enter_wave_from(next, 0, "start", why);
   }
 
-  // Starts wave `index` (or the next non-empty one) of the current release.
-  Decision enter_wave(std::size_t index, const std::string& why) {
-    RolloutState next = in_.state;
-    return enter_wave_from(next, index, "advance", why);
-  }
-
+  // Starts wave `index` (or the next non-empty one) of the release in `next`, if its Enter
+  // gates let it.
   Decision enter_wave_from(RolloutState& next, std::size_t index, const std::string& action, const std::string& why) {
     ReleaseState& r = *next.release;
     while (index < plan_.waves.size() && in_.waves.clusters[index].empty()) ++index;
     if (index == plan_.waves.size()) return complete(next, why);
-    const Wave& w = plan_.waves[index];
     r.wave = index;
-    if (w.approval_required && !approved(r, w.name)) {
-      r.phase = ReleasePhase::WaitingApproval;
-      const std::string revision = r.revision;  // a copy: `next` is moved below
-      Step step = make_step("wait-approval", std::move(next));
-      step.message.subject = "wait for approval of " + short_sha(revision) + " wave " + wave_label(index);
-      step.message.body = why + "\nWave " + w.name + " needs an approval: merge branch " +
-                          approval_branch(app_, revision, w.name) + " or run `fleetwave approve " + app_ + " --wave " +
-                          w.name + "`.";
-      step.message.trailers = trailers(step.next, w.name, "wait-approval", why_line(why));
-      step.approval_wave = w.name;
-      return Decision{std::move(step), {}};
+    GateVerdict v = check_gates(GatePoint::Enter, context(r, index));
+    if (v.kind == GateVerdict::Kind::Fail) return in_.state.release ? fail(*in_.state.release, v.reason) : blocked(v.reason);
+    if (v.kind == GateVerdict::Kind::Wait) {
+      if (v.request.empty()) return blocked(v.reason);
+      return wait_at_gate(next, index, v, why);
     }
     r.phase = ReleasePhase::Progressing;
     return pin_batch(next, index, action, why, true);
+  }
+
+  // A recorded wait: the release waits at wave `index` until its Enter gates pass.
+  Decision wait_at_gate(RolloutState& next, std::size_t index, const GateVerdict& v, const std::string& why) {
+    const Wave& w = plan_.waves[index];
+    next.release->phase = ReleasePhase::WaitingApproval;
+    const std::string revision = next.release->revision;  // a copy: `next` is moved below
+    const std::string action = "wait-" + std::string(v.gate);
+    Step step = make_step(action, std::move(next));
+    step.message.subject = "wait for " + std::string(v.gate) + " of " + short_sha(revision) + " wave " +
+                           wave_label(plan_, index);
+    step.message.body = why + "\nWave " + w.name + " " + v.request + ".";
+    step.message.trailers = step_trailers(app_, release_of(step.next), w.name, action, first_line(why));
+    if (v.gate == "approval") step.approval_wave = w.name;  // the approvals hook pushes its branch
+    return Decision{std::move(step), {}};
   }
 
   Decision pin_batch(RolloutState& next, std::size_t index, const std::string& action, const std::string& why,
@@ -118,10 +119,10 @@ class Engine {
     std::string verb = action == "start" ? "start " + short_sha(revision) + " at wave "
                        : new_wave        ? "advance " + short_sha(revision) + " to wave "
                                          : "advance " + short_sha(revision) + " in wave ";
-    step.message.subject =
-        verb + wave_label(index) + " (" + std::to_string(pinned) + " of " + std::to_string(all.size()) + " clusters)";
+    step.message.subject = verb + wave_label(plan_, index) + " (" + std::to_string(pinned) + " of " +
+                           std::to_string(all.size()) + " clusters)";
     step.message.body = why + "\nPinned to " + short_sha(revision) + ": " + join(batch) + ".";
-    step.message.trailers = trailers(step.next, w.name, action, why_line(why));
+    step.message.trailers = step_trailers(app_, release_of(step.next), w.name, action, first_line(why));
     return Decision{std::move(step), {}};
   }
 
@@ -145,7 +146,7 @@ class Engine {
         "complete " + short_sha(r.revision) + " on " + std::to_string(step.next.pins.size()) + " clusters";
     step.message.body = why + "\nRelease " + short_sha(r.revision) + " is now the stable release.";
     if (!dropped.empty()) step.message.body += "\nNo longer reached, unpinned: " + join(dropped) + ".";
-    step.message.trailers = trailers_for_release(r.revision, plan_.waves.back().name, "complete", why_line(why));
+    step.message.trailers = step_trailers(app_, r.revision, plan_.waves.back().name, "complete", first_line(why));
     return Decision{std::move(step), {}};
   }
 
@@ -154,26 +155,26 @@ class Engine {
     const Wave& w = plan_.waves[r.wave];
     next.release->phase = ReleasePhase::Held;
     next.release->reason = evidence;
+    const std::string label = wave_label(plan_, r.wave);
     if (plan_.on_failure == OnFailure::Pause) {
       Step step = make_step("hold", std::move(next));
-      step.message.subject = "hold " + short_sha(r.revision) + " in wave " + wave_label(r.wave) + " (" + evidence + ")";
+      step.message.subject = "hold " + short_sha(r.revision) + " in wave " + label + " (" + evidence + ")";
       step.message.body = "Wave " + w.name + " failed: " + evidence +
                           ".\nonFailure is pause: pins stay; run `fleetwave resume " + app_ +
                           "` to continue or `fleetwave rollback " + app_ + "` to roll back.";
-      step.message.trailers = trailers(step.next, w.name, "hold", evidence);
+      step.message.trailers = step_trailers(app_, release_of(step.next), w.name, "hold", evidence);
       return Decision{std::move(step), {}};
     }
     std::size_t moved = unpin_release(next, r.revision);
+    const std::string& stable = in_.state.stable_revision;
     Step step = make_step("rollback", std::move(next));
-    step.message.subject = "roll back " + short_sha(r.revision) +
-                           (in_.state.stable_revision.empty() ? "" : " to " + short_sha(in_.state.stable_revision)) +
+    step.message.subject = "roll back " + short_sha(r.revision) + (stable.empty() ? "" : " to " + short_sha(stable)) +
                            " (" + evidence + ")";
     step.message.body = "Wave " + w.name + " failed: " + evidence + ".\n" + std::to_string(moved) +
                         " cluster(s) returned to " +
-                        (in_.state.stable_revision.empty() ? "no release (first release: unpinned)"
-                                                           : "stable " + short_sha(in_.state.stable_revision)) +
+                        (stable.empty() ? "no release (first release: unpinned)" : "stable " + short_sha(stable)) +
                         ". The release is held until a newer one or `fleetwave resume " + app_ + "`.";
-    step.message.trailers = trailers(step.next, w.name, "rollback", evidence);
+    step.message.trailers = step_trailers(app_, release_of(step.next), w.name, "rollback", evidence);
     return Decision{std::move(step), {}};
   }
 
@@ -187,7 +188,7 @@ class Engine {
         "roll back " + short_sha(r.revision) + " to " + short_sha(in_.state.stable_revision) + " (inputs reverted)";
     step.message.body = "Release " + short_sha(r.revision) + " is abandoned: " + why + ".";
     step.message.trailers =
-        trailers_for_release(r.revision, plan_.waves[std::min(r.wave, plan_.waves.size() - 1)].name, "rollback", why);
+        step_trailers(app_, r.revision, plan_.waves[std::min(r.wave, plan_.waves.size() - 1)].name, "rollback", why);
     return Decision{std::move(step), {}};
   }
 
@@ -203,55 +204,28 @@ class Engine {
         " without fleetwave. fleetwave keeps that state and pauses so automation never undoes a human change.\n"
         "Run `fleetwave resume " +
         app_ + "` to continue from it.";
-    std::string wave = next.release ? plan_.waves[std::min(next.release->wave, plan_.waves.size() - 1)].name : "";
-    step.message.trailers = trailers(step.next, wave, "pause", "foreign change " + f.commit);
+    step.message.trailers = step_trailers(app_, release_of(step.next), current_wave_name(plan_, step.next), "pause",
+                                          "foreign change " + f.commit);
     return Decision{std::move(step), {}};
   }
 
-  // --- progress of the current wave -----------------------------------------------------
-
+  // The current wave, each cycle: its Progress gates, its next batch, its Leave gates, the next wave.
   Decision progress(const ReleaseState& r) {
-    const Wave& w = plan_.waves[r.wave];
-    const std::vector<std::string>& clusters = in_.waves.clusters[r.wave];
-    std::vector<std::string> failures, waiting;
-    std::optional<std::int64_t> done_since;
-    bool bake_unknown = false;
-    std::size_t pinned = 0;
-    for (const std::string& c : clusters) {
-      auto pin = in_.state.pins.find(c);
-      if (pin == in_.state.pins.end() || pin->second.revision != r.revision) continue;
-      ++pinned;
-      ClusterJudgement j = judge_cluster(in_.observations, c, r.revision);
-      bool overdue = w.progress_deadline_ms && in_.now_ms - pin->second.pinned_at_ms > *w.progress_deadline_ms;
-      if (j.verdict == Verdict::Failed) {
-        failures.push_back(c + ": " + j.detail);
-      } else if (j.verdict != Verdict::Done && overdue) {
-        failures.push_back(c + ": not healthy within progressDeadline " + format_duration_ms(*w.progress_deadline_ms) +
-                           " (" + j.detail + ")");
-      } else if (j.verdict != Verdict::Done) {
-        waiting.push_back(c + ": " + j.detail);
-      } else if (j.done_since_ms) {
-        done_since = std::max(done_since.value_or(0), *j.done_since_ms);
-      } else {
-        bake_unknown = true;
-      }
-    }
-    std::int64_t budget = w.max_failures.of(static_cast<std::int64_t>(clusters.size()));
-    if (static_cast<std::int64_t>(failures.size()) > budget) return fail(r, join(failures, "; "));
-    if (!waiting.empty()) return blocked("wave " + wave_label(r.wave) + " waiting for " + join(waiting, "; "));
+    const WaveProgress p = wave_progress(in_, r);
+    const GateContext ctx = context(r, r.wave, &p);
+    GateVerdict v = check_gates(GatePoint::Progress, ctx);
+    if (v.kind == GateVerdict::Kind::Fail) return fail(r, v.reason);
+    if (v.kind == GateVerdict::Kind::Wait) return blocked(v.reason);
     RolloutState next = in_.state;
-    if (pinned < clusters.size()) {
-      return pin_batch(next, r.wave, "advance", evidence_line(r, clusters, done_since), false);
+    const std::vector<std::string>& clusters = in_.waves.clusters[r.wave];
+    if (p.pinned.size() < p.total) {
+      return pin_batch(next, r.wave, "advance", evidence_line(r, clusters, p.done_since), false);
     }
-    std::int64_t since = bake_unknown || !done_since ? in_.now_ms : *done_since;
-    std::int64_t baked = in_.now_ms - since;
-    if (baked < w.min_success_time_ms) {
-      return blocked("wave " + wave_label(r.wave) + " healthy for " +
-                     format_duration_ms(std::max<std::int64_t>(baked, 0)) + " of minSuccessTime " +
-                     format_duration_ms(w.min_success_time_ms));
-    }
-    std::string evidence = evidence_line(r, clusters, done_since);
-    if (!failures.empty()) evidence += " (tolerated failures: " + join(failures, "; ") + ")";
+    v = check_gates(GatePoint::Leave, ctx);
+    if (v.kind == GateVerdict::Kind::Fail) return fail(r, v.reason);
+    if (v.kind == GateVerdict::Kind::Wait) return blocked(v.reason);
+    std::string evidence = evidence_line(r, clusters, p.done_since);
+    if (!p.failures.empty()) evidence += " (tolerated failures: " + join(p.failures, "; ") + ")";
     return enter_wave_from(next, r.wave + 1, "advance", evidence);
   }
 
@@ -266,19 +240,6 @@ class Engine {
               " >= " + format_duration_ms(w.min_success_time_ms);
     }
     return line;
-  }
-
-  static std::string why_line(const std::string& why) {
-    std::size_t nl = why.find('\n');
-    return nl == std::string::npos ? why : why.substr(0, nl);
-  }
-
-  bool approved(const ReleaseState& r, const std::string& wave) const {
-    return std::find(r.approvals.begin(), r.approvals.end(), wave) != r.approvals.end();
-  }
-
-  std::string wave_label(std::size_t index) const {
-    return std::to_string(index + 1) + "/" + std::to_string(plan_.waves.size()) + " " + plan_.waves[index].name;
   }
 
   std::string server_of(const std::string& cluster) const {
@@ -315,30 +276,11 @@ class Engine {
     return moved;
   }
 
-  Step make_step(const std::string& action, RolloutState next) const {
+  static Step make_step(const std::string& action, RolloutState next) {
     Step step;
     step.action = action;
     step.next = std::move(next);
     return step;
-  }
-
-  std::vector<std::pair<std::string, std::string>> trailers(const RolloutState& s, const std::string& wave,
-                                                            const std::string& action,
-                                                            const std::string& evidence) const {
-    std::string release = s.release ? s.release->revision : s.stable_revision;
-    return trailers_for_release(release, wave, action, evidence);
-  }
-
-  std::vector<std::pair<std::string, std::string>> trailers_for_release(const std::string& release,
-                                                                        const std::string& wave,
-                                                                        const std::string& action,
-                                                                        const std::string& evidence) const {
-    std::vector<std::pair<std::string, std::string>> t = {{"Fleetwave-App", app_}};
-    if (!release.empty()) t.emplace_back("Fleetwave-Release", release);
-    if (!wave.empty()) t.emplace_back("Fleetwave-Wave", wave);
-    t.emplace_back("Fleetwave-Action", action);
-    if (!evidence.empty()) t.emplace_back("Fleetwave-Evidence", evidence);
-    return t;
   }
 
   static Decision blocked(std::string why) { return Decision{std::nullopt, std::move(why)}; }
@@ -361,34 +303,6 @@ Decision decide(const EngineInput& in) {
     d.step->message.subject = "fleetwave(" + in.state.app + "): " + d.step->message.subject;
   }
   return d;
-}
-
-std::string input_digest(const std::string& app_tree, const std::string& clusters_tree,
-                         const std::string& policies_tree) {
-  auto part = [](const std::string& t) { return t.empty() ? std::string("-") : t; };
-  return "app=" + part(app_tree) + " clusters=" + part(clusters_tree) + " policies=" + part(policies_tree);
-}
-
-std::vector<std::string> changed_inputs(const std::string& from, const std::string& to) {
-  auto parts = [](const std::string& digest) {
-    std::map<std::string, std::string> out;
-    std::size_t start = 0;
-    while (start < digest.size()) {
-      std::size_t end = digest.find(' ', start);
-      if (end == std::string::npos) end = digest.size();
-      std::string item = digest.substr(start, end - start);
-      std::size_t eq = item.find('=');
-      if (eq != std::string::npos) out[item.substr(0, eq)] = item.substr(eq + 1);
-      start = end + 1;
-    }
-    return out;
-  };
-  auto a = parts(from), b = parts(to);
-  std::vector<std::string> changed;
-  for (const char* key : {"app", "clusters", "policies"}) {
-    if (a[key] != b[key]) changed.push_back(std::string(key) == "app" ? "app directory" : std::string(key) + "/");
-  }
-  return changed;
 }
 
 }  // namespace fleetwave

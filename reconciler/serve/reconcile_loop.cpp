@@ -15,10 +15,9 @@ Json string_list(const std::vector<std::string>& items) {
 
 void ReconcileLoop::run() {
   int failures = 0;
-  std::uniform_real_distribution<double> unit(0.0, 1.0);
   while (!p_.triggers.stopping()) {
     failures = cycle() ? 0 : failures + 1;
-    const std::int64_t delay = schedule_.next_delay_ms(failures, unit(random_));
+    const std::int64_t delay = schedule_.next_delay_ms(failures, p_.random.unit());
     if (p_.triggers.wait_for(std::chrono::milliseconds(delay)) == TriggerQueue::Wake::Stop) break;
   }
 }
@@ -48,12 +47,12 @@ void ReconcileLoop::publish(const std::string& head, const CycleReport& report) 
 }
 
 bool ReconcileLoop::cycle() {
-  const auto start = std::chrono::steady_clock::now();
+  const std::int64_t start = p_.clock.monotonic_ms();
   p_.state.cycle_started(p_.clock.now_ms());
   const std::uint64_t queries_before = p_.argocd.queries();
   auto report = p_.reconciler.run_once();
-  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  const std::int64_t duration_ms = static_cast<std::int64_t>(seconds * 1000);
+  const std::int64_t duration_ms = p_.clock.monotonic_ms() - start;
+  const double seconds = static_cast<double>(duration_ms) / 1000.0;
   if (!report.ok()) {
     const Error& e = report.error();
     p_.metrics.cycle("error", seconds);

@@ -7,8 +7,6 @@
 // TriggerQueue, JsonLog) is thread-safe.
 #pragma once
 
-#include <random>
-
 #include "base/clock.h"
 #include "reconcile/reconciler.h"
 #include "serve/json_log.h"
@@ -30,12 +28,12 @@ struct LoopPorts {
   TriggerQueue& triggers;
   JsonLog& log;
   const Clock& clock;
+  Random& random;  // interval jitter
 };
 
 class ReconcileLoop {
  public:
-  ReconcileLoop(LoopPorts ports, LoopSchedule schedule)
-      : p_(ports), schedule_(schedule), random_(std::random_device{}()) {}
+  ReconcileLoop(LoopPorts ports, LoopSchedule schedule) : p_(ports), schedule_(schedule) {}
 
   // Until the trigger queue is stopped. A stop during a cycle takes effect after it.
   void run();
@@ -49,7 +47,6 @@ class ReconcileLoop {
 
   LoopPorts p_;
   LoopSchedule schedule_;
-  std::mt19937 random_;
 };
 
 }  // namespace fleetwave::serve

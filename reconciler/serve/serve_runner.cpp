@@ -11,6 +11,7 @@
 #include <thread>
 
 #include "rollout/duration.h"
+#include "reconcile/approvals/approval_hook.h"
 #include "serve/reconcile_loop.h"
 
 namespace fleetwave::serve {
@@ -77,7 +78,10 @@ int run_serve(const ServeOptions& o, ServePorts p) {
   Scrubber scrub = [&p](const std::string& text) { return p.log.scrub(text); };
   ObservedRepository repo(p.repo, state, scrub);
   ObservedArgoCd argocd(p.argocd, state, scrub);
-  Reconciler reconciler(repo, argocd, p.clock, o.reconciler);
+  ApprovalHook approvals(repo, o.reconciler.branch, o.approval_provider);
+  ReconcilerOptions reconciler_options = o.reconciler;
+  reconciler_options.hooks.push_back(&approvals);
+  Reconciler reconciler(repo, argocd, CycleServices{p.clock, p.sleeper, p.random}, reconciler_options);
   SnapshotBuilder snapshots(p.repo, p.status);
   ServeApi api(state, metrics, triggers, p.log, o.secrets);
 
@@ -102,7 +106,7 @@ int run_serve(const ServeOptions& o, ServePorts p) {
   std::mutex done_mu;
   std::condition_variable done_cv;
   bool done = false;
-  ReconcileLoop loop({reconciler, argocd, snapshots, state, metrics, triggers, p.log, p.clock}, o.schedule);
+  ReconcileLoop loop({reconciler, argocd, snapshots, state, metrics, triggers, p.log, p.clock, p.random}, o.schedule);
   std::thread worker([&] {
     loop.run();
     std::lock_guard<std::mutex> lock(done_mu);

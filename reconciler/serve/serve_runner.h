@@ -16,6 +16,7 @@
 #include <string>
 
 #include "adapters/argocd/argocd_client.h"
+#include "adapters/hosting/approval_provider.h"
 #include "adapters/git/git_repository.h"
 #include "base/clock.h"
 #include "reconcile/reconciler.h"
@@ -35,6 +36,8 @@ struct ServeOptions {
   std::int64_t shutdown_grace_ms = 45'000;
   ApiSecrets secrets;
   ReconcilerOptions reconciler;
+  // Pull/merge requests for approval waves (nullptr: approval branches only). Not owned.
+  ApprovalProvider* approval_provider = nullptr;
 };
 
 struct ServePorts {
@@ -42,6 +45,8 @@ struct ServePorts {
   ArgoCdClient& argocd;
   StatusSource& status;
   const Clock& clock;
+  Sleeper& sleeper;
+  Random& random;
   JsonLog& log;
 };
 

@@ -15,7 +15,7 @@
 namespace fleetwave {
 
 struct ApprovalProviderConfig {
-  std::string provider;    // "github" | "gitlab"
+  std::string provider;    // a name in the hosting table (hosting_providers.h): "github", "gitlab"
   std::string api_url;     // e.g. https://api.github.com, https://ghe.example.com/api/v3,
                            // https://gitlab.example.com/api/v4 (a trailing "/" is ignored)
   std::string repository;  // "owner/name" (GitHub) or the project path "group/sub/name" (GitLab)
@@ -54,7 +54,7 @@ class ApprovalProvider {
  public:
   virtual ~ApprovalProvider() = default;
 
-  virtual std::string name() const = 0;  // "github" | "gitlab"
+  virtual std::string name() const = 0;  // its name in the hosting table
 
   // The request whose head is `head_branch`, if any: an open one when there is one, otherwise
   // the newest one in any state (so a request a person closed is not reopened behind their back).
@@ -73,8 +73,9 @@ class ApprovalProvider {
   virtual Status<> close(const ReviewRequest& request) = 0;
 };
 
-// "github" or "gitlab"; any other name, an empty api_url/repository/token or an unreadable
-// ca_file is an InvalidInput error.
+// The client of the provider the hosting table (hosting_providers.h) names; an unknown name, an
+// empty api_url/token, a repository the provider's rule refuses or an unreadable ca_file is an
+// InvalidInput error.
 Result<std::unique_ptr<ApprovalProvider>> make_approval_provider(const ApprovalProviderConfig& config);
 
 }  // namespace fleetwave

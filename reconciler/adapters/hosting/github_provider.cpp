@@ -1,7 +1,11 @@
 #include "adapters/hosting/github_provider.h"
 
 #include <algorithm>
+#include <cctype>
 #include <map>
+
+#include "adapters/hosting/hosting_providers.h"
+#include "net/percent_encode.h"
 
 namespace fleetwave {
 namespace {
@@ -116,6 +120,48 @@ std::vector<std::string> github_approvers(const Json& reviews) {
 
 std::unique_ptr<ApprovalProvider> make_github_provider(ProviderHttp http, const std::string& repository) {
   return std::make_unique<GitHubProvider>(std::move(http), repository);
+}
+
+namespace {
+
+std::string header(const std::map<std::string, std::string>& headers, const std::string& name) {
+  auto it = headers.find(name);
+  return it == headers.end() ? "" : it->second;
+}
+
+WebhookProof verify_github_webhook(const std::map<std::string, std::string>& headers, std::string_view body,
+                                   const std::string& secret) {
+  WebhookProof proof;
+  const std::string signature = header(headers, "x-hub-signature-256");
+  if (signature.empty()) {
+    proof.missing = "X-Hub-Signature-256";
+    return proof;
+  }
+  constexpr std::string_view prefix = "sha256=";
+  std::string given = signature.rfind(prefix, 0) == 0 ? signature.substr(prefix.size()) : "";
+  for (char& c : given) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  proof.authentic = !given.empty() && constant_time_equal(given, hmac_sha256_hex(secret, body));
+  if (!proof.authentic) proof.mismatch = "X-Hub-Signature-256 does not match the body";
+  return proof;
+}
+
+}  // namespace
+
+HostingProvider github_hosting() {
+  return {"github",
+          "GitHub",
+          "https://api.github.com",
+          "OWNER/NAME",
+          [](std::string_view repository) { return valid_repository_path(repository, 2, 2); },
+          [](const std::string& token) -> std::vector<std::pair<std::string, std::string>> {
+            return {{"Authorization", "Bearer " + token},
+                    {"Accept", "application/vnd.github+json"},
+                    {"X-GitHub-Api-Version", "2022-11-28"}};
+          },
+          &make_github_provider,
+          "X-GitHub-Event",
+          "ping",
+          &verify_github_webhook};
 }
 
 }  // namespace fleetwave

@@ -1,6 +1,11 @@
 #include "adapters/hosting/gitlab_provider.h"
 
 #include <algorithm>
+#include <cctype>
+#include <map>
+
+#include "adapters/hosting/hosting_providers.h"
+#include "net/percent_encode.h"
 
 namespace fleetwave {
 namespace {
@@ -117,6 +122,45 @@ std::vector<std::string> gitlab_approvers(const Json& approvals) {
 
 std::unique_ptr<ApprovalProvider> make_gitlab_provider(ProviderHttp http, const std::string& project_path) {
   return std::make_unique<GitLabProvider>(std::move(http), project_path);
+}
+
+namespace {
+
+WebhookProof verify_gitlab_webhook(const std::map<std::string, std::string>& headers, std::string_view,
+                                   const std::string& secret) {
+  WebhookProof proof;
+  auto token = headers.find("x-gitlab-token");
+  if (token == headers.end() || token->second.empty()) {
+    proof.missing = "X-Gitlab-Token";
+    return proof;
+  }
+  proof.authentic = constant_time_equal(token->second, secret);
+  if (!proof.authentic) proof.mismatch = "X-Gitlab-Token does not match";
+  return proof;
+}
+
+// A project path "group/sub/name", or a numeric project id.
+bool valid_gitlab_project(std::string_view project) {
+  const bool numeric = !project.empty() && std::all_of(project.begin(), project.end(),
+                                                       [](unsigned char c) { return std::isdigit(c) != 0; });
+  return numeric || valid_repository_path(project, 2, 1 << 16);
+}
+
+}  // namespace
+
+HostingProvider gitlab_hosting() {
+  return {"gitlab",
+          "GitLab",
+          "https://gitlab.com/api/v4",
+          "GROUP/NAME or a numeric project id",
+          &valid_gitlab_project,
+          [](const std::string& token) -> std::vector<std::pair<std::string, std::string>> {
+            return {{"PRIVATE-TOKEN", token}, {"Accept", "application/json"}};
+          },
+          &make_gitlab_provider,
+          "X-Gitlab-Event",
+          "",
+          &verify_gitlab_webhook};
 }
 
 }  // namespace fleetwave

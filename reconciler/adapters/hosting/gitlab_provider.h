@@ -23,7 +23,13 @@
 
 namespace fleetwave {
 
+struct HostingProvider;
+
 std::unique_ptr<ApprovalProvider> make_gitlab_provider(ProviderHttp http, const std::string& project_path);
+
+// GitLab's row of the hosting table (hosting_providers.h). Webhooks: the secret itself in
+// X-Gitlab-Token, compared in constant time.
+HostingProvider gitlab_hosting();
 
 // The approvers from a GitLab approvals object (pure; exposed for tests): usernames, sorted.
 std::vector<std::string> gitlab_approvers(const Json& approvals);

@@ -18,7 +18,8 @@
 #include <vector>
 
 #include "adapters/hosting/approval_provider.h"
-#include "reconcile/reconciler.h"
+#include "reconcile/app_planner.h"
+#include "reconcile/cycle_report.h"
 
 namespace fleetwave {
 

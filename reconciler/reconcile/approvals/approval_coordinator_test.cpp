@@ -1,6 +1,8 @@
 // Pull-request approvals end to end: the reconcile cycle against a real Git remote (file://,
 // libgit2), an in-memory Argo CD and the recorded-shape fake GitHub / GitLab API.
 #include "reconcile/approvals/approval_coordinator.h"
+#include "reconcile/approvals/approval_hook.h"
+#include "reconcile/reconciler.h"
 
 #include <sstream>
 
@@ -68,8 +70,9 @@ class ApprovalFlowTest : public testkit::LibGit2Test {
         git::LibGit2Repository::open(runtime(), {"file://" + remote_, *dir_ / "cache", git::GitCredentials::none()});
     ASSERT_TRUE(repo.ok()) << repo.error().to_string();
     repo_ = std::move(repo).value();
+    hook_.emplace(*repo_, "main", provider_.get());
     ReconcilerOptions options_with_provider;
-    options_with_provider.approval_provider = provider_.get();
+    options_with_provider.hooks = {&*hook_};
     reconciler_.emplace(*repo_, argocd_, clock_, options_with_provider);
   }
 
@@ -128,6 +131,7 @@ class ApprovalFlowTest : public testkit::LibGit2Test {
   std::unique_ptr<FakeGitProvider> fake_;
   std::unique_ptr<ApprovalProvider> provider_;
   std::unique_ptr<git::LibGit2Repository> repo_;
+  std::optional<ApprovalHook> hook_;
   std::optional<Reconciler> reconciler_;
 };
 
