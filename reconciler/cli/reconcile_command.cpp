@@ -27,13 +27,16 @@ int run(CommandContext& ctx) {
   options.hooks = {&approvals};
   const CycleServices services{ctx.services.clock, ctx.services.sleeper, ctx.services.random};
   Reconciler reconciler(ws->repo(), **argocd, services, options);
+  const std::int64_t start = ctx.services.clock.monotonic_ms();
   auto report = reconciler.run_once();
   if (!report.ok()) {
     Error e = ws->with_access_hint(report.error());
     e.message = "reconcile cycle failed: " + e.message;
     return ctx.fail(kExitUnavailable, e);
   }
-  return print_cycle_report(*report, ws->branch(), ctx.out);
+  CycleReportPrinter printer(ctx.out, ws->branch());
+  finish_cycle(report, ctx.services.clock.monotonic_ms() - start, printer);
+  return printer.exit_code();
 }
 
 }  // namespace

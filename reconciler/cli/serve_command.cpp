@@ -8,7 +8,6 @@
 #include "adapters/hosting/approval_provider.h"
 #include "base/text.h"
 #include "cli/commands.h"
-#include "cli/serve_status.h"
 #include "cli/workspace.h"
 #include "rollout/duration.h"
 #include "serve/json_log.h"
@@ -125,8 +124,7 @@ int run(CommandContext& outer) {
                                         {"approvals", approvals->provider.empty() ? "off" : approvals->provider}});
   if (options->secrets.webhook_secret.empty()) log.warn("no --webhook-secret-file: POST /webhook/git answers 401");
   if (options->secrets.generator_token.empty()) log.warn("no --generator-token-file: the plugin generator answers 403");
-  PlannerStatusSource status(ws->repo(), **argocd, ctx.services.clock, ws->branch_label());
-  return serve::run_serve(*options, {ws->repo(), **argocd, status, ctx.services.clock, ctx.services.sleeper,
+  return serve::run_serve(*options, {ws->repo(), **argocd, ctx.services.clock, ctx.services.sleeper,
                                      ctx.services.random, log});
 }
 

@@ -82,7 +82,8 @@ int run_serve(const ServeOptions& o, ServePorts p) {
   ReconcilerOptions reconciler_options = o.reconciler;
   reconciler_options.hooks.push_back(&approvals);
   Reconciler reconciler(repo, argocd, CycleServices{p.clock, p.sleeper, p.random}, reconciler_options);
-  SnapshotBuilder snapshots(p.repo, p.status);
+  StatusBuilder status(p.repo, p.argocd, p.clock);
+  SnapshotBuilder snapshots(p.repo, status, o.reconciler.branch);
   ServeApi api(state, metrics, triggers, p.log, o.secrets);
 
   auto http = HttpServer::start(o.http, api, metrics);

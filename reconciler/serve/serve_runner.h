@@ -43,7 +43,6 @@ struct ServeOptions {
 struct ServePorts {
   git::GitRepository& repo;
   ArgoCdClient& argocd;
-  StatusSource& status;
   const Clock& clock;
   Sleeper& sleeper;
   Random& random;

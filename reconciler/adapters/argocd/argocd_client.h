@@ -1,25 +1,41 @@
-// The Argo CD port: what the reconciler asks of argocd-server (reference/argocd-contracts.md §4),
-// and how a listing becomes the engine's Observations. The HTTP adapter is HttpArgoCdClient;
+// The Argo CD port: what the reconciler asks of argocd-server (its REST API: list Applications by
+// label selector, refresh, sync). The HTTP adapter is HttpArgoCdClient;
 // tests use it against testkit/fakes/fake_argocd.h.
 #pragma once
 
+#include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "base/result.h"
-#include "rollout/observation.h"
 
 namespace fleetwave {
 
-// The label the fleetwave ApplicationSet puts on every Application (DESIGN.md §6).
+// The label the fleetwave ApplicationSet puts on every Application (docs/install.md, "ApplicationSets").
 inline constexpr const char* kClusterLabel = "fleetwave.io/cluster";
+
+// An Application's status, reduced to the fields the reconciler reads (its observe step turns it
+// into the engine's AppObservation, reconcile/observer.h).
+struct ApplicationStatus {
+  std::string name;           // Application name
+  std::string sync_status;    // Synced | OutOfSync | Unknown
+  std::string sync_revision;  // status.sync.revision: what the comparison ran against
+  std::string health_status;  // Healthy | Progressing | Degraded | Suspended | Missing | Unknown
+  std::string health_message;
+  std::string operation_phase;  // Running | Terminating | Failed | Error | Succeeded
+  std::string operation_message;
+  std::string operation_revision;              // operationState.operation.sync.revision: what was requested
+  std::string sync_result_revision;            // operationState.syncResult.revision: what was applied
+  std::optional<std::int64_t> finished_at_ms;  // operationState.finishedAt
+};
 
 // One Application as the reconciler sees it.
 struct ApplicationSummary {
   std::string name;                           // metadata.name
   std::map<std::string, std::string> labels;  // metadata.labels
-  AppObservation observation;                 // status, reduced (observation.name == name)
+  ApplicationStatus observation;              // status, reduced (observation.name == name)
 };
 
 // Implementations may block on the network; errors are values (never exceptions) and never
@@ -40,12 +56,5 @@ class ArgoCdClient {
   // POST /api/v1/applications/{name}/sync with {"revision": revision} ("" = the target revision).
   [[nodiscard]] virtual Status<> sync_application(const std::string& name, const std::string& revision) = 0;
 };
-
-// Observations keyed by the fleetwave.io/cluster label. A failed listing gives reachable=false
-// with the error text (URL credentials redacted). Applications without the label are skipped.
-// When several Applications carry the same cluster label, the one with the smallest name wins
-// and a note saying so is appended to `notes` (when given), one line per cluster.
-Observations observations_from(const Result<std::vector<ApplicationSummary>>& applications,
-                               std::vector<std::string>* notes = nullptr);
 
 }  // namespace fleetwave

@@ -1,4 +1,4 @@
-#include "adapters/argocd/argocd_client.h"
+#include "reconcile/observer.h"
 
 #include <gtest/gtest.h>
 
