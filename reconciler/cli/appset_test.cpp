@@ -4,7 +4,7 @@
 
 #include <gtest/gtest.h>
 
-#include "cli/cli_test_support.h"
+#include "cli/cli_fixture.h"
 #include "codec/yaml_codec.h"
 #include "codec/yaml_writer.h"
 #include "reconcile/views/appset_builder.h"

@@ -2,7 +2,7 @@
 // --cluster and --app filters, identical renders print nothing, render errors exit 1.
 #include <gtest/gtest.h>
 
-#include "cli/cli_test_support.h"
+#include "cli/cli_fixture.h"
 
 namespace fleetwave::cli {
 namespace {

@@ -12,7 +12,7 @@
 
 #include <gtest/gtest.h>
 
-#include "cli/cli_test_support.h"
+#include "cli/cli_fixture.h"
 #include "rollout/rollout_state.h"
 
 namespace fleetwave::cli {

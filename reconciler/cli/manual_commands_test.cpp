@@ -3,7 +3,7 @@
 // refusals as exit 1 with the engine's message; a rejected push retried from a fresh fetch.
 #include <gtest/gtest.h>
 
-#include "cli/cli_test_support.h"
+#include "cli/cli_fixture.h"
 #include "testkit/servers/git_http_server.h"
 
 namespace fleetwave::cli {

@@ -3,7 +3,7 @@
 // lighttpd with basic auth) wrong credentials: exit 3, a clear message, no secret anywhere.
 #include <gtest/gtest.h>
 
-#include "cli/cli_test_support.h"
+#include "cli/cli_fixture.h"
 #include "testkit/servers/git_http_server.h"
 
 namespace fleetwave::cli {

@@ -6,7 +6,7 @@
 // from the recorded Application shapes; the audit trail is read back with `git log`.
 #include <gtest/gtest.h>
 
-#include "cli/cli_test_support.h"
+#include "cli/cli_fixture.h"
 
 namespace fleetwave::cli {
 namespace {

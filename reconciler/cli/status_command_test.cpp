@@ -3,7 +3,7 @@
 // built directly from a report.
 #include <gtest/gtest.h>
 
-#include "cli/cli_test_support.h"
+#include "cli/cli_fixture.h"
 #include "reconcile/views/status_view.h"
 
 namespace fleetwave::cli {

@@ -11,7 +11,7 @@
 #include <netinet/in.h>
 #include <sys/socket.h>
 
-#include "serve/serve_test_support.h"
+#include "serve/serve_fixture.h"
 
 namespace fleetwave::serve {
 namespace {

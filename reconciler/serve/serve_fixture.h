@@ -1,4 +1,4 @@
-// Test support for the fleetwave serve tests (header-only, test-only): the built binary run as
+// The fixture of the fleetwave serve tests (header-only, beside them): the built binary run as
 // `fleetwave serve` against lighttpd's smart-HTTP Git server (basic auth) and the fake Argo CD
 // on 127.0.0.1, with an HTTP client for its endpoints and helpers to read the remote.
 #pragma once
@@ -9,7 +9,14 @@
 
 #include <gtest/gtest.h>
 
-#include "cli/cli_test_support.h"
+#include "base/json.h"
+#include "testkit/builders/fleet_files.h"
+#include "testkit/builders/git_cli.h"
+#include "testkit/fakes/fake_argocd.h"
+#include "testkit/fakes/fake_argocd_apps.h"
+#include "testkit/process/child_process.h"
+#include "testkit/process/free_port.h"
+#include "testkit/process/temp_dir.h"
 #include "serve/webhook_auth.h"
 #include "testkit/servers/git_http_server.h"
 
@@ -35,7 +42,7 @@ class ServeFixture : public ::testing::Test {
     auto server = ft::GitHttpServer::start({"alice", kGitPassword});
     ASSERT_TRUE(server.ok()) << server.error().to_string();
     git_ = std::move(server).value();
-    auto seeded = git_->create_repo("fleet.git", cli::testing_support::fleet_files());
+    auto seeded = git_->create_repo("fleet.git", testkit::fleet_files());
     ASSERT_TRUE(seeded.ok()) << seeded.error().to_string();
     auto argocd = ft::FakeArgoCd::start();
     ASSERT_TRUE(argocd.ok()) << argocd.error().to_string();
