@@ -1,4 +1,4 @@
-// Error values carried across module boundaries (STYLE.md rules 4 and 5).
+// Error values carried across module boundaries (CONTRIBUTING.md, house rules 4 and 5).
 #pragma once
 
 #include <string>

@@ -1,4 +1,4 @@
-// Result<T, E>: a value or an error, never both (STYLE.md rule 4). A small stand-in for
+// Result<T, E>: a value or an error, never both (CONTRIBUTING.md, house rule 4). A small stand-in for
 // C++23 std::expected, which g++ 12 does not ship in C++20 mode.
 #pragma once
 

@@ -1,5 +1,5 @@
 // Reading JSON manifests and API payloads with a nesting limit (nlohmann's dump() overflows
-// the stack on very deep input, reference/perf-reliability.md §3).
+// the stack on very deep input).
 #pragma once
 
 #include <string>

@@ -1,7 +1,7 @@
 // Reading YAML streams into Json; yaml_codec.cpp is the only place yaml-cpp is used
-// (STYLE.md rule 1). Scalars are typed as sigs.k8s.io/yaml (go-yaml v2) types them.
+// (CONTRIBUTING.md, house rule 1). Scalars are typed as sigs.k8s.io/yaml (go-yaml v2) types them.
 //
-// yaml-cpp 0.7.0 has hazards (reference/perf-reliability.md §3) that this codec neutralises:
+// yaml-cpp 0.7.0 has hazards that this codec neutralises:
 // LoadAll loops forever on a document that is just ","; aliases can expand exponentially or
 // form cycles; duplicate keys are accepted; invalid UTF-8 passes through; an unterminated
 // quote at EOF is accepted. We drive its event parser directly (no YAML::Node tree: 2x faster

@@ -1,4 +1,4 @@
-// yaml-cpp 0.7.0 hazards (reference/perf-reliability.md §3): every one must end quickly in a
+// yaml-cpp 0.7.0 hazards (listed in codec/yaml_codec.h): every one must end quickly in a
 // clear InvalidInput error, or parse correctly, never hang, crash or exhaust memory. Each case
 // runs on a watchdog thread; a case that does not finish fails the run at once (a hung parser
 // cannot be stopped). Timings are reported, not asserted.

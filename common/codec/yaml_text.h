@@ -1,5 +1,5 @@
 // Checks on raw YAML text that yaml-cpp 0.7.0 does not make, or gets wrong
-// (reference/perf-reliability.md §3). Plain text scanning, no parser involved.
+// (the yaml-cpp hazards listed in codec/yaml_codec.h). Plain text scanning, no parser involved.
 #pragma once
 
 #include <cstddef>

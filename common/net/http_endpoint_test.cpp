@@ -1,7 +1,8 @@
 #include "net/http_endpoint.h"
-#include "net/percent_encode.h"
 
 #include <gtest/gtest.h>
+
+#include "net/percent_encode.h"
 
 namespace fleetwave {
 namespace {

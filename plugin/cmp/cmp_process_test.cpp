@@ -1,5 +1,5 @@
-// Runs the built fleetwave-render exactly as argocd-cmp-server does (reference/argocd-contracts.md
-// §1.5-1.7): the whole repository extracted into a fresh work dir, cwd = the app path, a
+// Runs the built fleetwave-render exactly as argocd-cmp-server does (docs/architecture.md,
+// "Argo CD contracts"): the whole repository extracted into a fresh work dir, cwd = the app path, a
 // replaced environment with the ARGOCD_* variables, no shell; stdout parsed as manifests.
 #include <filesystem>
 #include <fstream>

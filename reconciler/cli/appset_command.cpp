@@ -1,9 +1,9 @@
 // fleetwave appset APP: prints the app's ApplicationSet (appset_builder.h) as YAML.
-#include "net/redaction.h"
 #include "cli/app_lookup.h"
 #include "cli/commands.h"
 #include "cli/workspace.h"
 #include "codec/yaml_writer.h"
+#include "net/redaction.h"
 #include "reconcile/repo_snapshot.h"
 #include "reconcile/views/appset_builder.h"
 

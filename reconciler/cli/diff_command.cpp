@@ -5,12 +5,12 @@
 #include <optional>
 #include <set>
 
+#include "adapters/git/text_diff.h"
 #include "cli/app_lookup.h"
 #include "cli/commands.h"
 #include "cli/workspace.h"
 #include "reconcile/repo_snapshot.h"
 #include "render/renderer.h"
-#include "adapters/git/text_diff.h"
 
 namespace fleetwave::cli {
 namespace {
@@ -89,7 +89,7 @@ bool diff_app(CommandContext& ctx, git::GitRepository& repo, BlobCache& blobs, c
     }
     const std::string label = app + "/" + cluster;
     ctx.out.write(git::unified_diff(text[0], text[1], "a/" + label + " (" + sides[0].commit.substr(0, 7) + ")",
-                               "b/" + label + " (" + sides[1].commit.substr(0, 7) + ")"));
+                                    "b/" + label + " (" + sides[1].commit.substr(0, 7) + ")"));
   }
   return ok;
 }

@@ -6,8 +6,8 @@
 #include "adapters/git/worktree_committer.h"
 #include "cli/app_lookup.h"
 #include "cli/workspace.h"
-#include "reconcile/step_writer.h"
 #include "reconcile/app_planner.h"
+#include "reconcile/step_writer.h"
 
 namespace fleetwave::cli {
 namespace {

@@ -9,7 +9,9 @@ std::string plural(std::size_t n, const std::string& word) {
 
 }  // namespace
 
-void CycleReportPrinter::app_stepped(const AppReport& app) { out_.line(app.app + ": " + app.action + " — " + app.subject); }
+void CycleReportPrinter::app_stepped(const AppReport& app) {
+  out_.line(app.app + ": " + app.action + " — " + app.subject);
+}
 
 void CycleReportPrinter::app_waiting(const AppReport& app) { out_.line(app.app + ": waiting — " + app.blocked); }
 

@@ -124,8 +124,8 @@ int run(CommandContext& outer) {
                                         {"approvals", approvals->provider.empty() ? "off" : approvals->provider}});
   if (options->secrets.webhook_secret.empty()) log.warn("no --webhook-secret-file: POST /webhook/git answers 401");
   if (options->secrets.generator_token.empty()) log.warn("no --generator-token-file: the plugin generator answers 403");
-  return serve::run_serve(*options, {ws->repo(), **argocd, ctx.services.clock, ctx.services.sleeper,
-                                     ctx.services.random, log});
+  return serve::run_serve(*options,
+                          {ws->repo(), **argocd, ctx.services.clock, ctx.services.sleeper, ctx.services.random, log});
 }
 
 }  // namespace

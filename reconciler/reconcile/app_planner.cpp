@@ -20,8 +20,9 @@ Result<RolloutState> load_state(RepoSnapshot& snapshot, const std::string& app, 
 PlannedApp AppPlanner::plan(const AppDefinition& app, const std::string& head, const History& history,
                             std::int64_t now_ms, std::map<std::string, Observations>& observation_cache) {
   ArgoCdObserver argocd(argocd_);
-  AppContext ctx{app, head, history, repo_, blobs_, renders_, argocd, observation_cache,
-                 RepoSnapshot(repo_, blobs_, head), {}, {}, {}, {}, {}, {}};
+  AppContext ctx{
+      app, head, history, repo_, blobs_, renders_, argocd, observation_cache, RepoSnapshot(repo_, blobs_, head),
+      {},  {},   {},      {},    {},     {}};
   ctx.out.report.app = app.name;
   ctx.out.report.path = app.path;
   if (!app.plan) {

@@ -34,7 +34,8 @@ Result<std::string> Reconciler::plan_and_commit(const std::string& head, int att
   FW_TRY(apps, discovery_.discover(repo_, blobs_, head));
   planned.clear();
   AppPlanner planner(repo_, blobs_, renders_, argocd_);
-  for (const AppDefinition& app : apps) planned.push_back(planner.plan(app, head, history, clock_.now_ms(), observations));
+  for (const AppDefinition& app : apps)
+    planned.push_back(planner.plan(app, head, history, clock_.now_ms(), observations));
   HookContext ctx{writer_, options_.author, options_.branch};
   for (CycleHook* hook : options_.hooks) hook->before_commit(ctx, planned);
   for (const PlannedApp& p : planned) report.apps.push_back(p.report);

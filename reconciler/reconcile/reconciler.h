@@ -16,8 +16,8 @@
 #include "base/clock.h"
 #include "reconcile/app_discovery.h"
 #include "reconcile/app_planner.h"
-#include "reconcile/cycle_report.h"
 #include "reconcile/cycle_hook.h"
+#include "reconcile/cycle_report.h"
 #include "reconcile/render_cache.h"
 #include "reconcile/repo_snapshot.h"
 #include "reconcile/step_writer.h"
@@ -27,9 +27,9 @@ namespace fleetwave {
 struct ReconcilerOptions {
   std::string branch = "main";
   git::Signature author{"fleetwave", "fleetwave@localhost", 0, 0};  // time is set per commit
-  RetryPolicy retry;                  // pushes rejected because the branch moved
-  std::size_t history_window = 256;   // first-parent commits scanned for foreign changes
-  std::vector<CycleHook*> hooks;      // not owned; they outlive the Reconciler
+  RetryPolicy retry;                                                // pushes rejected because the branch moved
+  std::size_t history_window = 256;                                 // first-parent commits scanned for foreign changes
+  std::vector<CycleHook*> hooks;                                    // not owned; they outlive the Reconciler
 };
 
 // What a cycle runs with besides Git and Argo CD: time, waiting, jitter.

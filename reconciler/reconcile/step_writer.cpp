@@ -48,9 +48,8 @@ Result<Published, WriteFailure> StepWriter::publish(const std::string& branch, c
       sleeper_.sleep_ms(random_.uniform(policy_.min_backoff_ms, policy_.backoff_ms_per_attempt * attempt));
     }
   }
-  return WriteFailure{WriteStage::Retries,
-                      conflict("the branch " + branch + " kept moving: " + std::to_string(policy_.max_attempts) +
-                               " pushes were rejected")};
+  return WriteFailure{WriteStage::Retries, conflict("the branch " + branch + " kept moving: " +
+                                                    std::to_string(policy_.max_attempts) + " pushes were rejected")};
 }
 
 Status<> StepWriter::force_push(const std::string& branch, const std::string& oid) {

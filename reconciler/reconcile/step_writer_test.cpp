@@ -86,7 +86,8 @@ TEST_F(StepWriterTest, BacksOffAndRebuildsWhenTheBranchMoves) {
   });
   ASSERT_TRUE(published.ok());
   EXPECT_EQ(published->attempts, 2);
-  EXPECT_EQ(heads, (std::vector<std::string>{head_, theirs})) << "the second attempt builds on the other writer's commit";
+  EXPECT_EQ(heads, (std::vector<std::string>{head_, theirs}))
+      << "the second attempt builds on the other writer's commit";
   EXPECT_EQ(repo_.commit_info(published->tip)->parents, std::vector<std::string>{theirs});
   ASSERT_EQ(sleeper_.slept.size(), 1u);
   EXPECT_GE(sleeper_.slept[0], 20);

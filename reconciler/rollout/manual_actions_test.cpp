@@ -72,7 +72,8 @@ TEST(ManualActionsTest, Approve) {
   RolloutState approved = in_flight(1, ReleasePhase::WaitingApproval);
   approved.release->approvals = {"europe"};
   const std::vector<Refusal> refusals = {
-      {"no release", idle(), std::nullopt, ErrorKind::InvalidInput, "nothing to approve: shop has no release in flight"},
+      {"no release", idle(), std::nullopt, ErrorKind::InvalidInput,
+       "nothing to approve: shop has no release in flight"},
       {"held", in_flight(1, ReleasePhase::Held), std::nullopt, ErrorKind::InvalidInput,
        "nothing to approve: shop has no release in flight"},
       {"nothing waiting", in_flight(0), std::nullopt, ErrorKind::InvalidInput,
@@ -132,8 +133,7 @@ TEST(ManualActionsTest, ResumeAHeldRelease) {
   auto restart = resume_step(plan(), rolled_back, 9000);  // nothing left on it: from the first wave
   ASSERT_TRUE(restart.ok());
   EXPECT_EQ(restart->next.release->wave, 0u);
-  EXPECT_EQ(restart->message.body,
-            "Release 2222222 was rolled back (eu-1 degraded); it restarts from the first wave.");
+  EXPECT_EQ(restart->message.body, "Release 2222222 was rolled back (eu-1 degraded); it restarts from the first wave.");
 }
 
 TEST(ManualActionsTest, Rollback) {

@@ -1,5 +1,5 @@
 // What Argo CD reports for the Application of one cluster, reduced to the fields the engine
-// reads (reference/argocd-contracts.md §4.3), and the verdict on a pinned cluster.
+// reads (docs/architecture.md, "Argo CD contracts"), and the verdict on a pinned cluster.
 #pragma once
 
 #include <cstdint>

@@ -77,7 +77,8 @@ class Engine {
     if (index == plan_.waves.size()) return complete(next, why);
     r.wave = index;
     GateVerdict v = check_gates(GatePoint::Enter, context(r, index));
-    if (v.kind == GateVerdict::Kind::Fail) return in_.state.release ? fail(*in_.state.release, v.reason) : blocked(v.reason);
+    if (v.kind == GateVerdict::Kind::Fail)
+      return in_.state.release ? fail(*in_.state.release, v.reason) : blocked(v.reason);
     if (v.kind == GateVerdict::Kind::Wait) {
       if (v.request.empty()) return blocked(v.reason);
       return wait_at_gate(next, index, v, why);
@@ -93,8 +94,8 @@ class Engine {
     const std::string revision = next.release->revision;  // a copy: `next` is moved below
     const std::string action = "wait-" + std::string(v.gate);
     Step step = make_step(action, std::move(next));
-    step.message.subject = "wait for " + std::string(v.gate) + " of " + short_sha(revision) + " wave " +
-                           wave_label(plan_, index);
+    step.message.subject =
+        "wait for " + std::string(v.gate) + " of " + short_sha(revision) + " wave " + wave_label(plan_, index);
     step.message.body = why + "\nWave " + w.name + " " + v.request + ".";
     step.message.trailers = step_trailers(app_, release_of(step.next), w.name, action, first_line(why));
     if (v.gate == "approval") step.approval_wave = w.name;  // the approvals hook pushes its branch

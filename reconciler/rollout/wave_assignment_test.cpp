@@ -50,8 +50,10 @@ TEST(WaveAssignmentTest, FirstSelectingWaveTakesEachCluster) {
        "  - {name: rest, clusters: {}}\n",
        {"us-1", "eu-2", "dev-1", "eu-1"},
        {{"dev-1"}, {"eu-1", "eu-2"}, {"us-1"}}},
-      {"an earlier wave wins", "  - {name: all, clusters: {}}\n  - {name: europe, clusters: {labelSelector: {matchLabels: {geo: eu}}}}\n",
-       {"eu-1", "dev-1"}, {{"dev-1", "eu-1"}, {}}},
+      {"an earlier wave wins",
+       "  - {name: all, clusters: {}}\n  - {name: europe, clusters: {labelSelector: {matchLabels: {geo: eu}}}}\n",
+       {"eu-1", "dev-1"},
+       {{"dev-1", "eu-1"}, {}}},
       {"only what is reached", "  - {name: rest, clusters: {}}\n", {"eu-1"}, {{"eu-1"}}},
   };
   for (const Case& c : cases) {
@@ -74,8 +76,9 @@ TEST(WaveAssignmentTest, ReachedClusterWithoutAWaveIsAnError) {
 }
 
 TEST(WaveAssignmentTest, FindsTheWaveOfACluster) {
-  auto got = assign_waves(plan("  - {name: canary, clusters: {clusterNames: [dev-1]}}\n  - {name: rest, clusters: {}}\n"),
-                          {"dev-1", "eu-1", "us-1"}, kInventory);
+  auto got =
+      assign_waves(plan("  - {name: canary, clusters: {clusterNames: [dev-1]}}\n  - {name: rest, clusters: {}}\n"),
+                   {"dev-1", "eu-1", "us-1"}, kInventory);
   ASSERT_TRUE(got.ok());
   EXPECT_EQ(got->wave_of("dev-1"), 0);
   EXPECT_EQ(got->wave_of("us-1"), 1);

@@ -19,8 +19,8 @@ WavePlan parse(const std::string& yaml, std::vector<std::string>& problems) {
 }
 
 std::string plan_yaml(const std::string& waves, const std::string& extra = "") {
-  return "apiVersion: fleetwave.io/v1alpha1\nkind: WavePlan\nmetadata: {name: shop}\nspec:\n" + extra +
-         "  waves:\n" + waves;
+  return "apiVersion: fleetwave.io/v1alpha1\nkind: WavePlan\nmetadata: {name: shop}\nspec:\n" + extra + "  waves:\n" +
+         waves;
 }
 
 TEST(WavePlanTest, ParsesEveryField) {
@@ -44,8 +44,8 @@ TEST(WavePlanTest, ParsesEveryField) {
   EXPECT_TRUE(europe.approval_required);
   EXPECT_EQ(europe.max_concurrency.to_string(), "25%");
   EXPECT_EQ(europe.max_failures.of(10), 1);
-  EXPECT_EQ(europe.batch_size(8), 2);   // 25% of 8
-  EXPECT_EQ(europe.batch_size(3), 1);   // 25% of 3 rounds down to 0: at least one
+  EXPECT_EQ(europe.batch_size(8), 2);         // 25% of 8
+  EXPECT_EQ(europe.batch_size(3), 1);         // 25% of 3 rounds down to 0: at least one
   EXPECT_EQ(plan.waves[2].batch_size(7), 7);  // default: the whole wave
   EXPECT_EQ(plan.find("europe"), &plan.waves[1]);
   EXPECT_EQ(plan.find("mars"), nullptr);
@@ -71,7 +71,8 @@ TEST(WavePlanTest, ReportsEveryProblemAtItsField) {
        plan_yaml("  - name: a\n    clusters: {}\n    maxConcurrency: 0\n    approval: maybe\n"),
        {"spec.waves[0].maxConcurrency: must be at least 1 (or 1%)",
         "spec.waves[0].approval: unsupported value \"maybe\", must be required or none"}},
-      {"onFailure", plan_yaml("  - name: a\n    clusters: {}\n", "  onFailure: retry\n"),
+      {"onFailure",
+       plan_yaml("  - name: a\n    clusters: {}\n", "  onFailure: retry\n"),
        {"spec.onFailure: unsupported value \"retry\", must be rollback or pause"}},
   };
   for (const Case& c : cases) {

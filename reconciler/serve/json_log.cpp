@@ -6,8 +6,8 @@
 #include <spdlog/sinks/stdout_sinks.h>
 #include <spdlog/spdlog.h>
 
-#include "net/redaction.h"
 #include "codec/json_writer.h"
+#include "net/redaction.h"
 
 namespace fleetwave::serve {
 namespace {

@@ -10,6 +10,7 @@
 #include <gtest/gtest.h>
 
 #include "base/json.h"
+#include "serve/webhook_auth.h"
 #include "testkit/builders/fleet_files.h"
 #include "testkit/builders/git_cli.h"
 #include "testkit/fakes/fake_argocd.h"
@@ -17,7 +18,6 @@
 #include "testkit/process/child_process.h"
 #include "testkit/process/free_port.h"
 #include "testkit/process/temp_dir.h"
-#include "serve/webhook_auth.h"
 #include "testkit/servers/git_http_server.h"
 
 namespace fleetwave::serve::testing_support {

@@ -16,8 +16,8 @@
 #include <string>
 
 #include "adapters/argocd/argocd_client.h"
-#include "adapters/hosting/approval_provider.h"
 #include "adapters/git/git_repository.h"
+#include "adapters/hosting/approval_provider.h"
 #include "base/clock.h"
 #include "reconcile/reconciler.h"
 #include "serve/http_server.h"

@@ -1,8 +1,9 @@
 // Builds the snapshot the HTTP threads serve after each successful cycle, on the loop thread:
 // per app the plugin generator's answer, pre-serialised from .fleetwave/<app>/targets.json at
 // the head (re-read only when the file's blob changed), and the status documents from the
-// StatusBuilder the CLI's `fleetwave status` uses too (reconcile/views/status_builder.h). An answer is never an empty parameter list: an empty list makes Argo CD delete
-// the generated Applications, so an app without targets answers 404 with an explanation.
+// StatusBuilder the CLI's `fleetwave status` uses too (reconcile/views/status_builder.h). An answer is never an empty
+// parameter list: an empty list makes Argo CD delete the generated Applications, so an app without targets answers 404
+// with an explanation.
 //
 // Not thread-safe (the loop thread owns it).
 #pragma once

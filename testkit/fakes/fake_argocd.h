@@ -1,6 +1,6 @@
 // Test support: an in-process Argo CD API server (cpp-httplib) on 127.0.0.1, on a port the
 // kernel picks at start, over HTTP or HTTPS. It serves the slice of argocd-server's REST API
-// that fleetwave uses (reference/argocd-contracts.md §4.2), with Argo CD's status codes and
+// that fleetwave uses (docs/architecture.md, "Argo CD contracts"), with Argo CD's status codes and
 // error bodies ({"error", "code", "message"}):
 //
 //   GET  /api/v1/applications[?selector=...]  v1alpha1ApplicationList, sorted by name; items

@@ -1,5 +1,5 @@
 // Test support: Argo CD Application objects as argocd-server serves them (the shape of
-// reference/argocd/application-cmp-appset-owned-with-status.json, for a fleetwave ApplicationSet),
+// a recorded Application owned by an ApplicationSet and rendered by a CMP, for a fleetwave ApplicationSet),
 // the status transitions a sync goes through, and Kubernetes label selectors. Pure functions;
 // FakeArgoCd (fake_argocd.h) serves what they build.
 #pragma once

@@ -13,8 +13,8 @@ std::string hash(const std::string& kind, const std::string& body) {
 }
 
 bool below(const std::string& path, const std::string& prefix) {
-  return prefix.empty() || (path.size() > prefix.size() && path.compare(0, prefix.size(), prefix) == 0 &&
-                            path[prefix.size()] == '/');
+  return prefix.empty() ||
+         (path.size() > prefix.size() && path.compare(0, prefix.size(), prefix) == 0 && path[prefix.size()] == '/');
 }
 
 std::string relative(const std::string& path, const std::string& prefix) {
@@ -136,8 +136,7 @@ Result<git::CommitInfo> InMemoryGitRepository::commit_info(const std::string& co
 }
 
 Result<std::vector<std::string>> InMemoryGitRepository::first_parent_log(const std::string& from,
-                                                                         const std::string& stop_at,
-                                                                         size_t max_count) {
+                                                                         const std::string& stop_at, size_t max_count) {
   std::vector<std::string> out;
   FW_TRY(c, find(from));
   for (const Commit* at = c; at != nullptr && at->info.oid != stop_at;) {

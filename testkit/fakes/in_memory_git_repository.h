@@ -35,7 +35,7 @@ class InMemoryGitRepository final : public git::GitRepository {
   }
   // Runs once, right before the next push is decided.
   void before_push(std::function<void()> fn) { before_push_ = std::move(fn); }
-  int pushes() const { return pushes_; }  // attempted, including rejected ones
+  int pushes() const { return pushes_; }              // attempted, including rejected ones
   std::string branch(const std::string& name) const;  // "" when absent
 
   Result<std::string> fetch(const std::string& branch) override;

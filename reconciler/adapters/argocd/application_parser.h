@@ -1,5 +1,5 @@
 // Argo CD Application JSON -> ApplicationSummary (pure). Reads the fields of
-// reference/argocd-contracts.md §4.3 and nothing else:
+// docs/architecture.md ("Argo CD contracts") and nothing else:
 //
 //   metadata.name (required), metadata.labels
 //   status.sync.{status, revision | revisions[0]}

@@ -1,7 +1,7 @@
 #include "adapters/argocd/argocd_errors.h"
 
-#include "net/redaction.h"
 #include "codec/json_reader.h"
+#include "net/redaction.h"
 
 namespace fleetwave {
 namespace {

@@ -1,4 +1,4 @@
-// The only product file that includes <httplib.h> (STYLE.md rule 1). Debian's cpp-httplib
+// The only product file that includes <httplib.h> (CONTRIBUTING.md, house rule 1). Debian's cpp-httplib
 // 0.11.4 is a split build: the CPPHTTPLIB_* macros come from pkg-config and are never set here.
 #include "adapters/argocd/http_argocd_client.h"
 

@@ -1,4 +1,4 @@
-// ArgoCdClient over argocd-server's REST API (cpp-httplib; reference/argocd-contracts.md §4).
+// ArgoCdClient over argocd-server's REST API (cpp-httplib; docs/architecture.md, "Argo CD contracts").
 //
 // Every call opens its own connection, so the object is immutable after create() and safe to
 // share between threads. Bodies are read through a size limit and parsed with a nesting limit;
@@ -14,8 +14,8 @@
 
 #include "adapters/argocd/argocd_client.h"
 #include "adapters/argocd/argocd_errors.h"
-#include "net/http_endpoint.h"
 #include "base/json.h"
+#include "net/http_endpoint.h"
 
 namespace fleetwave {
 

@@ -4,7 +4,6 @@
 #include <gtest/gtest.h>
 
 #include "reconcile/observer.h"
-
 #include "testkit/fakes/fake_argocd.h"
 #include "testkit/process/free_port.h"
 

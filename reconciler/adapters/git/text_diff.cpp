@@ -99,7 +99,8 @@ std::string unified_diff(std::string_view a, std::string_view b, const std::stri
       }
       if (header.empty() && origin != GIT_DIFF_LINE_CONTEXT) {
         const bool added = origin == GIT_DIFF_LINE_ADDITION;
-        header = object_header(added ? b : a, static_cast<std::size_t>((added ? line->new_lineno : line->old_lineno) - 1));
+        header =
+            object_header(added ? b : a, static_cast<std::size_t>((added ? line->new_lineno : line->old_lineno) - 1));
         if (header.empty()) header = " ";  // looked up once
       }
       std::string_view content(line->content, line->content_len);

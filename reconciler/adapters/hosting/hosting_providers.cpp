@@ -1,12 +1,12 @@
 #include "adapters/hosting/hosting_providers.h"
 
-#include <openssl/crypto.h>
-#include <openssl/evp.h>
-#include <openssl/hmac.h>
-
 #include <algorithm>
 #include <cctype>
 #include <climits>
+
+#include <openssl/crypto.h>
+#include <openssl/evp.h>
+#include <openssl/hmac.h>
 
 #include "adapters/hosting/github_provider.h"
 #include "adapters/hosting/gitlab_provider.h"

@@ -19,7 +19,7 @@ namespace fleetwave {
 
 // What a webhook's headers say, as one provider reads them.
 struct WebhookProof {
-  std::string missing;   // the header carrying the proof, when it is absent ("X-Hub-Signature-256")
+  std::string missing;  // the header carrying the proof, when it is absent ("X-Hub-Signature-256")
   bool authentic = false;
   std::string mismatch;  // why a present proof was refused ("X-Gitlab-Token does not match")
 };

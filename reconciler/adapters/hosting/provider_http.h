@@ -20,9 +20,9 @@
 #include <utility>
 #include <vector>
 
-#include "net/http_endpoint.h"
 #include "base/json.h"
 #include "base/result.h"
+#include "net/http_endpoint.h"
 
 namespace fleetwave {
 

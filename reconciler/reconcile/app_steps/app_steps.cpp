@@ -12,9 +12,12 @@ StepOutcome decide_step(AppContext& ctx);          // decide.cpp
 
 const std::vector<AppStep>& app_steps() {
   static const std::vector<AppStep> steps = {
-      {"load-state", &load_state_step},     {"detect-release", &detect_release_step},
-      {"reach-clusters", &reach_clusters_step}, {"assign-waves", &assign_waves_step},
-      {"observe", &observe_step},           {"decide", &decide_step},
+      {"load-state", &load_state_step},
+      {"detect-release", &detect_release_step},
+      {"reach-clusters", &reach_clusters_step},
+      {"assign-waves", &assign_waves_step},
+      {"observe", &observe_step},
+      {"decide", &decide_step},
   };
   return steps;
 }

@@ -1,14 +1,14 @@
 // Pull-request approvals end to end: the reconcile cycle against a real Git remote (file://,
 // libgit2), an in-memory Argo CD and the recorded-shape fake GitHub / GitLab API.
 #include "reconcile/approvals/approval_coordinator.h"
-#include "reconcile/approvals/approval_hook.h"
-#include "reconcile/reconciler.h"
 
 #include <sstream>
 
 #include <gtest/gtest.h>
 
 #include "adapters/git/libgit2_repository.h"
+#include "reconcile/approvals/approval_hook.h"
+#include "reconcile/reconciler.h"
 #include "rollout/commit_message.h"
 #include "testkit/builders/git_cli.h"
 #include "testkit/builders/git_test_helpers.h"

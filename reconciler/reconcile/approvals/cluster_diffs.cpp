@@ -2,8 +2,8 @@
 
 #include <optional>
 
-#include "render/renderer.h"
 #include "adapters/git/text_diff.h"
+#include "render/renderer.h"
 
 namespace fleetwave {
 namespace {

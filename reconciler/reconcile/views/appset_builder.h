@@ -1,4 +1,4 @@
-// The ApplicationSet of an app (DESIGN.md §6): a git files generator over
+// The ApplicationSet of an app (docs/install.md, "ApplicationSets"): a git files generator over
 // .fleetwave/<app>/targets.json, so Argo CD holds one Application per pinned cluster whose
 // targetRevision is the pin, rendered by the fleetwave CMP for that cluster. Pure.
 //

@@ -14,8 +14,9 @@ GateVerdict bake_gate(const GateContext& ctx) {
   const std::int64_t since = p.bake_unknown || !p.done_since ? now : *p.done_since;
   const std::int64_t baked = now - since;
   if (baked >= ctx.wave.min_success_time_ms) return GateVerdict::pass();
-  return GateVerdict::wait("wave " + ctx.label + " healthy for " + format_duration_ms(std::max<std::int64_t>(baked, 0)) +
-                           " of minSuccessTime " + format_duration_ms(ctx.wave.min_success_time_ms));
+  return GateVerdict::wait("wave " + ctx.label + " healthy for " +
+                           format_duration_ms(std::max<std::int64_t>(baked, 0)) + " of minSuccessTime " +
+                           format_duration_ms(ctx.wave.min_success_time_ms));
 }
 
 }  // namespace fleetwave

@@ -54,10 +54,10 @@ struct ClusterProgress {
 
 // The current wave of the release, judged (wave_progress.cpp).
 struct WaveProgress {
-  std::vector<ClusterProgress> pinned;  // the wave's clusters pinned to the release, by name
-  std::size_t total = 0;                // clusters in the wave
-  std::vector<std::string> failures;    // "<cluster>: <why>": failed, or not healthy by progressDeadline
-  std::vector<std::string> waiting;     // "<cluster>: <detail>": still on the way
+  std::vector<ClusterProgress> pinned;     // the wave's clusters pinned to the release, by name
+  std::size_t total = 0;                   // clusters in the wave
+  std::vector<std::string> failures;       // "<cluster>: <why>": failed, or not healthy by progressDeadline
+  std::vector<std::string> waiting;        // "<cluster>: <detail>": still on the way
   std::optional<std::int64_t> done_since;  // the latest time a healthy cluster finished its sync
   bool bake_unknown = false;               // a healthy cluster without a finish time (bake from now)
 };
@@ -65,8 +65,8 @@ struct WaveProgress {
 struct GateContext {
   const EngineInput& in;
   const Wave& wave;
-  std::size_t index = 0;   // of `wave` in the plan
-  std::string label;       // "2/3 europe", for messages
+  std::size_t index = 0;  // of `wave` in the plan
+  std::string label;      // "2/3 europe", for messages
   const ReleaseState& release;
   const WaveProgress* progress = nullptr;  // at Progress and Leave
 };
