@@ -16,7 +16,7 @@
 #include "bench_support.h"
 #include "codec/yaml_codec.h"
 #include "fleet_generator.h"
-#include "testkit/process/subprocess.h"
+#include "testkit/process/child_process.h"
 
 namespace fb = fleetwave::bench;
 namespace fs = std::filesystem;

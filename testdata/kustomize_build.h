@@ -16,7 +16,7 @@
 
 #include "base/json.h"
 #include "codec/yaml_codec.h"
-#include "testkit/process/subprocess.h"
+#include "testkit/process/child_process.h"
 
 namespace fleetwave::install_test {
 

@@ -7,7 +7,7 @@
 #include "argocd_sim/manifest_parser.h"
 #include "argocd_sim/tree_extractor.h"
 #include "base/text.h"
-#include "testkit/process/subprocess.h"
+#include "testkit/process/child_process.h"
 
 namespace fleetwave::sim {
 namespace fs = std::filesystem;

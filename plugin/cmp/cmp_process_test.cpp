@@ -8,7 +8,7 @@
 
 #include "cmp/repo_reader.h"
 #include "render/renderer.h"
-#include "testkit/process/subprocess.h"
+#include "testkit/process/child_process.h"
 
 namespace fleetwave {
 namespace {

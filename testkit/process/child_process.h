@@ -1,4 +1,6 @@
-// Test support: child processes with every stdio stream redirected to a file (or /dev/null),
+// The test kit's one child-process runner.
+//
+// ChildProcess / run_command: children with every stdio stream redirected to a file (or /dev/null),
 // never to the test runner's own stdout/stderr (a background server that inherits them keeps
 // ctest/gtest pipes open and hangs the caller). Each child gets its own process group, which
 // stop() signals as a whole, and dies with the test process (PR_SET_PDEATHSIG, Linux), so a
@@ -9,6 +11,7 @@
 #pragma once
 
 #include <chrono>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -64,5 +67,26 @@ struct CommandResult {
 
 // Reads a whole file ("" when missing).
 std::string read_text_file(const std::string& path);
+
+// run_process: runs a program to completion with an exact environment and working directory
+// and captures stdout and stderr apart, as argocd-cmp-server runs a plugin (no shell, env
+// replaced, cwd set). posix_spawn (vfork-like) rather than fork, so timings of short processes
+// (the render benchmark) measure the child, with its peak memory from wait4.
+struct ProcessOutcome {
+  int exit_code = -1;  // -1 when killed by a signal (see signal)
+  int signal = 0;
+  std::string out;
+  std::string err;
+  double wall_ms = 0;   // from fork to exit
+  long max_rss_kb = 0;  // peak resident set of the process (getrusage via wait4)
+};
+
+// `argv[0]` is an absolute path; the environment is exactly `env`.
+ProcessOutcome run_process(const std::vector<std::string>& argv, const std::map<std::string, std::string>& env,
+                           const std::string& cwd, int timeout_seconds = 60);
+
+// The same with the caller's environment and `argv[0]` looked up in PATH (benchmarks).
+ProcessOutcome run_process_inherit_env(const std::vector<std::string>& argv, const std::string& cwd = "",
+                                       int timeout_seconds = 600);
 
 }  // namespace fleetwave::testkit
