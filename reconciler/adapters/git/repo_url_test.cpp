@@ -5,8 +5,14 @@
 namespace fleetwave::git {
 namespace {
 
+struct UrlCase {
+  const char* name;
+  const char* input;
+  const char* want;
+};
+
 TEST(RepoUrlTest, Normalizes) {
-  const RedactCase cases[] = {
+  const UrlCase cases[] = {
       {"https canonical", "https://github.com/org/repo", "https://github.com/org/repo"},
       {"https .git and slash", "https://GitHub.com/org/repo.git/", "https://github.com/org/repo"},
       {"https credentials and default port", "https://tok@github.com:443/org/repo", "https://github.com/org/repo"},
@@ -21,7 +27,7 @@ TEST(RepoUrlTest, Normalizes) {
       {"absolute path", "/srv/git/repo.git", "file:///srv/git/repo.git"},
       {"file url", "file:///srv/git//repo.git/", "file:///srv/git/repo.git"},
   };
-  for (const RedactCase& c : cases) {
+  for (const UrlCase& c : cases) {
     SCOPED_TRACE(c.name);
     auto got = normalize_repo_url(c.input);
     ASSERT_TRUE(got.ok()) << got.error().to_string();
@@ -30,7 +36,7 @@ TEST(RepoUrlTest, Normalizes) {
 }
 
 TEST(RepoUrlTest, RejectsBadUrls) {
-  const RedactCase cases[] = {
+  const UrlCase cases[] = {
       {"empty", "", "repository url is empty"},
       {"relative path", "repo", "repository url repo: expected an absolute path, scheme://host/path or host:path"},
       {"unknown scheme", "ftp://h/r",
@@ -39,7 +45,7 @@ TEST(RepoUrlTest, RejectsBadUrls) {
       {"no path", "https://u:secret@h", "repository url https://***@h: missing repository path"},
       {"file with host", "file://server/r", "repository url file://server/r: file url with a host"},
   };
-  for (const RedactCase& c : cases) {
+  for (const UrlCase& c : cases) {
     SCOPED_TRACE(c.name);
     auto got = normalize_repo_url(c.input);
     ASSERT_FALSE(got.ok());
