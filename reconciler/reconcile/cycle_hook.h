@@ -24,6 +24,10 @@ class CycleHook {
  public:
   virtual ~CycleHook() = default;
 
+  // Once at the start of every cycle, before its first push attempt (per-cycle caches start
+  // afresh here; they may live across the push attempts of one cycle).
+  virtual void cycle_started() {}
+
   // Once per push attempt, after every app was planned and before the steps are committed. May
   // give an app a step (e.g. an approval a reviewer gave).
   virtual void before_commit(HookContext& ctx, std::vector<PlannedApp>& planned) = 0;

@@ -24,15 +24,16 @@ Reconciler::Reconciler(git::GitRepository& repo, ArgoCdClient& argocd, const Clo
 // One attempt: plan every app at `head`, let the hooks add their steps, commit the steps in a
 // chain on `head`. Returns the new tip (`head` when nothing moved).
 Result<std::string> Reconciler::plan_and_commit(const std::string& head, int attempt, CycleReport& report,
-                                                std::vector<PlannedApp>& planned,
+                                                std::vector<AppDefinition>& apps, std::vector<PlannedApp>& planned,
                                                 std::map<std::string, Observations>& observations) {
   report = CycleReport{};
   report.attempts = attempt;
   report.conflicts = attempt - 1;
   report.head = head;
   FW_TRY(history, History::load(repo_, head, options_.history_window));
-  FW_TRY(apps, discovery_.discover(repo_, blobs_, head));
-  planned.clear();
+  planned.clear();  // its plans point into `apps`, which the caller keeps until the hooks ran
+  FW_TRY(discovered, discovery_.discover(repo_, blobs_, head));
+  apps = std::move(discovered);
   AppPlanner planner(repo_, blobs_, renders_, argocd_);
   for (const AppDefinition& app : apps)
     planned.push_back(planner.plan(app, head, history, clock_.now_ms(), observations));
@@ -51,10 +52,12 @@ Result<std::string> Reconciler::plan_and_commit(const std::string& head, int att
 
 Result<CycleReport> Reconciler::run_once() {
   CycleReport report;
+  std::vector<AppDefinition> apps;
   std::vector<PlannedApp> planned;
   std::map<std::string, Observations> observations;  // one Argo CD query per app per cycle
+  for (CycleHook* hook : options_.hooks) hook->cycle_started();
   auto published = writer_.publish(options_.branch, [&](const std::string& head, int attempt) {
-    return plan_and_commit(head, attempt, report, planned, observations);
+    return plan_and_commit(head, attempt, report, apps, planned, observations);
   });
   if (!published.ok()) {
     const WriteFailure& failure = published.error();

@@ -52,7 +52,7 @@ class Reconciler {
 
  private:
   Result<std::string> plan_and_commit(const std::string& head, int attempt, CycleReport& report,
-                                      std::vector<PlannedApp>& planned,
+                                      std::vector<AppDefinition>& apps, std::vector<PlannedApp>& planned,
                                       std::map<std::string, Observations>& observations);
 
   std::unique_ptr<SystemSleeper> own_sleeper_;  // set by the clock-only constructor

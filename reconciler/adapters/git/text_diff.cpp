@@ -74,7 +74,8 @@ std::string unified_diff(std::string_view a, std::string_view b, const std::stri
   ScopedLibGit2 library;
   git_diff_options options;
   git_diff_options_init(&options, GIT_DIFF_OPTIONS_VERSION);
-  options.flags = GIT_DIFF_MINIMAL | GIT_DIFF_FORCE_TEXT;
+  // xdiff is exact below its cost limit (small texts); past it, a heuristic keeps large diffs fast.
+  options.flags = GIT_DIFF_FORCE_TEXT;
   options.context_lines = static_cast<std::uint32_t>(std::max(context, 0));
   options.interhunk_lines = 0;
   git_patch* patch = nullptr;

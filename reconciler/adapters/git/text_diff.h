@@ -1,5 +1,5 @@
 // Unified diffs of two texts for `fleetwave diff` and approval requests, computed by libgit2's
-// xdiff (git_patch_from_buffers, minimal edit scripts) and printed as `diff -u` prints them:
+// xdiff (git_patch_from_buffers) and printed as `diff -u` prints them:
 // "--- <from>\n+++ <to>\n", "@@ -l,s +l,s @@" hunks with `context` lines around each change
 // (hunks closer than 2*context lines merge) and "\ No newline at end of file".
 //

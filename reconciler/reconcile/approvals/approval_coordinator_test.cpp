@@ -204,10 +204,11 @@ TEST_F(ApprovalFlowTest, ReviewApprovalOnGitHubAdvancesTheWaveAndClosesTheReques
       contains(body, "From the stable release `" + release.substr(0, 7) + "` to `" + second.substr(0, 7) + "`."))
       << body;
   EXPECT_TRUE(contains(body, "--- a/shop/eu-1 (" + release.substr(0, 7) + ")")) << body;
-  EXPECT_TRUE(contains(
-      body, "````diff\n--- a/shop/eu-1 (" + release.substr(0, 7) + ")\n+++ b/shop/eu-1 (" + second.substr(0, 7) +
-                ")\n@@ -8,5 +8,5 @@\n   template:\n     spec:\n       containers:\n-      - image: web:1.0\n"
-                "+      - image: web:2.0\n         name: web\n````\n"))
+  EXPECT_TRUE(contains(body, "````diff\n--- a/shop/eu-1 (" + release.substr(0, 7) + ")\n+++ b/shop/eu-1 (" +
+                                 second.substr(0, 7) +
+                                 ")\n@@ -8,5 +8,5 @@ Deployment shop/web\n   template:\n     spec:\n       "
+                                 "containers:\n-      - image: web:1.0\n"
+                                 "+      - image: web:2.0\n         name: web\n````\n"))
       << body;
   EXPECT_TRUE(contains(body, "<details><summary>eu-2</summary>")) << body;
 }

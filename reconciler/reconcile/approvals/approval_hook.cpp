@@ -6,8 +6,12 @@
 
 namespace fleetwave {
 
-ApprovalHook::ApprovalHook(git::GitRepository& repo, std::string base_branch, ApprovalProvider* provider) {
-  if (provider != nullptr) coordinator_.emplace(*provider, repo, blobs_, std::move(base_branch));
+ApprovalHook::ApprovalHook(git::GitRepository& repo, std::string base_branch, ApprovalProvider* provider)
+    : repo_(repo), base_branch_(std::move(base_branch)), provider_(provider) {}
+
+void ApprovalHook::cycle_started() {
+  coordinator_.reset();
+  if (provider_ != nullptr) coordinator_.emplace(*provider_, repo_, blobs_, base_branch_);
 }
 
 void ApprovalHook::before_commit(HookContext&, std::vector<PlannedApp>& planned) {

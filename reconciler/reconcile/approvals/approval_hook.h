@@ -26,14 +26,18 @@ class ApprovalHook final : public CycleHook {
   // `provider` may be nullptr (branches only); not owned, it outlives the hook.
   ApprovalHook(git::GitRepository& repo, std::string base_branch, ApprovalProvider* provider);
 
+  void cycle_started() override;
   void before_commit(HookContext& ctx, std::vector<PlannedApp>& planned) override;
   void after_push(HookContext& ctx, const std::vector<PlannedApp>& planned, CycleReport& report) override;
 
  private:
   void push_branches(HookContext& ctx, const std::vector<PlannedApp>& planned, CycleReport& report);
 
+  git::GitRepository& repo_;
+  std::string base_branch_;
+  ApprovalProvider* provider_;
   BlobCache blobs_;
-  std::optional<ApprovalCoordinator> coordinator_;
+  std::optional<ApprovalCoordinator> coordinator_;  // one per cycle: its lookups are the cycle's
 };
 
 }  // namespace fleetwave
