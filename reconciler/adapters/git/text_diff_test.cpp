@@ -9,8 +9,13 @@
 
 #include <gtest/gtest.h>
 
+#include "testkit/builders/git_test_helpers.h"
+
 namespace fleetwave::git {
 namespace {
+
+// A running libgit2 for the whole test, so each diff does not start and stop the library.
+class LineDiffTest : public testkit::LibGit2Test {};
 
 std::string numbered(int from, int to, const std::map<int, std::string>& replace = {}) {
   std::string out;
@@ -21,7 +26,7 @@ std::string numbered(int from, int to, const std::map<int, std::string>& replace
   return out;
 }
 
-TEST(LineDiffTest, UnifiedHunks) {
+TEST_F(LineDiffTest, UnifiedHunks) {
   struct Case {
     std::string name, a, b, want;
   } cases[] = {
@@ -49,7 +54,7 @@ TEST(LineDiffTest, UnifiedHunks) {
   }
 }
 
-TEST(LineDiffTest, ZeroContext) {
+TEST_F(LineDiffTest, ZeroContext) {
   EXPECT_EQ(unified_diff(numbered(1, 5), numbered(1, 5, {{3, "x\n"}}), "A", "B", 0),
             "--- A\n+++ B\n@@ -3 +3 @@\n-l3\n+x\n");
 }
@@ -85,7 +90,7 @@ std::vector<std::string> apply(const std::vector<std::string>& a, const std::str
   return out;
 }
 
-TEST(LineDiffTest, PatchesAreValidAndShortest) {
+TEST_F(LineDiffTest, PatchesAreValidAndShortest) {
   std::mt19937 rng(20260101);  // fixed seed: deterministic
   const std::string alphabet[] = {"a", "b", "c", "d"};
   for (int round = 0; round < 500; ++round) {
@@ -101,7 +106,7 @@ TEST(LineDiffTest, PatchesAreValidAndShortest) {
   }
 }
 
-TEST(LineDiffTest, HunksNameTheirObject) {
+TEST_F(LineDiffTest, HunksNameTheirObject) {
   const std::string a =
       "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: settings\n  namespace: shop\ndata:\n  k: v1\n---\n"
       "apiVersion: v1\nkind: Namespace\nmetadata:\n  labels:\n    team: a\n  name: shop\n";
@@ -114,7 +119,7 @@ TEST(LineDiffTest, HunksNameTheirObject) {
   EXPECT_EQ(object_header("kind: Pod\n", 0), "");  // no name: no header
 }
 
-TEST(LineDiffTest, LargeInputsStayFast) {
+TEST_F(LineDiffTest, LargeInputsStayFast) {
   std::string a, b;
   for (int i = 0; i < 20000; ++i) {
     a += "line " + std::to_string(i) + "\n";
