@@ -5,7 +5,6 @@
 #include "argocd_sim/live_clusters.h"
 #include "argocd_sim/manifest_parser.h"
 #include "testkit/process/child_process.h"
-#include "testkit/process/child_process.h"
 
 namespace fleetwave::e2e {
 namespace {
