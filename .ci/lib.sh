@@ -6,6 +6,7 @@ FLEETWAVE_APT_PACKAGES=(
   libyaml-cpp-dev nlohmann-json3-dev libspdlog-dev libgtest-dev
   libgit2-dev libcpp-httplib-dev libssl-dev
   lighttpd lighttpd-mod-openssl openssh-server openssh-client
+  clang-format universal-ctags
 )
 
 fleetwave_root() { cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd; }

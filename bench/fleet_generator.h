@@ -1,6 +1,6 @@
 // Writes one synthetic fleet twice: as a fleetwave repository (templates + Karmada policies +
 // Cluster inventory) and as the equivalent kustomize base + per-cluster overlays, shaped like
-// reference/perf-reliability.md's kustomize baseline (tools/gen_kustomize.sh). Both forms
+// a kustomize baseline of the same fleet (one overlay per cluster). Both forms
 // must render the same objects for every cluster; the benchmark checks that before timing.
 #pragma once
 

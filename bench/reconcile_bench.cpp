@@ -14,13 +14,13 @@
 #include <string>
 #include <vector>
 
-#include "app/reconciler.h"
+#include "adapters/git/libgit2_repository.h"
 #include "bench_support.h"
-#include "git/libgit2_repository.h"
-#include "testing/git_cli.h"
-#include "testing/git_http_server.h"
-#include "testing/in_memory_argocd.h"
-#include "testing/temp_dir.h"
+#include "reconcile/reconciler.h"
+#include "testkit/builders/git_cli.h"
+#include "testkit/fakes/in_memory_argocd.h"
+#include "testkit/process/temp_dir.h"
+#include "testkit/servers/git_http_server.h"
 
 namespace fw = fleetwave;
 namespace fb = fleetwave::bench;
@@ -87,7 +87,7 @@ double ms_since(std::chrono::steady_clock::time_point start) {
 fw::Json targets_of(const std::string& remote, int apps) {
   fw::Json all = fw::Json::array();
   for (int a = 0; a < apps; ++a) {
-    auto text = fw::testing::git(remote, {"show", "main:.fleetwave/app-" + num(a, 3) + "/targets.json"});
+    auto text = fw::testkit::git(remote, {"show", "main:.fleetwave/app-" + num(a, 3) + "/targets.json"});
     if (!text.ok()) continue;
     for (fw::Json& t : fw::Json::parse(*text)) all.push_back(std::move(t));
   }
@@ -95,10 +95,10 @@ fw::Json targets_of(const std::string& remote, int apps) {
 }
 
 int no_change_cycle(const Options& o, const fw::git::LibGit2Runtime& runtime) {
-  auto dir = fw::testing::TempDir::create("fw-bench-reconcile");
+  auto dir = fw::testkit::TempDir::create("fw-bench-reconcile");
   std::string remote = dir->path() + "/remote.git";
-  if (!fw::testing::seed_bare_repo(remote, fleet_repo(o.apps, o.clusters)).ok()) return 1;
-  fw::testing::InMemoryArgoCd argocd;
+  if (!fw::testkit::seed_bare_repo(remote, fleet_repo(o.apps, o.clusters)).ok()) return 1;
+  fw::testkit::InMemoryArgoCd argocd;
   fw::ManualClock clock(1'800'000'000'000);
   auto repo = fw::git::LibGit2Repository::open(
       runtime, {"file://" + remote, dir->path() + "/cache", fw::git::GitCredentials::none()});
@@ -150,7 +150,7 @@ std::map<std::string, std::string> big_repo(int files) {
 }
 
 bool run_cli(const std::string& cwd, const std::vector<std::string>& args) {
-  auto r = fw::testing::git(cwd, args);
+  auto r = fw::testkit::git(cwd, args);
   if (!r.ok()) std::fprintf(stderr, "git %s failed: %s\n", args[0].c_str(), r.error().to_string().c_str());
   return r.ok();
 }
@@ -158,7 +158,7 @@ bool run_cli(const std::string& cwd, const std::vector<std::string>& args) {
 // One advance: fetch, decide, commit state.yaml + targets.json, push over smart HTTP with auth,
 // against `git pull && git add && git commit && git push` writing the same two files.
 int advance_over_http(const Options& o, const fw::git::LibGit2Runtime& runtime) {
-  auto server = fw::testing::GitHttpServer::start();
+  auto server = fw::testkit::GitHttpServer::start();
   if (!server.ok()) {
     std::fprintf(stderr, "cannot start the Git server: %s\n", server.error().to_string().c_str());
     return 1;
@@ -166,18 +166,18 @@ int advance_over_http(const Options& o, const fw::git::LibGit2Runtime& runtime) 
   auto seeded = (*server)->create_repo("fleet.git", big_repo(o.files));
   if (!seeded.ok()) return 1;
   const std::string bare = (*server)->repo_path("fleet.git");
-  auto dir = fw::testing::TempDir::create("fw-bench-advance");
+  auto dir = fw::testkit::TempDir::create("fw-bench-advance");
   auto credentials = fw::git::GitCredentials::user_password((*server)->user(), (*server)->password());
   auto repo =
       fw::git::LibGit2Repository::open(runtime, {(*server)->url("fleet.git"), dir->path() + "/cache", credentials});
   if (!repo.ok()) return 1;
-  fw::testing::InMemoryArgoCd argocd;
+  fw::testkit::InMemoryArgoCd argocd;
   fw::ManualClock clock(1'800'000'000'000);
   fw::Reconciler reconciler(**repo, argocd, clock, {});
   if (!reconciler.run_once().ok()) return 1;  // start: the canary is pinned
   argocd.sync_to(targets_of(bare, 1), clock.now_ms());
   clock.advance_ms(60'000);
-  const std::string before = fw::testing::git(bare, {"rev-parse", "main"}).value();
+  const std::string before = fw::testkit::git(bare, {"rev-parse", "main"}).value();
 
   // The CLI peer works in an ordinary clone over the same server, with the same credentials.
   std::string url = (*server)->url("fleet.git");
@@ -195,8 +195,8 @@ int advance_over_http(const Options& o, const fw::git::LibGit2Runtime& runtime) 
       std::fprintf(stderr, "expected one advance commit\n");
       return 1;
     }
-    advanced_state = fw::testing::git(bare, {"show", "main:.fleetwave/app-000/state.yaml"}).value();
-    advanced_targets = fw::testing::git(bare, {"show", "main:.fleetwave/app-000/targets.json"}).value();
+    advanced_state = fw::testkit::git(bare, {"show", "main:.fleetwave/app-000/state.yaml"}).value();
+    advanced_targets = fw::testkit::git(bare, {"show", "main:.fleetwave/app-000/targets.json"}).value();
     if (!run_cli(bare, {"update-ref", "refs/heads/main", before})) return 1;
     if (!run_cli(clone, {"fetch", "-q", "origin"}) || !run_cli(clone, {"reset", "-q", "--hard", "origin/main"}))
       return 1;

@@ -16,7 +16,7 @@
 #include "bench_support.h"
 #include "codec/yaml_codec.h"
 #include "fleet_generator.h"
-#include "testing/subprocess.h"
+#include "testkit/process/child_process.h"
 
 namespace fb = fleetwave::bench;
 namespace fs = std::filesystem;
@@ -81,9 +81,9 @@ bool index_objects(const std::string& yaml, std::map<Key, fleetwave::Json>& out,
 
 // Renders one cluster both ways and compares the objects; prints the first difference.
 bool same_objects(const Options& o, const fs::path& dir, const std::string& cluster) {
-  fleetwave::testing::ProcessOutcome ours = fleetwave::testing::run_process_inherit_env(
+  fleetwave::testkit::ProcessOutcome ours = fleetwave::testkit::run_process_inherit_env(
       {o.render, "--repo-root", (dir / "fleetwave").string(), "--app", "apps/shop", "--cluster", cluster});
-  fleetwave::testing::ProcessOutcome theirs = fleetwave::testing::run_process_inherit_env(
+  fleetwave::testkit::ProcessOutcome theirs = fleetwave::testkit::run_process_inherit_env(
       {o.kubectl, "kustomize", (dir / "kustomize/overlays" / cluster).string()});
   if (ours.exit_code != 0 || theirs.exit_code != 0) {
     std::fprintf(stderr, "render failed for %s:\n%s%s", cluster.c_str(), ours.err.c_str(), theirs.err.c_str());
@@ -127,9 +127,9 @@ int main(int argc, char** argv) {
     std::vector<double> ours, theirs;
     long ours_rss = 0, theirs_rss = 0;
     for (int r = 0; r < o.runs; ++r) {  // alternate, so machine noise hits both alike
-      fleetwave::testing::ProcessOutcome a = fleetwave::testing::run_process_inherit_env(
+      fleetwave::testkit::ProcessOutcome a = fleetwave::testkit::run_process_inherit_env(
           {o.render, "--repo-root", (dir / "fleetwave").string(), "--app", "apps/shop", "--cluster", cluster});
-      fleetwave::testing::ProcessOutcome b = fleetwave::testing::run_process_inherit_env(
+      fleetwave::testkit::ProcessOutcome b = fleetwave::testkit::run_process_inherit_env(
           {o.kubectl, "kustomize", (dir / "kustomize/overlays" / cluster).string()});
       ours.push_back(a.wall_ms);
       theirs.push_back(b.wall_ms);

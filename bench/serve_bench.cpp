@@ -25,16 +25,16 @@
 #include "base/json.h"
 #include "bench_support.h"
 #include "serve/webhook_auth.h"
-#include "testing/child_process.h"
-#include "testing/fake_argocd.h"
-#include "testing/fake_argocd_apps.h"
-#include "testing/free_port.h"
-#include "testing/git_cli.h"
-#include "testing/git_http_server.h"
-#include "testing/temp_dir.h"
+#include "testkit/builders/git_cli.h"
+#include "testkit/fakes/fake_argocd.h"
+#include "testkit/fakes/fake_argocd_apps.h"
+#include "testkit/process/child_process.h"
+#include "testkit/process/free_port.h"
+#include "testkit/process/temp_dir.h"
+#include "testkit/servers/git_http_server.h"
 
 namespace fw = fleetwave;
-namespace ft = fleetwave::testing;
+namespace ft = fleetwave::testkit;
 
 namespace {
 

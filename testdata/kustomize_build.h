@@ -16,7 +16,7 @@
 
 #include "base/json.h"
 #include "codec/yaml_codec.h"
-#include "testing/subprocess.h"
+#include "testkit/process/child_process.h"
 
 namespace fleetwave::install_test {
 
@@ -33,7 +33,7 @@ inline std::string kubectl() {
 
 // The objects `kubectl kustomize dir` prints; a failed build fails the calling test.
 inline std::vector<Json> build(const fs::path& dir) {
-  testing::ProcessOutcome r = testing::run_process({kubectl(), "kustomize", dir.string()}, {{"HOME", "/tmp"}}, "");
+  testkit::ProcessOutcome r = testkit::run_process({kubectl(), "kustomize", dir.string()}, {{"HOME", "/tmp"}}, "");
   EXPECT_EQ(r.exit_code, 0) << "kubectl kustomize " << dir << " failed:\n" << r.err;
   auto docs = parse_yaml_stream(r.out, dir.string());
   EXPECT_TRUE(docs.ok()) << (docs.ok() ? "" : docs.error().to_string());

@@ -2,7 +2,7 @@
 
 #include <set>
 
-#include "core/timestamp.h"
+#include "base/timestamp.h"
 
 namespace fleetwave::sim {
 namespace {

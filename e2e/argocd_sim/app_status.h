@@ -1,6 +1,6 @@
 // Application status as Argo CD's controller writes it during an automated sync (the fields of
-// reference/argocd-contracts.md §4.3, the shape of
-// reference/argocd/application-cmp-appset-owned-with-status.json). Pure edits of the served JSON.
+// the fields of an Application's status Argo CD serves, in the shape of
+// a recorded Application owned by an ApplicationSet and rendered by a CMP). Pure edits of the served JSON.
 #pragma once
 
 #include <cstdint>

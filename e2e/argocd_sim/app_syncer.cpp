@@ -15,7 +15,7 @@ std::string apply_summary(const ApplyResult& r) {
 }  // namespace
 
 AppSyncer::AppSyncer(SyncSettings settings, git::GitRepository& repo, ManifestGenerator& generator,
-                     testing::FakeArgoCd& argocd, LiveClusters& live, EventLog& events)
+                     testkit::FakeArgoCd& argocd, LiveClusters& live, EventLog& events)
     : settings_(std::move(settings)),
       repo_(repo),
       generator_(generator),

@@ -10,12 +10,12 @@
 #include <functional>
 #include <string>
 
+#include "adapters/git/git_repository.h"
 #include "argocd_sim/app_record.h"
 #include "argocd_sim/event_log.h"
 #include "argocd_sim/live_clusters.h"
 #include "argocd_sim/manifest_generator.h"
-#include "git/git_repository.h"
-#include "testing/fake_argocd.h"
+#include "testkit/fakes/fake_argocd.h"
 
 namespace fleetwave::sim {
 
@@ -29,7 +29,7 @@ struct SyncSettings {
 
 class AppSyncer {
  public:
-  AppSyncer(SyncSettings settings, git::GitRepository& repo, ManifestGenerator& generator, testing::FakeArgoCd& argocd,
+  AppSyncer(SyncSettings settings, git::GitRepository& repo, ManifestGenerator& generator, testkit::FakeArgoCd& argocd,
             LiveClusters& live, EventLog& events);
 
   // Moves one Application on at `now_ms`: ends a sync whose time is up, starts one when the pin
@@ -48,7 +48,7 @@ class AppSyncer {
   const SyncSettings settings_;
   git::GitRepository& repo_;
   ManifestGenerator& generator_;
-  testing::FakeArgoCd& argocd_;
+  testkit::FakeArgoCd& argocd_;
   LiveClusters& live_;
   EventLog& events_;
 };

@@ -24,7 +24,7 @@ std::string changes(const TargetEntry& from, const TargetEntry& to) {
 
 }  // namespace
 
-AppSetController::AppSetController(std::string repo_url, testing::FakeArgoCd& argocd, LiveClusters& live,
+AppSetController::AppSetController(std::string repo_url, testkit::FakeArgoCd& argocd, LiveClusters& live,
                                    EventLog& events)
     : repo_url_(std::move(repo_url)), argocd_(argocd), live_(live), events_(events) {}
 

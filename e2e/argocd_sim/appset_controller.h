@@ -15,13 +15,13 @@
 #include "argocd_sim/event_log.h"
 #include "argocd_sim/fleet_reader.h"
 #include "argocd_sim/live_clusters.h"
-#include "testing/fake_argocd.h"
+#include "testkit/fakes/fake_argocd.h"
 
 namespace fleetwave::sim {
 
 class AppSetController {
  public:
-  AppSetController(std::string repo_url, testing::FakeArgoCd& argocd, LiveClusters& live, EventLog& events);
+  AppSetController(std::string repo_url, testkit::FakeArgoCd& argocd, LiveClusters& live, EventLog& events);
 
   void reconcile(const FleetTargets& fleet, std::map<std::string, AppRecord>& records, std::int64_t now_ms);
 
@@ -32,7 +32,7 @@ class AppSetController {
   void report_errors(const FleetTargets& fleet);
 
   const std::string repo_url_;
-  testing::FakeArgoCd& argocd_;
+  testkit::FakeArgoCd& argocd_;
   LiveClusters& live_;
   EventLog& events_;
   std::map<std::string, std::string> reported_errors_;  // appset -> last logged error

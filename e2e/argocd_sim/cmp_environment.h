@@ -1,7 +1,7 @@
 // The environment argocd-cmp-server gives a plugin's generate command
-// (reference/argocd-contracts.md §1.5): exactly the sidecar's PATH, the ARGOCD_APP_* build
-// variables, KUBE_VERSION / KUBE_API_VERSIONS, one ARGOCD_ENV_<NAME> per plugin.env entry (its
-// value expanded against the build variables) and ARGOCD_APP_PARAMETERS. Pure.
+// (as argocd-cmp-server sets it; docs/architecture.md, "Argo CD contracts"): exactly the sidecar's PATH, the
+// ARGOCD_APP_* build variables, KUBE_VERSION / KUBE_API_VERSIONS, one ARGOCD_ENV_<NAME> per plugin.env entry (its value
+// expanded against the build variables) and ARGOCD_APP_PARAMETERS. Pure.
 #pragma once
 
 #include <map>

@@ -7,7 +7,7 @@
 #include "argocd_sim/manifest_parser.h"
 #include "argocd_sim/tree_extractor.h"
 #include "base/text.h"
-#include "testing/subprocess.h"
+#include "testkit/process/child_process.h"
 
 namespace fleetwave::sim {
 namespace fs = std::filesystem;
@@ -63,8 +63,8 @@ Result<std::vector<Json>> CmpPluginRunner::run_in(const fs::path& dir, const Cmp
   if (context.source_path.empty() || !fs::is_directory(cwd, ec)) {
     return invalid_input(context.source_path + ": app path does not exist");
   }
-  testing::ProcessOutcome run =
-      testing::run_process({options_.binary}, cmp_environment(context), cwd.string(), options_.timeout_seconds);
+  testkit::ProcessOutcome run =
+      testkit::run_process({options_.binary}, cmp_environment(context), cwd.string(), options_.timeout_seconds);
   if (run.signal != 0) {
     return invalid_input("`" + options_.binary + "` failed signal: " + std::to_string(run.signal) + ": " +
                          trim_space(run.err));

@@ -1,5 +1,5 @@
 // Generates manifests exactly as argocd-cmp-server runs a plugin's generate command
-// (reference/argocd-contracts.md §1.5-1.7): the whole repository tree at the resolved commit in
+// (docs/architecture.md, "Argo CD contracts"): the whole repository tree at the resolved commit in
 // a fresh temporary directory, cwd = <dir>/<spec.source.path>, argv = [the plugin binary], the
 // environment replaced by cmp_environment(), stdout parsed as manifests, a non-zero exit an
 // error "`<argv>` failed exit status N: <trimmed stderr>". The directory is removed afterwards.
@@ -10,8 +10,8 @@
 #include <filesystem>
 #include <string>
 
+#include "adapters/git/git_repository.h"
 #include "argocd_sim/manifest_generator.h"
-#include "git/git_repository.h"
 
 namespace fleetwave::sim {
 

@@ -1,7 +1,7 @@
 #include "argocd_sim/desired_application.h"
 
-#include "core/timestamp.h"
-#include "testing/fake_argocd_apps.h"
+#include "base/timestamp.h"
+#include "testkit/fakes/fake_argocd_apps.h"
 
 namespace fleetwave::sim {
 
@@ -44,7 +44,7 @@ void apply_template(Json& app, const DesiredApp& d, const std::string& repo_url)
 
 Json new_application(const DesiredApp& d, const std::string& repo_url, std::int64_t now_ms) {
   const std::string now = format_rfc3339(now_ms);
-  Json app = testing::make_application(d.name, template_labels(d), d.entry.cluster, d.entry.revision);
+  Json app = testkit::make_application(d.name, template_labels(d), d.entry.cluster, d.entry.revision);
   app["metadata"]["namespace"] = kApplicationNamespace;
   app["metadata"]["creationTimestamp"] = now;
   app["spec"]["project"] = kProject;

@@ -1,6 +1,6 @@
 // What the ApplicationSet controller makes of targets.json: one Application per entry, shaped
 // like the template `fleetwave appset` prints (reconciler/cli/appset_builder.h) on top of the
-// recorded Application (testing/fake_argocd_apps.h). Pure.
+// recorded Application (testkit/fakes/fake_argocd_apps.h). Pure.
 #pragma once
 
 #include <cstdint>

@@ -2,7 +2,7 @@
 
 #include <gtest/gtest.h>
 
-#include "testing/fake_argocd_apps.h"
+#include "testkit/fakes/fake_argocd_apps.h"
 
 namespace fleetwave::sim {
 namespace {
@@ -51,7 +51,7 @@ TEST(DesiredApplicationTest, NewApplicationHasTheAppSetTemplateAndAnEmptyCompari
   EXPECT_EQ(app["kind"], "Application");
   EXPECT_EQ(app["metadata"]["name"], "web-eu-1");
   EXPECT_EQ(app["metadata"]["namespace"], "argocd");
-  EXPECT_EQ(testing::labels_of(app),
+  EXPECT_EQ(testkit::labels_of(app),
             (std::map<std::string, std::string>{
                 {"fleetwave.io/app", "web"}, {"fleetwave.io/cluster", "eu-1"}, {"fleetwave.io/wave", "canary"}}));
   EXPECT_EQ(app["metadata"]["ownerReferences"][0]["kind"], "ApplicationSet");

@@ -1,6 +1,6 @@
 #include "argocd_sim/event_log.h"
 
-#include "core/timestamp.h"
+#include "base/timestamp.h"
 
 namespace fleetwave::sim {
 

@@ -12,7 +12,7 @@
 #include <mutex>
 #include <string>
 
-#include "app/clock.h"
+#include "base/clock.h"
 #include "base/json.h"
 
 namespace fleetwave::sim {

@@ -6,9 +6,9 @@
 #include <string>
 #include <vector>
 
+#include "adapters/git/git_repository.h"
 #include "argocd_sim/target_entries.h"
 #include "base/result.h"
-#include "git/git_repository.h"
 
 namespace fleetwave::sim {
 

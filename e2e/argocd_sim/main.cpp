@@ -10,7 +10,7 @@
 
 namespace {
 
-// The one global: a signal handler can reach nothing else (STYLE.md rule 8's exception). The
+// The one global: a signal handler can reach nothing else (the exception to CONTRIBUTING.md's house rule 8). The
 // loop polls it; blocking the signals for a sigwait thread instead would leak the blocked mask
 // into the plugin processes it spawns.
 volatile std::sig_atomic_t g_stop_signal = 0;

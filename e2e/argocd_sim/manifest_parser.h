@@ -1,4 +1,4 @@
-// The plugin's stdout as the repo-server reads it (reference/argocd-contracts.md §1.7): a YAML
+// The plugin's stdout as the repo-server reads it (docs/architecture.md, "Argo CD contracts"): a YAML
 // stream ("---" separated) or JSON objects one after another; empty and null documents are
 // skipped and objects whose kind ends in "List" are flattened into their items. Pure.
 #pragma once

@@ -5,8 +5,8 @@
 namespace fleetwave::sim {
 namespace {
 
-testing::FakeResponse json_answer(int status, const Json& body) {
-  testing::FakeResponse res;
+testkit::FakeResponse json_answer(int status, const Json& body) {
+  testkit::FakeResponse res;
   res.status = status;
   res.body = write_json(body);
   return res;
@@ -14,8 +14,8 @@ testing::FakeResponse json_answer(int status, const Json& body) {
 
 }  // namespace
 
-std::vector<testing::FakeRoute> sim_routes(const LiveClusters& live, const EventLog& events) {
-  std::vector<testing::FakeRoute> routes;
+std::vector<testkit::FakeRoute> sim_routes(const LiveClusters& live, const EventLog& events) {
+  std::vector<testkit::FakeRoute> routes;
   routes.push_back({"/sim/v1/clusters", [&live](const std::vector<std::string>&) {
                       return json_answer(200, {{"clusters", live.clusters()}});
                     }});

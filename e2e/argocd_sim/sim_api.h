@@ -11,11 +11,11 @@
 
 #include "argocd_sim/event_log.h"
 #include "argocd_sim/live_clusters.h"
-#include "testing/fake_argocd.h"
+#include "testkit/fakes/fake_argocd.h"
 
 namespace fleetwave::sim {
 
 // The routes read `live` and `events` from the server threads; both must outlive the server.
-std::vector<testing::FakeRoute> sim_routes(const LiveClusters& live, const EventLog& events);
+std::vector<testkit::FakeRoute> sim_routes(const LiveClusters& live, const EventLog& events);
 
 }  // namespace fleetwave::sim

@@ -6,10 +6,10 @@
 #include <sstream>
 #include <thread>
 
+#include "adapters/git/libgit2_repository.h"
 #include "argocd_sim/cmp_plugin_runner.h"
 #include "argocd_sim/sim_api.h"
 #include "argocd_sim/simulator.h"
-#include "git/libgit2_repository.h"
 
 namespace fleetwave::sim {
 namespace fs = std::filesystem;
@@ -70,12 +70,12 @@ Status<> run_simulator(const SimOptions& o, const SimEnvironment& env) {
   SystemClock clock;
   EventLog events(clock, env.log);
   LiveClusters live;
-  testing::FakeArgoCdOptions api;
+  testkit::FakeArgoCdOptions api;
   api.token = token;
   api.host = o.listen_host;
   api.port = o.listen_port;
   api.extra_get_routes = sim_routes(live, events);
-  FW_TRY(server, testing::FakeArgoCd::start(std::move(api)));
+  FW_TRY(server, testkit::FakeArgoCd::start(std::move(api)));
   events.record("", "serving", server->url() + " (repository " + repo->display_url() + ", branch " + o.branch + ")");
   if (!o.ready_file.empty()) FW_CHECK(write_ready_file(o.ready_file, server->url()));
 

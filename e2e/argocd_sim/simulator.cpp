@@ -3,7 +3,7 @@
 namespace fleetwave::sim {
 
 Simulator::Simulator(SimulatorSettings settings, git::GitRepository& repo, ManifestGenerator& generator,
-                     testing::FakeArgoCd& argocd, LiveClusters& live, EventLog& events, const Clock& clock)
+                     testkit::FakeArgoCd& argocd, LiveClusters& live, EventLog& events, const Clock& clock)
     : settings_(std::move(settings)),
       repo_(repo),
       argocd_(argocd),
@@ -34,7 +34,7 @@ void Simulator::poll_git(std::int64_t now_ms) {
 }
 
 void Simulator::take_sync_requests() {
-  std::vector<testing::FakeSyncCall> calls = argocd_.sync_calls();
+  std::vector<testkit::FakeSyncCall> calls = argocd_.sync_calls();
   for (std::size_t i = sync_calls_seen_; i < calls.size(); ++i) {
     auto it = records_.find(calls[i].name);
     if (it == records_.end()) continue;

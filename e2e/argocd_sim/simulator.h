@@ -9,10 +9,10 @@
 #include <map>
 #include <string>
 
-#include "app/clock.h"
 #include "argocd_sim/app_record.h"
 #include "argocd_sim/app_syncer.h"
 #include "argocd_sim/appset_controller.h"
+#include "base/clock.h"
 
 namespace fleetwave::sim {
 
@@ -24,7 +24,7 @@ struct SimulatorSettings {
 class Simulator {
  public:
   Simulator(SimulatorSettings settings, git::GitRepository& repo, ManifestGenerator& generator,
-            testing::FakeArgoCd& argocd, LiveClusters& live, EventLog& events, const Clock& clock);
+            testkit::FakeArgoCd& argocd, LiveClusters& live, EventLog& events, const Clock& clock);
 
   void tick();
 
@@ -39,7 +39,7 @@ class Simulator {
 
   const SimulatorSettings settings_;
   git::GitRepository& repo_;
-  testing::FakeArgoCd& argocd_;
+  testkit::FakeArgoCd& argocd_;
   EventLog& events_;
   const Clock& clock_;
   AppSetController appsets_;

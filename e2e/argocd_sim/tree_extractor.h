@@ -1,5 +1,5 @@
 // Writes a commit's whole tree into a directory, as argocd-cmp-server untars the repo-server's
-// tarball (reference/argocd-contracts.md §1.6) without preserveFileMode: regular files 0644,
+// tarball (docs/architecture.md, "Argo CD contracts") without preserveFileMode: regular files 0644,
 // files Git marks executable 0755, symlinks as symlinks (never followed), submodules as empty
 // directories. No .git directory is written: a plugin must not rely on one.
 #pragma once
@@ -8,8 +8,8 @@
 #include <filesystem>
 #include <string>
 
+#include "adapters/git/git_repository.h"
 #include "base/result.h"
-#include "git/git_repository.h"
 
 namespace fleetwave::sim {
 

@@ -6,8 +6,8 @@
 #include <sstream>
 
 #include "codec/json_reader.h"
-#include "testing/child_process.h"
-#include "testing/git_cli.h"
+#include "testkit/builders/git_cli.h"
+#include "testkit/process/child_process.h"
 
 namespace fleetwave::e2e {
 namespace fs = std::filesystem;
@@ -48,16 +48,16 @@ std::vector<std::string> split_lines(const std::string& text) {
   return out;
 }
 
-FleetRepo::FleetRepo(testing::TempDir dir, std::unique_ptr<testing::GitHttpServer> server)
+FleetRepo::FleetRepo(testkit::TempDir dir, std::unique_ptr<testkit::GitHttpServer> server)
     : dir_(std::move(dir)), server_(std::move(server)) {}
 
 Result<std::unique_ptr<FleetRepo>> FleetRepo::start(const FleetRepoOptions& options) {
   FW_TRY(files, read_tree(options.source_dir));
   for (const auto& [path, content] : options.changes) files[path] = content;
-  FW_TRY(dir, testing::TempDir::create("fw-e2e-repo"));
-  FW_TRY(server, testing::GitHttpServer::start());
+  FW_TRY(dir, testkit::TempDir::create("fw-e2e-repo"));
+  FW_TRY(server, testkit::GitHttpServer::start());
   std::unique_ptr<FleetRepo> repo(new FleetRepo(std::move(dir), std::move(server)));
-  FW_CHECK(testing::write_text_file(repo->password_file(), repo->server_->password() + "\n", 0600));
+  FW_CHECK(testkit::write_text_file(repo->password_file(), repo->server_->password() + "\n", 0600));
   FW_TRY(seed, repo->server_->create_repo(kRepo, files));
   repo->seed_ = seed;
   return repo;
@@ -73,7 +73,7 @@ Result<std::string> FleetRepo::git(const std::string& cwd, const std::vector<std
   std::string date = "@";  // appended piecewise: an operator+ chain trips GCC 12's -Wstringop-overflow
   date += std::to_string(now.count());
   date += " +0000";
-  return testing::git(
+  return testkit::git(
       cwd, args,
       {"GIT_AUTHOR_NAME=" + person, "GIT_AUTHOR_EMAIL=" + email_of(person), "GIT_COMMITTER_NAME=" + person,
        "GIT_COMMITTER_EMAIL=" + email_of(person), "GIT_AUTHOR_DATE=" + date, "GIT_COMMITTER_DATE=" + date});
@@ -106,22 +106,22 @@ Result<std::string> FleetRepo::commit_and_push(const std::string& person,
                                                const std::map<std::string, std::string>& files,
                                                const std::string& message) {
   FW_TRY(work, checkout(person));
-  for (const auto& [path, content] : files) FW_CHECK(testing::write_text_file(work + "/" + path, content));
+  for (const auto& [path, content] : files) FW_CHECK(testkit::write_text_file(work + "/" + path, content));
   FW_CHECK(git(work, {"add", "-A"}, person));
   FW_CHECK(git(work, {"commit", "-q", "-m", message}, person));
   FW_CHECK(push(person));
   return git(work, {"rev-parse", "HEAD"}, person);
 }
 
-Result<std::string> FleetRepo::head(const std::string& ref) { return testing::git(bare(), {"rev-parse", ref}); }
+Result<std::string> FleetRepo::head(const std::string& ref) { return testkit::git(bare(), {"rev-parse", ref}); }
 
 Result<std::string> FleetRepo::file_at(const std::string& rev, const std::string& path) {
-  return testing::git(bare(), {"show", rev + ":" + path});
+  return testkit::git(bare(), {"show", rev + ":" + path});
 }
 
 Result<Json> FleetRepo::targets(const std::string& app) {
   const std::string path = ".fleetwave/" + app + "/targets.json";
-  FW_TRY(listed, testing::git(bare(), {"ls-tree", "--name-only", "main", path}));
+  FW_TRY(listed, testkit::git(bare(), {"ls-tree", "--name-only", "main", path}));
   if (listed.empty()) return Json::array();
   FW_TRY(text, file_at("main", path));
   return parse_json(text, path, 16);
@@ -133,7 +133,7 @@ Result<std::vector<AuditEntry>> FleetRepo::audit_trail() {
       "%H%x1f%s%x1f%(trailers:key=Fleetwave-App,valueonly,separator=)%x1f"
       "%(trailers:key=Fleetwave-Action,valueonly,separator=)%x1f%(trailers:key=Fleetwave-Wave,valueonly,separator=)%x1f"
       "%(trailers:key=Fleetwave-Release,valueonly,separator=)";
-  FW_TRY(log, testing::git(bare(), {"log", "--reverse", "--topo-order", "--format=" + format, "main"}));
+  FW_TRY(log, testkit::git(bare(), {"log", "--reverse", "--topo-order", "--format=" + format, "main"}));
   std::vector<AuditEntry> trail;
   for (const std::string& line : split_lines(log)) {
     std::vector<std::string> f;
@@ -156,16 +156,16 @@ Result<std::vector<std::string>> FleetRepo::actions(const std::string& app) {
 }
 
 Status<> FleetRepo::export_tree(const std::string& commit, const std::string& dir) {
-  testing::ProcessSpec spec;
+  testkit::ProcessSpec spec;
   spec.argv = {"bash", "-c", "mkdir -p \"$2\" && git -C \"$0\" archive \"$1\" | tar -x -C \"$2\"", bare(), commit, dir};
-  spec.env = testing::git_environment();
-  FW_TRY(run, testing::run_command(spec, std::chrono::seconds(60)));
+  spec.env = testkit::git_environment();
+  FW_TRY(run, testkit::run_command(spec, std::chrono::seconds(60)));
   if (run.exit_code != 0) return internal_error("exporting " + commit + ": " + run.output);
   return ok_status();
 }
 
 Result<std::vector<std::string>> FleetRepo::branches(const std::string& prefix) {
-  FW_TRY(refs, testing::git(bare(), {"for-each-ref", "--format=%(refname:short)", "refs/heads/" + prefix}));
+  FW_TRY(refs, testkit::git(bare(), {"for-each-ref", "--format=%(refname:short)", "refs/heads/" + prefix}));
   return split_lines(refs);
 }
 

@@ -1,5 +1,5 @@
 // The GitOps repository of an e2e run: a real smart-HTTP Git server with basic auth (lighttpd +
-// git-http-backend, testing/git_http_server.h) serving one bare repository seeded from a
+// git-http-backend, testkit/servers/git_http_server.h) serving one bare repository seeded from a
 // directory (the example fleet), plus working clones where "people" commit and push with the
 // git CLI (a release, a revert, a reviewer's merge). Reads of the branch go to the served bare
 // repository itself, i.e. exactly what was pushed.
@@ -14,8 +14,8 @@
 
 #include "base/json.h"
 #include "base/result.h"
-#include "testing/git_http_server.h"
-#include "testing/temp_dir.h"
+#include "testkit/process/temp_dir.h"
+#include "testkit/servers/git_http_server.h"
 
 namespace fleetwave::e2e {
 
@@ -74,11 +74,11 @@ class FleetRepo {
   [[nodiscard]] Result<std::vector<std::string>> branches(const std::string& prefix);
 
  private:
-  FleetRepo(testing::TempDir dir, std::unique_ptr<testing::GitHttpServer> server);
+  FleetRepo(testkit::TempDir dir, std::unique_ptr<testkit::GitHttpServer> server);
   std::string bare() const;
 
-  testing::TempDir dir_;
-  std::unique_ptr<testing::GitHttpServer> server_;
+  testkit::TempDir dir_;
+  std::unique_ptr<testkit::GitHttpServer> server_;
   std::string seed_;
 };
 

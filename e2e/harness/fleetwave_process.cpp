@@ -20,16 +20,16 @@ std::string random_hex(int n) {
 
 }  // namespace
 
-FleetwaveProcess::FleetwaveProcess(FleetwaveOptions options, testing::TempDir dir)
+FleetwaveProcess::FleetwaveProcess(FleetwaveOptions options, testkit::TempDir dir)
     : options_(std::move(options)), dir_(std::move(dir)), secret_("webhook-" + random_hex(24)) {}
 
 FleetwaveProcess::~FleetwaveProcess() { stop(); }
 
 Result<std::unique_ptr<FleetwaveProcess>> FleetwaveProcess::start(const FleetwaveOptions& options) {
-  FW_TRY(dir, testing::TempDir::create("fw-e2e-" + options.name));
+  FW_TRY(dir, testkit::TempDir::create("fw-e2e-" + options.name));
   std::unique_ptr<FleetwaveProcess> p(new FleetwaveProcess(options, std::move(dir)));
-  FW_CHECK(testing::write_text_file(p->dir_ / "webhook-secret", p->secret_ + "\n", 0600));
-  FW_CHECK(testing::write_text_file(p->dir_ / "generator-token", "gen-" + random_hex(24) + "\n", 0600));
+  FW_CHECK(testkit::write_text_file(p->dir_ / "webhook-secret", p->secret_ + "\n", 0600));
+  FW_CHECK(testkit::write_text_file(p->dir_ / "generator-token", "gen-" + random_hex(24) + "\n", 0600));
   FW_CHECK(p->launch());
   return p;
 }
@@ -52,7 +52,7 @@ Status<> FleetwaveProcess::launch() {
                                      dir_ / "cache",
                                      "--author",
                                      o.author};
-  testing::ProcessSpec spec;
+  testkit::ProcessSpec spec;
   const std::string port_file = dir_ / "port";
   std::remove(port_file.c_str());
   spec.argv = {o.binary, "serve"};
@@ -64,19 +64,19 @@ Status<> FleetwaveProcess::launch() {
     spec.argv.push_back(a);
   }
   spec.stdout_path = spec.stderr_path = dir_ / "fleetwave.log";
-  FW_TRY(child, testing::ChildProcess::spawn(spec));
+  FW_TRY(child, testkit::ChildProcess::spawn(spec));
   process_.emplace(std::move(child));
   Status<> ready = poll_until(
       [&] {
         if (!process_->running()) return true;
-        std::string port = trim_space(testing::read_text_file(port_file));
+        std::string port = trim_space(testkit::read_text_file(port_file));
         if (port.empty()) return false;
         Result<HttpAnswer> health = http_get("http://127.0.0.1:" + port, "/healthz");
         return health.ok() && health->status == 200;
       },
       Millis(20000), "fleetwave serve's /healthz");
   if (!ready.ok() || !process_->running()) return internal_error("fleetwave serve did not start: " + log());
-  url_ = "http://127.0.0.1:" + trim_space(testing::read_text_file(port_file));
+  url_ = "http://127.0.0.1:" + trim_space(testkit::read_text_file(port_file));
   return ok_status();
 }
 
@@ -101,7 +101,7 @@ void FleetwaveProcess::stop() {
 
 bool FleetwaveProcess::running() { return process_ && process_->running(); }
 
-std::string FleetwaveProcess::log() const { return testing::read_text_file(dir_ / "fleetwave.log"); }
+std::string FleetwaveProcess::log() const { return testkit::read_text_file(dir_ / "fleetwave.log"); }
 
 Result<int> FleetwaveProcess::push_webhook(const std::string& branch, const std::string& after) {
   if (url_.empty()) return invalid_input("push_webhook needs fleetwave serve running");

@@ -9,8 +9,8 @@
 #include <string>
 
 #include "base/result.h"
-#include "testing/child_process.h"
-#include "testing/temp_dir.h"
+#include "testkit/process/child_process.h"
+#include "testkit/process/temp_dir.h"
 
 namespace fleetwave::e2e {
 
@@ -48,14 +48,14 @@ class FleetwaveProcess {
   [[nodiscard]] Result<int> push_webhook(const std::string& branch, const std::string& after);
 
  private:
-  FleetwaveProcess(FleetwaveOptions options, testing::TempDir dir);
+  FleetwaveProcess(FleetwaveOptions options, testkit::TempDir dir);
   [[nodiscard]] Status<> launch();
 
   FleetwaveOptions options_;
-  testing::TempDir dir_;
+  testkit::TempDir dir_;
   std::string secret_;
   std::string url_;
-  std::optional<testing::ChildProcess> process_;
+  std::optional<testkit::ChildProcess> process_;
 };
 
 }  // namespace fleetwave::e2e

@@ -4,8 +4,7 @@
 
 #include "argocd_sim/live_clusters.h"
 #include "argocd_sim/manifest_parser.h"
-#include "testing/child_process.h"
-#include "testing/subprocess.h"
+#include "testkit/process/child_process.h"
 
 namespace fleetwave::e2e {
 namespace {
@@ -131,7 +130,7 @@ Result<std::vector<Json>> RolloutStack::render(const std::string& commit, const 
                                                const std::string& cluster) {
   FW_TRY(dir, export_commit(commit));
   const char* path = std::getenv("PATH");
-  testing::ProcessOutcome run = testing::run_process(
+  testkit::ProcessOutcome run = testkit::run_process(
       {options_.binaries.render, "--repo-root", dir, "--app", app_path, "--cluster", cluster, "--output", "json"},
       {{"PATH", path != nullptr ? path : "/usr/bin:/bin"}}, dir, 60);
   if (run.exit_code != 0) return internal_error("fleetwave-render " + app_path + " " + cluster + ": " + run.err);
@@ -173,16 +172,16 @@ Status<> RolloutStack::check_clusters_match_pins(const std::vector<std::string>&
   return ok_status();
 }
 
-Result<testing::CommandResult> RolloutStack::fleetwave_cli(std::vector<std::string> args, const std::string& author) {
+Result<testkit::CommandResult> RolloutStack::fleetwave_cli(std::vector<std::string> args, const std::string& author) {
   for (const std::string& a : {std::string("--repo"), repo_->url(), std::string("--git-username"), repo_->user(),
                                std::string("--git-password-file"), repo_->password_file(), std::string("--cache-dir"),
                                repo_->dir("cli-cache"), std::string("--author"), author}) {
     args.push_back(a);
   }
-  testing::ProcessSpec spec;
+  testkit::ProcessSpec spec;
   spec.argv = {options_.binaries.fleetwave};
   spec.argv.insert(spec.argv.end(), args.begin(), args.end());
-  return testing::run_command(spec, std::chrono::seconds(60));
+  return testkit::run_command(spec, std::chrono::seconds(60));
 }
 
 std::string RolloutStack::diagnostics() const {

@@ -68,7 +68,7 @@ class RolloutStack {
 
   // Runs `fleetwave <args...>` as a person would against the repository (its URL, credentials
   // and a cache directory appended); returns the exit code and output.
-  [[nodiscard]] Result<testing::CommandResult> fleetwave_cli(std::vector<std::string> args, const std::string& author);
+  [[nodiscard]] Result<testkit::CommandResult> fleetwave_cli(std::vector<std::string> args, const std::string& author);
 
   // Logs of every process, for failure messages.
   std::string diagnostics() const;

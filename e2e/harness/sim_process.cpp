@@ -19,18 +19,18 @@ std::string random_token() {
 
 }  // namespace
 
-SimProcess::SimProcess(testing::TempDir dir, std::string token) : dir_(std::move(dir)), token_(std::move(token)) {}
+SimProcess::SimProcess(testkit::TempDir dir, std::string token) : dir_(std::move(dir)), token_(std::move(token)) {}
 
 SimProcess::~SimProcess() {
   if (process_) process_->stop();
 }
 
 Result<std::unique_ptr<SimProcess>> SimProcess::start(const SimProcessOptions& o) {
-  FW_TRY(dir, testing::TempDir::create("fw-e2e-sim"));
+  FW_TRY(dir, testkit::TempDir::create("fw-e2e-sim"));
   std::unique_ptr<SimProcess> sim(new SimProcess(std::move(dir), random_token()));
-  FW_CHECK(testing::write_text_file(sim->token_file(), sim->token_ + "\n", 0600));
+  FW_CHECK(testkit::write_text_file(sim->token_file(), sim->token_ + "\n", 0600));
   const std::string ready = sim->dir_ / "ready";
-  testing::ProcessSpec spec;
+  testkit::ProcessSpec spec;
   spec.argv = {o.binary,
                "--repo",
                o.repo_url,
@@ -57,19 +57,19 @@ Result<std::unique_ptr<SimProcess>> SimProcess::start(const SimProcessOptions& o
     }
   }
   spec.stdout_path = spec.stderr_path = sim->dir_ / "sim.log";
-  FW_TRY(child, testing::ChildProcess::spawn(spec));
+  FW_TRY(child, testkit::ChildProcess::spawn(spec));
   sim->process_.emplace(std::move(child));
   Status<> up =
-      poll_until([&] { return !trim_space(testing::read_text_file(ready)).empty() || !sim->process_->running(); },
+      poll_until([&] { return !trim_space(testkit::read_text_file(ready)).empty() || !sim->process_->running(); },
                  Millis(20000), "the simulator's ready file");
   if (!up.ok() || !sim->process_->running()) {
     return internal_error("fleetwave-argocd-sim did not start: " + sim->log());
   }
-  sim->url_ = trim_space(testing::read_text_file(ready));
+  sim->url_ = trim_space(testkit::read_text_file(ready));
   return sim;
 }
 
-std::string SimProcess::log() const { return testing::read_text_file(dir_ / "sim.log"); }
+std::string SimProcess::log() const { return testkit::read_text_file(dir_ / "sim.log"); }
 
 Result<Json> SimProcess::get(const std::string& path) {
   FW_TRY(res, http_get(url_, path, {{"Authorization", "Bearer " + token_}}));

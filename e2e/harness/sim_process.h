@@ -10,8 +10,8 @@
 
 #include "base/json.h"
 #include "base/result.h"
-#include "testing/child_process.h"
-#include "testing/temp_dir.h"
+#include "testkit/process/child_process.h"
+#include "testkit/process/temp_dir.h"
 
 namespace fleetwave::e2e {
 
@@ -45,12 +45,12 @@ class SimProcess {
   [[nodiscard]] Result<Json> cluster_objects(const std::string& cluster);
 
  private:
-  SimProcess(testing::TempDir dir, std::string token);
+  SimProcess(testkit::TempDir dir, std::string token);
 
-  testing::TempDir dir_;
+  testkit::TempDir dir_;
   std::string token_;
   std::string url_;
-  std::optional<testing::ChildProcess> process_;
+  std::optional<testkit::ChildProcess> process_;
 };
 
 // The image of the first container of the first Deployment in `objects` ("" when none).

@@ -1,5 +1,5 @@
-// Runs the built fleetwave-render exactly as argocd-cmp-server does (reference/argocd-contracts.md
-// §1.5-1.7): the whole repository extracted into a fresh work dir, cwd = the app path, a
+// Runs the built fleetwave-render exactly as argocd-cmp-server does (docs/architecture.md,
+// "Argo CD contracts"): the whole repository extracted into a fresh work dir, cwd = the app path, a
 // replaced environment with the ARGOCD_* variables, no shell; stdout parsed as manifests.
 #include <filesystem>
 #include <fstream>
@@ -8,7 +8,7 @@
 
 #include "cmp/repo_reader.h"
 #include "render/renderer.h"
-#include "testing/subprocess.h"
+#include "testkit/process/child_process.h"
 
 namespace fleetwave {
 namespace {
@@ -43,8 +43,8 @@ class CmpProcess : public ::testing::Test {
             {"KUBE_API_VERSIONS", "apps/v1,apps/v1/Deployment,v1,v1/ConfigMap,v1/Namespace,v1/Service"}};
   }
 
-  testing::ProcessOutcome run(const std::map<std::string, std::string>& env, const std::string& app_path) const {
-    return testing::run_process({FLEETWAVE_RENDER_BINARY}, env, (repo_ / app_path).string());
+  testkit::ProcessOutcome run(const std::map<std::string, std::string>& env, const std::string& app_path) const {
+    return testkit::run_process({FLEETWAVE_RENDER_BINARY}, env, (repo_ / app_path).string());
   }
 
   // What the library renders from the pristine example tree.
@@ -64,7 +64,7 @@ class CmpProcess : public ::testing::Test {
 TEST_F(CmpProcess, RendersTheClusterNamedByThePluginEnv) {
   auto env = argocd_env("apps/guestbook");
   env["ARGOCD_ENV_FLEETWAVE_CLUSTER"] = "eu-1";
-  testing::ProcessOutcome r = run(env, "apps/guestbook");
+  testkit::ProcessOutcome r = run(env, "apps/guestbook");
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(r.err, "");
   EXPECT_FALSE(r.out.empty());
@@ -75,7 +75,7 @@ TEST_F(CmpProcess, ReadsTheClusterFromPluginParametersAndHonoursJsonOutput) {
   auto env = argocd_env("apps/payments");
   env["ARGOCD_APP_PARAMETERS"] = R"([{"name":"cluster","string":"eu-3"},{"name":"extra","array":["a"]}])";
   env["ARGOCD_ENV_FLEETWAVE_OUTPUT"] = "json";
-  testing::ProcessOutcome r = run(env, "apps/payments");
+  testkit::ProcessOutcome r = run(env, "apps/payments");
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(r.out, expected("apps/payments", "eu-3", OutputFormat::JsonLines));
   // One JSON object per line, as Argo CD's YAML-or-JSON splitter accepts.
@@ -86,7 +86,7 @@ TEST_F(CmpProcess, ReadsTheClusterFromPluginParametersAndHonoursJsonOutput) {
 TEST_F(CmpProcess, UnknownClusterFailsWithNothingOnStdout) {
   auto env = argocd_env("apps/guestbook");
   env["ARGOCD_ENV_FLEETWAVE_CLUSTER"] = "mars-1";
-  testing::ProcessOutcome r = run(env, "apps/guestbook");
+  testkit::ProcessOutcome r = run(env, "apps/guestbook");
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_EQ(r.out, "");
   EXPECT_EQ(r.err,
@@ -94,7 +94,7 @@ TEST_F(CmpProcess, UnknownClusterFailsWithNothingOnStdout) {
 }
 
 TEST_F(CmpProcess, MissingClusterIsAUsageError) {
-  testing::ProcessOutcome r = run(argocd_env("apps/guestbook"), "apps/guestbook");
+  testkit::ProcessOutcome r = run(argocd_env("apps/guestbook"), "apps/guestbook");
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_EQ(r.out, "");
   EXPECT_NE(r.err.find("no target cluster"), std::string::npos) << r.err;
@@ -104,7 +104,7 @@ TEST_F(CmpProcess, BrokenYamlFailsWithFileAndLine) {
   std::ofstream(repo_ / "apps/guestbook/broken.yaml") << "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: [oops\n";
   auto env = argocd_env("apps/guestbook");
   env["ARGOCD_ENV_FLEETWAVE_CLUSTER"] = "eu-1";
-  testing::ProcessOutcome r = run(env, "apps/guestbook");
+  testkit::ProcessOutcome r = run(env, "apps/guestbook");
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_EQ(r.out, "");
   EXPECT_EQ(r.err.rfind("apps/guestbook/broken.yaml:", 0), 0u) << r.err;
@@ -115,7 +115,7 @@ TEST_F(CmpProcess, SymlinkOutOfTheRepositoryIsRefused) {
   fs::create_symlink("/etc/passwd", repo_ / "apps/guestbook/leak.yaml");
   auto env = argocd_env("apps/guestbook");
   env["ARGOCD_ENV_FLEETWAVE_CLUSTER"] = "eu-1";
-  testing::ProcessOutcome r = run(env, "apps/guestbook");
+  testkit::ProcessOutcome r = run(env, "apps/guestbook");
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_EQ(r.out, "");
   EXPECT_EQ(r.err, "apps/guestbook/leak.yaml: symlink points outside the repository; fleetwave never follows it\n");
@@ -128,7 +128,7 @@ TEST_F(CmpProcess, ClusterThatReceivesNothingIsAnEmptySuccess) {
   fs::remove(repo_ / "apps/payments/namespace.yaml");
   auto env = argocd_env("apps/payments");
   env["ARGOCD_ENV_FLEETWAVE_CLUSTER"] = "dev-1";
-  testing::ProcessOutcome r = run(env, "apps/payments");
+  testkit::ProcessOutcome r = run(env, "apps/payments");
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(r.out, "");
 }

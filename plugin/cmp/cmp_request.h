@@ -1,5 +1,5 @@
-// Turns fleetwave-render's arguments and Argo CD's CMP environment (reference/argocd-contracts.md
-// §1.5-1.6) into a render request.
+// Turns fleetwave-render's arguments and Argo CD's CMP environment (docs/architecture.md,
+// "Argo CD contracts") into a render request.
 #pragma once
 
 #include <filesystem>

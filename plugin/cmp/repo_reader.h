@@ -1,6 +1,6 @@
 // Reads the files a render needs from a checked-out repository (the CMP's copy of the repo, or
-// any directory), with the safety rules of DESIGN.md §4: never follow a symlink out of the
-// repository, never read .git, only regular files, size caps checked before reading.
+// any directory), with the plugin's safety rules (docs/architecture.md, "The render pipeline"): never follow a symlink
+// out of the repository, never read .git, only regular files, size caps checked before reading.
 #pragma once
 
 #include <filesystem>

@@ -2,12 +2,12 @@
 
 #include <gtest/gtest.h>
 
-#include "testing/bundle_builder.h"
+#include "testkit/builders/bundle_builder.h"
 
 namespace fleetwave {
 namespace {
 
-using testing::BundleBuilder;
+using testkit::BundleBuilder;
 
 std::vector<std::string> error_lines(const InputBundle& bundle) {
   auto fleet = load_fleet(bundle);

@@ -8,7 +8,7 @@
 
 namespace fleetwave {
 
-// Where a file sits in the GitOps repository layout (DESIGN.md §3).
+// Where a file sits in the GitOps repository layout (docs/formats.md).
 enum class FileRole {
   Inventory,    // clusters/: Karmada Cluster objects
   FleetPolicy,  // policies/: fleet-wide Karmada policies

@@ -2,12 +2,12 @@
 
 #include <gtest/gtest.h>
 
-#include "testing/bundle_builder.h"
+#include "testkit/builders/bundle_builder.h"
 
 namespace fleetwave {
 namespace {
 
-using testing::BundleBuilder;
+using testkit::BundleBuilder;
 
 BundleBuilder three_clusters() {
   return BundleBuilder().simple_cluster("a", "env=prod").simple_cluster("b", "env=prod").simple_cluster("c", "env=dev");

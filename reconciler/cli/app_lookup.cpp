@@ -1,6 +1,6 @@
 #include "cli/app_lookup.h"
 
-#include "core/observation.h"
+#include "rollout/observation.h"
 
 namespace fleetwave::cli {
 

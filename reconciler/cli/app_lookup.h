@@ -4,9 +4,9 @@
 #include <string>
 #include <vector>
 
-#include "app/app_discovery.h"
-#include "app/repo_snapshot.h"
 #include "cli/command_context.h"
+#include "reconcile/app_discovery.h"
+#include "reconcile/repo_snapshot.h"
 
 namespace fleetwave::cli {
 

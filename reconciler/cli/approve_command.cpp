@@ -4,7 +4,7 @@
 #include "cli/commands.h"
 #include "cli/common_options.h"
 #include "cli/manual_step.h"
-#include "core/manual_actions.h"
+#include "rollout/manual_actions.h"
 
 namespace fleetwave::cli {
 namespace {

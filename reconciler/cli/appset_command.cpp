@@ -1,11 +1,11 @@
 // fleetwave appset APP: prints the app's ApplicationSet (appset_builder.h) as YAML.
-#include "app/repo_snapshot.h"
 #include "cli/app_lookup.h"
-#include "cli/appset_builder.h"
 #include "cli/commands.h"
 #include "cli/workspace.h"
 #include "codec/yaml_writer.h"
-#include "git/url_redaction.h"
+#include "net/redaction.h"
+#include "reconcile/repo_snapshot.h"
+#include "reconcile/views/appset_builder.h"
 
 namespace fleetwave::cli {
 namespace {
@@ -18,7 +18,7 @@ int run(CommandContext& ctx) {
   options.namespace_ = ctx.args.get("namespace", "argocd");
   options.project = ctx.args.get("project", "default");
   options.dest_namespace = ctx.args.get("dest-namespace");
-  options.repo_url = git::redact_url(ctx.args.get("repo-url", ctx.args.get("repo")));
+  options.repo_url = redact_url(ctx.args.get("repo-url", ctx.args.get("repo")));
 
   // The app must exist at the branch head, when the repository can be read (a checkout, or
   // --repo); without either, --repo-url alone is enough to print the ApplicationSet.
@@ -34,7 +34,7 @@ int run(CommandContext& ctx) {
       }
       if (options.repo_url.empty()) {
         auto origin = ws->local_repo()->remote_url("origin");
-        if (origin.ok() && *origin) options.repo_url = git::redact_url(**origin);
+        if (origin.ok() && *origin) options.repo_url = redact_url(**origin);
       }
     }
     auto head = ws->head();

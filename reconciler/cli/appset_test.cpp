@@ -4,10 +4,10 @@
 
 #include <gtest/gtest.h>
 
-#include "cli/appset_builder.h"
-#include "cli/cli_test_support.h"
+#include "cli/cli_fixture.h"
 #include "codec/yaml_codec.h"
 #include "codec/yaml_writer.h"
+#include "reconcile/views/appset_builder.h"
 
 namespace fleetwave::cli {
 namespace {
@@ -16,7 +16,7 @@ using testing_support::CliRun;
 using testing_support::CliTest;
 
 // Field paths of the ApplicationSet CRD (argoproj/argo-cd manifests/crds/applicationset-crd.yaml
-// at 37ee0097, as in reference/argocd/crd-applicationset.yaml): the openAPIV3Schema properties
+// at 37ee0097, as in Argo CD's ApplicationSet CRD of that release): the openAPIV3Schema properties
 // below spec, restricted to the git generator and the Application fields a fleetwave
 // ApplicationSet may use. "[]" is a list item, ".*" a map value. metadata is ObjectMeta.
 // Regenerate by walking the schema's properties/items/additionalProperties.

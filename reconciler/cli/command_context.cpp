@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "git/url_redaction.h"
+#include "net/redaction.h"
 
 namespace fleetwave::cli {
 
@@ -15,7 +15,7 @@ void CliOutput::add_secrets(const std::vector<std::string>& secrets) {
             [](const std::string& a, const std::string& b) { return a.size() > b.size(); });
 }
 
-std::string CliOutput::scrub(const std::string& text) const { return git::redact_text(text, secrets_); }
+std::string CliOutput::scrub(const std::string& text) const { return redact_text(text, secrets_); }
 
 void CliOutput::write(const std::string& text) {
   std::string data = text;

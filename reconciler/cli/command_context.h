@@ -8,10 +8,10 @@
 #include <string>
 #include <vector>
 
-#include "app/clock.h"
+#include "adapters/git/libgit2_runtime.h"
+#include "base/clock.h"
 #include "base/error.h"
 #include "cli/flag_parser.h"
-#include "git/libgit2_runtime.h"
 
 namespace fleetwave::cli {
 
@@ -30,6 +30,8 @@ struct CliProcess {
 struct CliServices {
   const git::LibGit2Runtime& runtime;
   const Clock& clock;
+  Sleeper& sleeper;  // back-off between push retries
+  Random& random;    // jitter (retries, serve's interval)
 };
 
 // Plain-text output. Every line goes through redaction of URLs and of the registered secrets.

@@ -1,4 +1,4 @@
-// The fleetwave commands: an explicit table (STYLE.md rule 7), one command per file.
+// The fleetwave commands: an explicit table (CONTRIBUTING.md, house rule 7), one command per file.
 #pragma once
 
 #include <string>

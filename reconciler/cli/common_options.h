@@ -7,11 +7,11 @@
 #include <string>
 #include <vector>
 
-#include "argocd/http_argocd_client.h"
+#include "adapters/argocd/http_argocd_client.h"
+#include "adapters/git/git_credentials.h"
+#include "adapters/git/git_repository.h"
 #include "base/result.h"
 #include "cli/flag_parser.h"
-#include "git/git_credentials.h"
-#include "git/git_repository.h"
 
 namespace fleetwave::cli {
 

@@ -5,7 +5,7 @@
 
 #include <gtest/gtest.h>
 
-#include "testing/temp_dir.h"
+#include "testkit/process/temp_dir.h"
 
 namespace fleetwave::cli {
 namespace {
@@ -13,7 +13,7 @@ namespace {
 class CliCommonOptionsTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    auto dir = testing::TempDir::create("fw-cli-options");
+    auto dir = testkit::TempDir::create("fw-cli-options");
     ASSERT_TRUE(dir.ok());
     dir_.emplace(std::move(dir).value());
     for (const auto& [name, content] : std::map<std::string, std::string>{{"pw", "hunter2-secret\n"},
@@ -22,7 +22,7 @@ class CliCommonOptionsTest : public ::testing::Test {
                                                                           {"hosts", "host ssh-ed25519 AAAA\n"},
                                                                           {"phrase", "open-sesame\n"},
                                                                           {"empty", ""}}) {
-      ASSERT_TRUE(testing::write_text_file(*dir_ / name, content).ok());
+      ASSERT_TRUE(testkit::write_text_file(*dir_ / name, content).ok());
     }
   }
 
@@ -30,7 +30,7 @@ class CliCommonOptionsTest : public ::testing::Test {
     return parse_flags(args, flags_of({repository_flags(), argocd_flags(), {author_flag()}}), env, "fleetwave t");
   }
 
-  std::optional<testing::TempDir> dir_;
+  std::optional<testkit::TempDir> dir_;
 };
 
 TEST_F(CliCommonOptionsTest, GitCredentials) {
@@ -231,7 +231,7 @@ TEST_F(CliCommonOptionsTest, Author) {
 }
 
 TEST_F(CliCommonOptionsTest, SecretFileErrorsNeverQuoteTheContent) {
-  ASSERT_TRUE(testing::write_text_file(*dir_ / "big", std::string((1u << 20) + 1, 'x')).ok());
+  ASSERT_TRUE(testkit::write_text_file(*dir_ / "big", std::string((1u << 20) + 1, 'x')).ok());
   auto big = read_secret_file("git-token-file", "big", dir_->path());
   ASSERT_FALSE(big.ok());
   EXPECT_EQ(big.error().message, "--git-token-file: big is larger than 1 MiB");

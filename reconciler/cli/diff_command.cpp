@@ -5,11 +5,11 @@
 #include <optional>
 #include <set>
 
-#include "app/repo_snapshot.h"
+#include "adapters/git/text_diff.h"
 #include "cli/app_lookup.h"
 #include "cli/commands.h"
 #include "cli/workspace.h"
-#include "core/line_diff.h"
+#include "reconcile/repo_snapshot.h"
 #include "render/renderer.h"
 
 namespace fleetwave::cli {
@@ -88,8 +88,8 @@ bool diff_app(CommandContext& ctx, git::GitRepository& repo, BlobCache& blobs, c
       continue;
     }
     const std::string label = app + "/" + cluster;
-    ctx.out.write(unified_diff(text[0], text[1], "a/" + label + " (" + sides[0].commit.substr(0, 7) + ")",
-                               "b/" + label + " (" + sides[1].commit.substr(0, 7) + ")"));
+    ctx.out.write(git::unified_diff(text[0], text[1], "a/" + label + " (" + sides[0].commit.substr(0, 7) + ")",
+                                    "b/" + label + " (" + sides[1].commit.substr(0, 7) + ")"));
   }
   return ok;
 }

@@ -2,7 +2,7 @@
 // --cluster and --app filters, identical renders print nothing, render errors exit 1.
 #include <gtest/gtest.h>
 
-#include "cli/cli_test_support.h"
+#include "cli/cli_fixture.h"
 
 namespace fleetwave::cli {
 namespace {
@@ -25,7 +25,7 @@ std::string hunk(const std::string& app, const std::string& cluster, const std::
          "+++ b/" +
          app + "/" + cluster + " (" + to.substr(0, 7) +
          ")\n"
-         "@@ -8,5 +8,5 @@\n"
+         "@@ -8,5 +8,5 @@ Deployment shop/web\n"
          "   template:\n"
          "     spec:\n"
          "       containers:\n"
@@ -60,7 +60,7 @@ TEST_F(CliDiffCommandTest, ClusterGainedOrLostShowsTheWholeStream) {
                   0),
       0u)
       << r.out;
-  EXPECT_NE(r.out.find(" +0,0 @@\n-apiVersion: apps/v1\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find(" +0,0 @@ Deployment shop/web\n-apiVersion: apps/v1\n"), std::string::npos) << r.out;
 }
 
 TEST_F(CliDiffCommandTest, ErrorsExit1) {
@@ -102,7 +102,7 @@ TEST_F(CliDiffCommandTest, ErrorsExit1) {
 TEST_F(CliDiffCommandTest, WorksInALocalCheckout) {
   const std::string work = checkout();
   ASSERT_TRUE(
-      fleetwave::testing::write_text_file(work + "/apps/shop/deploy.yaml", testing_support::deployment("web:1.1"))
+      fleetwave::testkit::write_text_file(work + "/apps/shop/deploy.yaml", testing_support::deployment("web:1.1"))
           .ok());
   git(work, {"commit", "-qam", "web 1.1"});
   CliRun r = run({"diff", "--from", "HEAD~1", "--to", "HEAD", "--cluster", "dev-1"}, {}, work);

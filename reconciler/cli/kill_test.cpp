@@ -12,8 +12,8 @@
 
 #include <gtest/gtest.h>
 
-#include "cli/cli_test_support.h"
-#include "core/rollout_state.h"
+#include "cli/cli_fixture.h"
+#include "rollout/rollout_state.h"
 
 namespace fleetwave::cli {
 namespace {
@@ -39,8 +39,8 @@ class CliKillTest : public CliTest {
     argocd_flags_ = start_argocd();
   }
 
-  fleetwave::testing::ChildProcess spawn_reconcile(int run) {
-    fleetwave::testing::ProcessSpec spec;
+  fleetwave::testkit::ChildProcess spawn_reconcile(int run) {
+    fleetwave::testkit::ProcessSpec spec;
     spec.argv = {FLEETWAVE_CLI_BINARY, "reconcile", "--once"};
     for (const std::string& f : repo_flags()) spec.argv.push_back(f);
     for (const std::string& f : argocd_flags_) spec.argv.push_back(f);
@@ -48,7 +48,7 @@ class CliKillTest : public CliTest {
     spec.env = {"HOME=" + (*dir_ / "home")};
     spec.stdout_path = *dir_ / ("out-" + std::to_string(run));
     spec.stderr_path = *dir_ / ("err-" + std::to_string(run));
-    auto child = fleetwave::testing::ChildProcess::spawn(spec);
+    auto child = fleetwave::testkit::ChildProcess::spawn(spec);
     EXPECT_TRUE(child.ok());
     return std::move(child).value();
   }
@@ -61,7 +61,7 @@ class CliKillTest : public CliTest {
     for (const Json& t : targets()) {
       const std::string cluster = t["cluster"];
       EXPECT_TRUE(argocd_
-                      ->put_application(fleetwave::testing::make_application(
+                      ->put_application(fleetwave::testkit::make_application(
                           "shop-" + cluster, {{"fleetwave.io/app", "shop"}}, cluster, t["revision"], "Synced",
                           "Healthy", "Succeeded", format_rfc3339(now.count() - 60'000)))
                       .ok());
@@ -70,9 +70,9 @@ class CliKillTest : public CliTest {
 
   // Whole steps only: the objects are intact, and the state and pins at the tip agree.
   void expect_consistent_remote() {
-    auto fsck = fleetwave::testing::git(remote_, {"fsck", "--no-progress", "--no-dangling"});
+    auto fsck = fleetwave::testkit::git(remote_, {"fsck", "--no-progress", "--no-dangling"});
     EXPECT_TRUE(fsck.ok()) << (fsck.ok() ? "" : fsck.error().to_string());
-    auto state_text = fleetwave::testing::git(remote_, {"show", "main:.fleetwave/shop/state.yaml"});
+    auto state_text = fleetwave::testkit::git(remote_, {"show", "main:.fleetwave/shop/state.yaml"});
     if (!state_text.ok()) return;  // no step yet
     auto state = parse_state(*state_text, ".fleetwave/shop/state.yaml");
     ASSERT_TRUE(state.ok()) << state.error().to_string();
@@ -105,7 +105,7 @@ TEST_F(CliKillTest, KilledAtAnyPointLeavesTheRemoteConsistentAndTheNextRunContin
   // At least 24 runs: kills after completion test the no-op cycle too.
   for (; runs < 120 && (runs < 24 || actions().empty() || actions().back() != "complete"); ++runs) {
     const auto started = std::chrono::steady_clock::now();
-    fleetwave::testing::ChildProcess child = spawn_reconcile(runs);
+    fleetwave::testkit::ChildProcess child = spawn_reconcile(runs);
     // Three kills out of four; the fourth run is left alone so the rollout makes progress.
     if (runs % 4 != 3) {
       std::uniform_real_distribution<double> delay(0, unkilled_ms);
@@ -119,7 +119,7 @@ TEST_F(CliKillTest, KilledAtAnyPointLeavesTheRemoteConsistentAndTheNextRunContin
     if (runs % 4 == 3) {
       unkilled_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
       // Whatever the killed runs left in the cache directory, a whole run succeeds.
-      EXPECT_EQ(child.exit_code(), 0) << fleetwave::testing::read_text_file(*dir_ / ("err-" + std::to_string(runs)));
+      EXPECT_EQ(child.exit_code(), 0) << fleetwave::testkit::read_text_file(*dir_ / ("err-" + std::to_string(runs)));
     }
     expect_consistent_remote();
     sync_argocd_now();

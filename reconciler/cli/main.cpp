@@ -1,24 +1,19 @@
 // fleetwave: the command line of the rollout engine. Thin: collects the process context,
 // starts libgit2, runs the command and returns its exit code (cli/command_context.h).
-#include <cstring>
-#include <filesystem>
 #include <iostream>
 
-#include "app/clock.h"
+#include "adapters/git/libgit2_runtime.h"
+#include "base/clock.h"
+#include "base/process_env.h"
 #include "cli/cli.h"
-#include "git/libgit2_runtime.h"
 
 extern char** environ;
 
 int main(int argc, char** argv) {
   fleetwave::cli::CliProcess process;
   for (int i = 1; i < argc; ++i) process.args.emplace_back(argv[i]);
-  for (char** e = environ; *e != nullptr; ++e) {
-    const char* eq = std::strchr(*e, '=');
-    if (eq != nullptr) process.env.emplace(std::string(*e, static_cast<std::size_t>(eq - *e)), std::string(eq + 1));
-  }
-  std::error_code ec;
-  process.cwd = std::filesystem::current_path(ec).string();
+  process.env = fleetwave::environment_of(environ);
+  process.cwd = fleetwave::current_directory();
 
   auto runtime = fleetwave::git::LibGit2Runtime::start();
   if (!runtime.ok()) {
@@ -26,6 +21,8 @@ int main(int argc, char** argv) {
     return fleetwave::cli::kExitUnavailable;
   }
   fleetwave::SystemClock clock;
-  fleetwave::cli::CliServices services{*runtime, clock};
+  fleetwave::SystemSleeper sleeper;
+  fleetwave::SystemRandom random;
+  fleetwave::cli::CliServices services{*runtime, clock, sleeper, random};
   return fleetwave::cli::run_cli(services, process, std::cout, std::cerr);
 }

@@ -3,8 +3,8 @@
 // refusals as exit 1 with the engine's message; a rejected push retried from a fresh fetch.
 #include <gtest/gtest.h>
 
-#include "cli/cli_test_support.h"
-#include "testing/git_http_server.h"
+#include "cli/cli_fixture.h"
+#include "testkit/servers/git_http_server.h"
 
 namespace fleetwave::cli {
 namespace {
@@ -137,7 +137,7 @@ TEST_F(CliManualCommandTest, LocalCheckoutCommitsWithoutPushing) {
   EXPECT_EQ(git(work, {"rev-parse", "HEAD~1"}), remote_head);
   EXPECT_EQ(head(), remote_head);  // nothing pushed
   EXPECT_EQ(git(work, {"log", "-1", "--format=%an <%ae> %s"}), "Bob <bob@example.com> fleetwave(shop): pause (freeze)");
-  EXPECT_NE(fleetwave::testing::read_text_file(work + "/.fleetwave/shop/state.yaml").find("paused: true"),
+  EXPECT_NE(fleetwave::testkit::read_text_file(work + "/.fleetwave/shop/state.yaml").find("paused: true"),
             std::string::npos);
 
   // Then resume; `git push` of both commits is the user's.
@@ -150,7 +150,7 @@ TEST_F(CliManualCommandTest, LocalCheckoutCommitsWithoutPushing) {
 TEST_F(CliManualCommandTest, LocalCheckoutRefusals) {
   start_release();
   const std::string work = checkout();
-  ASSERT_TRUE(fleetwave::testing::write_text_file(work + "/.fleetwave/shop/state.yaml", "edited by hand\n").ok());
+  ASSERT_TRUE(fleetwave::testkit::write_text_file(work + "/.fleetwave/shop/state.yaml", "edited by hand\n").ok());
   CliRun dirty = run({"pause", "shop", "--reason", "x"}, {}, work);
   EXPECT_EQ(dirty.exit_code, 1);
   EXPECT_EQ(dirty.err, "error: .fleetwave/shop/state.yaml has uncommitted changes in " + work +
@@ -191,7 +191,7 @@ TEST_F(CliManualCommandTest, UsageErrors) {
 class CliManualCommandServerTest : public CliTest {};
 
 TEST_F(CliManualCommandServerTest, RejectedPushIsRetried) {
-  auto server = fleetwave::testing::GitHttpServer::start({"alice", "pw-for-retry-1"});
+  auto server = fleetwave::testkit::GitHttpServer::start({"alice", "pw-for-retry-1"});
   ASSERT_TRUE(server.ok()) << server.error().to_string();
   ASSERT_TRUE((*server)->create_repo("fleet.git", testing_support::fleet_files()).ok());
   ASSERT_TRUE(
@@ -200,7 +200,7 @@ TEST_F(CliManualCommandServerTest, RejectedPushIsRetried) {
               "fleet.git", "pre-receive",
               "#!/bin/sh\nif [ ! -f rejected-once ]; then touch rejected-once; echo 'busy, retry' >&2; exit 1; fi\n")
           .ok());
-  ASSERT_TRUE(fleetwave::testing::write_text_file(*dir_ / "pw", "pw-for-retry-1\n").ok());
+  ASSERT_TRUE(fleetwave::testkit::write_text_file(*dir_ / "pw", "pw-for-retry-1\n").ok());
   CliRun r = run({"pause", "shop", "--reason", "retry", "--repo", (*server)->url("fleet.git"), "--cache-dir",
                   *dir_ / "cache", "--git-username", "alice", "--git-password-file", *dir_ / "pw"});
   EXPECT_EQ(r.exit_code, 0) << r.err;

@@ -3,10 +3,11 @@
 #include <fstream>
 #include <sstream>
 
-#include "app/app_planner.h"
+#include "adapters/git/worktree_committer.h"
 #include "cli/app_lookup.h"
 #include "cli/workspace.h"
-#include "git/worktree_committer.h"
+#include "reconcile/app_planner.h"
+#include "reconcile/step_writer.h"
 
 namespace fleetwave::cli {
 namespace {
@@ -33,8 +34,7 @@ Result<PreparedStep, CliFailure> prepare(CommandContext& ctx, Workspace& ws, con
   auto step = make_step(*app.plan, *state, ctx.services.clock.now_ms());
   if (!step.ok()) return CliFailure{kExitFailed, step.error()};
   PreparedStep out{std::move(step).value(), {}};
-  out.changes = {{state_path(out.step.next.app), serialize_state(out.step.next), std::nullopt},
-                 {targets_path(out.step.next.app), serialize_targets(out.step.next), std::nullopt}};
+  out.changes = step_changes(out.step);
   return out;
 }
 
@@ -91,29 +91,41 @@ int commit_locally(CommandContext& ctx, Workspace& ws, const std::string& app, c
 
 int commit_and_push(CommandContext& ctx, Workspace& ws, const std::string& app, const StepMaker& make_step,
                     const git::Signature& author) {
-  for (int attempt = 1; attempt <= kMaxManualAttempts; ++attempt) {
+  StepWriter writer(ws.repo(), ctx.services.clock, ctx.services.sleeper, ctx.services.random);
+  std::optional<CliFailure> failure;  // why fetching or building failed, with its exit code
+  std::string subject;
+  auto fetch_head = [&](const std::string&) -> Result<std::string> {
     auto head = ws.head();
-    if (!head.ok()) return ctx.fail(head.error());
-    auto prepared = prepare(ctx, ws, *head, app, make_step);
-    if (!prepared.ok()) return ctx.fail(prepared.error());
-    git::CommitRequest request;
-    request.parent = *head;
-    request.changes = prepared->changes;
-    request.message = prepared->step.message.format();
-    request.author = author;
-    auto oid = ws.repo().create_commit(request);
-    if (!oid.ok()) return ctx.fail(kExitFailed, oid.error());
-    auto pushed = ws.repo().push(ws.branch(), *oid, git::PushMode::FastForwardOnly);
-    if (pushed.ok()) {
-      ctx.out.line(short_sha(*oid) + " " + prepared->step.message.subject);
-      return kExitOk;
+    if (!head.ok()) failure = head.error();
+    return head.ok() ? Result<std::string>(*head) : Result<std::string>(failure->error);
+  };
+  auto build = [&](const std::string& head, int) -> Result<std::string> {
+    auto prepared = prepare(ctx, ws, head, app, make_step);
+    if (!prepared.ok()) {
+      failure = prepared.error();
+      return failure->error;
     }
-    if (pushed.error().kind != ErrorKind::Conflict) {
-      return ctx.fail(kExitUnavailable, ws.with_access_hint(pushed.error()));
+    subject = prepared->step.message.subject;
+    auto oid = writer.commit(head, prepared->step, author);
+    if (!oid.ok()) failure = CliFailure{kExitFailed, oid.error()};
+    return oid;
+  };
+  auto published = writer.publish(ws.branch(), build, fetch_head);
+  if (!published.ok()) {
+    const WriteFailure& f = published.error();
+    switch (f.stage) {
+      case WriteStage::Push:
+        return ctx.fail(kExitUnavailable, ws.with_access_hint(f.error));
+      case WriteStage::Retries:
+        return ctx.fail(kExitUnavailable, conflict(f.error.message + "; try again"));
+      case WriteStage::Fetch:
+      case WriteStage::Build:
+        break;
     }
+    return ctx.fail(failure ? *failure : CliFailure{kExitFailed, f.error});
   }
-  return ctx.fail(kExitUnavailable, conflict("the branch " + ws.branch() + " kept moving: " +
-                                             std::to_string(kMaxManualAttempts) + " pushes were rejected; try again"));
+  ctx.out.line(short_sha(published->tip) + " " + subject);
+  return kExitOk;
 }
 
 }  // namespace

@@ -1,10 +1,11 @@
 // The shared half of `fleetwave approve|pause|resume|rollback APP`: read the app's WavePlan and
-// rollout state at the branch head, compute the step (core/manual_actions.h), and write
+// rollout state at the branch head, compute the step (rollout/manual_actions.h), and write
 // .fleetwave/<app>/state.yaml and targets.json in one commit carrying the step's message.
 //
-// With --repo the commit is built on the fetched tip and pushed fast-forward; a rejected push
-// (someone else moved the branch) means fetch, compute the step again from the new head, retry
-// (at most kMaxManualAttempts times). Without --repo the commit is made in the current checkout
+// With --repo the commit is built on the fetched tip and pushed fast-forward through the
+// StepWriter (reconcile/step_writer.h); a rejected push (someone else moved the branch) means
+// fetch, compute the step again from the new head, retry, with the cycle's retry policy.
+// Without --repo the commit is made in the current checkout
 // with WorktreeCommitter (working tree, index and HEAD stay consistent), ready to be pushed or
 // proposed as a pull request.
 #pragma once
@@ -15,11 +16,9 @@
 
 #include "base/result.h"
 #include "cli/command_context.h"
-#include "core/rollout_engine.h"
+#include "rollout/rollout_engine.h"
 
 namespace fleetwave::cli {
-
-inline constexpr int kMaxManualAttempts = 5;
 
 using StepMaker = std::function<Result<Step>(const WavePlan& plan, const RolloutState& state, std::int64_t now_ms)>;
 

@@ -1,10 +1,10 @@
 // fleetwave plan [APP] [--revision REV]: which clusters get what replicas in which wave,
 // rendered from Git objects at a revision (default: the branch head).
-#include "app/repo_snapshot.h"
 #include "cli/app_lookup.h"
 #include "cli/commands.h"
-#include "cli/plan_view.h"
 #include "cli/workspace.h"
+#include "reconcile/repo_snapshot.h"
+#include "reconcile/views/plan_view.h"
 
 namespace fleetwave::cli {
 namespace {

@@ -2,7 +2,7 @@
 // unassigned and unreached clusters, --revision, and errors.
 #include <gtest/gtest.h>
 
-#include "cli/cli_test_support.h"
+#include "cli/cli_fixture.h"
 
 namespace fleetwave::cli {
 namespace {

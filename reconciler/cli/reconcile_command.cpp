@@ -1,9 +1,10 @@
 // fleetwave reconcile --once: one reconcile cycle (at most one step, i.e. one commit, per app)
 // against a remote repository and Argo CD, reported one line per app.
-#include "app/reconciler.h"
 #include "cli/commands.h"
 #include "cli/reconcile_report.h"
 #include "cli/workspace.h"
+#include "reconcile/approvals/approval_hook.h"
+#include "reconcile/reconciler.h"
 
 namespace fleetwave::cli {
 namespace {
@@ -19,17 +20,23 @@ int run(CommandContext& ctx) {
   auto author = author_of(ctx);
   if (!author.ok()) return ctx.fail(author.error());
 
+  ApprovalHook approvals(ws->repo(), ws->branch(), /*provider=*/nullptr);  // approval branches
   ReconcilerOptions options;
   options.branch = ws->branch();
   options.author = *author;
-  Reconciler reconciler(ws->repo(), **argocd, ctx.services.clock, options);
+  options.hooks = {&approvals};
+  const CycleServices services{ctx.services.clock, ctx.services.sleeper, ctx.services.random};
+  Reconciler reconciler(ws->repo(), **argocd, services, options);
+  const std::int64_t start = ctx.services.clock.monotonic_ms();
   auto report = reconciler.run_once();
   if (!report.ok()) {
     Error e = ws->with_access_hint(report.error());
     e.message = "reconcile cycle failed: " + e.message;
     return ctx.fail(kExitUnavailable, e);
   }
-  return print_cycle_report(*report, ws->branch(), ctx.out);
+  CycleReportPrinter printer(ctx.out, ws->branch());
+  finish_cycle(report, ctx.services.clock.monotonic_ms() - start, printer);
+  return printer.exit_code();
 }
 
 }  // namespace

@@ -3,8 +3,8 @@
 // lighttpd with basic auth) wrong credentials: exit 3, a clear message, no secret anywhere.
 #include <gtest/gtest.h>
 
-#include "cli/cli_test_support.h"
-#include "testing/git_http_server.h"
+#include "cli/cli_fixture.h"
+#include "testkit/servers/git_http_server.h"
 
 namespace fleetwave::cli {
 namespace {
@@ -119,14 +119,14 @@ class CliReconcileServerTest : public CliTest {
  protected:
   void SetUp() override {
     CliTest::SetUp();
-    auto server = fleetwave::testing::GitHttpServer::start({"alice", "right-pa55word-XYZ"});
+    auto server = fleetwave::testkit::GitHttpServer::start({"alice", "right-pa55word-XYZ"});
     ASSERT_TRUE(server.ok()) << server.error().to_string();
     server_ = std::move(server).value();
     ASSERT_TRUE(server_->create_repo("fleet.git", testing_support::fleet_files()).ok());
     argocd_flags_ = start_argocd();
-    ASSERT_TRUE(fleetwave::testing::write_text_file(*dir_ / "wrong-pw", "wrong-secret-987\n").ok());
-    ASSERT_TRUE(fleetwave::testing::write_text_file(*dir_ / "right-pw", "right-pa55word-XYZ\n").ok());
-    ASSERT_TRUE(fleetwave::testing::write_text_file(*dir_ / "bad-token", "bad-argocd-token-4242\n").ok());
+    ASSERT_TRUE(fleetwave::testkit::write_text_file(*dir_ / "wrong-pw", "wrong-secret-987\n").ok());
+    ASSERT_TRUE(fleetwave::testkit::write_text_file(*dir_ / "right-pw", "right-pa55word-XYZ\n").ok());
+    ASSERT_TRUE(fleetwave::testkit::write_text_file(*dir_ / "bad-token", "bad-argocd-token-4242\n").ok());
   }
 
   std::vector<std::string> args(const std::string& password_file, const std::string& token_file = "") {
@@ -146,7 +146,7 @@ class CliReconcileServerTest : public CliTest {
             token_file.empty() ? *dir_ / "argocd-token" : *dir_ / token_file};
   }
 
-  std::unique_ptr<fleetwave::testing::GitHttpServer> server_;
+  std::unique_ptr<fleetwave::testkit::GitHttpServer> server_;
   std::vector<std::string> argocd_flags_;
 };
 

@@ -9,33 +9,33 @@ std::string plural(std::size_t n, const std::string& word) {
 
 }  // namespace
 
-std::vector<std::string> app_report_lines(const AppReport& app) {
-  std::vector<std::string> lines;
-  if (!app.action.empty()) {
-    lines.push_back(app.app + ": " + app.action + " — " + app.subject);
-  } else if (!app.blocked.empty()) {
-    lines.push_back(app.app + ": waiting — " + app.blocked);
-  } else if (app.errors.empty()) {
-    lines.push_back(app.app + ": up to date");
-  }
-  for (const Error& e : app.errors) lines.push_back(app.app + ": error — " + e.to_string());
-  return lines;
+void CycleReportPrinter::app_stepped(const AppReport& app) {
+  out_.line(app.app + ": " + app.action + " — " + app.subject);
 }
 
-int print_cycle_report(const CycleReport& report, const std::string& branch, CliOutput& out) {
-  bool failed = false;
-  for (const AppReport& app : report.apps) {
-    for (const std::string& line : app_report_lines(app)) out.line(line);
-    failed = failed || !app.errors.empty();
+void CycleReportPrinter::app_waiting(const AppReport& app) { out_.line(app.app + ": waiting — " + app.blocked); }
+
+void CycleReportPrinter::app_up_to_date(const AppReport& app) { out_.line(app.app + ": up to date"); }
+
+void CycleReportPrinter::app_error(const AppReport& app, const Error& e) {
+  out_.line(app.app + ": error — " + e.to_string());
+}
+
+void CycleReportPrinter::approval_branch(const std::string& branch) {
+  out_.line("approval requested: pushed branch " + branch);
+}
+
+void CycleReportPrinter::cycle_error(const Error& e) { out_.error(e); }
+
+void CycleReportPrinter::finished(const CycleSummary& summary) {
+  if (!summary.ok()) {
+    exit_code_ = kExitUnavailable;
+    return;  // the command reports why, with its access hints
   }
-  for (const std::string& b : report.approval_branches) out.line("approval requested: pushed branch " + b);
-  for (const Error& e : report.errors) {
-    out.error(e);
-    failed = true;
-  }
-  out.line("pushed " + plural(report.commits.size(), "commit") + " to " + branch + " (" +
-           plural(static_cast<std::size_t>(report.conflicts), "conflict") + ")");
-  return failed ? kExitFailed : kExitOk;
+  const CycleReport& report = *summary.report;
+  out_.line("pushed " + plural(report.commits.size(), "commit") + " to " + branch_ + " (" +
+            plural(static_cast<std::size_t>(report.conflicts), "conflict") + ")");
+  exit_code_ = summary.app_errors ? kExitFailed : kExitOk;
 }
 
 }  // namespace fleetwave::cli

@@ -1,19 +1,33 @@
-// The text report of one reconcile cycle: one line per app, then a summary (reconcile_command's
-// help documents the format).
+// The text report of one reconcile cycle (reconcile_command's help documents the format): the
+// cycle's finisher (reconcile/cycle_summary.h) writing to the command's output.
 #pragma once
 
 #include <string>
-#include <vector>
 
-#include "app/reconciler.h"
 #include "cli/command_context.h"
+#include "reconcile/cycle_summary.h"
 
 namespace fleetwave::cli {
 
-// The lines for one app, without newlines.
-std::vector<std::string> app_report_lines(const AppReport& app);
+class CycleReportPrinter final : public CycleSink {
+ public:
+  CycleReportPrinter(CliOutput& out, std::string branch) : out_(out), branch_(std::move(branch)) {}
 
-// Prints the report and returns the exit code: 0, or 1 when an app or the cycle had errors.
-int print_cycle_report(const CycleReport& report, const std::string& branch, CliOutput& out);
+  void app_stepped(const AppReport& app) override;
+  void app_waiting(const AppReport& app) override;
+  void app_up_to_date(const AppReport& app) override;
+  void app_error(const AppReport& app, const Error& e) override;
+  void approval_branch(const std::string& branch) override;
+  void cycle_error(const Error& e) override;
+  void finished(const CycleSummary& summary) override;
+
+  // 0, or 1 when an app or the cycle had errors (set by finished()).
+  int exit_code() const { return exit_code_; }
+
+ private:
+  CliOutput& out_;
+  std::string branch_;
+  int exit_code_ = kExitOk;
+};
 
 }  // namespace fleetwave::cli

@@ -6,7 +6,7 @@
 // from the recorded Application shapes; the audit trail is read back with `git log`.
 #include <gtest/gtest.h>
 
-#include "cli/cli_test_support.h"
+#include "cli/cli_fixture.h"
 
 namespace fleetwave::cli {
 namespace {
@@ -101,7 +101,7 @@ TEST_F(CliRolloutScenarioTest, ApprovalFailureRollbackAndRevertPause) {
   EXPECT_EQ(reconcile(/*sync=*/false).exit_code, 0);
   EXPECT_EQ(pins().at("dev-1"), broken);
   ASSERT_TRUE(argocd_
-                  ->put_application(fleetwave::testing::make_application("shop-dev-1", {{"fleetwave.io/app", "shop"}},
+                  ->put_application(fleetwave::testkit::make_application("shop-dev-1", {{"fleetwave.io/app", "shop"}},
                                                                          "dev-1", broken, "Synced", "Degraded",
                                                                          "Succeeded", format_rfc3339(clock_.now_ms())))
                   .ok());

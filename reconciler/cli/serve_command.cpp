@@ -5,12 +5,11 @@
 #include <fstream>
 #include <sstream>
 
-#include "approvals/approval_provider.h"
+#include "adapters/hosting/approval_provider.h"
 #include "base/text.h"
 #include "cli/commands.h"
-#include "cli/serve_status.h"
 #include "cli/workspace.h"
-#include "core/duration.h"
+#include "rollout/duration.h"
 #include "serve/json_log.h"
 #include "serve/serve_config.h"
 #include "serve/serve_runner.h"
@@ -113,7 +112,7 @@ int run(CommandContext& outer) {
         {approvals->provider, approvals->api_url, approvals->repository, approvals_token, approvals->ca_file});
     if (!made.ok()) return ctx.usage(made.error().with_context("--approvals-provider").to_string());
     provider = std::move(made).value();
-    options->reconciler.approval_provider = provider.get();
+    options->approval_provider = provider.get();
   }
   ctx.out.add_secrets(ctx.secrets);
   serve::JsonLog log(ctx.secrets);
@@ -125,8 +124,8 @@ int run(CommandContext& outer) {
                                         {"approvals", approvals->provider.empty() ? "off" : approvals->provider}});
   if (options->secrets.webhook_secret.empty()) log.warn("no --webhook-secret-file: POST /webhook/git answers 401");
   if (options->secrets.generator_token.empty()) log.warn("no --generator-token-file: the plugin generator answers 403");
-  PlannerStatusSource status(ws->repo(), **argocd, ctx.services.clock, ws->branch_label());
-  return serve::run_serve(*options, {ws->repo(), **argocd, status, ctx.services.clock, log});
+  return serve::run_serve(*options,
+                          {ws->repo(), **argocd, ctx.services.clock, ctx.services.sleeper, ctx.services.random, log});
 }
 
 }  // namespace

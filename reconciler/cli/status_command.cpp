@@ -1,19 +1,15 @@
 // fleetwave status [APP]: per app its phase, pins, waves with their gates, each cluster's pin
 // and (with --argocd-url) Argo CD's verdict, and why nothing moves. Computed by planning every
 // app at the head exactly as a reconcile would, without committing anything.
-#include "app/app_planner.h"
-#include "app/foreign_changes.h"
 #include "cli/app_lookup.h"
 #include "cli/commands.h"
-#include "cli/status_text.h"
-#include "cli/status_view.h"
 #include "cli/workspace.h"
 #include "codec/json_writer.h"
+#include "reconcile/views/status_builder.h"
+#include "reconcile/views/status_text.h"
 
 namespace fleetwave::cli {
 namespace {
-
-constexpr std::size_t kHistoryWindow = 256;  // as ReconcilerOptions::history_window
 
 int run(CommandContext& ctx) {
   if (ctx.args.positionals.size() > 1) return ctx.usage("expected at most one APP argument");
@@ -27,34 +23,14 @@ int run(CommandContext& ctx) {
   if (!ws.ok()) return ctx.fail(ws.error());
   auto head = ws->head();
   if (!head.ok()) return ctx.fail(head.error());
-  BlobCache blobs;
-  RenderCache renders;
-  auto apps = find_apps(ws->repo(), blobs, *head, only);
+  StatusBuilder status(ws->repo(), **argocd, ctx.services.clock);
+  auto apps = find_apps(ws->repo(), status.blobs(), *head, only);
   if (!apps.ok()) return ctx.fail(apps.error());
-  auto history = History::load(ws->repo(), *head, kHistoryWindow);
-  if (!history.ok()) return ctx.fail(kExitFailed, history.error());
-
-  AppPlanner planner(ws->repo(), blobs, renders, **argocd);
-  std::map<std::string, Observations> observations;
-  std::vector<AppStatusInput> inputs;
-  for (const AppDefinition& app : *apps) {
-    if (configured && app.plan) {
-      observations[app.name] = observations_from((*argocd)->list_applications("fleetwave.io/app=" + app.name));
-    }
-    PlannedApp p = planner.plan(app, *head, *history, ctx.services.clock.now_ms(), observations);
-    AppStatusInput in;
-    in.plan = p.plan;
-    in.waves = p.report.waves;
-    if (!in.waves && app.plan && p.report.errors.empty())
-      in.waves = waves_at_head(ws->repo(), blobs, renders, app, *head);
-    in.argocd_configured = configured;
-    in.observations = observations[app.name];
-    in.report = std::move(p.report);
-    inputs.push_back(std::move(in));
-  }
-  Json doc = status_document(ws->branch_label(), *head, inputs);
-  if (output == "json") ctx.out.write(write_json(doc, JsonWriteOptions{false, 2}) + "\n");
-  else ctx.out.write(format_status_text(doc));
+  StatusRequest request{ws->branch_label(), *head, configured, /*observe_every_app=*/true, nullptr};
+  auto doc = status.status_of(request, *apps);
+  if (!doc.ok()) return ctx.fail(kExitFailed, doc.error());
+  if (output == "json") ctx.out.write(write_json(*doc, JsonWriteOptions{false, 2}) + "\n");
+  else ctx.out.write(format_status_text(*doc));
   return kExitOk;
 }
 

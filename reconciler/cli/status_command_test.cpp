@@ -3,8 +3,8 @@
 // built directly from a report.
 #include <gtest/gtest.h>
 
-#include "cli/cli_test_support.h"
-#include "cli/status_view.h"
+#include "cli/cli_fixture.h"
+#include "reconcile/views/status_view.h"
 
 namespace fleetwave::cli {
 namespace {

@@ -1,7 +1,7 @@
 #include "cli/workspace.h"
 
-#include "argocd/http_argocd_client.h"
-#include "git/url_redaction.h"
+#include "adapters/argocd/http_argocd_client.h"
+#include "net/redaction.h"
 
 namespace fleetwave::cli {
 namespace {
@@ -40,7 +40,7 @@ Result<Workspace, CliFailure> Workspace::open(CommandContext& ctx) {
   if (!remote.ok()) {
     const Error& e = remote.error();
     return CliFailure{e.kind == ErrorKind::InvalidInput ? kExitUsage : kExitUnavailable,
-                      e.with_context("repository " + git::redact_url(ws.settings_.url))};
+                      e.with_context("repository " + redact_url(ws.settings_.url))};
   }
   ws.remote_ = remote->get();
   ws.repo_ = std::move(remote).value();

@@ -7,13 +7,13 @@
 #include <memory>
 #include <string>
 
-#include "argocd/argocd_client.h"
+#include "adapters/argocd/argocd_client.h"
+#include "adapters/git/git_repository.h"
+#include "adapters/git/libgit2_repository.h"
+#include "adapters/git/local_repository.h"
 #include "base/result.h"
 #include "cli/command_context.h"
 #include "cli/common_options.h"
-#include "git/git_repository.h"
-#include "git/libgit2_repository.h"
-#include "git/local_repository.h"
 
 namespace fleetwave::cli {
 

@@ -7,7 +7,7 @@
 #include <spdlog/spdlog.h>
 
 #include "codec/json_writer.h"
-#include "git/url_redaction.h"
+#include "net/redaction.h"
 
 namespace fleetwave::serve {
 namespace {
@@ -24,7 +24,7 @@ std::string rfc3339_ms(std::int64_t now_ms) {
 }
 
 Json scrubbed(const Json& value, const std::vector<std::string>& secrets) {
-  if (value.is_string()) return git::redact_text(value.get<std::string>(), secrets);
+  if (value.is_string()) return redact_text(value.get<std::string>(), secrets);
   if (!value.is_structured()) return value;
   Json out = value;
   for (auto& item : out.items()) item.value() = scrubbed(item.value(), secrets);
@@ -43,7 +43,7 @@ JsonLog::JsonLog(std::vector<std::string> secrets) : secrets_(std::move(secrets)
 
 JsonLog::~JsonLog() = default;
 
-std::string JsonLog::scrub(const std::string& text) const { return git::redact_text(text, secrets_); }
+std::string JsonLog::scrub(const std::string& text) const { return redact_text(text, secrets_); }
 
 std::string JsonLog::format(const std::string& level, const std::string& msg, const LogFields& fields,
                             std::int64_t now_ms) const {

@@ -11,8 +11,8 @@
 #include <atomic>
 #include <functional>
 
-#include "argocd/argocd_client.h"
-#include "git/git_repository.h"
+#include "adapters/argocd/argocd_client.h"
+#include "adapters/git/git_repository.h"
 #include "serve/serve_state.h"
 
 namespace fleetwave::serve {

@@ -1,16 +1,16 @@
 // The loop thread of fleetwave serve: runs Reconciler::run_once at once, then on the interval
-// (jittered) or when a webhook wakes it, backing off after failures (loop_schedule.h). After a
-// successful cycle it publishes a new snapshot for the HTTP threads and updates the metrics;
-// every cycle leaves one summary log line (result, head, commits, duration_ms).
+// (jittered) or when a webhook wakes it, backing off after failures (loop_schedule.h). Each
+// cycle ends in the one finisher (reconcile/cycle_summary.h), whose sink here publishes a new
+// snapshot for the HTTP threads, updates the metrics and leaves one summary log line (result,
+// head, commits, duration_ms).
 //
 // Thread-safety: run() on one thread; everything it shares (ServeState, ServeMetrics,
 // TriggerQueue, JsonLog) is thread-safe.
 #pragma once
 
-#include <random>
-
-#include "app/clock.h"
-#include "app/reconciler.h"
+#include "base/clock.h"
+#include "reconcile/cycle_summary.h"
+#include "reconcile/reconciler.h"
 #include "serve/json_log.h"
 #include "serve/loop_schedule.h"
 #include "serve/observed_ports.h"
@@ -30,12 +30,12 @@ struct LoopPorts {
   TriggerQueue& triggers;
   JsonLog& log;
   const Clock& clock;
+  Random& random;  // interval jitter
 };
 
 class ReconcileLoop {
  public:
-  ReconcileLoop(LoopPorts ports, LoopSchedule schedule)
-      : p_(ports), schedule_(schedule), random_(std::random_device{}()) {}
+  ReconcileLoop(LoopPorts ports, LoopSchedule schedule) : p_(ports), schedule_(schedule) {}
 
   // Until the trigger queue is stopped. A stop during a cycle takes effect after it.
   void run();
@@ -44,12 +44,11 @@ class ReconcileLoop {
   bool cycle();
 
  private:
+  class Sink;
   void publish(const std::string& head, const CycleReport& report);
-  void count_app_errors(const CycleReport& report);
 
   LoopPorts p_;
   LoopSchedule schedule_;
-  std::mt19937 random_;
 };
 
 }  // namespace fleetwave::serve

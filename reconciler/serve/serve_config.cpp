@@ -1,5 +1,6 @@
 #include "serve/serve_config.h"
 
+#include "adapters/hosting/hosting_providers.h"
 #include "codec/yaml_codec.h"
 
 namespace fleetwave::serve {
@@ -117,25 +118,22 @@ Result<ListenAddress> parse_listen_address(const std::string& text) {
 }
 
 Result<ApprovalsConfig> validate_approvals(ApprovalsConfig c) {
+  const std::string names = hosting_provider_names(" or ");
   if (c.provider.empty()) {
     if (!c.api_url.empty() || !c.repository.empty() || !c.token_file.empty() || !c.ca_file.empty()) {
-      return invalid_input("--approvals-provider is required with the other --approvals-* settings (github or gitlab)");
+      return invalid_input("--approvals-provider is required with the other --approvals-* settings (" + names + ")");
     }
     return c;
   }
-  if (c.provider != "github" && c.provider != "gitlab") {
-    return invalid_input("--approvals-provider \"" + c.provider + "\": expected github or gitlab");
-  }
-  if (c.api_url.empty()) c.api_url = c.provider == "github" ? "https://api.github.com" : "https://gitlab.com/api/v4";
+  const HostingProvider* provider = find_hosting_provider(c.provider);
+  if (provider == nullptr) return invalid_input("--approvals-provider \"" + c.provider + "\": expected " + names);
+  if (c.api_url.empty()) c.api_url = provider->default_api_url;
   if (c.api_url.rfind("http://", 0) != 0 && c.api_url.rfind("https://", 0) != 0) {
     return invalid_input("--approvals-api-url \"" + c.api_url + "\": expected an http(s):// URL");
   }
-  const std::size_t slash = c.repository.find('/');
-  if (c.repository.empty() || slash == 0 || slash == std::string::npos || c.repository.back() == '/') {
-    return invalid_input("--approvals-repository \"" + c.repository + "\": expected OWNER/NAME");
-  }
-  if (c.provider == "github" && c.repository.find('/', slash + 1) != std::string::npos) {
-    return invalid_input("--approvals-repository \"" + c.repository + "\": expected OWNER/NAME");
+  if (!provider->valid_repository(c.repository)) {  // the same rule the client factory applies
+    return invalid_input("--approvals-repository \"" + c.repository + "\": expected " +
+                         std::string(provider->repository_form));
   }
   if (c.token_file.empty())
     return invalid_input("--approvals-provider " + c.provider + " needs --approvals-token-file");

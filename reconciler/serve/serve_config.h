@@ -33,15 +33,16 @@ struct ListenAddress {
 Result<ListenAddress> parse_listen_address(const std::string& text);
 
 struct ApprovalsConfig {
-  std::string provider;    // "" (off), "github" or "gitlab"
-  std::string api_url;     // default https://api.github.com or https://gitlab.com/api/v4
-  std::string repository;  // OWNER/NAME (GitLab: a project path, may hold more slashes)
+  std::string provider;    // "" (off), or a hosting provider's name ("github", "gitlab")
+  std::string api_url;     // default: the provider's (https://api.github.com, https://gitlab.com/api/v4)
+  std::string repository;  // OWNER/NAME (GitLab: a project path, may hold more slashes, or a numeric id)
   std::string token_file;
   std::string ca_file;  // PEM CA bundle for a self-hosted provider with a private CA
 };
 
-// Checks an approvals block: a known provider, OWNER/NAME, a token file, an http(s) API URL.
-// All empty = approvals off. Fills in the provider's default API URL.
+// Checks an approvals block against the hosting table (adapters/hosting/hosting_providers.h): a
+// known provider, a repository its rule accepts, a token file, an http(s) API URL. All empty =
+// approvals off. Fills in the provider's default API URL.
 Result<ApprovalsConfig> validate_approvals(ApprovalsConfig config);
 
 }  // namespace fleetwave::serve

@@ -114,6 +114,8 @@ TEST(ServeConfig, Approvals) {
   auto gitlab = validate_approvals({"gitlab", "", "group/sub/fleet", "/t"});
   ASSERT_TRUE(gitlab.ok());
   EXPECT_EQ(gitlab->api_url, "https://gitlab.com/api/v4");
+  // A numeric GitLab project id: accepted here exactly as by the client factory (one rule).
+  EXPECT_TRUE(validate_approvals({"gitlab", "", "1234", "/t"}).ok());
   struct Case {
     std::string name;
     ApprovalsConfig config;
@@ -127,6 +129,9 @@ TEST(ServeConfig, Approvals) {
        "--approvals-provider \"bitbucket\": expected github or gitlab"},
       {"bad repository", {"github", "", "fleet", "/t"}, "--approvals-repository \"fleet\": expected OWNER/NAME"},
       {"github nested", {"github", "", "a/b/c", "/t"}, "--approvals-repository \"a/b/c\": expected OWNER/NAME"},
+      {"gitlab empty segment",
+       {"gitlab", "", "group//fleet", "/t"},
+       "--approvals-repository \"group//fleet\": expected GROUP/NAME or a numeric project id"},
       {"no token", {"github", "", "a/b", ""}, "--approvals-provider github needs --approvals-token-file"},
       {"bad url",
        {"gitlab", "gitlab.example.com", "a/b", "/t"},

@@ -10,7 +10,8 @@
 #include <mutex>
 #include <thread>
 
-#include "core/duration.h"
+#include "reconcile/approvals/approval_hook.h"
+#include "rollout/duration.h"
 #include "serve/reconcile_loop.h"
 
 namespace fleetwave::serve {
@@ -63,6 +64,38 @@ void watch_cycle(const ServeOptions& o, ServeState& state, ServeMetrics& metrics
   }
 }
 
+// Starts the HTTP server and writes the port file; nullptr (logged) when either fails.
+std::unique_ptr<HttpServer> start_http(const ServeOptions& o, ServeApi& api, ServeMetrics& metrics, JsonLog& log) {
+  auto http = HttpServer::start(o.http, api, metrics);
+  if (!http.ok()) {
+    log.error(http.error().to_string());
+    return nullptr;
+  }
+  log.info("listening", {{"address", o.http.host + ":" + std::to_string((*http)->port())}, {"port", (*http)->port()}});
+  if (!o.port_file.empty()) {
+    auto written = write_port_file(o.port_file, (*http)->port());
+    if (!written.ok()) {
+      log.error(written.error().to_string());
+      (*http)->stop();
+      return nullptr;
+    }
+  }
+  return std::move(http).value();
+}
+
+// Blocks until SIGTERM or SIGINT, watching the running cycle meanwhile; returns the signal.
+int wait_for_shutdown(const sigset_t& signals, const ServeOptions& o, ServeState& state, ServeMetrics& metrics,
+                      JsonLog& log, const Clock& clock) {
+  bool reported = false;
+  int signal_number = 0;
+  while (signal_number <= 0) {
+    timespec tick{0, 250'000'000};
+    signal_number = sigtimedwait(&signals, nullptr, &tick);
+    watch_cycle(o, state, metrics, log, clock, reported);
+  }
+  return signal_number;
+}
+
 }  // namespace
 
 int run_serve(const ServeOptions& o, ServePorts p) {
@@ -77,32 +110,24 @@ int run_serve(const ServeOptions& o, ServePorts p) {
   Scrubber scrub = [&p](const std::string& text) { return p.log.scrub(text); };
   ObservedRepository repo(p.repo, state, scrub);
   ObservedArgoCd argocd(p.argocd, state, scrub);
-  Reconciler reconciler(repo, argocd, p.clock, o.reconciler);
-  SnapshotBuilder snapshots(p.repo, p.status);
+  ApprovalHook approvals(repo, o.reconciler.branch, o.approval_provider);
+  ReconcilerOptions reconciler_options = o.reconciler;
+  reconciler_options.hooks.push_back(&approvals);
+  Reconciler reconciler(repo, argocd, CycleServices{p.clock, p.sleeper, p.random}, reconciler_options);
+  StatusBuilder status(p.repo, p.argocd, p.clock);
+  SnapshotBuilder snapshots(p.repo, status, o.reconciler.branch);
   ServeApi api(state, metrics, triggers, p.log, o.secrets);
 
-  auto http = HttpServer::start(o.http, api, metrics);
-  if (!http.ok()) {
-    p.log.error(http.error().to_string());
+  std::unique_ptr<HttpServer> http = start_http(o, api, metrics, p.log);
+  if (http == nullptr) {
     pthread_sigmask(SIG_SETMASK, &previous, nullptr);
     return 2;
-  }
-  p.log.info("listening",
-             {{"address", o.http.host + ":" + std::to_string((*http)->port())}, {"port", (*http)->port()}});
-  if (!o.port_file.empty()) {
-    auto written = write_port_file(o.port_file, (*http)->port());
-    if (!written.ok()) {
-      p.log.error(written.error().to_string());
-      (*http)->stop();
-      pthread_sigmask(SIG_SETMASK, &previous, nullptr);
-      return 2;
-    }
   }
 
   std::mutex done_mu;
   std::condition_variable done_cv;
   bool done = false;
-  ReconcileLoop loop({reconciler, argocd, snapshots, state, metrics, triggers, p.log, p.clock}, o.schedule);
+  ReconcileLoop loop({reconciler, argocd, snapshots, state, metrics, triggers, p.log, p.clock, p.random}, o.schedule);
   std::thread worker([&] {
     loop.run();
     std::lock_guard<std::mutex> lock(done_mu);
@@ -110,15 +135,9 @@ int run_serve(const ServeOptions& o, ServePorts p) {
     done_cv.notify_all();
   });
 
-  bool reported = false;
-  int signal_number = 0;
-  while (signal_number <= 0) {
-    timespec tick{0, 250'000'000};
-    signal_number = sigtimedwait(&signals, nullptr, &tick);
-    watch_cycle(o, state, metrics, p.log, p.clock, reported);
-  }
+  const int signal_number = wait_for_shutdown(signals, o, state, metrics, p.log, p.clock);
   p.log.info("shutting down", {{"signal", signal_number == SIGTERM ? "SIGTERM" : "SIGINT"}});
-  (*http)->stop();
+  http->stop();
   repo.request_stop();
   triggers.stop();
   std::unique_lock<std::mutex> lock(done_mu);

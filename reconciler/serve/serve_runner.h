@@ -15,10 +15,11 @@
 #include <cstdint>
 #include <string>
 
-#include "app/clock.h"
-#include "app/reconciler.h"
-#include "argocd/argocd_client.h"
-#include "git/git_repository.h"
+#include "adapters/argocd/argocd_client.h"
+#include "adapters/git/git_repository.h"
+#include "adapters/hosting/approval_provider.h"
+#include "base/clock.h"
+#include "reconcile/reconciler.h"
 #include "serve/http_server.h"
 #include "serve/json_log.h"
 #include "serve/loop_schedule.h"
@@ -35,13 +36,16 @@ struct ServeOptions {
   std::int64_t shutdown_grace_ms = 45'000;
   ApiSecrets secrets;
   ReconcilerOptions reconciler;
+  // Pull/merge requests for approval waves (nullptr: approval branches only). Not owned.
+  ApprovalProvider* approval_provider = nullptr;
 };
 
 struct ServePorts {
   git::GitRepository& repo;
   ArgoCdClient& argocd;
-  StatusSource& status;
   const Clock& clock;
+  Sleeper& sleeper;
+  Random& random;
   JsonLog& log;
 };
 

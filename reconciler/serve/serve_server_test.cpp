@@ -11,7 +11,7 @@
 #include <netinet/in.h>
 #include <sys/socket.h>
 
-#include "serve/serve_test_support.h"
+#include "serve/serve_fixture.h"
 
 namespace fleetwave::serve {
 namespace {
@@ -20,7 +20,7 @@ using testing_support::HttpResult;
 using testing_support::kGeneratorToken;
 using testing_support::kGitPassword;
 using testing_support::kWebhookSecret;
-namespace ft = fleetwave::testing;
+namespace ft = fleetwave::testkit;
 
 class ServeServerTest : public testing_support::ServeFixture {};
 

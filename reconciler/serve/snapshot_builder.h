@@ -1,8 +1,9 @@
 // Builds the snapshot the HTTP threads serve after each successful cycle, on the loop thread:
 // per app the plugin generator's answer, pre-serialised from .fleetwave/<app>/targets.json at
-// the head (re-read only when the file's blob changed), and the status documents from a
-// StatusSource. An answer is never an empty parameter list: an empty list makes Argo CD delete
-// the generated Applications, so an app without targets answers 404 with an explanation.
+// the head (re-read only when the file's blob changed), and the status documents from the
+// StatusBuilder the CLI's `fleetwave status` uses too (reconcile/views/status_builder.h). An answer is never an empty
+// parameter list: an empty list makes Argo CD delete the generated Applications, so an app without targets answers 404
+// with an explanation.
 //
 // Not thread-safe (the loop thread owns it).
 #pragma once
@@ -11,21 +12,14 @@
 #include <memory>
 #include <string>
 
-#include "app/reconciler.h"
+#include "adapters/git/git_repository.h"
 #include "base/json.h"
-#include "git/git_repository.h"
+#include "reconcile/reconciler.h"
+#include "reconcile/views/status_builder.h"
 #include "serve/serve_metrics.h"
 #include "serve/serve_state.h"
 
 namespace fleetwave::serve {
-
-// The status document (cli/status_view.h) at a head, for GET /api/v1/apps; the serve command
-// provides it, so this library does not depend on the CLI.
-class StatusSource {
- public:
-  virtual ~StatusSource() = default;
-  virtual Result<Json> status_at(const std::string& head, const CycleReport& cycle) = 0;
-};
 
 // {"output":{"parameters":[...]}} for a targets.json text, or the error answer (503 when it
 // does not parse, 404 when it lists no cluster).
@@ -36,7 +30,8 @@ std::string error_body(const std::string& message);
 
 class SnapshotBuilder {
  public:
-  SnapshotBuilder(git::GitRepository& repo, StatusSource& status) : repo_(repo), status_(status) {}
+  SnapshotBuilder(git::GitRepository& repo, StatusBuilder& status, std::string branch)
+      : repo_(repo), status_(status), branch_(std::move(branch)) {}
 
   // `apps` gains each app's phase and current wave for the metrics.
   Result<std::shared_ptr<Snapshot>> build(const std::string& head, const CycleReport& cycle,
@@ -46,7 +41,8 @@ class SnapshotBuilder {
   Status<> add_generator_answers(const std::string& head, Snapshot& snapshot);
 
   git::GitRepository& repo_;
-  StatusSource& status_;
+  StatusBuilder& status_;
+  std::string branch_;
   std::map<std::string, std::pair<std::string, CannedAnswer>> answers_;  // app -> (blob id, answer)
 };
 

@@ -1,12 +1,15 @@
 // Authenticating Git webhooks (POST /webhook/git) and deciding whether they trigger a cycle.
-// GitHub signs the raw body: X-Hub-Signature-256: sha256=<hex HMAC-SHA256(secret, body)>.
-// GitLab sends the secret itself in X-Gitlab-Token. Both are compared in constant time, and
-// the body is parsed only after the signature checked out. Pure apart from OpenSSL's HMAC.
+// Which host sent a request is told by its event header, and how it proves itself is that
+// host's row of the hosting table (adapters/hosting/hosting_providers.h): GitHub signs the raw
+// body (X-Hub-Signature-256), GitLab sends the secret itself (X-Gitlab-Token); both compared in
+// constant time. The body is parsed only after the proof checked out.
 #pragma once
 
 #include <map>
 #include <string>
 #include <string_view>
+
+#include "adapters/hosting/hosting_providers.h"
 
 namespace fleetwave::serve {
 
@@ -24,10 +27,7 @@ struct WebhookVerdict {
 WebhookVerdict check_webhook(const std::map<std::string, std::string>& headers, std::string_view body,
                              const std::string& secret);
 
-// Lower-case hex HMAC-SHA256 of `data` under `key`.
-std::string hmac_sha256_hex(std::string_view key, std::string_view data);
-
-// Equality whose running time depends only on the lengths (CRYPTO_memcmp).
-bool constant_time_equal(std::string_view a, std::string_view b);
+using fleetwave::constant_time_equal;
+using fleetwave::hmac_sha256_hex;
 
 }  // namespace fleetwave::serve

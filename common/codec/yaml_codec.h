@@ -1,0 +1,62 @@
+// Reading YAML streams into Json; yaml_codec.cpp is the only place yaml-cpp is used
+// (CONTRIBUTING.md, house rule 1). Scalars are typed as sigs.k8s.io/yaml (go-yaml v2) types them.
+//
+// yaml-cpp 0.7.0 has hazards that this codec neutralises:
+// LoadAll loops forever on a document that is just ","; aliases can expand exponentially or
+// form cycles; duplicate keys are accepted; invalid UTF-8 passes through; an unterminated
+// quote at EOF is accepted. We drive its event parser directly (no YAML::Node tree: 2x faster
+// and ~20x less memory), bound the document count by the number of "---"/"..." markers, budget
+// alias expansion, and reject the rest with file:line:column errors (1-based; columns count
+// bytes).
+//
+// Deliberate differences from go-yaml v2: duplicate keys are errors (as in kustomize and
+// sigs.k8s.io/yaml's strict mode), and a merge key (<<) never overrides a key the mapping
+// sets itself, wherever it appears (the YAML merge spec; go-yaml v2 lets a later "<<"
+// overwrite an earlier key).
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "base/error.h"
+#include "base/field_path.h"
+#include "base/json.h"
+#include "base/result.h"
+
+namespace fleetwave {
+
+struct YamlLimits {
+  std::size_t max_depth = 128;        // nesting of maps and sequences
+  std::size_t max_nodes = 2'000'000;  // nodes per stream, counting alias expansions
+  // Nodes per stream produced by expanding aliases. go-yaml v2 allows about 400,000
+  // alias-driven decodes before "document contains excessive aliasing" (decode.go).
+  std::size_t max_alias_nodes = 400'000;
+};
+
+struct YamlDocument {
+  Json value;    // null for an empty document
+  int line = 0;  // 1-based line where the document's content starts
+};
+
+// Parses every document of `text`. `file` only labels errors. Errors are InvalidInput and
+// carry the position of the problem. Most manifests are read by fast_yaml_parser.h; anything it
+// declines, and every error, comes from the yaml-cpp path below, with the same results.
+Result<std::vector<YamlDocument>> parse_yaml_stream(std::string_view text, const std::string& file,
+                                                    const YamlLimits& limits = {});
+
+// parse_yaml_stream without the fast reader: always yaml-cpp. The reference the fast reader is
+// tested against (fast_yaml_parser_test.cpp).
+Result<std::vector<YamlDocument>> parse_yaml_stream_with_yaml_cpp(std::string_view text, const std::string& file,
+                                                                  const YamlLimits& limits = {});
+
+// Finds where `field` of document `doc_index` is written in `text`: the exact node when it
+// exists, else its deepest existing ancestor. Used only to enrich error messages.
+std::optional<SourcePos> locate_yaml_field(std::string_view text, std::size_t doc_index, const FieldPath& field);
+
+// True when `text` is valid UTF-8; `bad_offset` gets the first invalid byte otherwise.
+bool is_valid_utf8(std::string_view text, std::size_t* bad_offset = nullptr);
+
+}  // namespace fleetwave

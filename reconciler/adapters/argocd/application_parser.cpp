@@ -1,0 +1,159 @@
+#include "adapters/argocd/application_parser.h"
+
+#include "base/timestamp.h"
+
+namespace fleetwave {
+namespace {
+
+const char* type_name(const Json& v) {
+  switch (v.type()) {
+    case Json::value_t::null:
+      return "null";
+    case Json::value_t::object:
+      return "object";
+    case Json::value_t::array:
+      return "array";
+    case Json::value_t::string:
+      return "string";
+    case Json::value_t::boolean:
+      return "boolean";
+    case Json::value_t::binary:
+      return "binary";
+    case Json::value_t::discarded:
+      return "nothing";
+    default:
+      return "number";
+  }
+}
+
+Error wrong_type(const std::string& field, const char* want, const Json& got) {
+  return invalid_input(std::string("expected ") + want + ", got " + type_name(got), field);
+}
+
+// A view of one JSON object and its dotted path, for reading optional members.
+struct Node {
+  const Json* value;  // an object, or nullptr when absent or null
+  std::string path;   // "status.sync"
+
+  std::string child_path(std::string_view key) const {
+    return path.empty() ? std::string(key) : path + "." + std::string(key);
+  }
+
+  // The member object `key`; a Node with nullptr when absent or null.
+  Result<Node> object(std::string_view key) const {
+    std::string p = child_path(key);
+    const Json* m = value == nullptr ? nullptr : find_member(*value, key);
+    if (m == nullptr || m->is_null()) return Node{nullptr, p};
+    if (!m->is_object()) return wrong_type(p, "object", *m);
+    return Node{m, p};
+  }
+
+  // The member string `key`; "" when absent or null.
+  Result<std::string> string(std::string_view key) const {
+    const Json* m = value == nullptr ? nullptr : find_member(*value, key);
+    if (m == nullptr || m->is_null()) return std::string();
+    if (!m->is_string()) return wrong_type(child_path(key), "string", *m);
+    return m->get<std::string>();
+  }
+
+  // `revision`, or `revisions[0]` when `revision` is empty (multi-source).
+  Result<std::string> revision() const {
+    FW_TRY(single, string("revision"));
+    if (!single.empty()) return single;
+    const Json* m = value == nullptr ? nullptr : find_member(*value, "revisions");
+    if (m == nullptr || m->is_null()) return std::string();
+    if (!m->is_array()) return wrong_type(child_path("revisions"), "array", *m);
+    if (m->empty() || (*m)[0].is_null()) return std::string();
+    if (!(*m)[0].is_string()) return wrong_type(child_path("revisions") + "[0]", "string", (*m)[0]);
+    return (*m)[0].get<std::string>();
+  }
+};
+
+Result<std::map<std::string, std::string>> read_labels(const Node& metadata) {
+  std::map<std::string, std::string> labels;
+  FW_TRY(node, metadata.object("labels"));
+  if (node.value == nullptr) return labels;
+  for (const auto& [key, v] : node.value->items()) {
+    if (!v.is_string()) return wrong_type(node.path + "." + key, "string", v);
+    labels.emplace(key, v.get<std::string>());
+  }
+  return labels;
+}
+
+Status<> read_operation_state(const Node& status, ApplicationStatus& out) {
+  FW_TRY(op, status.object("operationState"));
+  FW_TRY(phase, op.string("phase"));
+  FW_TRY(message, op.string("message"));
+  FW_TRY(finished, op.string("finishedAt"));
+  FW_TRY(operation, op.object("operation"));
+  FW_TRY(sync, operation.object("sync"));
+  FW_TRY(requested, sync.revision());
+  FW_TRY(result, op.object("syncResult"));
+  FW_TRY(applied, result.revision());
+  if (!finished.empty()) {
+    std::optional<std::int64_t> ms = parse_rfc3339(finished);
+    if (!ms)
+      return invalid_input("expected an RFC 3339 timestamp, got \"" + finished.substr(0, 40) + "\"",
+                           op.child_path("finishedAt"));
+    out.finished_at_ms = ms;
+  }
+  out.operation_phase = std::move(phase);
+  out.operation_message = std::move(message);
+  out.operation_revision = std::move(requested);
+  out.sync_result_revision = std::move(applied);
+  return ok_status();
+}
+
+Status<> read_status(const Node& root, ApplicationStatus& out) {
+  FW_TRY(status, root.object("status"));
+  FW_TRY(sync, status.object("sync"));
+  FW_TRY(sync_status, sync.string("status"));
+  FW_TRY(sync_revision, sync.revision());
+  FW_TRY(health, status.object("health"));
+  FW_TRY(health_status, health.string("status"));
+  FW_TRY(health_message, health.string("message"));
+  out.sync_status = std::move(sync_status);
+  out.sync_revision = std::move(sync_revision);
+  out.health_status = std::move(health_status);
+  out.health_message = std::move(health_message);
+  return read_operation_state(status, out);
+}
+
+}  // namespace
+
+Result<ApplicationSummary> parse_application(const Json& application) {
+  if (!application.is_object()) return wrong_type("", "object", application);
+  Node root{&application, ""};
+  FW_TRY(metadata, root.object("metadata"));
+  FW_TRY(name, metadata.string("name"));
+  if (name.empty()) return invalid_input("required", "metadata.name");
+  ApplicationSummary summary;
+  FW_TRY(labels, read_labels(metadata));
+  summary.labels = std::move(labels);
+  summary.observation.name = name;
+  summary.name = std::move(name);
+  FW_CHECK(read_status(root, summary.observation));
+  return summary;
+}
+
+Result<std::vector<ApplicationSummary>> parse_application_list(const Json& list) {
+  if (!list.is_object()) return wrong_type("", "object", list);
+  std::vector<ApplicationSummary> out;
+  const Json* items = find_member(list, "items");
+  if (items == nullptr || items->is_null()) return out;
+  if (!items->is_array()) return wrong_type("items", "array", *items);
+  out.reserve(items->size());
+  for (std::size_t i = 0; i < items->size(); ++i) {
+    Result<ApplicationSummary> app = parse_application((*items)[i]);
+    if (!app.ok()) {
+      Error e = std::move(app).error();
+      std::string index = "items[" + std::to_string(i) + "]";
+      e.field = e.field.empty() ? index : index + "." + e.field;
+      return e;
+    }
+    out.push_back(std::move(app).value());
+  }
+  return out;
+}
+
+}  // namespace fleetwave

@@ -1,0 +1,60 @@
+// The Argo CD port: what the reconciler asks of argocd-server (its REST API: list Applications by
+// label selector, refresh, sync). The HTTP adapter is HttpArgoCdClient;
+// tests use it against testkit/fakes/fake_argocd.h.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "base/result.h"
+
+namespace fleetwave {
+
+// The label the fleetwave ApplicationSet puts on every Application (docs/install.md, "ApplicationSets").
+inline constexpr const char* kClusterLabel = "fleetwave.io/cluster";
+
+// An Application's status, reduced to the fields the reconciler reads (its observe step turns it
+// into the engine's AppObservation, reconcile/observer.h).
+struct ApplicationStatus {
+  std::string name;           // Application name
+  std::string sync_status;    // Synced | OutOfSync | Unknown
+  std::string sync_revision;  // status.sync.revision: what the comparison ran against
+  std::string health_status;  // Healthy | Progressing | Degraded | Suspended | Missing | Unknown
+  std::string health_message;
+  std::string operation_phase;  // Running | Terminating | Failed | Error | Succeeded
+  std::string operation_message;
+  std::string operation_revision;              // operationState.operation.sync.revision: what was requested
+  std::string sync_result_revision;            // operationState.syncResult.revision: what was applied
+  std::optional<std::int64_t> finished_at_ms;  // operationState.finishedAt
+};
+
+// One Application as the reconciler sees it.
+struct ApplicationSummary {
+  std::string name;                           // metadata.name
+  std::map<std::string, std::string> labels;  // metadata.labels
+  ApplicationStatus observation;              // status, reduced (observation.name == name)
+};
+
+// Implementations may block on the network; errors are values (never exceptions) and never
+// carry the token or URL credentials.
+class ArgoCdClient {
+ public:
+  virtual ~ArgoCdClient() = default;
+
+  // GET /api/v1/applications?selector=...: the Applications matching a Kubernetes label
+  // selector ("" for all), sorted by name as Argo CD returns them.
+  [[nodiscard]] virtual Result<std::vector<ApplicationSummary>> list_applications(
+      const std::string& label_selector) = 0;
+
+  // GET /api/v1/applications/{name}?refresh=normal: asks Argo CD to compare with Git now (the
+  // call may block until the controller has reconciled).
+  [[nodiscard]] virtual Status<> refresh_application(const std::string& name) = 0;
+
+  // POST /api/v1/applications/{name}/sync with {"revision": revision} ("" = the target revision).
+  [[nodiscard]] virtual Status<> sync_application(const std::string& name, const std::string& revision) = 0;
+};
+
+}  // namespace fleetwave

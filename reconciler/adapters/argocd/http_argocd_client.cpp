@@ -1,0 +1,192 @@
+// The only product file that includes <httplib.h> (CONTRIBUTING.md, house rule 1). Debian's cpp-httplib
+// 0.11.4 is a split build: the CPPHTTPLIB_* macros come from pkg-config and are never set here.
+#include "adapters/argocd/http_argocd_client.h"
+
+#include <httplib.h>
+
+#include <cctype>
+#include <charconv>
+#include <fstream>
+#include <optional>
+
+#include "adapters/argocd/application_parser.h"
+#include "base/text.h"
+#include "codec/json_reader.h"
+#include "net/percent_encode.h"
+#include "net/redaction.h"
+
+namespace fleetwave {
+namespace {
+
+bool has_control_characters(const std::string& s) {
+  for (unsigned char c : s) {
+    if (c < 0x20 || c == 0x7F) return true;
+  }
+  return false;
+}
+
+// A Kubernetes object name (DNS-1123 subdomain), which also keeps the URL path well-formed.
+Status<> check_application_name(const std::string& name) {
+  bool ok = !name.empty() && name.size() <= 253 && std::isalnum(static_cast<unsigned char>(name.front())) &&
+            std::isalnum(static_cast<unsigned char>(name.back()));
+  for (unsigned char c : name) {
+    ok = ok && ((std::islower(c) || std::isdigit(c)) || c == '-' || c == '.');
+  }
+  if (ok) return ok_status();
+  return invalid_input("invalid Argo CD application name \"" + quotable_server_text(name, {}, 80) + "\"");
+}
+
+TransportFailure classify(httplib::Error error, bool too_large) {
+  switch (error) {
+    case httplib::Error::Connection:
+      return TransportFailure::Connect;
+    case httplib::Error::ConnectionTimeout:
+      return TransportFailure::ConnectTimeout;
+    case httplib::Error::Read:
+      return TransportFailure::Read;
+    case httplib::Error::Write:
+      return TransportFailure::Write;
+    case httplib::Error::SSLConnection:
+      return TransportFailure::TlsHandshake;
+    case httplib::Error::SSLServerVerification:
+      return TransportFailure::TlsUntrusted;
+    case httplib::Error::SSLLoadingCerts:
+      return TransportFailure::TlsCaLoad;
+    case httplib::Error::Canceled:
+      return too_large ? TransportFailure::TooLarge : TransportFailure::Other;
+    default:
+      return TransportFailure::Other;
+  }
+}
+
+// The declared Content-Length, or nullopt when absent or unreadable.
+std::optional<std::uint64_t> content_length(const httplib::Response& response) {
+  if (!response.has_header("Content-Length")) return std::nullopt;
+  std::string text = response.get_header_value("Content-Length");
+  std::uint64_t n = 0;
+  auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), n);
+  if (ec != std::errc() || ptr != text.data() + text.size()) return std::nullopt;
+  return n;
+}
+
+}  // namespace
+
+Result<std::unique_ptr<HttpArgoCdClient>> HttpArgoCdClient::create(HttpArgoCdOptions options) {
+  FW_TRY(endpoint, parse_http_endpoint(options.base_url, "Argo CD URL"));
+  options.token = trim_space(options.token);
+  if (options.token.empty()) return invalid_input("the Argo CD token is empty; check --argocd-token-file");
+  if (has_control_characters(options.token)) {
+    return invalid_input("the Argo CD token contains control characters; check --argocd-token-file");
+  }
+  if (!options.ca_cert_path.empty()) {
+    if (endpoint.scheme != "https") {
+      return invalid_input("a CA certificate file needs an https Argo CD URL, not " + endpoint.display());
+    }
+    if (!std::ifstream(options.ca_cert_path).is_open()) {
+      return invalid_input("cannot read the CA certificate file " + options.ca_cert_path);
+    }
+  }
+  if (options.connect_timeout.count() <= 0 || options.read_timeout.count() <= 0) {
+    return invalid_input("Argo CD timeouts must be positive");
+  }
+  if (options.max_response_bytes == 0 || options.max_json_depth == 0) {
+    return invalid_input("Argo CD response limits must be positive");
+  }
+  return std::unique_ptr<HttpArgoCdClient>(new HttpArgoCdClient(std::move(options), std::move(endpoint)));
+}
+
+ArgoCdRequestContext HttpArgoCdClient::context(const std::string& application) const {
+  return ArgoCdRequestContext{endpoint_.display(), application, {options_.token}};
+}
+
+Result<HttpArgoCdClient::Reply> HttpArgoCdClient::send(const std::string& method, const std::string& path_and_query,
+                                                       const std::string& body, const std::string& application) const {
+  httplib::Client client(endpoint_.origin());
+  if (!client.is_valid()) return internal_error("cannot create an HTTP client for " + endpoint_.display());
+  client.set_connection_timeout(options_.connect_timeout);
+  client.set_read_timeout(options_.read_timeout);
+  client.set_write_timeout(options_.read_timeout);
+  client.set_url_encode(false);  // paths and queries are percent-encoded here
+  client.set_follow_location(false);
+  client.set_keep_alive(false);
+  if (endpoint_.scheme == "https") {
+    if (!options_.ca_cert_path.empty()) client.set_ca_cert_path(options_.ca_cert_path);
+    client.enable_server_certificate_verification(!options_.insecure_skip_tls_verify);
+  }
+
+  Reply reply;
+  bool too_large = false;
+  const std::size_t limit = options_.max_response_bytes;
+  httplib::Request request;
+  request.method = method;
+  request.path = endpoint_.path_prefix + path_and_query;
+  request.set_header("Authorization", "Bearer " + options_.token);
+  request.set_header("Accept", "application/json");
+  request.set_header("User-Agent", "fleetwave");
+  if (!body.empty()) {
+    request.set_header("Content-Type", "application/json");
+    request.body = body;
+  }
+  request.response_handler = [&](const httplib::Response& response) {
+    std::optional<std::uint64_t> declared = content_length(response);
+    too_large = declared && *declared > limit;
+    return !too_large;
+  };
+  request.content_receiver = [&](const char* data, std::size_t n, std::uint64_t, std::uint64_t) {
+    too_large = reply.body.size() + n > limit;
+    if (!too_large) reply.body.append(data, n);
+    return !too_large;
+  };
+
+  httplib::Response response;
+  httplib::Error error = httplib::Error::Success;
+  if (!client.send(request, response, error)) {
+    TransportDetail detail;
+    detail.connect_timeout_ms = static_cast<long>(options_.connect_timeout.count());
+    detail.read_timeout_ms = static_cast<long>(options_.read_timeout.count());
+    detail.max_response_bytes = limit;
+    detail.ca_cert_path = options_.ca_cert_path;
+    detail.library_error = httplib::to_string(error);
+    if (endpoint_.scheme == "https") detail.tls_verify_result = client.get_openssl_verify_result();
+    return transport_error(classify(error, too_large), detail, context(application));
+  }
+  reply.status = response.status;
+  if (reply.status < 200 || reply.status >= 300) return status_error(reply.status, reply.body, context(application));
+  return reply;
+}
+
+Result<Json> HttpArgoCdClient::parse_body(const Reply& reply, const std::string& application) const {
+  Result<Json> json = parse_json(reply.body, "response", options_.max_json_depth);
+  if (!json.ok()) return invalid_response_error(json.error(), context(application));
+  if (!json->is_object()) return invalid_response_error(invalid_input("expected a JSON object"), context(application));
+  return json;
+}
+
+Result<std::vector<ApplicationSummary>> HttpArgoCdClient::list_applications(const std::string& label_selector) {
+  std::string path = "/api/v1/applications";
+  if (!label_selector.empty()) path += "?selector=" + percent_encode(label_selector);
+  FW_TRY(reply, send("GET", path, "", ""));
+  FW_TRY(json, parse_body(reply, ""));
+  Result<std::vector<ApplicationSummary>> apps = parse_application_list(json);
+  if (!apps.ok()) return invalid_response_error(apps.error(), context(""));
+  return apps;
+}
+
+Status<> HttpArgoCdClient::refresh_application(const std::string& name) {
+  FW_CHECK(check_application_name(name));
+  FW_TRY(reply, send("GET", "/api/v1/applications/" + name + "?refresh=normal", "", name));
+  FW_CHECK(parse_body(reply, name));
+  return ok_status();
+}
+
+Status<> HttpArgoCdClient::sync_application(const std::string& name, const std::string& revision) {
+  FW_CHECK(check_application_name(name));
+  Json request = {{"name", name}};
+  if (!revision.empty()) request["revision"] = revision;
+  std::string body = request.dump(-1, ' ', false, Json::error_handler_t::replace);
+  FW_TRY(reply, send("POST", "/api/v1/applications/" + name + "/sync", body, name));
+  FW_CHECK(parse_body(reply, name));
+  return ok_status();
+}
+
+}  // namespace fleetwave

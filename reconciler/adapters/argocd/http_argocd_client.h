@@ -1,0 +1,70 @@
+// ArgoCdClient over argocd-server's REST API (cpp-httplib; docs/architecture.md, "Argo CD contracts").
+//
+// Every call opens its own connection, so the object is immutable after create() and safe to
+// share between threads. Bodies are read through a size limit and parsed with a nesting limit;
+// errors follow the table in argocd_errors.h. The token is sent only in the Authorization
+// header and never appears in an error.
+#pragma once
+
+#include <chrono>
+#include <cstddef>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "adapters/argocd/argocd_client.h"
+#include "adapters/argocd/argocd_errors.h"
+#include "base/json.h"
+#include "net/http_endpoint.h"
+
+namespace fleetwave {
+
+struct HttpArgoCdOptions {
+  std::string base_url;  // http(s)://host[:port][/path-prefix], no credentials
+  std::string token;     // the bearer token (the caller reads it from --argocd-token-file)
+  // PEM file of the CA(s) to trust instead of the system store; "" = the system store.
+  std::string ca_cert_path;
+  // Skips TLS certificate verification (test clusters only; the token is then exposed to any
+  // man in the middle).
+  bool insecure_skip_tls_verify = false;
+  std::chrono::milliseconds connect_timeout{5000};
+  // Per read and write; a refresh blocks until Argo CD has reconciled, so keep it generous.
+  std::chrono::milliseconds read_timeout{60000};
+  std::size_t max_response_bytes = std::size_t{64} << 20;
+  std::size_t max_json_depth = 128;
+};
+
+class HttpArgoCdClient final : public ArgoCdClient {
+ public:
+  // InvalidInput for a bad URL, an empty token (or one with control characters, which would
+  // break the header), a CA path with an http URL, or an unreadable CA file. Surrounding
+  // whitespace of the token (a trailing newline in the file) is dropped.
+  [[nodiscard]] static Result<std::unique_ptr<HttpArgoCdClient>> create(HttpArgoCdOptions options);
+
+  Result<std::vector<ApplicationSummary>> list_applications(const std::string& label_selector) override;
+  Status<> refresh_application(const std::string& name) override;
+  Status<> sync_application(const std::string& name, const std::string& revision) override;
+
+  // The server for messages: scheme://host[:port][/prefix].
+  std::string display_url() const { return endpoint_.display(); }
+
+ private:
+  struct Reply {
+    int status = 0;
+    std::string body;
+  };
+
+  HttpArgoCdClient(HttpArgoCdOptions options, HttpEndpoint endpoint)
+      : options_(std::move(options)), endpoint_(std::move(endpoint)) {}
+
+  // One request; a transport failure or a non-2xx status is an error.
+  Result<Reply> send(const std::string& method, const std::string& path_and_query, const std::string& body,
+                     const std::string& application) const;
+  Result<Json> parse_body(const Reply& reply, const std::string& application) const;
+  ArgoCdRequestContext context(const std::string& application) const;
+
+  HttpArgoCdOptions options_;
+  HttpEndpoint endpoint_;
+};
+
+}  // namespace fleetwave

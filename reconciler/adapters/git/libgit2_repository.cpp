@@ -1,0 +1,139 @@
+#include "adapters/git/libgit2_repository.h"
+
+#include <git2.h>
+
+#include <filesystem>
+#include <system_error>
+
+#include "adapters/git/cache_lock.h"
+#include "adapters/git/object_reader.h"
+#include "adapters/git/tree_writer.h"
+#include "net/redaction.h"
+
+namespace fleetwave::git {
+namespace {
+
+constexpr const char* kUrlConfigKey = "fleetwave.url";
+
+// Opens the bare clone at `path`, or creates it. The normalized URL is recorded in its config
+// to detect (astronomically unlikely) hash collisions and to tell humans what the dir holds.
+Result<detail::Handle<git_repository>> open_or_init(const std::string& path, const std::string& normalized) {
+  git_repository* raw = nullptr;
+  int rc =
+      git_repository_open_ext(&raw, path.c_str(), GIT_REPOSITORY_OPEN_NO_SEARCH | GIT_REPOSITORY_OPEN_BARE, nullptr);
+  bool created = false;
+  if (rc == GIT_ENOTFOUND) {
+    git_repository_init_options init = GIT_REPOSITORY_INIT_OPTIONS_INIT;
+    init.flags = GIT_REPOSITORY_INIT_BARE | GIT_REPOSITORY_INIT_MKPATH;
+    rc = git_repository_init_ext(&raw, path.c_str(), &init);
+    created = true;
+  }
+  if (rc < 0) return detail::libgit2_error(rc, "opening cache " + path);
+  detail::Handle<git_repository> repo(raw);
+  git_config* config = nullptr;
+  if (rc = git_repository_config(&config, raw); rc < 0) return detail::libgit2_error(rc, "config of cache " + path);
+  std::unique_ptr<git_config, void (*)(git_config*)> config_handle(config, git_config_free);
+  if (created) {
+    if (rc = git_config_set_string(config, kUrlConfigKey, normalized.c_str()); rc < 0) {
+      return detail::libgit2_error(rc, "config of cache " + path);
+    }
+    return repo;
+  }
+  git_buf recorded = GIT_BUF_INIT;
+  rc = git_config_get_string_buf(&recorded, config, kUrlConfigKey);
+  std::string value = rc == 0 ? std::string(recorded.ptr, recorded.size) : "";
+  git_buf_dispose(&recorded);
+  if (rc == 0 && value != normalized) {
+    return internal_error("cache " + path + " holds " + redact_url(value) + ", not " + redact_url(normalized));
+  }
+  if (rc == GIT_ENOTFOUND) git_config_set_string(config, kUrlConfigKey, normalized.c_str());
+  return repo;
+}
+
+}  // namespace
+
+Result<std::unique_ptr<LibGit2Repository>> LibGit2Repository::open(const LibGit2Runtime& /*runtime*/,
+                                                                   RepositoryOptions options) {
+  FW_TRY(parsed, parse_repo_url(options.url));
+  FW_CHECK(validate_credentials(options.credentials, parsed));
+  FW_TRY(normalized, normalize_repo_url(options.url));
+  FW_TRY(dir_name, cache_dir_name(options.url));
+  if (options.cache_root.empty()) return invalid_input("git cache root is not set");
+  if (options.max_credential_attempts < 1) return invalid_input("max_credential_attempts must be at least 1");
+  std::error_code ec;
+  std::filesystem::create_directories(options.cache_root, ec);
+  if (ec) return invalid_input("creating git cache root " + options.cache_root + ": " + ec.message());
+  std::string path = (std::filesystem::path(options.cache_root) / dir_name).string();
+  FW_TRY(repo, open_or_init(path, normalized));
+  detail::RemoteTarget remote{repo.get(),
+                              options.url,
+                              parsed,
+                              redact_url(options.url),
+                              std::move(options.credentials),
+                              options.max_credential_attempts};
+  return std::unique_ptr<LibGit2Repository>(new LibGit2Repository(std::move(repo), std::move(path), std::move(remote)));
+}
+
+LibGit2Repository::LibGit2Repository(detail::Handle<git_repository> repo, std::string path, detail::RemoteTarget remote)
+    : repo_(std::move(repo)), path_(std::move(path)), remote_(std::move(remote)) {}
+
+LibGit2Repository::~LibGit2Repository() = default;
+
+Result<std::string> LibGit2Repository::fetch(const std::string& branch) {
+  FW_TRY(lock, CacheWriteLock::acquire(path_));
+  return detail::fetch_branch(remote_, branch);
+}
+
+Result<std::string> LibGit2Repository::resolve(const std::string& rev) {
+  return detail::resolve_commit(repo_.get(), rev);
+}
+
+Result<std::string> LibGit2Repository::read_file(const std::string& commit, const std::string& path) {
+  return detail::read_file(repo_.get(), commit, path);
+}
+
+Result<std::vector<TreeEntry>> LibGit2Repository::list_tree(const std::string& commit, const std::string& prefix,
+                                                            bool recursive) {
+  return detail::list_tree(repo_.get(), commit, prefix, recursive);
+}
+
+Result<std::string> LibGit2Repository::read_blob(const std::string& oid) { return detail::read_blob(repo_.get(), oid); }
+
+Result<std::string> LibGit2Repository::tree_id(const std::string& commit, const std::string& path) {
+  return detail::tree_id(repo_.get(), commit, path);
+}
+
+Result<CommitInfo> LibGit2Repository::commit_info(const std::string& commit) {
+  return detail::commit_info(repo_.get(), commit);
+}
+
+Result<std::vector<std::string>> LibGit2Repository::first_parent_log(const std::string& from,
+                                                                     const std::string& stop_at, size_t max_count) {
+  return detail::first_parent_log(repo_.get(), from, stop_at, max_count);
+}
+
+Result<std::vector<std::string>> LibGit2Repository::changed_paths(const std::string& commit) {
+  return detail::changed_paths(repo_.get(), commit);
+}
+
+Result<std::vector<std::string>> LibGit2Repository::changed_paths_between(const std::string& from,
+                                                                          const std::string& to) {
+  return detail::changed_paths_between(repo_.get(), from, to);
+}
+
+Result<std::string> LibGit2Repository::create_commit(const CommitRequest& request) {
+  return detail::write_commit(repo_.get(), request);
+}
+
+Status<> LibGit2Repository::push(const std::string& branch, const std::string& oid, PushMode mode) {
+  if (oid.empty()) return invalid_input("push " + branch + ": empty commit id (use delete_remote_branch)");
+  FW_TRY(lock, CacheWriteLock::acquire(path_));
+  return detail::push_branch(remote_, branch, oid, mode);
+}
+
+Status<> LibGit2Repository::delete_remote_branch(const std::string& branch) {
+  FW_TRY(lock, CacheWriteLock::acquire(path_));
+  return detail::push_branch(remote_, branch, "", PushMode::Force);
+}
+
+}  // namespace fleetwave::git

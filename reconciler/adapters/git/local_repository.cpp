@@ -1,0 +1,117 @@
+#include "adapters/git/local_repository.h"
+
+#include <git2.h>
+
+#include "adapters/git/object_reader.h"
+#include "adapters/git/tree_writer.h"
+
+namespace fleetwave::git {
+using detail::Handle;
+using detail::libgit2_error;
+
+Result<std::unique_ptr<LocalRepository>> LocalRepository::open(const LibGit2Runtime& /*runtime*/,
+                                                               const std::string& path) {
+  FW_TRY(opened, detail::open_worktree_repository(path));
+  return std::unique_ptr<LocalRepository>(new LocalRepository(std::move(opened.repo), std::move(opened.workdir)));
+}
+
+LocalRepository::LocalRepository(Handle<git_repository> repo, std::string workdir)
+    : repo_(std::move(repo)), workdir_(std::move(workdir)) {}
+
+LocalRepository::~LocalRepository() = default;
+
+Result<std::string> LocalRepository::head_branch() {
+  int detached = git_repository_head_detached(repo_.get());
+  if (detached < 0) return libgit2_error(detached, "reading HEAD");
+  if (detached == 1) return std::string();
+  git_reference* head = nullptr;
+  int rc = git_reference_lookup(&head, repo_.get(), "HEAD");
+  if (rc < 0) return libgit2_error(rc, "reading HEAD");
+  Handle<git_reference> handle(head);
+  const char* target = git_reference_symbolic_target(head);
+  std::string name = target != nullptr ? target : "";
+  const std::string prefix = "refs/heads/";
+  return name.compare(0, prefix.size(), prefix) == 0 ? name.substr(prefix.size()) : std::string();
+}
+
+Result<std::optional<std::string>> LocalRepository::remote_url(const std::string& name) {
+  git_remote* raw = nullptr;
+  int rc = git_remote_lookup(&raw, repo_.get(), name.c_str());
+  if (rc == GIT_ENOTFOUND || rc == GIT_EINVALIDSPEC) return std::optional<std::string>();
+  if (rc < 0) return libgit2_error(rc, "remote " + name);
+  Handle<git_remote> remote(raw);
+  const char* url = git_remote_url(raw);
+  return std::optional<std::string>(url != nullptr ? url : "");
+}
+
+Result<std::string> LocalRepository::fetch(const std::string& branch) {
+  if (branch.empty()) {
+    int unborn = git_repository_head_unborn(repo_.get());
+    if (unborn < 0) return libgit2_error(unborn, "reading HEAD");
+    if (unborn == 1) return std::string();
+    return detail::resolve_commit(repo_.get(), "HEAD");
+  }
+  const std::string ref = "refs/heads/" + branch;
+  int valid = 0;
+  if (git_reference_name_is_valid(&valid, ref.c_str()) < 0 || !valid) {
+    return invalid_input("invalid branch name '" + branch + "'");
+  }
+  git_oid oid;
+  int rc = git_reference_name_to_id(&oid, repo_.get(), ref.c_str());
+  if (rc == GIT_ENOTFOUND) return std::string();
+  if (rc < 0) return libgit2_error(rc, "reading branch " + branch);
+  return detail::resolve_commit(repo_.get(), git_oid_tostr_s(&oid));
+}
+
+Result<std::string> LocalRepository::resolve(const std::string& rev) {
+  return detail::resolve_commit(repo_.get(), rev);
+}
+
+Result<std::string> LocalRepository::read_file(const std::string& commit, const std::string& path) {
+  return detail::read_file(repo_.get(), commit, path);
+}
+
+Result<std::vector<TreeEntry>> LocalRepository::list_tree(const std::string& commit, const std::string& prefix,
+                                                          bool recursive) {
+  return detail::list_tree(repo_.get(), commit, prefix, recursive);
+}
+
+Result<std::string> LocalRepository::read_blob(const std::string& oid) { return detail::read_blob(repo_.get(), oid); }
+
+Result<std::string> LocalRepository::tree_id(const std::string& commit, const std::string& path) {
+  return detail::tree_id(repo_.get(), commit, path);
+}
+
+Result<CommitInfo> LocalRepository::commit_info(const std::string& commit) {
+  return detail::commit_info(repo_.get(), commit);
+}
+
+Result<std::vector<std::string>> LocalRepository::first_parent_log(const std::string& from, const std::string& stop_at,
+                                                                   size_t max_count) {
+  return detail::first_parent_log(repo_.get(), from, stop_at, max_count);
+}
+
+Result<std::vector<std::string>> LocalRepository::changed_paths(const std::string& commit) {
+  return detail::changed_paths(repo_.get(), commit);
+}
+
+Result<std::vector<std::string>> LocalRepository::changed_paths_between(const std::string& from,
+                                                                        const std::string& to) {
+  return detail::changed_paths_between(repo_.get(), from, to);
+}
+
+Result<std::string> LocalRepository::create_commit(const CommitRequest& request) {
+  return detail::write_commit(repo_.get(), request);
+}
+
+Status<> LocalRepository::push(const std::string& branch, const std::string& /*oid*/, PushMode /*mode*/) {
+  return invalid_input("push " + branch + ": the local checkout " + workdir_ +
+                       " has no remote access here; push with git, or pass --repo URL");
+}
+
+Status<> LocalRepository::delete_remote_branch(const std::string& branch) {
+  return invalid_input("delete " + branch + ": the local checkout " + workdir_ +
+                       " has no remote access here; use git, or pass --repo URL");
+}
+
+}  // namespace fleetwave::git

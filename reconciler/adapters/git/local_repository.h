@@ -1,0 +1,65 @@
+// LocalRepository: the GitRepository port over the user's own checkout (an ordinary, non-bare
+// repository found from a path inside its working tree), for CLI commands run without
+// --repo. Nothing goes over the network and no ref moves:
+//
+//   fetch(branch)  resolves refs/heads/<branch>, or HEAD when `branch` is "" ("" when the
+//                  branch does not exist or HEAD is unborn)
+//   reads          go to the object database, i.e. what is committed, never the working tree
+//   create_commit  writes objects only (commit in the working tree with WorktreeCommitter)
+//   push           unsupported: InvalidInput (push with git, or pass --repo URL)
+//
+// Thread-safety: single-threaded, like LibGit2Repository.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "adapters/git/git_repository.h"
+#include "adapters/git/libgit2_handles.h"
+#include "adapters/git/libgit2_runtime.h"
+#include "base/result.h"
+
+namespace fleetwave::git {
+
+class LocalRepository final : public GitRepository {
+ public:
+  // Opens the repository whose working tree contains `path`, searching upwards like git does.
+  // InvalidInput when there is none, or when it is bare.
+  [[nodiscard]] static Result<std::unique_ptr<LocalRepository>> open(const LibGit2Runtime& runtime,
+                                                                     const std::string& path);
+  ~LocalRepository() override;
+
+  // Absolute path of the top of the working tree, with a trailing slash.
+  const std::string& workdir() const { return workdir_; }
+
+  // The branch HEAD points to ("main"), "" when HEAD is detached.
+  [[nodiscard]] Result<std::string> head_branch();
+
+  // The URL of a configured remote ("origin"), nullopt when there is no such remote.
+  [[nodiscard]] Result<std::optional<std::string>> remote_url(const std::string& name);
+
+  Result<std::string> fetch(const std::string& branch) override;
+  Result<std::string> resolve(const std::string& rev) override;
+  Result<std::string> read_file(const std::string& commit, const std::string& path) override;
+  Result<std::vector<TreeEntry>> list_tree(const std::string& commit, const std::string& prefix,
+                                           bool recursive) override;
+  Result<std::string> read_blob(const std::string& oid) override;
+  Result<std::string> tree_id(const std::string& commit, const std::string& path) override;
+  Result<CommitInfo> commit_info(const std::string& commit) override;
+  Result<std::vector<std::string>> first_parent_log(const std::string& from, const std::string& stop_at,
+                                                    size_t max_count) override;
+  Result<std::vector<std::string>> changed_paths(const std::string& commit) override;
+  Result<std::vector<std::string>> changed_paths_between(const std::string& from, const std::string& to) override;
+  Result<std::string> create_commit(const CommitRequest& request) override;
+  Status<> push(const std::string& branch, const std::string& oid, PushMode mode) override;
+  Status<> delete_remote_branch(const std::string& branch) override;
+
+ private:
+  LocalRepository(detail::Handle<git_repository> repo, std::string workdir);
+
+  detail::Handle<git_repository> repo_;
+  std::string workdir_;
+};
+
+}  // namespace fleetwave::git

@@ -1,0 +1,175 @@
+#include "adapters/git/tree_writer.h"
+
+#include <git2.h>
+
+#include <map>
+#include <optional>
+#include <string_view>
+
+#include "adapters/git/object_reader.h"
+#include "adapters/git/path_rules.h"
+
+namespace fleetwave::git::detail {
+namespace {
+
+// A change seen from one directory level: `rest` is its path below that directory.
+struct Pending {
+  std::string_view rest;
+  const FileChange* change;
+};
+
+std::string hex(const git_oid* oid) {
+  char buf[GIT_OID_HEXSZ + 1];
+  git_oid_tostr(buf, sizeof buf, oid);
+  return buf;
+}
+
+bool is_blob_mode(git_filemode_t mode) {
+  return mode == GIT_FILEMODE_BLOB || mode == GIT_FILEMODE_BLOB_EXECUTABLE || mode == GIT_FILEMODE_LINK;
+}
+
+Status<> apply_file(git_repository* repo, git_treebuilder* builder, const std::string& name, const FileChange& change) {
+  const git_tree_entry* existing = git_treebuilder_get(builder, name.c_str());
+  if (existing != nullptr && !is_blob_mode(git_tree_entry_filemode(existing))) {
+    return invalid_input("path '" + change.path + "': is a directory or submodule");
+  }
+  if (!change.content) {
+    if (existing == nullptr) return ok_status();  // deleting a missing file: nothing to do
+    if (int rc = git_treebuilder_remove(builder, name.c_str()); rc < 0)
+      return libgit2_error(rc, "removing " + change.path);
+    return ok_status();
+  }
+  git_oid blob;
+  if (int rc = git_blob_create_from_buffer(&blob, repo, change.content->data(), change.content->size()); rc < 0) {
+    return libgit2_error(rc, "writing blob for " + change.path);
+  }
+  git_filemode_t mode = GIT_FILEMODE_BLOB;
+  if (change.mode) {
+    mode = static_cast<git_filemode_t>(*change.mode);
+  } else if (existing != nullptr) {
+    mode = git_tree_entry_filemode(existing);
+  }
+  if (int rc = git_treebuilder_insert(nullptr, builder, name.c_str(), &blob, mode); rc < 0) {
+    return libgit2_error(rc, "adding " + change.path);
+  }
+  return ok_status();
+}
+
+bool only_deletes(const std::vector<Pending>& changes) {
+  for (const Pending& p : changes) {
+    if (p.change->content) return false;
+  }
+  return true;
+}
+
+// Rebuilds one directory level; returns nullopt when the directory ends up empty (Git stores no
+// empty trees, so the caller drops the entry).
+Result<std::optional<git_oid>> rebuild(git_repository* repo, const git_tree* base, const std::vector<Pending>& changes);
+
+Status<> apply_subdir(git_repository* repo, git_treebuilder* builder, const std::string& name,
+                      const std::vector<Pending>& changes) {
+  const git_tree_entry* existing = git_treebuilder_get(builder, name.c_str());
+  Handle<git_tree> subtree;
+  if (existing != nullptr) {
+    if (git_tree_entry_filemode(existing) != GIT_FILEMODE_TREE) {
+      if (only_deletes(changes)) return ok_status();  // nothing below a file to delete
+      return invalid_input("path '" + changes.front().change->path + "': a parent directory is a file");
+    }
+    git_tree* raw = nullptr;
+    if (int rc = git_tree_lookup(&raw, repo, git_tree_entry_id(existing)); rc < 0)
+      return libgit2_error(rc, "tree " + name);
+    subtree.reset(raw);
+  } else if (only_deletes(changes)) {
+    return ok_status();
+  }
+  FW_TRY(oid, rebuild(repo, subtree.get(), changes));
+  int rc = 0;
+  if (oid) {
+    rc = git_treebuilder_insert(nullptr, builder, name.c_str(), &*oid, GIT_FILEMODE_TREE);
+  } else if (existing != nullptr) {
+    rc = git_treebuilder_remove(builder, name.c_str());
+  }
+  if (rc < 0) return libgit2_error(rc, "updating directory " + name);
+  return ok_status();
+}
+
+Result<std::optional<git_oid>> rebuild(git_repository* repo, const git_tree* base,
+                                       const std::vector<Pending>& changes) {
+  git_treebuilder* raw = nullptr;
+  if (int rc = git_treebuilder_new(&raw, repo, base); rc < 0) return libgit2_error(rc, "treebuilder");
+  Handle<git_treebuilder> builder(raw);
+  std::map<std::string, std::vector<Pending>> subdirs;  // ordered: deterministic work order
+  for (const Pending& p : changes) {
+    size_t slash = p.rest.find('/');
+    if (slash == std::string_view::npos) {
+      FW_CHECK(apply_file(repo, raw, std::string(p.rest), *p.change));
+    } else {
+      subdirs[std::string(p.rest.substr(0, slash))].push_back({p.rest.substr(slash + 1), p.change});
+    }
+  }
+  for (const auto& [name, below] : subdirs) FW_CHECK(apply_subdir(repo, raw, name, below));
+  if (git_treebuilder_entrycount(raw) == 0) return std::optional<git_oid>();
+  git_oid oid;
+  if (int rc = git_treebuilder_write(&oid, raw); rc < 0) return libgit2_error(rc, "writing tree");
+  return std::optional<git_oid>(oid);
+}
+
+Result<Handle<git_signature>> make_signature(const Signature& s, const char* role) {
+  git_signature* raw = nullptr;
+  if (int rc = git_signature_new(&raw, s.name.c_str(), s.email.c_str(), s.time, s.tz_offset_minutes); rc < 0) {
+    Error e = libgit2_error(rc, std::string(role) + " signature");
+    e.kind = ErrorKind::InvalidInput;
+    return e;
+  }
+  return Handle<git_signature>(raw);
+}
+
+}  // namespace
+
+Result<std::string> apply_changes(git_repository* repo, const git_tree* base, const std::vector<FileChange>& changes) {
+  FW_CHECK(validate_changes(changes));
+  std::vector<Pending> pending;
+  pending.reserve(changes.size());
+  for (const FileChange& c : changes) pending.push_back({c.path, &c});
+  FW_TRY(oid, rebuild(repo, base, pending));
+  if (oid) return hex(&*oid);
+  git_treebuilder* raw = nullptr;  // every file deleted: the empty tree
+  if (int rc = git_treebuilder_new(&raw, repo, nullptr); rc < 0) return libgit2_error(rc, "treebuilder");
+  Handle<git_treebuilder> empty(raw);
+  git_oid empty_oid;
+  if (int rc = git_treebuilder_write(&empty_oid, raw); rc < 0) return libgit2_error(rc, "writing tree");
+  return hex(&empty_oid);
+}
+
+Result<std::string> write_commit(git_repository* repo, const CommitRequest& request) {
+  Handle<git_commit> parent;
+  Handle<git_tree> base;
+  if (!request.parent.empty()) {
+    FW_TRY(p, lookup_commit(repo, request.parent));
+    parent = std::move(p);
+    git_tree* raw = nullptr;
+    if (int rc = git_commit_tree(&raw, parent.get()); rc < 0) return libgit2_error(rc, "tree of parent");
+    base.reset(raw);
+  }
+  FW_TRY(tree_hex, apply_changes(repo, base.get(), request.changes));
+  git_oid tree_oid;
+  git_oid_fromstr(&tree_oid, tree_hex.c_str());
+  if (parent && !request.allow_empty && git_oid_equal(&tree_oid, git_tree_id(base.get()))) {
+    return hex(git_commit_id(parent.get()));
+  }
+  git_tree* tree = nullptr;
+  if (int rc = git_tree_lookup(&tree, repo, &tree_oid); rc < 0) return libgit2_error(rc, "new tree");
+  Handle<git_tree> tree_handle(tree);
+  FW_TRY(author, make_signature(request.author, "author"));
+  FW_TRY(committer, make_signature(request.committer.value_or(request.author), "committer"));
+  std::string message = request.message;
+  if (message.empty() || message.back() != '\n') message += '\n';
+  const git_commit* parents[] = {parent.get()};
+  git_oid commit_oid;
+  int rc = git_commit_create(&commit_oid, repo, nullptr, author.get(), committer.get(), nullptr, message.c_str(), tree,
+                             parent ? 1 : 0, parent ? parents : nullptr);
+  if (rc < 0) return libgit2_error(rc, "creating commit");
+  return hex(&commit_oid);
+}
+
+}  // namespace fleetwave::git::detail

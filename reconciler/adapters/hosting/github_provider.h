@@ -1,0 +1,35 @@
+// ApprovalProvider over GitHub's REST API v3 (github.com: https://api.github.com; GitHub
+// Enterprise Server: https://HOST/api/v3):
+//
+//   find          GET   /repos/{owner}/{repo}/pulls?head={owner}:{branch}&state=all&per_page=100
+//   open          POST  /repos/{owner}/{repo}/pulls {title, head, base, body}        -> 201
+//   review_state  GET   /repos/{owner}/{repo}/pulls/{n}            (state, merged)
+//                 GET   /repos/{owner}/{repo}/pulls/{n}/reviews?per_page=100  (chronological)
+//   comment       POST  /repos/{owner}/{repo}/issues/{n}/comments {body}          -> 201
+//   close         PATCH /repos/{owner}/{repo}/pulls/{n} {state: "closed"}
+//
+// A reviewer approves when their latest APPROVED / CHANGES_REQUESTED / DISMISSED review is
+// APPROVED (a COMMENTED review does not change it, as on GitHub's own page).
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "adapters/hosting/approval_provider.h"
+#include "adapters/hosting/provider_http.h"
+
+namespace fleetwave {
+
+struct HostingProvider;
+
+// `repository` is "owner/name" (checked by the caller).
+std::unique_ptr<ApprovalProvider> make_github_provider(ProviderHttp http, const std::string& repository);
+
+// GitHub's row of the hosting table (hosting_providers.h). Webhooks: the body signed with the
+// secret, X-Hub-Signature-256: sha256=<hex HMAC-SHA256(secret, body)>; "ping" needs no cycle.
+HostingProvider github_hosting();
+
+// The approvers from a GitHub reviews array (pure; exposed for tests): logins, sorted.
+std::vector<std::string> github_approvers(const Json& reviews);
+
+}  // namespace fleetwave

@@ -1,0 +1,61 @@
+// The Git hosting providers fleetwave speaks to, as ONE table keyed by kind: everything that
+// differs between GitHub and GitLab (default API URL, what a repository name looks like, API
+// authentication, the review client, how a webhook proves it came from the host) is a field of
+// a row. Settings validation (config), the client factory (approval_provider.cpp) and webhook
+// authentication (serve) all read this table, so a new host is one file plus one row.
+#pragma once
+
+#include <map>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "adapters/hosting/approval_provider.h"
+#include "adapters/hosting/provider_http.h"
+
+namespace fleetwave {
+
+// What a webhook's headers say, as one provider reads them.
+struct WebhookProof {
+  std::string missing;  // the header carrying the proof, when it is absent ("X-Hub-Signature-256")
+  bool authentic = false;
+  std::string mismatch;  // why a present proof was refused ("X-Gitlab-Token does not match")
+};
+
+struct HostingProvider {
+  std::string_view name;             // "github": the approvals.provider setting
+  std::string_view display_name;     // "GitHub"
+  std::string_view default_api_url;  // when approvals.apiUrl is not set
+  std::string_view repository_form;  // for messages: "OWNER/NAME"
+  bool (*valid_repository)(std::string_view repository);
+  std::vector<std::pair<std::string, std::string>> (*api_headers)(const std::string& token);
+  std::unique_ptr<ApprovalProvider> (*make)(ProviderHttp http, const std::string& repository);
+  std::string_view event_header;  // as the host spells it: "X-GitHub-Event" (matched case-insensitively)
+  std::string_view ping_event;    // an event answered with "pong" without a cycle ("" when none)
+  // `headers` keyed by lower-case name; `secret` is not empty.
+  WebhookProof (*verify_webhook)(const std::map<std::string, std::string>& headers, std::string_view body,
+                                 const std::string& secret);
+};
+
+// Every provider, GitHub first (a request carrying both providers' headers is read as GitHub's).
+const std::vector<HostingProvider>& hosting_providers();
+
+// nullptr for an unknown name.
+const HostingProvider* find_hosting_provider(std::string_view name);
+
+// "github, gitlab" (or with another separator: "github or gitlab").
+std::string hosting_provider_names(std::string_view separator = ", ");
+
+// A repository path: no empty segment, no whitespace, control characters, '?', '#' or '%'.
+// `segments` gives the allowed number of '/'-separated parts (min..max).
+bool valid_repository_path(std::string_view repository, int min_segments, int max_segments);
+
+// Lower-case hex HMAC-SHA256 of `data` under `key` (libcrypto).
+std::string hmac_sha256_hex(std::string_view key, std::string_view data);
+
+// Equality whose running time depends only on the lengths (CRYPTO_memcmp).
+bool constant_time_equal(std::string_view a, std::string_view b);
+
+}  // namespace fleetwave

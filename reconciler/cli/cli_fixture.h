@@ -1,0 +1,154 @@
+// Test support for the CLI tests (header-only, test-only): a small fleet in a real bare Git
+// repository (file://), the CLI run in-process with a manual clock or as the built binary in a
+// subprocess, a fake Argo CD API over HTTP that follows targets.json, and helpers to inspect the
+// remote with the git CLI.
+#pragma once
+
+#include <sstream>
+
+#include <gtest/gtest.h>
+
+#include "base/clock.h"
+#include "base/json.h"
+#include "base/timestamp.h"
+#include "cli/cli.h"
+#include "testkit/builders/fleet_files.h"
+#include "testkit/builders/git_cli.h"
+#include "testkit/builders/git_test_helpers.h"
+#include "testkit/fakes/fake_argocd.h"
+#include "testkit/fakes/fake_argocd_apps.h"
+#include "testkit/process/child_process.h"
+#include "testkit/process/temp_dir.h"
+
+namespace fleetwave::cli::testing_support {
+
+using testkit::cluster_yaml;
+using testkit::deployment;
+using testkit::fleet_files;
+using testkit::kPolicy;
+using testkit::wave_plan;
+
+struct CliRun {
+  int exit_code = -1;
+  std::string out;
+  std::string err;
+};
+
+class CliTest : public fleetwave::testkit::LibGit2Test {
+ protected:
+  void SetUp() override {
+    LibGit2Test::SetUp();
+    auto dir = fleetwave::testkit::TempDir::create("fw-cli");
+    ASSERT_TRUE(dir.ok());
+    dir_.emplace(std::move(dir).value());
+    remote_ = *dir_ / "remote.git";
+    ASSERT_TRUE(fleetwave::testkit::seed_bare_repo(remote_, files()).ok());
+  }
+
+  virtual std::map<std::string, std::string> files() { return fleet_files(); }
+
+  std::string remote_url() const { return "file://" + remote_; }
+  std::vector<std::string> repo_flags() const { return {"--repo", remote_url(), "--cache-dir", *dir_ / "cache"}; }
+
+  // Runs the CLI in this process (manual clock, an environment of only `env` plus HOME).
+  CliRun run(const std::vector<std::string>& args, std::map<std::string, std::string> env = {}, std::string cwd = "") {
+    env.emplace("HOME", *dir_ / "home");
+    CliProcess process{args, env, cwd.empty() ? dir_->path() : cwd};
+    std::ostringstream out, err;
+    CliServices services{runtime(), clock_, sleeper_, random_};
+    CliRun r;
+    r.exit_code = run_cli(services, process, out, err);
+    r.out = out.str();
+    r.err = err.str();
+    return r;
+  }
+
+  // Runs the built fleetwave binary (real process boundary, system clock).
+  CliRun run_binary(const std::vector<std::string>& args, const std::vector<std::string>& env = {},
+                    std::string cwd = "") {
+    fleetwave::testkit::ProcessSpec spec;
+    spec.argv = {FLEETWAVE_CLI_BINARY};
+    spec.argv.insert(spec.argv.end(), args.begin(), args.end());
+    spec.cwd = cwd.empty() ? dir_->path() : cwd;
+    spec.env = {"HOME=" + (*dir_ / "home"), "XDG_CACHE_HOME=" + (*dir_ / "xdg")};
+    spec.env.insert(spec.env.end(), env.begin(), env.end());
+    const std::string tag = std::to_string(++binary_runs_);
+    spec.stdout_path = *dir_ / ("stdout-" + tag);
+    spec.stderr_path = *dir_ / ("stderr-" + tag);
+    CliRun r;
+    auto child = fleetwave::testkit::ChildProcess::spawn(spec);
+    if (!child.ok()) {
+      ADD_FAILURE() << child.error().to_string();
+      return r;
+    }
+    if (!child->wait_for_exit(std::chrono::seconds(120))) ADD_FAILURE() << "fleetwave did not exit";
+    r.exit_code = child->exit_code().value_or(-1);
+    r.out = fleetwave::testkit::read_text_file(spec.stdout_path);
+    r.err = fleetwave::testkit::read_text_file(spec.stderr_path);
+    return r;
+  }
+
+  std::string git(const std::string& cwd, const std::vector<std::string>& args) {
+    auto r = fleetwave::testkit::git(cwd, args);
+    EXPECT_TRUE(r.ok()) << r.error().to_string();
+    return r.ok() ? *r : "";
+  }
+
+  std::string head() { return git(remote_, {"rev-parse", "main"}); }
+  std::string subject(const std::string& rev = "main") { return git(remote_, {"log", "-1", "--format=%s", rev}); }
+
+  Json targets(const std::string& app = "shop") {
+    auto text = fleetwave::testkit::git(remote_, {"show", "main:.fleetwave/" + app + "/targets.json"});
+    return text.ok() ? Json::parse(*text) : Json::array();
+  }
+
+  // A clone of the remote for commands run without --repo.
+  std::string checkout(const std::string& name = "work") {
+    std::string work = *dir_ / name;
+    git(dir_->path(), {"clone", "-q", remote_, work});
+    return work;
+  }
+
+  // A person's commit on the remote's main branch (through a scratch clone).
+  void human_commit(const std::string& message, const std::map<std::string, std::string>& files) {
+    std::string work = checkout("human-" + std::to_string(++humans_));
+    for (const auto& [path, content] : files)
+      ASSERT_TRUE(fleetwave::testkit::write_text_file(work + "/" + path, content).ok());
+    git(work, {"add", "-A"});
+    git(work, {"commit", "-qm", message});
+    git(work, {"push", "-q", "origin", "main"});
+  }
+
+  // Starts a fake Argo CD API and writes its token to a file; returns the flags to reach it.
+  std::vector<std::string> start_argocd() {
+    auto fake = fleetwave::testkit::FakeArgoCd::start();
+    EXPECT_TRUE(fake.ok()) << (fake.ok() ? "" : fake.error().to_string());
+    if (!fake.ok()) return {};
+    argocd_ = std::move(fake).value();
+    EXPECT_TRUE(fleetwave::testkit::write_text_file(*dir_ / "argocd-token", argocd_->token() + "\n").ok());
+    return {"--argocd-url", argocd_->url(), "--argocd-token-file", *dir_ / "argocd-token"};
+  }
+
+  // Argo CD does what targets.json asks: every pinned cluster Synced/Healthy at its pin,
+  // finished now (by the manual clock).
+  void sync_argocd(const std::string& app = "shop") {
+    for (const Json& t : targets(app)) {
+      const std::string cluster = t["cluster"];
+      Json a =
+          fleetwave::testkit::make_application(app + "-" + cluster, {{"fleetwave.io/app", app}}, cluster, t["revision"],
+                                               "Synced", "Healthy", "Succeeded", format_rfc3339(clock_.now_ms()));
+      EXPECT_TRUE(argocd_->put_application(std::move(a)).ok());
+    }
+  }
+
+  std::optional<fleetwave::testkit::TempDir> dir_;
+  std::string remote_;
+  ManualClock clock_{1'800'000'000'000};  // 2027-01-15T08:00:00Z
+  SystemSleeper sleeper_;
+  SystemRandom random_{20270115};
+  std::unique_ptr<fleetwave::testkit::FakeArgoCd> argocd_;
+  int binary_runs_ = 0;
+  int humans_ = 0;
+};
+
+}  // namespace fleetwave::cli::testing_support

@@ -1,0 +1,39 @@
+// Finds the apps of a commit: every directory holding a WavePlan; the app is named by the
+// WavePlan's metadata.name. A broken WavePlan still yields an app (with its errors), so it is
+// reported while the other apps proceed.
+#pragma once
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "base/result.h"
+#include "reconcile/repo_snapshot.h"
+#include "rollout/wave_plan.h"
+
+namespace fleetwave {
+
+struct AppDefinition {
+  std::string name;              // WavePlan metadata.name (the file path when the name is unreadable)
+  std::string path;              // the app directory
+  std::string plan_file;         // the file holding the WavePlan
+  std::optional<WavePlan> plan;  // absent when the WavePlan is invalid
+  ErrorList errors;              // file:line:column: field: problem
+};
+
+// Remembers, per blob id, whether a file can hold a WavePlan, so later scans read only new blobs.
+// Not thread-safe.
+class AppDiscovery {
+ public:
+  explicit AppDiscovery(RepoLayoutNames layout = {}) : layout_(std::move(layout)) {}
+
+  // Apps sorted by name. Two WavePlans with the same name are both reported as errors.
+  Result<std::vector<AppDefinition>> discover(git::GitRepository& repo, BlobCache& cache, const std::string& commit);
+
+ private:
+  RepoLayoutNames layout_;
+  std::map<std::string, bool> may_hold_plan_;  // blob id -> contains "WavePlan"
+};
+
+}  // namespace fleetwave

@@ -1,0 +1,50 @@
+#include "reconcile/app_planner.h"
+
+#include "reconcile/app_steps/app_step.h"
+
+namespace fleetwave {
+
+Result<RolloutState> load_state(RepoSnapshot& snapshot, const std::string& app, const std::string& path) {
+  FW_TRY(text, snapshot.read_optional(state_path(app)));
+  if (!text) {
+    RolloutState fresh;
+    fresh.app = app;
+    fresh.path = path;
+    return fresh;
+  }
+  FW_TRY(state, parse_state(*text, state_path(app)));
+  state.path = path;  // the app may have moved; its WavePlan's directory is authoritative
+  return state;
+}
+
+PlannedApp AppPlanner::plan(const AppDefinition& app, const std::string& head, const History& history,
+                            std::int64_t now_ms, std::map<std::string, Observations>& observation_cache) {
+  ArgoCdObserver argocd(argocd_);
+  AppContext ctx{
+      app, head, history, repo_, blobs_, renders_, argocd, observation_cache, RepoSnapshot(repo_, blobs_, head),
+      {},  {},   {},      {},    {},     {}};
+  ctx.out.report.app = app.name;
+  ctx.out.report.path = app.path;
+  if (!app.plan) {
+    ctx.out.report.errors = app.errors;
+    return std::move(ctx.out);
+  }
+  ctx.out.plan = &*app.plan;
+  ctx.in.now_ms = now_ms;
+  for (const AppStep& step : app_steps()) {
+    if (step.run(ctx) == StepOutcome::Stop) break;
+  }
+  return std::move(ctx.out);
+}
+
+std::optional<WaveAssignment> waves_at_head(git::GitRepository& repo, BlobCache& blobs, RenderCache& renders,
+                                            const AppDefinition& app, const std::string& head) {
+  if (!app.plan) return std::nullopt;
+  RepoSnapshot snapshot(repo, blobs, head);
+  auto reach = renders.reach(snapshot, app.path);
+  if (!reach.ok()) return std::nullopt;
+  auto waves = assign_waves(*app.plan, (*reach)->clusters, (*reach)->inventory);
+  return waves.ok() ? std::optional<WaveAssignment>(*waves) : std::nullopt;
+}
+
+}  // namespace fleetwave

@@ -1,0 +1,62 @@
+// One app's part of a reconcile cycle: read its state at the branch head, detect a release or
+// a foreign change, work out its waves from renders at the stable and candidate revisions,
+// observe Argo CD, and ask the engine for the next step.
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "adapters/argocd/argocd_client.h"
+#include "reconcile/app_discovery.h"
+#include "reconcile/foreign_changes.h"
+#include "reconcile/render_cache.h"
+#include "reconcile/repo_snapshot.h"
+#include "rollout/rollout_engine.h"
+
+namespace fleetwave {
+
+// What happened to one app in a cycle; also what `status` shows.
+struct AppReport {
+  std::string app;
+  std::string path;
+  std::string action;                 // the step taken ("" for none)
+  std::string subject;                // its commit subject
+  std::string blocked;                // without a step: why nothing moved ("" = up to date)
+  ErrorList errors;                   // why the app could not be reconciled (others proceed)
+  std::optional<RolloutState> state;  // at the head, before the step
+  std::optional<WaveAssignment> waves;
+  Observations observations;
+};
+
+struct PlannedApp {
+  AppReport report;
+  std::optional<Step> step;
+  const WavePlan* plan = nullptr;
+};
+
+class AppPlanner {
+ public:
+  AppPlanner(git::GitRepository& repo, BlobCache& blobs, RenderCache& renders, ArgoCdClient& argocd)
+      : repo_(repo), blobs_(blobs), renders_(renders), argocd_(argocd) {}
+
+  // Never fails as a whole: problems land in report.errors. `observations` caches Argo CD
+  // answers per app across push retries of one cycle.
+  PlannedApp plan(const AppDefinition& app, const std::string& head, const History& history, std::int64_t now_ms,
+                  std::map<std::string, Observations>& observations);
+
+ private:
+  git::GitRepository& repo_;
+  BlobCache& blobs_;
+  RenderCache& renders_;
+  ArgoCdClient& argocd_;
+};
+
+// The app's state at a commit; a fresh state (app, path) when it has none yet.
+Result<RolloutState> load_state(RepoSnapshot& snapshot, const std::string& app, const std::string& path);
+
+// The waves of an app the planner left alone (up to date, so no report.waves): from the render
+// at `head`. For status views; nullopt when the app does not render.
+std::optional<WaveAssignment> waves_at_head(git::GitRepository& repo, BlobCache& blobs, RenderCache& renders,
+                                            const AppDefinition& app, const std::string& head);
+
+}  // namespace fleetwave

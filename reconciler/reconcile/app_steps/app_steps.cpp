@@ -1,0 +1,30 @@
+// The per-app steps of a reconcile cycle, in order (app_step.h).
+#include "reconcile/app_steps/app_step.h"
+
+namespace fleetwave {
+
+StepOutcome load_state_step(AppContext& ctx);      // load_state.cpp
+StepOutcome detect_release_step(AppContext& ctx);  // detect_release.cpp
+StepOutcome reach_clusters_step(AppContext& ctx);  // reach_clusters.cpp
+StepOutcome assign_waves_step(AppContext& ctx);    // assign_waves.cpp
+StepOutcome observe_step(AppContext& ctx);         // observe.cpp
+StepOutcome decide_step(AppContext& ctx);          // decide.cpp
+
+const std::vector<AppStep>& app_steps() {
+  static const std::vector<AppStep> steps = {
+      {"load-state", &load_state_step},
+      {"detect-release", &detect_release_step},
+      {"reach-clusters", &reach_clusters_step},
+      {"assign-waves", &assign_waves_step},
+      {"observe", &observe_step},
+      {"decide", &decide_step},
+  };
+  return steps;
+}
+
+Error with_file(Error e, const std::string& file) {
+  if (e.pos.file.empty()) e.pos.file = file;
+  return e;
+}
+
+}  // namespace fleetwave

@@ -1,0 +1,23 @@
+// observe: what the observers (Argo CD today) report about the app's clusters, asked once per
+// app per cycle. A rejected token or an untrusted certificate will not fix itself: it is an
+// error of the app, not just "unreachable".
+#include "reconcile/app_steps/app_step.h"
+
+namespace fleetwave {
+
+StepOutcome observe_step(AppContext& ctx) {
+  auto cached = ctx.observation_cache.find(ctx.app.name);
+  if (cached == ctx.observation_cache.end()) {
+    Observations fresh;
+    ctx.observer.observe(ctx.app.name, fresh);
+    cached = ctx.observation_cache.emplace(ctx.app.name, std::move(fresh)).first;
+  }
+  ctx.in.observations = cached->second;
+  ctx.out.report.observations = cached->second;
+  if (!ctx.in.observations.reachable && ctx.in.observations.error_kind == ErrorKind::InvalidInput) {
+    ctx.out.report.errors.push_back(invalid_input("cannot observe Argo CD: " + ctx.in.observations.error));
+  }
+  return StepOutcome::Continue;
+}
+
+}  // namespace fleetwave

@@ -1,0 +1,22 @@
+// What one reconcile cycle did: per app its report, the commits and approval branches pushed,
+// and cycle-level problems. Read by the hooks, the finisher (cycle_summary.h) and the views.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "reconcile/app_planner.h"
+
+namespace fleetwave {
+
+struct CycleReport {
+  std::string head;                            // the branch head the final attempt planned from
+  std::vector<AppReport> apps;                 // by app name
+  std::vector<std::string> commits;            // pushed step commits, oldest first
+  std::vector<std::string> approval_branches;  // pushed this cycle
+  int attempts = 0;                            // push attempts (1 without conflicts)
+  int conflicts = 0;
+  ErrorList errors;  // cycle-level problems (the app-level ones are in apps)
+};
+
+}  // namespace fleetwave

@@ -1,0 +1,46 @@
+// The one finisher of a reconcile cycle, for `fleetwave reconcile --once` and `fleetwave serve`
+// alike: it walks the cycle's outcome in a fixed order and tells a CycleSink what happened, so
+// the CLI's lines and serve's metrics and logs cannot drift apart:
+//
+//   per app, in name order: stepped | waiting | up to date, then each of its errors
+//   each approval branch pushed
+//   each cycle-level error
+//   finished(summary)                                        exactly once, last
+//
+// A cycle that could not run at all (fetch failed, pushes kept conflicting) goes straight to
+// finished() with summary.error set.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "reconcile/cycle_report.h"
+
+namespace fleetwave {
+
+struct CycleSummary {
+  const CycleReport* report = nullptr;  // nullptr when the cycle could not run
+  std::optional<Error> error;           // why it could not run
+  std::string head;                     // the branch tip after the cycle (the last pushed commit)
+  bool app_errors = false;              // an app or the cycle reported problems
+  std::int64_t duration_ms = 0;
+  bool ok() const { return !error; }
+};
+
+class CycleSink {
+ public:
+  virtual ~CycleSink() = default;
+  virtual void app_stepped(const AppReport&) {}
+  virtual void app_waiting(const AppReport&) {}
+  virtual void app_up_to_date(const AppReport&) {}
+  virtual void app_error(const AppReport&, const Error&) {}
+  virtual void approval_branch(const std::string&) {}
+  virtual void cycle_error(const Error&) {}
+  virtual void finished(const CycleSummary& summary) = 0;
+};
+
+void finish_cycle(const Result<CycleReport>& result, std::int64_t duration_ms, CycleSink& sink);
+
+}  // namespace fleetwave

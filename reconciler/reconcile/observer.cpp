@@ -1,0 +1,62 @@
+#include "reconcile/observer.h"
+
+#include <algorithm>
+
+#include "net/redaction.h"
+
+namespace fleetwave {
+namespace {
+
+AppObservation observation_of(const ApplicationStatus& s) {
+  return AppObservation{s.name,
+                        s.sync_status,
+                        s.sync_revision,
+                        s.health_status,
+                        s.health_message,
+                        s.operation_phase,
+                        s.operation_message,
+                        s.operation_revision,
+                        s.sync_result_revision,
+                        s.finished_at_ms};
+}
+
+}  // namespace
+
+void ArgoCdObserver::observe(const std::string& app, Observations& into) {
+  into = observations_from(client_.list_applications("fleetwave.io/app=" + app));
+}
+
+Observations observations_from(const Result<std::vector<ApplicationSummary>>& applications,
+                               std::vector<std::string>* notes) {
+  Observations out;
+  if (!applications.ok()) {
+    out.reachable = false;
+    out.error = redact_text(applications.error().to_string());
+    out.error_kind = applications.error().kind;
+    return out;
+  }
+  out.reachable = true;
+  // cluster -> names of every Application that claims it, to report duplicates in order.
+  std::map<std::string, std::vector<std::string>> claims;
+  for (const ApplicationSummary& app : *applications) {
+    auto label = app.labels.find(kClusterLabel);
+    if (label == app.labels.end() || label->second.empty()) continue;
+    const std::string& cluster = label->second;
+    claims[cluster].push_back(app.name);
+    auto [it, inserted] = out.by_cluster.emplace(cluster, observation_of(app.observation));
+    if (!inserted && app.name < it->second.name) it->second = observation_of(app.observation);  // smallest name wins
+  }
+  if (notes != nullptr) {
+    for (auto& [cluster, names] : claims) {
+      if (names.size() < 2) continue;
+      std::sort(names.begin(), names.end());
+      std::string list;
+      for (const std::string& n : names) list += (list.empty() ? "" : ", ") + n;
+      notes->push_back("cluster " + cluster + " has " + std::to_string(names.size()) + " Argo CD Applications (" +
+                       list + "); using " + names.front());
+    }
+  }
+  return out;
+}
+
+}  // namespace fleetwave

@@ -1,0 +1,39 @@
+// The observe step's port: what the engine is told about an app's clusters. Argo CD is today's
+// only observer; metric queries or HTTP checks (wave gates that need outside data) add their own
+// Observer, and the observe step asks each once per app per cycle.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "adapters/argocd/argocd_client.h"
+#include "base/result.h"
+#include "rollout/observation.h"
+
+namespace fleetwave {
+
+class Observer {
+ public:
+  virtual ~Observer() = default;
+  // Adds what this observer knows about `app`'s clusters to `into`.
+  virtual void observe(const std::string& app, Observations& into) = 0;
+};
+
+// Argo CD's Applications of the app (label fleetwave.io/app=<app>), keyed by cluster.
+class ArgoCdObserver final : public Observer {
+ public:
+  explicit ArgoCdObserver(ArgoCdClient& client) : client_(client) {}
+  void observe(const std::string& app, Observations& into) override;
+
+ private:
+  ArgoCdClient& client_;
+};
+
+// Observations keyed by the fleetwave.io/cluster label. A failed listing gives reachable=false
+// with the error text (URL credentials redacted). Applications without the label are skipped.
+// When several Applications carry the same cluster label, the one with the smallest name wins
+// and a note saying so is appended to `notes` (when given), one line per cluster.
+Observations observations_from(const Result<std::vector<ApplicationSummary>>& applications,
+                               std::vector<std::string>* notes = nullptr);
+
+}  // namespace fleetwave

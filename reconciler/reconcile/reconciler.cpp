@@ -1,0 +1,81 @@
+#include "reconcile/reconciler.h"
+
+#include "reconcile/foreign_changes.h"
+
+namespace fleetwave {
+
+Reconciler::Reconciler(git::GitRepository& repo, ArgoCdClient& argocd, CycleServices services,
+                       ReconcilerOptions options)
+    : repo_(repo),
+      argocd_(argocd),
+      clock_(services.clock),
+      options_(std::move(options)),
+      writer_(repo, services.clock, services.sleeper, services.random, options_.retry) {}
+
+Reconciler::Reconciler(git::GitRepository& repo, ArgoCdClient& argocd, const Clock& clock, ReconcilerOptions options)
+    : own_sleeper_(std::make_unique<SystemSleeper>()),
+      own_random_(std::make_unique<SystemRandom>()),
+      repo_(repo),
+      argocd_(argocd),
+      clock_(clock),
+      options_(std::move(options)),
+      writer_(repo, clock, *own_sleeper_, *own_random_, options_.retry) {}
+
+// One attempt: plan every app at `head`, let the hooks add their steps, commit the steps in a
+// chain on `head`. Returns the new tip (`head` when nothing moved).
+Result<std::string> Reconciler::plan_and_commit(const std::string& head, int attempt, CycleReport& report,
+                                                std::vector<AppDefinition>& apps, std::vector<PlannedApp>& planned,
+                                                std::map<std::string, Observations>& observations) {
+  report = CycleReport{};
+  report.attempts = attempt;
+  report.conflicts = attempt - 1;
+  report.head = head;
+  FW_TRY(history, History::load(repo_, head, options_.history_window));
+  planned.clear();  // its plans point into `apps`, which the caller keeps until the hooks ran
+  FW_TRY(discovered, discovery_.discover(repo_, blobs_, head));
+  apps = std::move(discovered);
+  AppPlanner planner(repo_, blobs_, renders_, argocd_);
+  for (const AppDefinition& app : apps)
+    planned.push_back(planner.plan(app, head, history, clock_.now_ms(), observations));
+  HookContext ctx{writer_, options_.author, options_.branch};
+  for (CycleHook* hook : options_.hooks) hook->before_commit(ctx, planned);
+  for (const PlannedApp& p : planned) report.apps.push_back(p.report);
+  std::string tip = head;
+  for (const PlannedApp& p : planned) {
+    if (!p.step) continue;
+    FW_TRY(oid, writer_.commit(tip, *p.step, options_.author));
+    report.commits.push_back(oid);
+    tip = oid;
+  }
+  return tip;
+}
+
+Result<CycleReport> Reconciler::run_once() {
+  CycleReport report;
+  std::vector<AppDefinition> apps;
+  std::vector<PlannedApp> planned;
+  std::map<std::string, Observations> observations;  // one Argo CD query per app per cycle
+  for (CycleHook* hook : options_.hooks) hook->cycle_started();
+  auto published = writer_.publish(options_.branch, [&](const std::string& head, int attempt) {
+    return plan_and_commit(head, attempt, report, apps, planned, observations);
+  });
+  if (!published.ok()) {
+    const WriteFailure& failure = published.error();
+    switch (failure.stage) {
+      case WriteStage::Push:
+        return failure.error.with_context("push to " + options_.branch);
+      case WriteStage::Retries:
+        return conflict(failure.error.message + "; the next cycle tries again");
+      case WriteStage::Fetch:
+      case WriteStage::Build:
+        break;
+    }
+    return failure.error;
+  }
+  if (published->tip == published->head) return report;  // nothing written: no hook has work
+  HookContext ctx{writer_, options_.author, options_.branch};
+  for (CycleHook* hook : options_.hooks) hook->after_push(ctx, planned, report);
+  return report;
+}
+
+}  // namespace fleetwave

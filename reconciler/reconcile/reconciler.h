@@ -1,0 +1,70 @@
+// One reconcile cycle over every app of the tracked branch: fetch, plan each app (app_steps.h),
+// let the hooks add what they own (approvals), then write the steps as one commit per app on
+// the fetched tip and push with compare-and-swap through the StepWriter. A rejected push
+// (someone else moved the branch) means fetch, decide again from the new head, retry, so
+// several reconcilers can run at once and never double-advance. The finisher (cycle_summary.h)
+// reports the outcome, for `fleetwave reconcile --once` and `fleetwave serve` alike.
+#pragma once
+
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "adapters/argocd/argocd_client.h"
+#include "adapters/git/git_repository.h"
+#include "base/clock.h"
+#include "reconcile/app_discovery.h"
+#include "reconcile/app_planner.h"
+#include "reconcile/cycle_hook.h"
+#include "reconcile/cycle_report.h"
+#include "reconcile/render_cache.h"
+#include "reconcile/repo_snapshot.h"
+#include "reconcile/step_writer.h"
+
+namespace fleetwave {
+
+struct ReconcilerOptions {
+  std::string branch = "main";
+  git::Signature author{"fleetwave", "fleetwave@localhost", 0, 0};  // time is set per commit
+  RetryPolicy retry;                                                // pushes rejected because the branch moved
+  std::size_t history_window = 256;                                 // first-parent commits scanned for foreign changes
+  std::vector<CycleHook*> hooks;                                    // not owned; they outlive the Reconciler
+};
+
+// What a cycle runs with besides Git and Argo CD: time, waiting, jitter.
+struct CycleServices {
+  const Clock& clock;
+  Sleeper& sleeper;
+  Random& random;
+};
+
+// Single-threaded; one Reconciler per (repository, branch) in a process.
+class Reconciler {
+ public:
+  Reconciler(git::GitRepository& repo, ArgoCdClient& argocd, CycleServices services, ReconcilerOptions options);
+  // With real sleeps between retries and randomly seeded jitter.
+  Reconciler(git::GitRepository& repo, ArgoCdClient& argocd, const Clock& clock, ReconcilerOptions options);
+
+  // Fails only when the cycle could not run at all (fetch failed, pushes kept conflicting);
+  // per-app problems are in the report.
+  Result<CycleReport> run_once();
+
+ private:
+  Result<std::string> plan_and_commit(const std::string& head, int attempt, CycleReport& report,
+                                      std::vector<AppDefinition>& apps, std::vector<PlannedApp>& planned,
+                                      std::map<std::string, Observations>& observations);
+
+  std::unique_ptr<SystemSleeper> own_sleeper_;  // set by the clock-only constructor
+  std::unique_ptr<SystemRandom> own_random_;
+  git::GitRepository& repo_;
+  ArgoCdClient& argocd_;
+  const Clock& clock_;
+  ReconcilerOptions options_;
+  StepWriter writer_;
+  BlobCache blobs_;
+  RenderCache renders_;
+  AppDiscovery discovery_;
+};
+
+}  // namespace fleetwave

@@ -1,0 +1,39 @@
+// What the reconciler needs from a render of an app at one input digest: which clusters the
+// app reaches and where their Argo CD Applications point. Cached by digest (a digest names the
+// exact inputs, so a cached entry never goes stale). Not thread-safe.
+#pragma once
+
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "base/result.h"
+#include "model/cluster.h"
+#include "reconcile/repo_snapshot.h"
+
+namespace fleetwave {
+
+struct AppReach {
+  std::vector<std::string> clusters;           // reached clusters, sorted
+  std::map<std::string, std::string> servers;  // every inventory cluster -> Argo CD destination
+  std::vector<Cluster> inventory;              // for wave selectors
+};
+
+class RenderCache {
+ public:
+  explicit RenderCache(std::size_t max_entries = 512) : max_entries_(max_entries) {}
+
+  // The reach of `app_path` in `snapshot`. Render errors come back as the render's errors.
+  Result<std::shared_ptr<const AppReach>, ErrorList> reach(RepoSnapshot& snapshot, const std::string& app_path);
+
+ private:
+  std::size_t max_entries_;
+  std::map<std::string, std::shared_ptr<const AppReach>> entries_;  // digest + app path -> reach
+};
+
+// The Argo CD destination of a cluster: spec.apiEndpoint when set, else its name (an Argo CD
+// cluster secret of that name).
+std::string destination_of(const Cluster& cluster);
+
+}  // namespace fleetwave

@@ -1,0 +1,159 @@
+#include "reconcile/repo_snapshot.h"
+
+#include "rollout/rollout_engine.h"
+
+namespace fleetwave {
+namespace {
+
+bool has_manifest_extension(const std::string& path) {
+  auto ends = [&](const char* ext) {
+    std::size_t n = std::char_traits<char>::length(ext);
+    return path.size() >= n && path.compare(path.size() - n, n, ext) == 0;
+  };
+  return ends(".yaml") || ends(".yml") || ends(".json");
+}
+
+// True when a component of the path (below `base`) starts with '.'.
+bool hidden_below(const std::string& path, const std::string& base) {
+  std::size_t start = base.empty() ? 0 : base.size() + 1;
+  while (start < path.size()) {
+    if (path[start] == '.') return true;
+    std::size_t slash = path.find('/', start);
+    if (slash == std::string::npos) break;
+    start = slash + 1;
+  }
+  return false;
+}
+
+bool under(const std::string& path, const std::string& dir) {
+  return !dir.empty() && path.size() > dir.size() && path.compare(0, dir.size(), dir) == 0 && path[dir.size()] == '/';
+}
+
+std::string parent_dir(const std::string& path) {
+  std::size_t slash = path.rfind('/');
+  return slash == std::string::npos ? std::string() : path.substr(0, slash);
+}
+
+// Resolves a symlink target relative to the link's directory; "" when it leaves the repository.
+std::string resolve_link(const std::string& link_path, const std::string& target) {
+  if (!target.empty() && target[0] == '/') return {};
+  std::vector<std::string> parts;
+  std::string base = parent_dir(link_path);
+  std::string joined = base.empty() ? target : base + "/" + target;
+  std::size_t start = 0;
+  while (start <= joined.size()) {
+    std::size_t slash = joined.find('/', start);
+    if (slash == std::string::npos) slash = joined.size();
+    std::string part = joined.substr(start, slash - start);
+    if (part == "..") {
+      if (parts.empty()) return {};
+      parts.pop_back();
+    } else if (!part.empty() && part != ".") {
+      parts.push_back(part);
+    }
+    start = slash + 1;
+  }
+  std::string out;
+  for (const std::string& p : parts) out += (out.empty() ? "" : "/") + p;
+  return out;
+}
+
+Error file_error(const std::string& path, std::string message) {
+  Error e = invalid_input(std::move(message));
+  e.pos.file = path;
+  return e;
+}
+
+}  // namespace
+
+Result<std::string> BlobCache::read(git::GitRepository& repo, const std::string& oid) {
+  if (auto it = blobs_.find(oid); it != blobs_.end()) return *it->second;
+  FW_TRY(content, repo.read_blob(oid));
+  if (content.size() <= max_bytes_ / 8) {
+    if (bytes_ + content.size() > max_bytes_) {
+      blobs_.clear();  // simple and bounded: objects are cheap to read again
+      bytes_ = 0;
+    }
+    bytes_ += content.size();
+    blobs_.emplace(oid, std::make_shared<const std::string>(content));
+  }
+  return content;
+}
+
+Result<std::string> RepoSnapshot::tree_id(const std::string& path) {
+  auto id = repo_.tree_id(commit_, path);
+  if (!id.ok() && id.error().kind == ErrorKind::NotFound) return std::string();
+  return id;
+}
+
+Result<std::string> RepoSnapshot::input_digest(const std::string& app_path) {
+  FW_TRY(app, tree_id(app_path));
+  FW_TRY(clusters, tree_id(layout_.clusters));
+  FW_TRY(policies, tree_id(layout_.policies));
+  return fleetwave::input_digest(app, clusters, policies);
+}
+
+Result<std::optional<std::string>> RepoSnapshot::read_optional(const std::string& path) {
+  auto content = repo_.read_file(commit_, path);
+  if (!content.ok() && content.error().kind == ErrorKind::NotFound) return std::optional<std::string>();
+  if (!content.ok()) return std::move(content).error();
+  return std::optional<std::string>(std::move(content).value());
+}
+
+Result<Ok, ErrorList> RepoSnapshot::add_directory(const std::string& dir, FileRole role, bool required,
+                                                  const std::string& skip_a, const std::string& skip_b,
+                                                  InputBundle& bundle) {
+  auto entries = repo_.list_tree(commit_, dir, true);
+  if (!entries.ok()) {
+    if (entries.error().kind == ErrorKind::NotFound && !required) return Ok{};
+    return ErrorList{entries.error().with_context(dir.empty() ? "repository root" : dir)};
+  }
+  ErrorList errors;
+  for (const git::TreeEntry& e : *entries) {
+    if (e.type != git::EntryType::Blob || !has_manifest_extension(e.path) || hidden_below(e.path, dir)) continue;
+    if (under(e.path, skip_a) || under(e.path, skip_b) || under(e.path, ".fleetwave")) continue;
+    if (e.size && *e.size > bundle.limits.max_file_bytes) {
+      errors.push_back(file_error(e.path, "file is " + std::to_string(*e.size) + " bytes, over the limit of " +
+                                              std::to_string(bundle.limits.max_file_bytes) + " bytes"));
+      continue;
+    }
+    auto content = cache_.read(repo_, e.oid);
+    if (!content.ok()) {
+      errors.push_back(content.error());
+      continue;
+    }
+    if (e.mode == git::kModeSymlink) {
+      std::string target = resolve_link(e.path, *content);
+      if (target.empty()) {
+        errors.push_back(file_error(e.path, "symlink points outside the repository; fleetwave never follows it"));
+        continue;
+      }
+      auto linked = repo_.read_file(commit_, target);
+      if (!linked.ok()) {
+        errors.push_back(file_error(e.path, "symlink target " + target + " cannot be read: " + linked.error().message));
+        continue;
+      }
+      bundle.files.push_back(SourceFile{e.path, std::move(linked).value(), role});
+      continue;
+    }
+    bundle.files.push_back(SourceFile{e.path, std::move(content).value(), role});
+  }
+  if (!errors.empty()) return errors;
+  return Ok{};
+}
+
+Result<InputBundle, ErrorList> RepoSnapshot::bundle(const std::string& app_path) {
+  InputBundle b;
+  b.app_path = app_path;
+  ErrorList errors;
+  auto collect = [&](Result<Ok, ErrorList> r) {
+    if (!r.ok()) errors.insert(errors.end(), r.error().begin(), r.error().end());
+  };
+  collect(add_directory(app_path, FileRole::App, true, layout_.clusters, layout_.policies, b));
+  collect(add_directory(layout_.clusters, FileRole::Inventory, true, "", "", b));
+  collect(add_directory(layout_.policies, FileRole::FleetPolicy, false, "", "", b));
+  if (!errors.empty()) return errors;
+  return b;
+}
+
+}  // namespace fleetwave

@@ -1,0 +1,65 @@
+// Reads what a render and a decision need from one commit of the GitOps repository, straight
+// from Git objects (no checkout): the app's input bundle, input digests, fleetwave's files.
+// Blob contents are cached by object id across snapshots (objects never change).
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "adapters/git/git_repository.h"
+#include "base/result.h"
+#include "render/input_bundle.h"
+
+namespace fleetwave {
+
+// Content-addressed blob cache, bounded in bytes. Not thread-safe.
+class BlobCache {
+ public:
+  explicit BlobCache(std::size_t max_bytes = 256u << 20) : max_bytes_(max_bytes) {}
+  Result<std::string> read(git::GitRepository& repo, const std::string& oid);
+
+ private:
+  std::size_t max_bytes_;
+  std::size_t bytes_ = 0;
+  std::map<std::string, std::shared_ptr<const std::string>> blobs_;
+};
+
+struct RepoLayoutNames {
+  std::string clusters = "clusters";
+  std::string policies = "policies";
+};
+
+class RepoSnapshot {
+ public:
+  RepoSnapshot(git::GitRepository& repo, BlobCache& cache, std::string commit, RepoLayoutNames layout = {})
+      : repo_(repo), cache_(cache), commit_(std::move(commit)), layout_(std::move(layout)) {}
+
+  const std::string& commit() const { return commit_; }
+
+  // Tree id of a directory, "" when it does not exist.
+  Result<std::string> tree_id(const std::string& path);
+
+  // The input digest of an app: tree ids of its directory, clusters/ and policies/.
+  Result<std::string> input_digest(const std::string& app_path);
+
+  // Every file the renderer reads for the app (same rules as the CMP: *.yaml, *.yml, *.json,
+  // no dotfiles, size caps; in-repository symlinks followed one level, others rejected).
+  Result<InputBundle, ErrorList> bundle(const std::string& app_path);
+
+  // A file's content, nullopt when absent.
+  Result<std::optional<std::string>> read_optional(const std::string& path);
+
+ private:
+  Result<Ok, ErrorList> add_directory(const std::string& dir, FileRole role, bool required, const std::string& skip_a,
+                                      const std::string& skip_b, InputBundle& bundle);
+
+  git::GitRepository& repo_;
+  BlobCache& cache_;
+  std::string commit_;
+  RepoLayoutNames layout_;
+};
+
+}  // namespace fleetwave

@@ -1,0 +1,59 @@
+#include "reconcile/step_writer.h"
+
+#include "rollout/rollout_state.h"
+
+namespace fleetwave {
+
+std::vector<git::FileChange> step_changes(const Step& step, StepFiles files) {
+  std::vector<git::FileChange> changes = {{state_path(step.next.app), serialize_state(step.next), std::nullopt}};
+  if (files == StepFiles::StateAndTargets) {
+    changes.push_back({targets_path(step.next.app), serialize_targets(step.next), std::nullopt});
+  }
+  return changes;
+}
+
+git::Signature StepWriter::stamp(git::Signature author) const {
+  author.time = clock_.now_ms() / 1000;
+  return author;
+}
+
+Result<std::string> StepWriter::commit(const std::string& parent, const Step& step, const git::Signature& author,
+                                       StepFiles files) {
+  git::CommitRequest request;
+  request.parent = parent;
+  request.message = step.message.format();
+  request.author = stamp(author);
+  request.changes = step_changes(step, files);
+  return repo_.create_commit(request);
+}
+
+Result<std::string> StepWriter::fetch(const std::string& branch) {
+  FW_TRY(head, repo_.fetch(branch));
+  if (head.empty()) return not_found("branch " + branch + " does not exist in the repository");
+  return head;
+}
+
+Result<Published, WriteFailure> StepWriter::publish(const std::string& branch, const Build& build,
+                                                    const FetchHead& fetch_head) {
+  for (int attempt = 1; attempt <= policy_.max_attempts; ++attempt) {
+    auto head = fetch_head ? fetch_head(branch) : fetch(branch);
+    if (!head.ok()) return WriteFailure{WriteStage::Fetch, head.error()};
+    auto tip = build(*head, attempt);
+    if (!tip.ok()) return WriteFailure{WriteStage::Build, tip.error()};
+    if (*tip == *head) return Published{*head, *tip, attempt};  // nothing to write
+    auto pushed = repo_.push(branch, *tip, git::PushMode::FastForwardOnly);
+    if (pushed.ok()) return Published{*head, *tip, attempt};
+    if (pushed.error().kind != ErrorKind::Conflict) return WriteFailure{WriteStage::Push, pushed.error()};
+    if (attempt < policy_.max_attempts) {
+      sleeper_.sleep_ms(random_.uniform(policy_.min_backoff_ms, policy_.backoff_ms_per_attempt * attempt));
+    }
+  }
+  return WriteFailure{WriteStage::Retries, conflict("the branch " + branch + " kept moving: " +
+                                                    std::to_string(policy_.max_attempts) + " pushes were rejected")};
+}
+
+Status<> StepWriter::force_push(const std::string& branch, const std::string& oid) {
+  return repo_.push(branch, oid, git::PushMode::Force);
+}
+
+}  // namespace fleetwave

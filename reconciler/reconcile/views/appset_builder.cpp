@@ -1,0 +1,52 @@
+#include "reconcile/views/appset_builder.h"
+
+#include "rollout/rollout_state.h"
+
+namespace fleetwave::cli {
+
+std::string destination_patch() {
+  return "spec:\n"
+         "  destination:\n"
+         "  {{- if hasPrefix \"http\" .server }}\n"
+         "    server: {{ .server | quote }}\n"
+         "  {{- else }}\n"
+         "    name: {{ .server | quote }}\n"
+         "  {{- end }}\n";
+}
+
+Json applicationset(const AppSetOptions& o) {
+  Json destination = Json::object();
+  if (!o.dest_namespace.empty()) destination["namespace"] = o.dest_namespace;
+  Json source = {
+      {"repoURL", o.repo_url},
+      {"targetRevision", "{{.revision}}"},
+      {"path", "{{.path}}"},
+      {"plugin",
+       {{"name", "fleetwave"}, {"env", Json::array({{{"name", "FLEETWAVE_CLUSTER"}, {"value", "{{.cluster}}"}}})}}}};
+  Json template_ = {
+      {"metadata",
+       {{"name", o.app + "-{{.cluster}}"},
+        {"labels",
+         {{"fleetwave.io/app", o.app}, {"fleetwave.io/cluster", "{{.cluster}}"}, {"fleetwave.io/wave", "{{.wave}}"}}}}},
+      {"spec",
+       {{"project", o.project},
+        {"source", source},
+        {"destination", destination},
+        {"syncPolicy", {{"automated", {{"prune", true}, {"selfHeal", true}}}}}}}};
+  Json generator = {{"git",
+                     {{"repoURL", o.repo_url},
+                      {"revision", o.revision},
+                      {"files", Json::array({{{"path", targets_path(o.app)}}})},
+                      {"pathParamPrefix", kPathParamPrefix}}}};
+  return {{"apiVersion", "argoproj.io/v1alpha1"},
+          {"kind", "ApplicationSet"},
+          {"metadata", {{"name", o.app}, {"namespace", o.namespace_}, {"labels", {{"fleetwave.io/app", o.app}}}}},
+          {"spec",
+           {{"goTemplate", true},
+            {"goTemplateOptions", Json::array({"missingkey=error"})},
+            {"generators", Json::array({generator})},
+            {"template", template_},
+            {"templatePatch", destination_patch()}}}};
+}
+
+}  // namespace fleetwave::cli

@@ -1,0 +1,34 @@
+// The ApplicationSet of an app (docs/install.md, "ApplicationSets"): a git files generator over
+// .fleetwave/<app>/targets.json, so Argo CD holds one Application per pinned cluster whose
+// targetRevision is the pin, rendered by the fleetwave CMP for that cluster. Pure.
+//
+// targets.json entries carry {app, cluster, server, wave, revision, path}. The generator's own
+// path parameters go under `.fleetwave.path` (pathParamPrefix): with goTemplate the git files
+// generator would otherwise replace the entry's `path` with a map of the targets.json location.
+// `server` holds an API URL or an Argo CD cluster name, so a templatePatch picks
+// destination.server for values starting with "http" and destination.name otherwise.
+#pragma once
+
+#include <string>
+
+#include "base/json.h"
+
+namespace fleetwave::cli {
+
+struct AppSetOptions {
+  std::string app;
+  std::string repo_url;               // credentials already redacted
+  std::string revision = "main";      // the branch fleetwave commits targets.json to
+  std::string namespace_ = "argocd";  // where the ApplicationSet lives
+  std::string project = "default";
+  std::string dest_namespace;  // "" = none (the manifests name their namespaces)
+};
+
+inline constexpr const char* kPathParamPrefix = "fleetwave";
+
+// The templatePatch (a Go template producing YAML).
+std::string destination_patch();
+
+Json applicationset(const AppSetOptions& options);
+
+}  // namespace fleetwave::cli

@@ -1,0 +1,104 @@
+#include "reconcile/views/plan_view.h"
+
+#include <algorithm>
+#include <map>
+
+#include "match/selector_match.h"
+#include "rollout/duration.h"
+
+namespace fleetwave::cli {
+namespace {
+
+std::string gates(const Wave& w) {
+  std::vector<std::string> parts;
+  if (!(w.max_concurrency.percent && w.max_concurrency.value == 100))
+    parts.push_back("maxConcurrency " + w.max_concurrency.to_string());
+  if (w.max_failures.value != 0) parts.push_back("maxFailures " + w.max_failures.to_string());
+  if (w.min_success_time_ms > 0) parts.push_back("minSuccessTime " + format_duration_ms(w.min_success_time_ms));
+  if (w.progress_deadline_ms) parts.push_back("progressDeadline " + format_duration_ms(*w.progress_deadline_ms));
+  if (w.approval_required) parts.push_back("approval required");
+  std::string out;
+  for (const std::string& p : parts) out += (out.empty() ? "" : ", ") + p;
+  return out.empty() ? "" : " (" + out + ")";
+}
+
+std::string workload_line(const WorkloadShare& w) {
+  std::string name = w.namespace_.empty() ? w.name : w.namespace_ + "/" + w.name;
+  std::string share =
+      w.divided ? std::to_string(w.replicas) + " of " + std::to_string(w.total) : std::to_string(w.replicas);
+  std::string line = w.kind + " " + name + ": " + share + (w.replicas == 1 && !w.divided ? " replica" : " replicas");
+  if (w.suspended) line += " (dispatching suspended)";
+  return line;
+}
+
+std::string list(const std::vector<std::string>& names) {
+  std::string out;
+  for (const std::string& n : names) out += (out.empty() ? "" : ", ") + n;
+  return out;
+}
+
+}  // namespace
+
+AppPlanView plan_view(const std::string& app, const std::string& path, const std::string& revision,
+                      const WavePlan& plan, const FleetRender& render) {
+  AppPlanView view{app, path, revision, {}, {}, {}};
+  const Fleet& fleet = render.fleet();
+  std::map<std::string, ClusterPlan> by_cluster;
+  for (const Binding& b : render.bindings()) {
+    const ResourceTemplate& t = fleet.templates[b.template_index];
+    for (const TargetCluster& target : b.targets) {
+      ClusterPlan& c = by_cluster[target.name];
+      c.name = target.name;
+      ++c.objects;
+      if (!b.replicas.is_workload()) continue;
+      c.workloads.push_back({t.id.api_version, t.id.kind, t.id.namespace_, t.id.name, target.replicas,
+                             b.replicas.replicas, b.divided, b.suspended_on(target.name)});
+    }
+  }
+  std::vector<std::string> reached = render.reached_clusters();
+  view.waves.resize(plan.waves.size());
+  for (std::size_t w = 0; w < plan.waves.size(); ++w) view.waves[w].wave = &plan.waves[w];
+  for (const std::string& name : reached) {
+    const Cluster* cluster = fleet.find_cluster(name);
+    auto wave = std::find_if(plan.waves.begin(), plan.waves.end(), [&](const Wave& w) {
+      return cluster != nullptr && cluster_matches(*cluster, w.clusters);
+    });
+    if (wave == plan.waves.end()) {
+      view.unassigned.push_back(name);
+      continue;
+    }
+    ClusterPlan c = by_cluster[name];
+    c.name = name;
+    std::sort(c.workloads.begin(), c.workloads.end(), [](const WorkloadShare& a, const WorkloadShare& b) {
+      return std::tie(a.api_version, a.kind, a.namespace_, a.name) <
+             std::tie(b.api_version, b.kind, b.namespace_, b.name);
+    });
+    view.waves[static_cast<std::size_t>(wave - plan.waves.begin())].clusters.push_back(std::move(c));
+  }
+  for (const Cluster& c : fleet.clusters) {
+    if (!std::binary_search(reached.begin(), reached.end(), c.name)) view.unreached.push_back(c.name);
+  }
+  return view;
+}
+
+std::string format_plan_text(const AppPlanView& view) {
+  std::string out = view.app + " (" + view.path + ") at " + view.revision.substr(0, 7) + "\n";
+  for (std::size_t w = 0; w < view.waves.size(); ++w) {
+    const WaveView& wave = view.waves[w];
+    out += "  wave " + std::to_string(w + 1) + "/" + std::to_string(view.waves.size()) + " " + wave.wave->name +
+           gates(*wave.wave) + "\n";
+    if (wave.clusters.empty()) out += "    (no clusters)\n";
+    for (const ClusterPlan& c : wave.clusters) {
+      out += "    " + c.name + ": " + std::to_string(c.objects) + (c.objects == 1 ? " object" : " objects") + "\n";
+      for (const WorkloadShare& s : c.workloads) out += "      " + workload_line(s) + "\n";
+    }
+  }
+  if (!view.unassigned.empty()) {
+    out += "  unassigned: " + list(view.unassigned) +
+           " (reached, but no wave selects them: add them to a wave or end the plan with a catch-all wave)\n";
+  }
+  if (!view.unreached.empty()) out += "  unreached: " + list(view.unreached) + " (in the inventory, receive nothing)\n";
+  return out;
+}
+
+}  // namespace fleetwave::cli

@@ -1,0 +1,47 @@
+// What `fleetwave plan` shows for one app at one revision: its waves in WavePlan order, in each
+// the clusters the app reaches with every workload's replica share there (from the render's
+// bindings), plus the reached clusters no wave selects and the inventory clusters it does not
+// reach. Pure and deterministic.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "render/renderer.h"
+#include "rollout/wave_plan.h"
+
+namespace fleetwave::cli {
+
+struct WorkloadShare {
+  std::string api_version, kind, namespace_, name;
+  std::int64_t replicas = 0;  // this cluster's share
+  std::int64_t total = 0;     // the template's replicas
+  bool divided = false;       // shares add up to the total (else every cluster gets all of them)
+  bool suspended = false;     // the policy suspends dispatching to this cluster
+};
+
+struct ClusterPlan {
+  std::string name;
+  std::size_t objects = 0;               // objects delivered (workloads included)
+  std::vector<WorkloadShare> workloads;  // by apiVersion, kind, namespace, name
+};
+
+struct WaveView {
+  const Wave* wave = nullptr;
+  std::vector<ClusterPlan> clusters;  // by name
+};
+
+struct AppPlanView {
+  std::string app, path, revision;
+  std::vector<WaveView> waves;
+  std::vector<std::string> unassigned;  // reached, but no wave selects them (a validation error)
+  std::vector<std::string> unreached;   // in the inventory, receive nothing
+};
+
+AppPlanView plan_view(const std::string& app, const std::string& path, const std::string& revision,
+                      const WavePlan& plan, const FleetRender& render);
+
+std::string format_plan_text(const AppPlanView& view);
+
+}  // namespace fleetwave::cli

@@ -1,0 +1,50 @@
+#include "reconcile/views/status_builder.h"
+
+#include "reconcile/app_planner.h"
+#include "reconcile/foreign_changes.h"
+#include "reconcile/observer.h"
+#include "reconcile/views/status_view.h"
+
+namespace fleetwave {
+namespace {
+
+constexpr std::size_t kHistoryWindow = 256;  // as ReconcilerOptions::history_window
+
+}  // namespace
+
+Result<Json> StatusBuilder::status(const StatusRequest& request) {
+  FW_TRY(apps, discovery_.discover(repo_, blobs_, request.head));
+  return status_of(request, apps);
+}
+
+Result<Json> StatusBuilder::status_of(const StatusRequest& request, const std::vector<AppDefinition>& apps) {
+  FW_TRY(history, History::load(repo_, request.head, kHistoryWindow));
+  std::map<std::string, Observations> observations;
+  if (request.cycle != nullptr) {  // the cycle's answers, for the apps whose planning asked Argo CD
+    for (const AppReport& r : request.cycle->apps) {
+      if (r.waves) observations[r.app] = r.observations;
+    }
+  }
+  ArgoCdObserver observer(argocd_);
+  AppPlanner planner(repo_, blobs_, renders_, argocd_);
+  std::vector<AppStatusInput> inputs;
+  for (const AppDefinition& app : apps) {
+    if (request.observe_every_app && request.argocd_configured && app.plan && !observations.count(app.name)) {
+      observer.observe(app.name, observations[app.name]);
+    }
+    PlannedApp p = planner.plan(app, request.head, history, clock_.now_ms(), observations);
+    AppStatusInput in;
+    in.plan = p.plan;
+    in.waves = p.report.waves;
+    if (!in.waves && app.plan && p.report.errors.empty()) {
+      in.waves = waves_at_head(repo_, blobs_, renders_, app, request.head);
+    }
+    in.argocd_configured = request.argocd_configured;
+    in.observations = observations[app.name];
+    in.report = std::move(p.report);
+    inputs.push_back(std::move(in));
+  }
+  return status_document(request.branch, request.head, inputs);
+}
+
+}  // namespace fleetwave

@@ -1,0 +1,51 @@
+// The status document (status_view.h) at a head: every app planned exactly as a reconcile would
+// (reconcile/app_planner.h), without committing anything. One builder for `fleetwave status` and
+// for `fleetwave serve`, which builds it after each cycle (GET /api/v1/apps) reusing the cycle's
+// Argo CD answers instead of asking Argo CD again.
+//
+// Not thread-safe (the serve loop thread, or one command, owns it).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "adapters/argocd/argocd_client.h"
+#include "base/clock.h"
+#include "base/json.h"
+#include "reconcile/app_discovery.h"
+#include "reconcile/cycle_report.h"
+#include "reconcile/render_cache.h"
+#include "reconcile/repo_snapshot.h"
+
+namespace fleetwave {
+
+struct StatusRequest {
+  std::string branch;                  // as the document names it ("HEAD" in a checkout)
+  std::string head;                    // the commit to plan at
+  bool argocd_configured = true;       // without it, clusters carry no verdict
+  bool observe_every_app = false;      // ask Argo CD about up-to-date apps too (`fleetwave status`)
+  const CycleReport* cycle = nullptr;  // its Argo CD answers are reused
+};
+
+class StatusBuilder {
+ public:
+  StatusBuilder(git::GitRepository& repo, ArgoCdClient& argocd, const Clock& clock)
+      : repo_(repo), argocd_(argocd), clock_(clock) {}
+
+  // Every app of the head.
+  Result<Json> status(const StatusRequest& request);
+  // The given apps of the head (found by the caller, e.g. one app by name).
+  Result<Json> status_of(const StatusRequest& request, const std::vector<AppDefinition>& apps);
+
+  BlobCache& blobs() { return blobs_; }
+
+ private:
+  git::GitRepository& repo_;
+  ArgoCdClient& argocd_;
+  const Clock& clock_;
+  BlobCache blobs_;
+  RenderCache renders_;
+  AppDiscovery discovery_;
+};
+
+}  // namespace fleetwave

@@ -1,0 +1,97 @@
+#include "reconcile/views/status_text.h"
+
+#include <algorithm>
+
+namespace fleetwave::cli {
+namespace {
+
+std::string str(const Json& j, const char* key) { return string_at(j, {key}); }
+
+std::string short7(const std::string& sha) { return sha.empty() ? "-" : sha.substr(0, 7); }
+
+std::string pad(const std::string& s, std::size_t width) {
+  return s.size() >= width ? s : s + std::string(width - s.size(), ' ');
+}
+
+std::string release_line(const Json& app) {
+  const std::string phase = str(app, "phase");
+  std::string line = phase;
+  if (!str(app, "release").empty()) {
+    line += " — release " + short7(str(app, "release"));
+    if (!str(app, "releaseWave").empty()) line += " in wave " + str(app, "releaseWave");
+  }
+  if (!str(app, "stable").empty()) line += "; stable " + short7(str(app, "stable"));
+  if (!str(app, "heldReason").empty()) line += "; held: " + str(app, "heldReason");
+  const Json& approvals = app["approvals"];
+  if (!approvals.empty()) {
+    line += "; approved:";
+    for (const Json& a : approvals) line += " " + a.get<std::string>();
+  }
+  return line;
+}
+
+std::string gates(const Json& wave) {
+  std::string g = "maxConcurrency " + str(wave, "maxConcurrency") + ", maxFailures " + str(wave, "maxFailures") +
+                  ", minSuccessTime " + str(wave, "minSuccessTime") + ", progressDeadline " +
+                  (str(wave, "progressDeadline").empty() ? "none" : str(wave, "progressDeadline"));
+  if (str(wave, "approval") == "required")
+    g += wave["approved"].get<bool>() ? ", approval required (approved)" : ", approval required";
+  return g;
+}
+
+void cluster_lines(const Json& clusters, std::string& out) {
+  std::size_t width = 0;
+  for (const Json& c : clusters) width = std::max(width, str(c, "cluster").size());
+  for (const Json& c : clusters) {
+    std::string line = "    " + pad(str(c, "cluster"), width) + "  ";
+    if (str(c, "revision").empty()) {
+      line += "-        not pinned";
+    } else {
+      line += short7(str(c, "revision"));
+      if (!str(c, "verdict").empty()) line += "  " + pad(str(c, "verdict"), 7) + "  " + str(c, "detail");
+    }
+    while (!line.empty() && line.back() == ' ') line.pop_back();
+    out += line + "\n";
+  }
+}
+
+void app_text(const Json& app, std::string& out) {
+  out += str(app, "app") + " (" + str(app, "path") + ")\n";
+  out += "  phase:    " + release_line(app) + "\n";
+  if (app["paused"].get<bool>()) out += "  paused:   " + str(app, "pauseReason") + "\n";
+  const Json& argocd = app["argocd"];
+  if (argocd["configured"].get<bool>() && !argocd["reachable"].get<bool>()) {
+    out += "  argocd:   unreachable: " + str(argocd, "error") + "\n";
+  }
+  if (!app["next"].is_null())
+    out += "  next:     " + str(app["next"], "action") + " — " + str(app["next"], "subject") + "\n";
+  if (!str(app, "blocked").empty()) out += "  blocked:  " + str(app, "blocked") + "\n";
+  for (const Json& e : app["errors"]) out += "  error:    " + e.get<std::string>() + "\n";
+  if (app["next"].is_null() && str(app, "blocked").empty() && app["errors"].empty()) out += "  status:   up to date\n";
+  const Json& waves = app["waves"];
+  for (const Json& w : waves) {
+    out += "  wave " + std::to_string(w["index"].get<int>()) + "/" + std::to_string(waves.size()) + " " +
+           str(w, "name") + (w["current"].get<bool>() ? " (current)" : "") + ": " + gates(w) + "\n";
+    if (w["clusters"].empty()) out += "    (no clusters)\n";
+    cluster_lines(w["clusters"], out);
+  }
+  if (!app["otherClusters"].empty()) {
+    out += "  pinned, in no wave:\n";
+    cluster_lines(app["otherClusters"], out);
+  }
+}
+
+}  // namespace
+
+std::string format_status_text(const Json& document) {
+  std::string out;
+  const Json& apps = document["apps"];
+  if (apps.empty()) return "no apps at " + short7(str(document, "head")) + " (no WavePlan found)\n";
+  for (std::size_t i = 0; i < apps.size(); ++i) {
+    if (i > 0) out += "\n";
+    app_text(apps[i], out);
+  }
+  return out;
+}
+
+}  // namespace fleetwave::cli

@@ -1,0 +1,56 @@
+// The status document of `fleetwave status --output json`, and later of `GET /api/v1/apps`:
+// pure (no I/O), built from what AppPlanner reports. Keys are sorted (Json is std::map based)
+// and every key is always present, so the shape is stable:
+//
+// {
+//   "branch": "main",                 tracked branch ("HEAD" in a checkout without --branch)
+//   "head": "<40-hex>",               the commit the status was computed at
+//   "apps": [ {                       sorted by app
+//     "app": "shop", "path": "apps/shop",
+//     "phase": "New|Stable|Progressing|WaitingApproval|Held|Unknown",
+//     "paused": false, "pauseReason": "",
+//     "stable": "<40-hex>|\"\"",      last fully rolled-out release
+//     "release": "<40-hex>|\"\"",     release in flight
+//     "releaseWave": "europe|\"\"", "releaseStartedAt": "RFC 3339|\"\"",
+//     "approvals": ["europe"], "heldReason": "",
+//     "blocked": "why nothing moves (\"\" when it can move or is up to date)",
+//     "next": {"action": "advance", "subject": "fleetwave(shop): ..."} | null,   the step a
+//                                     reconcile would take now
+//     "errors": ["file:line:col: field: message", ...],
+//     "argocd": {"configured": bool, "reachable": bool, "error": ""},
+//     "waves": [ {
+//       "index": 1, "name": "canary", "current": bool,     current = the release's wave
+//       "maxConcurrency": "25%", "maxFailures": "1", "minSuccessTime": "10m",
+//       "progressDeadline": "30m|\"\"", "approval": "required|none", "approved": bool,
+//       "clusters": [ {"cluster": "eu-1", "revision": "<40-hex>|\"\"", "server": "...",
+//                      "pinnedAt": "RFC 3339|\"\"",
+//                      "verdict": "done|pending|failed|unknown|\"\"", "detail": ""} ]  verdict and
+//                                     detail only with Argo CD configured and a pin
+//     } ],
+//     "otherClusters": [ ...same cluster shape... ]  pinned clusters no wave holds any more
+//   } ]
+// }
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "base/json.h"
+#include "reconcile/app_planner.h"
+
+namespace fleetwave {
+
+struct AppStatusInput {
+  AppReport report;                     // AppPlanner's report at the head (state, waves, blocked, errors, step)
+  const WavePlan* plan = nullptr;       // nullptr when the WavePlan is invalid
+  std::optional<WaveAssignment> waves;  // clusters per wave (report.waves, or computed for an idle app)
+  bool argocd_configured = false;
+  Observations observations;  // what Argo CD reported (with argocd_configured)
+};
+
+Json app_status_json(const AppStatusInput& input);
+
+Json status_document(const std::string& branch, const std::string& head, const std::vector<AppStatusInput>& apps);
+
+}  // namespace fleetwave

@@ -1,0 +1,66 @@
+#include "rollout/commit_message.h"
+
+#include <sstream>
+
+namespace fleetwave {
+
+std::string CommitMessage::format() const {
+  std::string out = subject + "\n";
+  if (!body.empty()) {
+    out += "\n" + body;
+    if (out.back() != '\n') out += '\n';
+  }
+  if (!trailers.empty()) {
+    out += "\n";
+    for (const auto& [k, v] : trailers) out += k + ": " + v + "\n";
+  }
+  return out;
+}
+
+std::string CommitMessage::trailer(const std::string& key) const {
+  for (const auto& [k, v] : trailers) {
+    if (k == key) return v;
+  }
+  return {};
+}
+
+static bool is_trailer_line(const std::string& line, std::string& key, std::string& value) {
+  std::size_t colon = line.find(": ");
+  if (colon == std::string::npos || colon == 0) return false;
+  for (std::size_t i = 0; i < colon; ++i) {
+    char c = line[i];
+    if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '-')) return false;
+  }
+  key = line.substr(0, colon);
+  value = line.substr(colon + 2);
+  return true;
+}
+
+std::vector<std::pair<std::string, std::string>> parse_trailers(const std::string& message) {
+  std::vector<std::string> lines;
+  std::istringstream in(message);
+  for (std::string line; std::getline(in, line);) {
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    lines.push_back(line);
+  }
+  while (!lines.empty() && lines.back().empty()) lines.pop_back();
+  std::size_t start = lines.size();
+  while (start > 0 && !lines[start - 1].empty()) --start;
+  if (start == 0) return {};  // the subject paragraph is never a trailer block
+  std::vector<std::pair<std::string, std::string>> out;
+  for (std::size_t i = start; i < lines.size(); ++i) {
+    std::string key, value;
+    if (!is_trailer_line(lines[i], key, value)) return {};
+    out.emplace_back(key, value);
+  }
+  return out;
+}
+
+std::string find_trailer(const std::string& message, const std::string& key) {
+  for (const auto& [k, v] : parse_trailers(message)) {
+    if (k == key) return v;
+  }
+  return {};
+}
+
+}  // namespace fleetwave

@@ -1,0 +1,22 @@
+// bake: once every cluster of the wave is pinned and healthy, the wave must stay healthy for
+// `minSuccessTime` (counted from the latest finished sync among its clusters) before the next
+// wave starts.
+#include <algorithm>
+
+#include "rollout/duration.h"
+#include "rollout/gates/wave_gate.h"
+
+namespace fleetwave {
+
+GateVerdict bake_gate(const GateContext& ctx) {
+  const WaveProgress& p = *ctx.progress;
+  const std::int64_t now = ctx.in.now_ms;
+  const std::int64_t since = p.bake_unknown || !p.done_since ? now : *p.done_since;
+  const std::int64_t baked = now - since;
+  if (baked >= ctx.wave.min_success_time_ms) return GateVerdict::pass();
+  return GateVerdict::wait("wave " + ctx.label + " healthy for " +
+                           format_duration_ms(std::max<std::int64_t>(baked, 0)) + " of minSuccessTime " +
+                           format_duration_ms(ctx.wave.min_success_time_ms));
+}
+
+}  // namespace fleetwave

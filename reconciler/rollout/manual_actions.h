@@ -1,0 +1,30 @@
+// The steps people take through Git (`fleetwave approve|pause|resume|rollback APP`): each is
+// one commit changing the app's rollout state, with the same trailers as automated steps.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "base/result.h"
+#include "rollout/rollout_engine.h"
+
+namespace fleetwave {
+
+// Approves `wave` (default: the wave waiting for approval) of the release in flight. Waves
+// ahead of the current one may be approved in advance.
+Result<Step> approve_step(const WavePlan& plan, const RolloutState& state, const std::optional<std::string>& wave);
+
+// Stops automation for the app until `resume`.
+Result<Step> pause_step(const WavePlan& plan, const RolloutState& state, const std::string& reason);
+
+// Ends a pause; or restarts a held release: from the first wave when it was rolled back,
+// from where it stopped (with fresh progress deadlines) when it was held in place.
+Result<Step> resume_step(const WavePlan& plan, const RolloutState& state, std::int64_t now_ms);
+
+// Rolls the release in flight back: every cluster on it returns to the stable release, and the
+// release is held.
+Result<Step> rollback_step(const WavePlan& plan, const RolloutState& state, const std::string& reason,
+                           std::int64_t now_ms);
+
+}  // namespace fleetwave

@@ -1,0 +1,309 @@
+// The engine's transitions (start, wait at a gate, pin a batch, advance, complete, fail, cancel,
+// pause); whether a wave may move is the gates' decision (gates/wave_gate.h).
+#include "rollout/rollout_engine.h"
+
+#include <algorithm>
+
+#include "base/timestamp.h"
+#include "rollout/duration.h"
+#include "rollout/gates/wave_gate.h"
+#include "rollout/messages.h"
+
+namespace fleetwave {
+namespace {
+
+class Engine {
+ public:
+  explicit Engine(const EngineInput& in) : in_(in), plan_(*in.plan), app_(in.state.app) {}
+
+  Decision run() {
+    const RolloutState& s = in_.state;
+    if (in_.foreign_change && !s.paused) return pause_for_foreign_change();
+    if (s.paused) return blocked("paused: " + s.pause_reason + "; run `fleetwave resume " + app_ + "` to continue");
+    const std::string release_inputs = s.release ? s.release->inputs : "";
+    if (in_.head_inputs != s.stable_inputs && in_.head_inputs != release_inputs) return start();
+    if (!s.release) return blocked("");
+    const ReleaseState& r = *s.release;
+    if (r.wave >= plan_.waves.size()) {
+      RolloutState next = s;
+      return complete(next, "every wave of the plan is done");
+    }
+    if (in_.head_inputs == s.stable_inputs)
+      return cancel_release("the inputs at the head are the stable release's again");
+    if (r.phase == ReleasePhase::Held) {
+      return blocked("release " + short_sha(r.revision) + " is held (" + r.reason +
+                     "); push a newer release or run `fleetwave resume " + app_ + "`");
+    }
+    if (r.phase == ReleasePhase::WaitingApproval) {  // waiting at a recorded Enter gate
+      GateVerdict v = check_gates(GatePoint::Enter, context(r, r.wave));
+      if (v.kind == GateVerdict::Kind::Fail) return fail(r, v.reason);
+      if (v.kind == GateVerdict::Kind::Wait) return blocked(v.reason);
+      RolloutState next = in_.state;
+      return enter_wave_from(next, r.wave, "advance", v.reason.empty() ? "gates passed" : v.reason);
+    }
+    return progress(r);
+  }
+
+ private:
+  GateContext context(const ReleaseState& r, std::size_t index, const WaveProgress* progress = nullptr) const {
+    return GateContext{in_, plan_.waves[index], index, wave_label(plan_, index), r, progress};
+  }
+
+  // --- transitions ---------------------------------------------------------------------------
+
+  Decision start() {
+    RolloutState next = in_.state;
+    std::string superseded;
+    if (next.release) {
+      superseded = next.release->revision;
+      unpin_release(next, superseded);
+    }
+    next.release = ReleaseState{in_.head_revision, in_.head_inputs, ReleasePhase::Progressing, 0, in_.now_ms, {}, {}};
+    std::vector<std::string> changed = changed_inputs(in_.state.stable_inputs, in_.head_inputs);
+    std::string why = in_.state.stable_inputs.empty()
+                          ? "First release of " + app_ + "."
+                          : "Inputs changed since the stable release " + short_sha(in_.state.stable_revision) + ": " +
+                                join(changed) + ".";
+    if (!superseded.empty())
+      why += "\nSupersedes release " + short_sha(superseded) + ", which restarts from the first wave.";
+    return enter_wave_from(next, 0, "start", why);
+  }
+
+  // Starts wave `index` (or the next non-empty one) of the release in `next`, if its Enter
+  // gates let it.
+  Decision enter_wave_from(RolloutState& next, std::size_t index, const std::string& action, const std::string& why) {
+    ReleaseState& r = *next.release;
+    while (index < plan_.waves.size() && in_.waves.clusters[index].empty()) ++index;
+    if (index == plan_.waves.size()) return complete(next, why);
+    r.wave = index;
+    GateVerdict v = check_gates(GatePoint::Enter, context(r, index));
+    if (v.kind == GateVerdict::Kind::Fail)
+      return in_.state.release ? fail(*in_.state.release, v.reason) : blocked(v.reason);
+    if (v.kind == GateVerdict::Kind::Wait) {
+      if (v.request.empty()) return blocked(v.reason);
+      return wait_at_gate(next, index, v, why);
+    }
+    r.phase = ReleasePhase::Progressing;
+    return pin_batch(next, index, action, why, true);
+  }
+
+  // A recorded wait: the release waits at wave `index` until its Enter gates pass.
+  Decision wait_at_gate(RolloutState& next, std::size_t index, const GateVerdict& v, const std::string& why) {
+    const Wave& w = plan_.waves[index];
+    next.release->phase = ReleasePhase::WaitingApproval;
+    const std::string revision = next.release->revision;  // a copy: `next` is moved below
+    const std::string action = "wait-" + std::string(v.gate);
+    Step step = make_step(action, std::move(next));
+    step.message.subject =
+        "wait for " + std::string(v.gate) + " of " + short_sha(revision) + " wave " + wave_label(plan_, index);
+    step.message.body = why + "\nWave " + w.name + " " + v.request + ".";
+    step.message.trailers = step_trailers(app_, release_of(step.next), w.name, action, first_line(why));
+    if (v.gate == "approval") step.approval_wave = w.name;  // the approvals hook pushes its branch
+    return Decision{std::move(step), {}};
+  }
+
+  Decision pin_batch(RolloutState& next, std::size_t index, const std::string& action, const std::string& why,
+                     bool new_wave) {
+    const Wave& w = plan_.waves[index];
+    const std::vector<std::string>& all = in_.waves.clusters[index];
+    const std::string revision = next.release->revision;  // a copy: `next` is moved below
+    std::vector<std::string> batch;
+    for (const std::string& c : all) {
+      auto pin = next.pins.find(c);
+      if (pin != next.pins.end() && pin->second.revision == revision) continue;
+      if (static_cast<std::int64_t>(batch.size()) >= w.batch_size(static_cast<std::int64_t>(all.size()))) break;
+      batch.push_back(c);
+    }
+    for (const std::string& c : batch) next.pins[c] = Pin{revision, w.name, server_of(c), in_.now_ms};
+    std::size_t pinned = count_pinned(next, all, revision);
+    Step step = make_step(action, std::move(next));
+    std::string verb = action == "start" ? "start " + short_sha(revision) + " at wave "
+                       : new_wave        ? "advance " + short_sha(revision) + " to wave "
+                                         : "advance " + short_sha(revision) + " in wave ";
+    step.message.subject = verb + wave_label(plan_, index) + " (" + std::to_string(pinned) + " of " +
+                           std::to_string(all.size()) + " clusters)";
+    step.message.body = why + "\nPinned to " + short_sha(revision) + ": " + join(batch) + ".";
+    step.message.trailers = step_trailers(app_, release_of(step.next), w.name, action, first_line(why));
+    return Decision{std::move(step), {}};
+  }
+
+  Decision complete(RolloutState& next, const std::string& why) {
+    ReleaseState r = *next.release;
+    next.stable_revision = r.revision;
+    next.stable_inputs = r.inputs;
+    next.release.reset();
+    // Clusters the release no longer reaches lose their pin: Argo CD deletes their Application.
+    std::vector<std::string> dropped;
+    for (auto it = next.pins.begin(); it != next.pins.end();) {
+      if (!std::binary_search(in_.candidate_clusters.begin(), in_.candidate_clusters.end(), it->first)) {
+        dropped.push_back(it->first);
+        it = next.pins.erase(it);
+      } else {
+        ++it;
+      }
+    }
+    Step step = make_step("complete", std::move(next));
+    step.message.subject =
+        "complete " + short_sha(r.revision) + " on " + std::to_string(step.next.pins.size()) + " clusters";
+    step.message.body = why + "\nRelease " + short_sha(r.revision) + " is now the stable release.";
+    if (!dropped.empty()) step.message.body += "\nNo longer reached, unpinned: " + join(dropped) + ".";
+    step.message.trailers = step_trailers(app_, r.revision, plan_.waves.back().name, "complete", first_line(why));
+    return Decision{std::move(step), {}};
+  }
+
+  Decision fail(const ReleaseState& r, const std::string& evidence) {
+    RolloutState next = in_.state;
+    const Wave& w = plan_.waves[r.wave];
+    next.release->phase = ReleasePhase::Held;
+    next.release->reason = evidence;
+    const std::string label = wave_label(plan_, r.wave);
+    if (plan_.on_failure == OnFailure::Pause) {
+      Step step = make_step("hold", std::move(next));
+      step.message.subject = "hold " + short_sha(r.revision) + " in wave " + label + " (" + evidence + ")";
+      step.message.body = "Wave " + w.name + " failed: " + evidence +
+                          ".\nonFailure is pause: pins stay; run `fleetwave resume " + app_ +
+                          "` to continue or `fleetwave rollback " + app_ + "` to roll back.";
+      step.message.trailers = step_trailers(app_, release_of(step.next), w.name, "hold", evidence);
+      return Decision{std::move(step), {}};
+    }
+    std::size_t moved = unpin_release(next, r.revision);
+    const std::string& stable = in_.state.stable_revision;
+    Step step = make_step("rollback", std::move(next));
+    step.message.subject = "roll back " + short_sha(r.revision) + (stable.empty() ? "" : " to " + short_sha(stable)) +
+                           " (" + evidence + ")";
+    step.message.body = "Wave " + w.name + " failed: " + evidence + ".\n" + std::to_string(moved) +
+                        " cluster(s) returned to " +
+                        (stable.empty() ? "no release (first release: unpinned)" : "stable " + short_sha(stable)) +
+                        ". The release is held until a newer one or `fleetwave resume " + app_ + "`.";
+    step.message.trailers = step_trailers(app_, release_of(step.next), w.name, "rollback", evidence);
+    return Decision{std::move(step), {}};
+  }
+
+  Decision cancel_release(const std::string& why) {
+    RolloutState next = in_.state;
+    ReleaseState r = *next.release;
+    unpin_release(next, r.revision);
+    next.release.reset();
+    Step step = make_step("rollback", std::move(next));
+    step.message.subject =
+        "roll back " + short_sha(r.revision) + " to " + short_sha(in_.state.stable_revision) + " (inputs reverted)";
+    step.message.body = "Release " + short_sha(r.revision) + " is abandoned: " + why + ".";
+    step.message.trailers =
+        step_trailers(app_, r.revision, plan_.waves[std::min(r.wave, plan_.waves.size() - 1)].name, "rollback", why);
+    return Decision{std::move(step), {}};
+  }
+
+  Decision pause_for_foreign_change() {
+    RolloutState next = in_.state;
+    const ForeignChange& f = *in_.foreign_change;
+    next.paused = true;
+    next.pause_reason = "manual change to .fleetwave/" + app_ + " in " + short_sha(f.commit) + " \"" + f.subject + "\"";
+    Step step = make_step("pause", std::move(next));
+    step.message.subject = "pause (manual change in " + short_sha(f.commit) + ")";
+    step.message.body =
+        "Commit " + f.commit + " (\"" + f.subject + "\") changed .fleetwave/" + app_ +
+        " without fleetwave. fleetwave keeps that state and pauses so automation never undoes a human change.\n"
+        "Run `fleetwave resume " +
+        app_ + "` to continue from it.";
+    step.message.trailers = step_trailers(app_, release_of(step.next), current_wave_name(plan_, step.next), "pause",
+                                          "foreign change " + f.commit);
+    return Decision{std::move(step), {}};
+  }
+
+  // The current wave, each cycle: its Progress gates, its next batch, its Leave gates, the next wave.
+  Decision progress(const ReleaseState& r) {
+    const WaveProgress p = wave_progress(in_, r);
+    const GateContext ctx = context(r, r.wave, &p);
+    GateVerdict v = check_gates(GatePoint::Progress, ctx);
+    if (v.kind == GateVerdict::Kind::Fail) return fail(r, v.reason);
+    if (v.kind == GateVerdict::Kind::Wait) return blocked(v.reason);
+    RolloutState next = in_.state;
+    const std::vector<std::string>& clusters = in_.waves.clusters[r.wave];
+    if (p.pinned.size() < p.total) {
+      return pin_batch(next, r.wave, "advance", evidence_line(r, clusters, p.done_since), false);
+    }
+    v = check_gates(GatePoint::Leave, ctx);
+    if (v.kind == GateVerdict::Kind::Fail) return fail(r, v.reason);
+    if (v.kind == GateVerdict::Kind::Wait) return blocked(v.reason);
+    std::string evidence = evidence_line(r, clusters, p.done_since);
+    if (!p.failures.empty()) evidence += " (tolerated failures: " + join(p.failures, "; ") + ")";
+    return enter_wave_from(next, r.wave + 1, "advance", evidence);
+  }
+
+  // --- helpers --------------------------------------------------------------------------
+
+  std::string evidence_line(const ReleaseState& r, const std::vector<std::string>& clusters,
+                            std::optional<std::int64_t> done_since) const {
+    const Wave& w = plan_.waves[r.wave];
+    std::string line = "wave " + w.name + " Synced/Healthy at " + short_sha(r.revision) + " (" + join(clusters) + ")";
+    if (done_since) {
+      line += " since " + format_rfc3339(*done_since) + ", baked " + format_duration_ms(in_.now_ms - *done_since) +
+              " >= " + format_duration_ms(w.min_success_time_ms);
+    }
+    return line;
+  }
+
+  std::string server_of(const std::string& cluster) const {
+    auto it = in_.servers.find(cluster);
+    return it == in_.servers.end() ? cluster : it->second;
+  }
+
+  static std::size_t count_pinned(const RolloutState& s, const std::vector<std::string>& clusters,
+                                  const std::string& revision) {
+    return static_cast<std::size_t>(std::count_if(clusters.begin(), clusters.end(), [&](const std::string& c) {
+      auto it = s.pins.find(c);
+      return it != s.pins.end() && it->second.revision == revision;
+    }));
+  }
+
+  // Every cluster pinned to `revision` goes back to the stable release (or loses its pin when
+  // there is none yet). Returns how many moved.
+  std::size_t unpin_release(RolloutState& s, const std::string& revision) const {
+    std::size_t moved = 0;
+    for (auto it = s.pins.begin(); it != s.pins.end();) {
+      if (it->second.revision != revision) {
+        ++it;
+        continue;
+      }
+      ++moved;
+      if (s.stable_revision.empty()) {
+        it = s.pins.erase(it);
+      } else {
+        it->second.revision = s.stable_revision;
+        it->second.pinned_at_ms = in_.now_ms;
+        ++it;
+      }
+    }
+    return moved;
+  }
+
+  static Step make_step(const std::string& action, RolloutState next) {
+    Step step;
+    step.action = action;
+    step.next = std::move(next);
+    return step;
+  }
+
+  static Decision blocked(std::string why) { return Decision{std::nullopt, std::move(why)}; }
+
+  const EngineInput& in_;
+  const WavePlan& plan_;
+  const std::string app_;
+};
+
+}  // namespace
+
+std::string approval_branch_name(const std::string& app, const std::string& revision, const std::string& wave) {
+  return "fleetwave/approve/" + app + "/" + short_sha(revision) + "/" + wave;
+}
+
+Decision decide(const EngineInput& in) {
+  Decision d = Engine(in).run();
+  if (d.step) {
+    // Subjects read "fleetwave(<app>): <what>" in `git log --oneline`.
+    d.step->message.subject = "fleetwave(" + in.state.app + "): " + d.step->message.subject;
+  }
+  return d;
+}
+
+}  // namespace fleetwave

@@ -1,0 +1,62 @@
+// The wave engine: a pure function from (plan, state, waves, observations, now) to the next
+// rollout step, i.e. the next state, pins and commit message. At most one step per call; the
+// reconciler commits it and Argo CD needs time to act on it before the next call.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "rollout/commit_message.h"
+#include "rollout/observation.h"
+#include "rollout/rollout_state.h"
+#include "rollout/wave_assignment.h"
+#include "rollout/wave_plan.h"
+
+namespace fleetwave {
+
+// A commit that changed .fleetwave/<app>/ without being fleetwave's (e.g. `git revert`).
+struct ForeignChange {
+  std::string commit;
+  std::string subject;
+};
+
+struct EngineInput {
+  const WavePlan* plan = nullptr;
+  RolloutState state;                           // as read at the branch head (a fresh one for a new app)
+  std::string head_revision;                    // the branch head: the candidate release if inputs changed
+  std::string head_inputs;                      // input digest at the head
+  WaveAssignment waves;                         // clusters reached at the stable or the candidate revision
+  std::vector<std::string> candidate_clusters;  // reached at the head, sorted
+  std::map<std::string, std::string> servers;   // cluster -> Argo CD destination
+  Observations observations;
+  std::optional<ForeignChange> foreign_change;
+  std::int64_t now_ms = 0;
+};
+
+struct Step {
+  std::string action;  // one of kActions
+  RolloutState next;
+  CommitMessage message;
+  std::optional<std::string> approval_wave;  // wait-approval: ask for approval of this wave
+};
+
+struct Decision {
+  std::optional<Step> step;
+  std::string blocked;  // without a step: why nothing moves ("" when up to date)
+};
+
+Decision decide(const EngineInput& in);
+
+// The branch whose merge approves `wave` of a release: fleetwave/approve/<app>/<release7>/<wave>.
+std::string approval_branch_name(const std::string& app, const std::string& revision, const std::string& wave);
+
+// The input digest of an app at a commit: the tree ids of its directory, clusters/ and policies/.
+std::string input_digest(const std::string& app_tree, const std::string& clusters_tree,
+                         const std::string& policies_tree);
+// Which inputs differ between two digests ("app", "clusters", "policies"), for messages.
+std::vector<std::string> changed_inputs(const std::string& from, const std::string& to);
+
+}  // namespace fleetwave

@@ -1,0 +1,145 @@
+#include "rollout/rollout_state.h"
+
+#include "base/timestamp.h"
+#include "codec/json_writer.h"
+#include "codec/yaml_codec.h"
+#include "codec/yaml_writer.h"
+#include "model/json_fields.h"
+
+namespace fleetwave {
+namespace {
+
+constexpr const char* kApiVersion = "fleetwave.io/v1alpha1";
+
+Json release_json(const ReleaseState& r) {
+  Json j = {{"revision", r.revision},
+            {"inputs", r.inputs},
+            {"phase", to_string(r.phase)},
+            {"wave", r.wave},
+            {"startedAt", format_rfc3339(r.started_at_ms)}};
+  if (!r.approvals.empty()) j["approvals"] = r.approvals;
+  if (!r.reason.empty()) j["reason"] = r.reason;
+  return j;
+}
+
+std::int64_t time_field(const Json& object, const char* key, const FieldPath& at, Problems& problems) {
+  std::string text = get_string(object, key, at, problems);
+  if (text.empty()) return 0;
+  auto ms = parse_rfc3339(text);
+  if (!ms) problems.add(at.key(key), "expected an RFC 3339 time, got \"" + text + "\"");
+  return ms.value_or(0);
+}
+
+std::optional<ReleaseState> parse_release(const Json& state, const FieldPath& root, Problems& problems) {
+  const Json* r = get_object(state, "release", root, problems);
+  if (r == nullptr) return std::nullopt;
+  FieldPath at = root.key("release");
+  ReleaseState release;
+  release.revision = get_string(*r, "revision", at, problems, true);
+  release.inputs = get_string(*r, "inputs", at, problems);
+  std::string phase = get_string(*r, "phase", at, problems, true);
+  if (phase == "WaitingApproval") release.phase = ReleasePhase::WaitingApproval;
+  else if (phase == "Held") release.phase = ReleasePhase::Held;
+  else if (phase != "Progressing" && !phase.empty()) problems.add(at.key("phase"), "unknown phase \"" + phase + "\"");
+  if (auto wave = get_int(*r, "wave", at, problems); wave && *wave >= 0) release.wave = static_cast<std::size_t>(*wave);
+  release.started_at_ms = time_field(*r, "startedAt", at, problems);
+  release.approvals = get_string_list(*r, "approvals", at, problems);
+  release.reason = get_string(*r, "reason", at, problems);
+  return release;
+}
+
+}  // namespace
+
+const char* to_string(ReleasePhase phase) {
+  switch (phase) {
+    case ReleasePhase::Progressing:
+      return "Progressing";
+    case ReleasePhase::WaitingApproval:
+      return "WaitingApproval";
+    case ReleasePhase::Held:
+      return "Held";
+  }
+  return "Progressing";
+}
+
+std::string state_path(const std::string& app) { return ".fleetwave/" + app + "/state.yaml"; }
+std::string targets_path(const std::string& app) { return ".fleetwave/" + app + "/targets.json"; }
+
+std::string serialize_state(const RolloutState& s) {
+  Json j = {{"apiVersion", kApiVersion}, {"kind", "RolloutState"}, {"app", s.app}, {"path", s.path}};
+  j["stable"] = {{"revision", s.stable_revision}, {"inputs", s.stable_inputs}};
+  if (s.paused) {
+    j["paused"] = true;
+    j["pauseReason"] = s.pause_reason;
+  }
+  if (s.release) j["release"] = release_json(*s.release);
+  Json pins = Json::object();
+  for (const auto& [cluster, pin] : s.pins) {
+    pins[cluster] = {{"revision", pin.revision},
+                     {"wave", pin.wave},
+                     {"server", pin.server},
+                     {"pinnedAt", format_rfc3339(pin.pinned_at_ms)}};
+  }
+  j["pins"] = pins;
+  return "# Written by fleetwave; change it with `fleetwave approve|pause|resume|rollback`.\n" + write_yaml(j);
+}
+
+Result<RolloutState> parse_state(const std::string& text, const std::string& file) {
+  auto docs = parse_yaml_stream(text, file);
+  if (!docs.ok()) return std::move(docs).error();
+  if (docs->size() != 1 || !(*docs)[0].value.is_object()) {
+    Error e = invalid_input("expected one RolloutState document");
+    e.pos.file = file;
+    return e;
+  }
+  const Json& j = (*docs)[0].value;
+  Problems problems;
+  const FieldPath root;
+  RolloutState s;
+  if (get_string(j, "kind", root, problems) != "RolloutState") problems.add(root.key("kind"), "expected RolloutState");
+  s.app = get_string(j, "app", root, problems, true);
+  s.path = get_string(j, "path", root, problems, true);
+  s.paused = get_bool(j, "paused", root, problems);
+  s.pause_reason = get_string(j, "pauseReason", root, problems);
+  if (const Json* stable = get_object(j, "stable", root, problems)) {
+    s.stable_revision = get_string(*stable, "revision", root.key("stable"), problems);
+    s.stable_inputs = get_string(*stable, "inputs", root.key("stable"), problems);
+  }
+  s.release = parse_release(j, root, problems);
+  if (const Json* pins = get_object(j, "pins", root, problems)) {
+    for (auto it = pins->begin(); it != pins->end(); ++it) {
+      FieldPath at = root.key("pins").key(it.key());
+      Pin pin;
+      pin.revision = get_string(it.value(), "revision", at, problems, true);
+      pin.wave = get_string(it.value(), "wave", at, problems);
+      pin.server = get_string(it.value(), "server", at, problems);
+      pin.pinned_at_ms = time_field(it.value(), "pinnedAt", at, problems);
+      s.pins.emplace(it.key(), std::move(pin));
+    }
+  }
+  if (!problems.empty()) {
+    Error e = problems.list().front();
+    e.pos.file = file;
+    return e;
+  }
+  return s;
+}
+
+Json targets_json(const RolloutState& s) {
+  Json list = Json::array();
+  for (const auto& [cluster, pin] : s.pins) {
+    list.push_back({{"app", s.app},
+                    {"cluster", cluster},
+                    {"server", pin.server},
+                    {"wave", pin.wave},
+                    {"revision", pin.revision},
+                    {"path", s.path}});
+  }
+  return list;
+}
+
+std::string serialize_targets(const RolloutState& s) {
+  return write_json(targets_json(s), JsonWriteOptions{false, 2}) + "\n";
+}
+
+}  // namespace fleetwave

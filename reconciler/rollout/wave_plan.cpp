@@ -1,0 +1,131 @@
+#include "rollout/wave_plan.h"
+
+#include <set>
+
+namespace fleetwave {
+namespace {
+
+// Wave names appear in labels (fleetwave.io/wave), branch names and commit subjects.
+std::string check_wave_name(const std::string& name) {
+  if (name.empty() || name.size() > 63) return "must be 1 to 63 characters";
+  for (char c : name) {
+    if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-')) {
+      return "must consist of lowercase letters, digits and '-'";
+    }
+  }
+  if (name.front() == '-' || name.back() == '-') return "must start and end with a letter or digit";
+  return {};
+}
+
+void parse_duration_field(const Json& wave, const char* key, const FieldPath& at, Problems& problems,
+                          std::int64_t& into, bool& present) {
+  std::string text = get_string(wave, key, at, problems);
+  present = !text.empty();
+  if (!present) return;
+  auto ms = parse_duration_ms(text);
+  if (!ms.ok()) {
+    problems.add(at.key(key), ms.error().message);
+    return;
+  }
+  into = *ms;
+}
+
+Wave parse_wave(const Json& value, const FieldPath& at, Problems& problems) {
+  Wave w;
+  if (!value.is_object()) {
+    problems.add(at, "expected a wave (a map with name and clusters)");
+    return w;
+  }
+  reject_unknown_fields(
+      value, {"name", "clusters", "minSuccessTime", "progressDeadline", "maxConcurrency", "maxFailures", "approval"},
+      at, problems);
+  w.name = get_string(value, "name", at, problems, true);
+  if (!w.name.empty()) {
+    if (std::string why = check_wave_name(w.name); !why.empty()) problems.add(at.key("name"), why);
+  }
+  if (const Json* clusters = get_object(value, "clusters", at, problems)) {
+    w.clusters = parse_cluster_affinity(*clusters, at.key("clusters"), problems);
+  }
+  bool present = false;
+  parse_duration_field(value, "minSuccessTime", at, problems, w.min_success_time_ms, present);
+  std::int64_t deadline = 0;
+  parse_duration_field(value, "progressDeadline", at, problems, deadline, present);
+  if (present) {
+    if (deadline <= 0) problems.add(at.key("progressDeadline"), "must be greater than 0");
+    w.progress_deadline_ms = deadline;
+  }
+  for (const char* key : {"maxConcurrency", "maxFailures"}) {
+    const Json* v = find_member(value, key);
+    if (v == nullptr || v->is_null()) continue;
+    auto parsed = parse_count_or_percent(*v);
+    if (!parsed.ok()) {
+      problems.add(at.key(key), parsed.error().message);
+      continue;
+    }
+    if (std::string(key) == "maxConcurrency") {
+      if (parsed->value == 0) problems.add(at.key(key), "must be at least 1 (or 1%)");
+      w.max_concurrency = *parsed;
+    } else {
+      w.max_failures = *parsed;
+    }
+  }
+  std::string approval = get_string(value, "approval", at, problems);
+  if (approval == "required") {
+    w.approval_required = true;
+  } else if (!approval.empty() && approval != "none") {
+    problems.add(at.key("approval"), "unsupported value \"" + approval + "\", must be required or none");
+  }
+  return w;
+}
+
+}  // namespace
+
+std::int64_t Wave::batch_size(std::int64_t total) const {
+  std::int64_t n = max_concurrency.of(total);
+  return n < 1 ? 1 : n;
+}
+
+const Wave* WavePlan::find(const std::string& wave_name) const {
+  for (const Wave& w : waves) {
+    if (w.name == wave_name) return &w;
+  }
+  return nullptr;
+}
+
+WavePlan parse_wave_plan(const Json& object, Problems& problems) {
+  WavePlan plan;
+  const FieldPath root;
+  reject_unknown_fields(object, {"apiVersion", "kind", "metadata", "spec"}, root, problems);
+  if (const Json* meta = get_object(object, "metadata", root, problems, true)) {
+    plan.name = get_string(*meta, "name", root.key("metadata"), problems, true);
+    if (!plan.name.empty()) {
+      if (std::string why = check_wave_name(plan.name); !why.empty())
+        problems.add(root.key("metadata").key("name"), why);
+    }
+  }
+  const Json* spec = get_object(object, "spec", root, problems, true);
+  if (spec == nullptr) return plan;
+  const FieldPath spec_at = root.key("spec");
+  reject_unknown_fields(*spec, {"waves", "onFailure"}, spec_at, problems);
+  const Json* waves = get_array(*spec, "waves", spec_at, problems, true);
+  if (waves != nullptr && waves->empty()) problems.add(spec_at.key("waves"), "needs at least one wave");
+  std::set<std::string> names;
+  if (waves != nullptr) {
+    for (std::size_t i = 0; i < waves->size(); ++i) {
+      Wave w = parse_wave((*waves)[i], spec_at.key("waves").index(i), problems);
+      if (!w.name.empty() && !names.insert(w.name).second) {
+        problems.add(spec_at.key("waves").index(i).key("name"), "duplicate wave name \"" + w.name + "\"");
+      }
+      plan.waves.push_back(std::move(w));
+    }
+  }
+  std::string on_failure = get_string(*spec, "onFailure", spec_at, problems);
+  if (on_failure == "pause") {
+    plan.on_failure = OnFailure::Pause;
+  } else if (!on_failure.empty() && on_failure != "rollback") {
+    problems.add(spec_at.key("onFailure"), "unsupported value \"" + on_failure + "\", must be rollback or pause");
+  }
+  return plan;
+}
+
+}  // namespace fleetwave

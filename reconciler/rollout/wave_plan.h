@@ -1,0 +1,43 @@
+// The WavePlan (fleetwave.io/v1alpha1): how an app's clusters are split into ordered waves,
+// and the gates of each wave. Documented in docs/formats.md.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "base/json.h"
+#include "model/problems.h"
+#include "model/selectors.h"
+#include "rollout/duration.h"
+
+namespace fleetwave {
+
+struct Wave {
+  std::string name;
+  ClusterAffinity clusters;                          // {} selects every cluster not taken by an earlier wave
+  std::int64_t min_success_time_ms = 0;              // bake: healthy this long before the next wave starts
+  std::optional<std::int64_t> progress_deadline_ms;  // not healthy by then = failure
+  CountOrPercent max_concurrency{true, 100};         // clusters moved at once inside the wave (at least 1)
+  CountOrPercent max_failures{false, 0};             // clusters allowed to fail before the wave fails
+  bool approval_required = false;                    // starts only after an approval commit
+
+  // Batch size for a wave of `total` clusters: maxConcurrency of it, never below 1.
+  std::int64_t batch_size(std::int64_t total) const;
+};
+
+enum class OnFailure { Rollback, Pause };
+
+struct WavePlan {
+  std::string name;  // the app's name (metadata.name)
+  std::vector<Wave> waves;
+  OnFailure on_failure = OnFailure::Rollback;
+
+  const Wave* find(const std::string& wave_name) const;
+};
+
+// Validates a WavePlan object; every problem is reported at its field.
+WavePlan parse_wave_plan(const Json& object, Problems& problems);
+
+}  // namespace fleetwave

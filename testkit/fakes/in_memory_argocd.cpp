@@ -1,0 +1,43 @@
+#include "testkit/fakes/in_memory_argocd.h"
+
+namespace fleetwave::testkit {
+
+Result<std::vector<ApplicationSummary>> InMemoryArgoCd::list_applications(const std::string& label_selector) {
+  ++queries_;
+  if (unreachable_) return transient("Argo CD at http://argocd.test unreachable: connection refused");
+  std::string key, value;
+  if (std::size_t eq = label_selector.find('='); eq != std::string::npos) {
+    key = label_selector.substr(0, eq);
+    value = label_selector.substr(eq + 1);
+  }
+  std::vector<ApplicationSummary> out;
+  for (const auto& [name, app] : apps_) {
+    auto it = app.labels.find(key);
+    if (key.empty() || (it != app.labels.end() && it->second == value)) out.push_back(app);
+  }
+  return out;
+}
+
+void InMemoryArgoCd::sync_to(const Json& targets, std::int64_t finished_at_ms) {
+  for (const Json& t : targets) {
+    std::string app = t.value("app", ""), cluster = t.value("cluster", ""), revision = t.value("revision", "");
+    ApplicationSummary& a = apps_[app + "-" + cluster];
+    a.name = app + "-" + cluster;
+    a.labels = {
+        {"fleetwave.io/app", app}, {"fleetwave.io/cluster", cluster}, {"fleetwave.io/wave", t.value("wave", "")}};
+    ApplicationStatus& o = a.observation;
+    bool changed =
+        o.sync_result_revision != revision || (broken_.count(cluster) > 0) != (o.health_status == "Degraded");
+    o.name = a.name;
+    o.sync_status = "Synced";
+    o.sync_revision = revision;
+    o.operation_revision = revision;
+    o.sync_result_revision = revision;
+    o.operation_phase = "Succeeded";
+    o.health_status = broken_.count(cluster) > 0 ? "Degraded" : "Healthy";
+    o.health_message = broken_.count(cluster) > 0 ? "Deployment \"web\" exceeded its progress deadline" : "";
+    if (changed) o.finished_at_ms = finished_at_ms;
+  }
+}
+
+}  // namespace fleetwave::testkit
