@@ -88,6 +88,7 @@ PlannedApp AppPlanner::plan(const AppDefinition& app, const std::string& head, c
     if (r.ok()) stable = *r;  // a stable release that no longer renders contributes nothing
   }
   std::shared_ptr<const AppReach> head_reach = candidate.ok() ? *candidate : nullptr;
+  if (head_reach) report.warnings = head_reach->warnings;
   if (!head_reach && in.state.release) {
     RepoSnapshot release_snapshot(repo_, blobs_, in.state.release->revision);
     auto r = renders_.reach(release_snapshot, app.path);
@@ -129,11 +130,12 @@ PlannedApp AppPlanner::plan(const AppDefinition& app, const std::string& head, c
 }
 
 std::optional<WaveAssignment> waves_at_head(git::GitRepository& repo, BlobCache& blobs, RenderCache& renders,
-                                            const AppDefinition& app, const std::string& head) {
+                                            const AppDefinition& app, const std::string& head, ErrorList* warnings) {
   if (!app.plan) return std::nullopt;
   RepoSnapshot snapshot(repo, blobs, head);
   auto reach = renders.reach(snapshot, app.path);
   if (!reach.ok()) return std::nullopt;
+  if (warnings != nullptr) *warnings = (*reach)->warnings;
   auto waves = assign_waves(*app.plan, (*reach)->clusters, (*reach)->inventory);
   return waves.ok() ? std::optional<WaveAssignment>(*waves) : std::nullopt;
 }

@@ -26,7 +26,8 @@ Result<Json> PlannerStatusSource::status_at(const std::string& head, const Cycle
     AppStatusInput in;
     in.plan = p.plan;
     in.waves = p.report.waves;
-    if (!in.waves && app.plan && p.report.errors.empty()) in.waves = waves_at_head(repo_, blobs_, renders_, app, head);
+    if (!in.waves && app.plan && p.report.errors.empty())
+      in.waves = waves_at_head(repo_, blobs_, renders_, app, head, &p.report.warnings);
     in.argocd_configured = true;
     in.observations = observations[app.name];
     in.report = std::move(p.report);

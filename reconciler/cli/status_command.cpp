@@ -46,7 +46,7 @@ int run(CommandContext& ctx) {
     in.plan = p.plan;
     in.waves = p.report.waves;
     if (!in.waves && app.plan && p.report.errors.empty())
-      in.waves = waves_at_head(ws->repo(), blobs, renders, app, *head);
+      in.waves = waves_at_head(ws->repo(), blobs, renders, app, *head, &p.report.warnings);
     in.argocd_configured = configured;
     in.observations = observations[app.name];
     in.report = std::move(p.report);

@@ -60,6 +60,10 @@ bool ReconcileLoop::cycle() {
     p_.metrics.error(to_string(e.kind));
     if (e.kind == ErrorKind::Conflict) p_.metrics.push_conflicts(1);
     const std::string message = p_.log.scrub(e.to_string());
+    if (e.kind == ErrorKind::Rejected) {
+      p_.metrics.push_rejections(1);
+      p_.state.set_push_refused(message);
+    }
     p_.state.cycle_finished(false, message);
     p_.log.error("reconcile cycle failed: " + message, {{"kind", to_string(e.kind)}, {"duration_ms", duration_ms}});
     return false;
@@ -73,6 +77,7 @@ bool ReconcileLoop::cycle() {
   count_app_errors(*report);
   publish(head, *report);
   p_.metrics.cycle("success", seconds);
+  p_.state.set_push_refused("");
   p_.state.cycle_finished(true, "");
   for (const AppReport& app : report->apps) {
     if (!app.action.empty()) p_.log.info(app.subject, {{"app", app.app}, {"action", app.action}});

@@ -4,6 +4,7 @@
 #include <openssl/evp.h>
 #include <openssl/hmac.h>
 
+#include "base/text.h"
 #include "codec/json_reader.h"
 
 namespace fleetwave::serve {
@@ -90,7 +91,7 @@ WebhookVerdict check_webhook(const std::map<std::string, std::string>& headers, 
     v.trigger = true;
   }
   v.provider = github ? "github" : "gitlab";
-  v.event = github ? github_event : gitlab_event;
+  v.event = printable(github ? github_event : gitlab_event, 100);  // logged: an outsider's header
   return v;
 }
 
