@@ -22,14 +22,14 @@ void ConnectionTable::set_phase(std::uint64_t id, ConnectionPhase phase, std::in
   it->second.since_ms = now_ms;
 }
 
-bool ConnectionTable::evict_oldest() {
+bool ConnectionTable::evict_oldest(std::int64_t now_ms, std::int64_t grace_ms) {
   std::lock_guard<std::mutex> lock(mu_);
   Entry* victim = nullptr;
   for (auto& [id, e] : entries_) {
     if (e.closed || e.phase == ConnectionPhase::Handler) continue;
     if (victim == nullptr || e.since_ms < victim->since_ms) victim = &e;
   }
-  if (victim == nullptr) return false;
+  if (victim == nullptr || victim->since_ms > now_ms - grace_ms) return false;
   victim->closed = true;
   ++evictions_;
   close_(victim->fd);

@@ -1,9 +1,10 @@
 // The HTTP connections fleetwave serve has open and what each one waits for, so a bounded
 // number of connections can be held without letting slow or idle clients starve the others:
 // when every slot is taken, the connection that has waited longest on its client (for a
-// request, a request body, or to read the answer) is closed to make room. Connections whose
-// request is being handled are never chosen; handlers are quick, so probes and webhooks always
-// get through, whatever the slow clients do.
+// request, a request body, or to read the answer), and at least a grace period, is closed to
+// make room. Connections whose request is being handled are never chosen, nor clients that are
+// merely not done yet: handlers are quick, so probes, webhooks and bursts of ordinary clients
+// all get through, whatever the slow clients do.
 //
 // Pure bookkeeping: closing is a callback (shutdown(2) in the server), time comes in as numbers.
 // Thread-safety: every method may be called from any thread; state is behind a private mutex,
@@ -34,9 +35,9 @@ class ConnectionTable {
   void remove(std::uint64_t id);
   void set_phase(std::uint64_t id, ConnectionPhase phase, std::int64_t now_ms);
 
-  // Closes the connection that has been waiting on its client longest (any phase but Handler).
-  // False when every connection is being handled.
-  bool evict_oldest();
+  // Closes the connection that has been waiting on its client longest (any phase but Handler),
+  // if that wait began at least `grace_ms` before `now_ms`. False when none qualifies.
+  bool evict_oldest(std::int64_t now_ms, std::int64_t grace_ms);
   // Closes the connections waiting for a request (Idle, Head): used when the server stops.
   void close_waiting();
 

@@ -25,11 +25,11 @@ TEST(ConnectionTable, EvictsTheConnectionWaitingLongestOnItsClient_D2) {
   r.table.set_phase(writing, ConnectionPhase::Write, 500);
   ASSERT_EQ(r.table.size(), 4u);
 
-  EXPECT_TRUE(r.table.evict_oldest());
-  EXPECT_TRUE(r.table.evict_oldest());
-  EXPECT_TRUE(r.table.evict_oldest());
+  EXPECT_TRUE(r.table.evict_oldest(5000, 1000));
+  EXPECT_TRUE(r.table.evict_oldest(5000, 1000));
+  EXPECT_TRUE(r.table.evict_oldest(5000, 1000));
   EXPECT_EQ(r.closed, (std::vector<int>{10, 11, 13}));
-  EXPECT_FALSE(r.table.evict_oldest()) << "the connection being handled must stay";
+  EXPECT_FALSE(r.table.evict_oldest(5000, 1000)) << "the connection being handled must stay";
   EXPECT_EQ(r.table.evictions(), 3u);
   (void)idle;
 }
@@ -39,16 +39,29 @@ TEST(ConnectionTable, ANewPhaseRestartsTheClock) {
   const auto a = r.table.add(1, 0);
   const auto b = r.table.add(2, 10);
   r.table.set_phase(a, ConnectionPhase::Head, 20);  // a's client sent its first byte after b connected
-  EXPECT_TRUE(r.table.evict_oldest());
+  EXPECT_TRUE(r.table.evict_oldest(2000, 1000));
   EXPECT_EQ(r.closed, std::vector<int>{2});
   (void)b;
+}
+
+TEST(ConnectionTable, ClientsNotYetDoneAreNotEvictedWithinTheGracePeriod) {
+  // A burst of ordinary clients must all be answered: only a wait of at least the grace period
+  // marks a client as slow.
+  Recorder r;
+  r.table.set_phase(r.table.add(1, 1000), ConnectionPhase::Head, 1000);
+  r.table.set_phase(r.table.add(2, 1400), ConnectionPhase::Write, 1400);
+  EXPECT_FALSE(r.table.evict_oldest(1500, 1000));
+  EXPECT_TRUE(r.table.evict_oldest(2000, 1000));
+  EXPECT_EQ(r.closed, std::vector<int>{1});
+  EXPECT_FALSE(r.table.evict_oldest(2000, 1000));
+  EXPECT_TRUE(r.table.evict_oldest(2400, 1000));
 }
 
 TEST(ConnectionTable, RemovedConnectionsAreNeverClosedAgain) {
   Recorder r;
   const auto a = r.table.add(7, 0);
   r.table.remove(a);  // its owner closed fd 7, which may now belong to someone else
-  EXPECT_FALSE(r.table.evict_oldest());
+  EXPECT_FALSE(r.table.evict_oldest(10'000, 0));
   r.table.close_waiting();
   EXPECT_TRUE(r.closed.empty());
   EXPECT_EQ(r.table.size(), 0u);

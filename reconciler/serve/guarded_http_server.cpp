@@ -12,6 +12,7 @@
 #include <deque>
 #include <mutex>
 #include <netinet/in.h>
+#include <netinet/tcp.h>
 #include <sys/socket.h>
 #include <thread>
 #include <vector>
@@ -84,6 +85,8 @@ class DeadlineStream : public httplib::Stream {
   void begin_handling() { enter(ConnectionPhase::Handler); }
   void close_after_response() { close_after_ = true; }
   bool close_after() const { return close_after_ || timed_out_ || over_limit_; }
+  // A request was refused with its body (partly) unread, and the client is not merely slow.
+  bool should_linger() const { return (close_after_ || over_limit_) && !timed_out_; }
   bool over_limit() const { return over_limit_; }
 
   bool is_readable() const override { return pos_ < len_ || wait_until(fd_, POLLIN, now_ms() + 1); }
@@ -108,14 +111,19 @@ class DeadlineStream : public httplib::Stream {
       enter(ConnectionPhase::Write);
       write_deadline_ = now_ms() + limits_.write_ms;
     }
-    for (;;) {
-      if (!wait_until(fd_, POLLOUT, write_deadline_)) {
+    for (;;) {  // send first: waiting is only needed when the socket buffer is full
+      if (now_ms() >= write_deadline_) {
         timed_out_ = true;
         return -1;
       }
       const ssize_t n = ::send(fd_, ptr, size, MSG_DONTWAIT | MSG_NOSIGNAL);
-      if (n < 0 && (errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK)) continue;
-      return n;
+      if (n >= 0) return n;
+      if (errno == EINTR) continue;
+      if (errno != EAGAIN && errno != EWOULDBLOCK) return -1;
+      if (!wait_until(fd_, POLLOUT, write_deadline_)) {
+        timed_out_ = true;
+        return -1;
+      }
     }
   }
 
@@ -132,17 +140,24 @@ class DeadlineStream : public httplib::Stream {
   // Reads what has arrived, waiting at most until the phase's deadline.
   bool fill() {
     const std::int64_t deadline = phase_ == ConnectionPhase::Head ? head_deadline_ : request_deadline_;
-    for (;;) {
+    if (now_ms() >= deadline) {  // also when bytes trickle in: a byte a second must not hold a thread
+      timed_out_ = true;
+      return false;
+    }
+    for (;;) {  // read first: waiting is only needed when nothing has arrived
+      const ssize_t n = ::recv(fd_, buffer_, sizeof buffer_, MSG_DONTWAIT);
+      if (n > 0) {
+        pos_ = 0;
+        len_ = static_cast<std::size_t>(n);
+        return true;
+      }
+      if (n == 0) return false;
+      if (errno == EINTR) continue;
+      if (errno != EAGAIN && errno != EWOULDBLOCK) return false;
       if (!wait_until(fd_, POLLIN, deadline)) {
         timed_out_ = true;
         return false;
       }
-      const ssize_t n = ::recv(fd_, buffer_, sizeof buffer_, MSG_DONTWAIT);
-      if (n < 0 && (errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK)) continue;
-      if (n <= 0) return false;
-      pos_ = 0;
-      len_ = static_cast<std::size_t>(n);
-      return true;
     }
   }
 
@@ -170,14 +185,15 @@ thread_local bool t_overflow = false;
 // behind slow clients queued before it. When too many wait, the oldest waiting one answers 503.
 class ConnectionPool : public httplib::TaskQueue {
  public:
-  ConnectionPool(std::size_t threads, std::size_t max_queued, ConnectionTable& table)
-      : max_queued_(max_queued), table_(table), idle_(threads) {
+  ConnectionPool(std::size_t threads, std::size_t max_queued, int evict_after_ms, ConnectionTable& table)
+      : max_queued_(max_queued), evict_after_ms_(evict_after_ms), table_(table), idle_(threads) {
     for (std::size_t i = 0; i < threads; ++i) threads_.emplace_back([this] { work(); });
+    threads_.emplace_back([this] { reap(); });
   }
 
   void enqueue(std::function<void()> fn) override {
     std::unique_lock<std::mutex> lock(mu_);
-    if (jobs_.size() >= idle_) table_.evict_oldest();
+    make_room();
     if (jobs_.size() >= max_queued_) {
       std::function<void()> oldest = std::move(jobs_.front());
       jobs_.pop_front();
@@ -199,17 +215,36 @@ class ConnectionPool : public httplib::TaskQueue {
       stopping_ = true;
     }
     cv_.notify_all();
+    reaper_cv_.notify_all();
     for (std::thread& t : threads_) {
       if (t.joinable()) t.join();
     }
   }
 
  private:
+  // Closes a connection waiting on its client (for long enough) for every queued one that has
+  // no thread yet. Called with mu_ held.
+  void make_room() {
+    for (std::size_t waiting = jobs_.size() + 1; waiting > idle_; --waiting) {
+      if (!table_.evict_oldest(now_ms(), evict_after_ms_)) break;
+    }
+  }
+
+  // While connections wait for a thread, looks for clients that have become slow enough to
+  // close: without it, a probe queued behind fresh slow clients would wait for their deadlines.
+  void reap() {
+    std::unique_lock<std::mutex> lock(mu_);
+    while (!stopping_) {
+      reaper_cv_.wait_for(lock, std::chrono::milliseconds(100));
+      if (!jobs_.empty() && jobs_.size() > idle_) make_room();
+    }
+  }
+
   void work() {
     std::unique_lock<std::mutex> lock(mu_);
     for (;;) {
       cv_.wait(lock, [this] { return stopping_ || !jobs_.empty(); });
-      if (jobs_.empty()) return;
+      if (jobs_.empty()) return;  // stopping, and nothing left to serve
       std::function<void()> job = std::move(jobs_.back());
       jobs_.pop_back();
       --idle_;
@@ -221,14 +256,33 @@ class ConnectionPool : public httplib::TaskQueue {
   }
 
   const std::size_t max_queued_;
+  const int evict_after_ms_;
   ConnectionTable& table_;
   std::mutex mu_;
-  std::condition_variable cv_;
+  std::condition_variable cv_;              // a job or the stop, for the workers
+  std::condition_variable reaper_cv_;       // the stop, for reap()
   std::deque<std::function<void()>> jobs_;  // guarded by mu_
   std::size_t idle_;                        // guarded by mu_
   bool stopping_ = false;                   // guarded by mu_
   std::vector<std::thread> threads_;
 };
+
+// Half-closes, then reads and drops what the client still sends (a body the answer refused) for
+// up to `ms` or 16 MiB, so the client gets to read the answer instead of a connection reset.
+void linger(int fd, int ms) {
+  ::shutdown(fd, SHUT_WR);
+  const std::int64_t deadline = now_ms() + ms;
+  char sink[4096];
+  for (std::size_t dropped = 0; dropped < (std::size_t{16} << 20);) {
+    const ssize_t n = ::recv(fd, sink, sizeof sink, MSG_DONTWAIT);
+    if (n > 0) {
+      dropped += static_cast<std::size_t>(n);
+      continue;
+    }
+    if (n == 0 || (errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR)) return;
+    if (!wait_until(fd, POLLIN, deadline)) return;
+  }
+}
 
 void refuse_busy(int fd) {
   static constexpr char kBody[] = "{\"message\": \"too many connections; retry shortly\"}\n";
@@ -241,7 +295,9 @@ void refuse_busy(int fd) {
 
 GuardedServer::GuardedServer(const ConnectionLimits& limits)
     : limits_(limits), table_([](int fd) { ::shutdown(fd, SHUT_RDWR); }) {
-  new_task_queue = [this] { return new ConnectionPool(limits_.max_connections, limits_.max_queued, table_); };
+  new_task_queue = [this] {
+    return new ConnectionPool(limits_.max_connections, limits_.max_queued, limits_.evict_after_ms, table_);
+  };
   set_payload_max_length(limits_.max_body_bytes);
   set_keep_alive_timeout(limits_.keep_alive_ms / 1000);
 }
@@ -258,6 +314,10 @@ bool GuardedServer::process_and_close_socket(socket_t sock) {
     ::close(sock);
     return false;
   }
+  // httplib writes an answer's head and body separately: without TCP_NODELAY the body waits for
+  // the client's delayed ACK (~40 ms per answer on a kept-alive connection).
+  const int on = 1;
+  ::setsockopt(sock, IPPROTO_TCP, TCP_NODELAY, &on, sizeof on);
   const std::uint64_t id = table_.add(sock, now_ms());
   DeadlineStream stream(sock, table_, id, limits_);
   t_stream = &stream;
@@ -269,6 +329,10 @@ bool GuardedServer::process_and_close_socket(socket_t sock) {
     if (!ok || closed_by_client || stream.close_after()) break;
   }
   t_stream = nullptr;
+  if (stream.should_linger()) {
+    table_.set_phase(id, ConnectionPhase::Idle, now_ms());  // evictable while it lingers
+    linger(sock, limits_.linger_ms);
+  }
   table_.remove(id);  // before close: the table never shuts down a descriptor number reused later
   ::shutdown(sock, SHUT_RDWR);
   ::close(sock);

@@ -7,8 +7,12 @@
 //   at most max_head_bytes, a raw body (chunk framing included) at most body_cap();
 // - at most max_connections connections are served at once (one pool thread each); when all
 //   are taken, accepting another closes the connection that has waited longest on its client
-//   (ConnectionTable) and the newest connection is served first, so slow clients can never
-//   starve a probe; past max_queued waiting connections, the oldest waiting one answers 503.
+//   (ConnectionTable; at least evict_after_ms) and the newest connection is served first, so
+//   slow clients can never starve a probe; past max_queued waiting connections, the oldest
+//   waiting one answers 503;
+// - a request refused before its body was read whole (413, a body nobody wants) is answered,
+//   then what the client still sends is read and dropped for up to linger_ms, so it sees the
+//   answer rather than a reset, without a byte of it kept.
 // It hooks in where cpp-httplib's own SSLServer does (the virtual process_and_close_socket)
 // and reuses its request parsing (Server::process_request) unchanged.
 //
@@ -25,7 +29,9 @@ namespace fleetwave::serve {
 
 struct ConnectionLimits {
   std::size_t max_connections = 32;
-  std::size_t max_queued = 64;
+  std::size_t max_queued = 1024;
+  int evict_after_ms = 500;  // a client waited on this long may be closed to make room
+  int linger_ms = 2000;      // after refusing an unread body: drop what still comes, this long
   int keep_alive_ms = 5000;
   int head_ms = 10000;
   int request_ms = 30000;
