@@ -4,10 +4,12 @@
 FLEETWAVE_APT_PACKAGES=(
   build-essential cmake pkg-config git ca-certificates curl
   libyaml-cpp-dev nlohmann-json3-dev libspdlog-dev libgtest-dev
-  libgit2-dev libcpp-httplib-dev libssl-dev
+  libgit2-dev libcpp-httplib-dev libssl-dev libyaml-dev
   lighttpd lighttpd-mod-openssl openssh-server openssh-client
   clang-format universal-ctags
 )
+# The fuzz stage (.ci/fuzz) only: clang with libFuzzer and the sanitizer runtimes.
+FLEETWAVE_FUZZ_APT_PACKAGES=(clang libclang-rt-14-dev)
 
 fleetwave_root() { cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd; }
 
@@ -18,7 +20,7 @@ as_root() {
 
 install_dependencies() {
   local missing=()
-  for p in "${FLEETWAVE_APT_PACKAGES[@]}"; do
+  for p in "${FLEETWAVE_APT_PACKAGES[@]}" "${FLEETWAVE_FUZZ_APT_PACKAGES[@]}"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
   done
   if [ ${#missing[@]} -gt 0 ]; then

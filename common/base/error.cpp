@@ -1,5 +1,7 @@
 #include "base/error.h"
 
+#include "base/text.h"
+
 namespace fleetwave {
 
 const char* to_string(ErrorKind kind) {
@@ -14,22 +16,29 @@ const char* to_string(ErrorKind kind) {
       return "transient";
     case ErrorKind::Internal:
       return "internal";
+    case ErrorKind::Rejected:
+      return "rejected";
   }
   return "internal";
 }
 
+// Bounds of what one error line echoes: a path can be long, a message holds several values.
+constexpr std::size_t kMaxFileBytes = 1024;
+constexpr std::size_t kMaxFieldBytes = 512;
+constexpr std::size_t kMaxMessageBytes = 4096;
+
 std::string Error::to_string() const {
   std::string out;
   if (!pos.file.empty()) {
-    out += pos.file;
+    out += printable(pos.file, kMaxFileBytes);
     if (pos.line > 0) {
       out += ':' + std::to_string(pos.line);
       if (pos.column > 0) out += ':' + std::to_string(pos.column);
     }
     out += ": ";
   }
-  if (!field.empty()) out += field + ": ";
-  out += message;
+  if (!field.empty()) out += printable(field, kMaxFieldBytes) + ": ";
+  out += printable(message, kMaxMessageBytes);
   return out;
 }
 
@@ -54,6 +63,7 @@ Error not_found(std::string message) { return make(ErrorKind::NotFound, std::mov
 Error conflict(std::string message) { return make(ErrorKind::Conflict, std::move(message)); }
 Error transient(std::string message) { return make(ErrorKind::Transient, std::move(message)); }
 Error internal_error(std::string message) { return make(ErrorKind::Internal, std::move(message)); }
+Error rejected(std::string message) { return make(ErrorKind::Rejected, std::move(message)); }
 
 std::string to_string(const ErrorList& errors) {
   std::string out;

@@ -1,6 +1,7 @@
 // Small text helpers shared across the project.
 #pragma once
 
+#include <cstddef>
 #include <string>
 #include <string_view>
 
@@ -9,5 +10,15 @@ namespace fleetwave {
 // `text` without leading and trailing ASCII whitespace (space, \t, \r, \n, \f, \v): secrets
 // read from files, ports written by servers, values from headers.
 std::string trim_space(std::string_view text);
+
+// How much of an input value a message echoes (a kind, a name, a key, a file name).
+inline constexpr std::size_t kMaxEchoBytes = 200;
+
+// `text` made fit to be echoed inside a one-line message: newlines, tabs, other C0 and C1
+// control characters, DEL, U+2028/U+2029 and invalid UTF-8 bytes are escaped (\n, \t, \x1b,
+// \u2028), so input can neither split a message over lines nor reach a terminal as an escape
+// sequence; past `max_bytes` of input the rest is cut (at a character boundary) and replaced by
+// "...(N more bytes)". Every message that echoes a user's value or a file name goes through it.
+std::string printable(std::string_view text, std::size_t max_bytes = kMaxEchoBytes);
 
 }  // namespace fleetwave

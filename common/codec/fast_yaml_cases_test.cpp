@@ -106,7 +106,8 @@ data:
   empty-literal: |
   after-empty: x
   tabs: |
-    	a tab	inside
+    a tab	inside
+    	and one after the indentation
   json: |
     {"a": 1,
      "b": [1, 2]}
@@ -276,8 +277,6 @@ flow-seq-multi: [
 trailing-comma: [a, b, ]
 trailing-comma-map: {a: 1, }
 empty-value: {a: , b: 2}
-empty-value-end: {a:}
-empty-value-comma: {a:, b: 1}
 spaces: {  a  :  1  ,  b  :  2  }
 nested: [[1, 2], [3, [4, [5]]], {x: [y]}]
 colon-plain: [a:b, http://x]
@@ -360,9 +359,6 @@ h: i
       "a: 1\n---\n",
       "a: 1\n...\n",
       "a: 1\n...\n---\nb: 2\n",
-      "a: 1\n...\nb: 2\n",
-      "...\n",
-      "...\na: 1\n",
       "--- a\n",
       "--- 'a'\n--- \"b\"\n--- [c]\n--- {d: e}\n",
       "--- |\n  text\n--- >-\n  folded\n  text\n",
@@ -386,6 +382,19 @@ h: i
       "# decline: directive\n%YAML 1.1\n---\na: 1\n",
       "# decline: merge key\nb: {x: 1}\nm:\n  <<: {y: 2}\n",
       "# decline: tab indentation\na:\n\tb: 1\n",
+      // libyaml (hence kubectl) rejects these; yaml-cpp reads them (issue 10).
+      "# decline: ':' before a flow indicator\nempty-value-end: {a:}\nempty-value-comma: {a:, b: 1}\n",
+      "# decline: a tab where a block scalar's indentation is set\ntabs: |\n    \ta tab\n",
+      "# decline: a tab at the start of a blank line\na: 1\n\t\nb: 2\n",
+      "# decline: trailing tab\na: 1\t\n",
+      "# decline: a stream starting with \"...\"\n...\n---\na: 1\n",
+      "# decline: only an end marker\n...\n",
+      "# decline: an end marker first\n...\na: 1\n",
+      "# decline: content after \"...\" without \"---\"\na: 1\n...\nb: 2\n",
+      "# decline: DEL, C1 and NEL\na: x\x7fy\nb: x\u0085y\nc: x\u0090y\n",
+      "# decline: line and paragraph separators\na: x\u2028y\u2029z\n",
+      "# decline: a byte order mark inside\na: b\n\ufeffc: d\n",
+      "# decline: an escaped single quote in double quotes\na: \"it\\'s\"\n",
       "# decline: duplicate key\na: 1\na: 2\n",
       "# decline: null key\n~: 1\n",
       "# decline: complex key\n[a]: 1\n",

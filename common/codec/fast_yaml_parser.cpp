@@ -51,16 +51,22 @@ struct Frame {
 
 bool is_null_word(std::string_view s) { return s.empty() || s == "~" || s == "null" || s == "Null" || s == "NULL"; }
 
-// Control characters other than tab and LF, a CR outside CRLF, and a second byte order mark:
-// yaml-cpp reads some of them unexpectedly (0x04 is its end of input), so they are declined.
+// Declined: control characters other than tab and LF (yaml-cpp reads some unexpectedly, 0x04 is
+// its end of input; libyaml rejects them all), a CR outside CRLF, DEL and C1 controls, U+FFFE and
+// U+FFFF (libyaml rejects them too), NEL, U+2028 and U+2029 (line breaks to libyaml, text to
+// yaml-cpp) and a byte order mark anywhere (libyaml allows one only in some places).
 bool has_plain_bytes(std::string_view text) {
-  if (text.substr(0, 3) == "\xEF\xBB\xBF") return false;
   const std::size_t n = text.size();
+  const auto at = [&](std::size_t i) { return i < n ? static_cast<unsigned char>(text[i]) : 0; };
   for (std::size_t i = 0; i < n; ++i) {
     const auto c = static_cast<unsigned char>(text[i]);
-    if (c >= 0x20 || c == '\n' || c == '\t') continue;
-    if (c == '\r' && i + 1 < n && text[i + 1] == '\n') continue;
-    return false;
+    if ((c >= 0x20 && c < 0x7F) || c == '\n' || c == '\t') continue;
+    if (c == '\r' && at(i + 1) == '\n') continue;
+    if (c < 0x80) return false;                                                   // C0 controls, DEL
+    if (c == 0xC2 && at(i + 1) < 0xA0) return false;                              // U+0080..U+009F, NEL among them
+    if (c == 0xE2 && at(i + 1) == 0x80 && (at(i + 2) | 1) == 0xA9) return false;  // U+2028, U+2029
+    if (c == 0xEF && at(i + 1) == 0xBB && at(i + 2) == 0xBF) return false;        // U+FEFF
+    if (c == 0xEF && at(i + 1) == 0xBF && at(i + 2) >= 0xBE) return false;        // U+FFFE, U+FFFF
   }
   return true;
 }
@@ -97,7 +103,9 @@ class Parser {
 
   bool document(YamlDocument& doc) {
     doc.line = line_of(cur_.p);
-    if (cur_.column() == 0 && cur_.peek() == '.' && doc_indicator_at(cur_)) return count();  // "..." first: null
+    // libyaml rejects a stream that starts with "...", and after "..." wants "---" before content.
+    if (cur_.column() == 0 && cur_.peek() == '.' && doc_indicator_at(cur_)) return false;
+    if (after_end_marker_ && !(cur_.column() == 0 && cur_.peek() == '-' && doc_indicator_at(cur_))) return false;
     if (cur_.column() == 0 && cur_.peek() == '-' && doc_indicator_at(cur_)) {
       cur_.p += 3;
       if (!skip_spaces()) return false;
@@ -112,6 +120,7 @@ class Parser {
   // "..." markers after a document (yaml-cpp eats all of them).
   bool end_markers() {
     while (cur_.column() == 0 && cur_.peek() == '.' && doc_indicator_at(cur_)) {
+      after_end_marker_ = true;
       cur_.p += 3;
       bool crossed = false;
       if (!skip_to_next_token(&crossed) || !(crossed || cur_.eof())) return false;
@@ -346,6 +355,8 @@ class Parser {
           cur_.line_start != line) {
         return false;
       }
+      // libyaml rejects a plain scalar's ':' followed by a flow indicator ("{a:}", "{a:, b}").
+      if (std::string_view(",?[]{}").find(cur_.peek(1)) != std::string_view::npos) return false;
     }
     return cur_.p - start <= kMaxSimpleKey;
   }
@@ -367,22 +378,19 @@ class Parser {
   // ---- shared -------------------------------------------------------------------------------
 
   // Blanks, comments and line breaks (yaml-cpp's ScanToNextToken in the block context).
-  // Declines a tab before a token on its line: yaml-cpp then allows no key or "- " there.
+  // Declines any tab there: yaml-cpp then allows no key or "- " after it, and libyaml rejects
+  // one at the start of a line, even a blank one, or where indentation is expected.
   bool skip_to_next_token(bool* crossed) {
-    bool tab = false;
     for (;;) {
-      for (char ch = cur_.peek(); ch == ' ' || ch == '\t'; ch = cur_.peek()) {
-        tab |= ch == '\t';
-        cur_.skip();
-      }
+      while (cur_.peek() == ' ') cur_.skip();
+      if (cur_.peek() == '\t') return false;
       if (cur_.peek() == '#') skip_comment();
       const std::size_t n = break_at(cur_);
       if (n == 0) break;
       cur_.newline(n);
-      tab = false;
       if (crossed != nullptr) *crossed = true;
     }
-    return !tab || cur_.eof();
+    return true;
   }
 
   void skip_comment() {
@@ -466,6 +474,7 @@ class Parser {
   std::size_t nodes_ = 0;
   int line_ = 1;
   const char* line_pos_;
+  bool after_end_marker_ = false;  // a "..." was read: the next document must start with "---"
 };
 
 }  // namespace

@@ -15,10 +15,12 @@
 // comments, empty values, "---" and "..." markers. Scalars are typed as in scalar_resolver.h.
 //
 // Declined: anchors, aliases, tags, "?" keys, directives, merge keys ("<<"), null or
-// non-scalar keys, duplicate keys, tabs where they would count as indentation, control
-// characters, a byte order mark after the one parse_yaml_stream strips, nesting beyond the
-// limits (or 128 levels), and any syntax error or construct whose yaml-cpp reading is doubtful
-// (see the .cpp for the exact rules).
+// non-scalar keys, duplicate keys, tabs between tokens in the block context, control characters
+// (C0 but tab and LF, DEL, C1), NEL and U+2028/9, a byte order mark after the one
+// parse_yaml_stream strips, a stream starting with "..." or content after "..." without "---",
+// nesting beyond the limits (or 128 levels), and any syntax error or construct whose yaml-cpp
+// or libyaml reading is doubtful (see the .cpp for the exact rules): the yaml-cpp path, which
+// also asks libyaml (libyaml_check.h), decides those.
 #pragma once
 
 #include <optional>

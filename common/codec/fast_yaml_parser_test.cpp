@@ -1,7 +1,8 @@
 // The fast reader's contract (fast_yaml_parser.h), checked differentially: on every input of a
 // corpus, and on mutants of it, fast_parse_yaml_stream either declines or returns exactly what
 // the yaml-cpp path returns (values with their JSON types, and document lines); when the
-// yaml-cpp path fails, the fast reader must have declined. Plus: parse_yaml_stream gives the same
+// yaml-cpp path fails, the fast reader must have declined; and neither accepts what libyaml
+// rejects (libyaml_oracle_test.h). Plus: parse_yaml_stream gives the same
 // results and errors with and without the fast reader, and how often the fast reader is taken.
 //
 // Corpus: every YAML file under testdata/, every string literal in the codec's tests, generated
@@ -22,6 +23,7 @@
 #include <gtest/gtest.h>
 
 #include "codec/fast_yaml_corpus_fixture.h"
+#include "codec/libyaml_oracle_test.h"
 #include "codec/yaml_codec.h"
 
 namespace fleetwave {
@@ -71,6 +73,13 @@ Outcome check(const std::string& text, const YamlLimits& limits = {}) {
   std::optional<std::vector<YamlDocument>> fast;
   if (is_valid_utf8(body) && body.find('\0') == std::string_view::npos) fast = fast_parse_yaml_stream(body, limits);
   o.fast_taken = fast.has_value();
+  // libyaml is the oracle of acceptance (issue 10, D4/D5): Kubernetes tools are ports of it, so
+  // whatever the fast reader or the yaml-cpp path accepts, libyaml must accept too.
+  if ((fast || slow.ok()) && !libyaml_oracle::accepts(body)) {
+    o.agrees = false;
+    o.problem = std::string(fast ? "the fast reader" : "the yaml-cpp path") + " accepted what libyaml rejects";
+    return o;
+  }
   if (fast) {
     if (!slow.ok()) {
       o.agrees = false;
@@ -259,7 +268,7 @@ TEST(FastYamlParser, AgreesWithYamlCppOnMutants) {
     if (!o.agrees) {
       ++failures;
       ADD_FAILURE() << "mutant " << run << ":\n"
-                    << Json(text).dump(-1, ' ', false, Json::error_handler_t::replace) << "\n"
+                    << Json(text).dump(-1, ' ', true, Json::error_handler_t::replace) << "\n"
                     << o.problem;
     }
   }

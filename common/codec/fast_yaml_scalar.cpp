@@ -128,8 +128,7 @@ bool escape_sequence(Cursor& c, std::string& out) {
       out += '"';
       return true;
     case '\'':
-      out += '\'';
-      return true;
+      return false;  // yaml-cpp (and go-yaml) read "\'" as ', libyaml rejects it: the yaml-cpp path decides
     case '\\':
       out += '\\';
       return true;
@@ -243,7 +242,11 @@ bool scan_scalar(Cursor& c, Params& params, std::string& scalar, ScalarInfo& inf
            end_match(c, params.end) < 0) {
       c.skip();
     }
-    if (params.detect_indent && !found_non_empty_line) params.indent = std::max(params.indent, c.column());
+    if (params.detect_indent && !found_non_empty_line) {
+      params.indent = std::max(params.indent, c.column());
+      // libyaml rejects a tab right after the spaces that set a block scalar's indentation.
+      if (c.peek() == '\t') return false;
+    }
     while (blank_at(c)) {
       if (c.peek() == '\t' && c.column() < params.indent && params.throw_on_tab) return false;
       if (!params.eat_leading_whitespace || end_match(c, params.end) >= 0) break;

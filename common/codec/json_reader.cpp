@@ -4,6 +4,7 @@
 #include <cctype>
 #include <iterator>
 
+#include "base/text.h"
 #include "codec/yaml_text.h"
 
 namespace fleetwave {
@@ -71,7 +72,7 @@ class JsonSax {
 
   bool key(std::string& k) {
     Frame& f = stack_.back();
-    if (f.value.contains(k)) return fail("duplicate key '" + k + "'", key_start());
+    if (f.value.contains(k)) return fail("duplicate key '" + printable(k) + "'", key_start());
     f.key = std::move(k);
     return true;
   }

@@ -6,6 +6,7 @@
 #include <limits>
 #include <optional>
 
+#include "base/text.h"
 #include "codec/base64.h"
 #include "codec/go_format.h"
 #include "codec/go_timestamp.h"
@@ -321,7 +322,7 @@ Result<std::string> to_key(Resolved r, std::string_view text) {
     case Kind::Binary:
       return std::move(r.decoded);
     case Kind::Null:
-      return invalid_input("a mapping key is null ('" + std::string(text) + "'); JSON keys must be strings, quote it");
+      return invalid_input("a mapping key is null ('" + printable(text) + "'); JSON keys must be strings, quote it");
     case Kind::Bool:
       return std::string(r.boolean ? "true" : "false");
     case Kind::Int:

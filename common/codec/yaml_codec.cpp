@@ -2,13 +2,16 @@
 
 #include <algorithm>
 #include <istream>
+#include <map>
 #include <streambuf>
 
 #include <yaml-cpp/eventhandler.h>
 #include <yaml-cpp/exceptions.h>
 #include <yaml-cpp/parser.h>
 
+#include "base/text.h"
 #include "codec/fast_yaml_parser.h"
+#include "codec/libyaml_check.h"
 #include "codec/scalar_resolver.h"
 #include "codec/yaml_text.h"
 
@@ -34,23 +37,82 @@ class MemoryBuffer : public std::streambuf {
   }
 };
 
+// The fields a locate pass looks for: one trie of path segments per document. Each node keeps
+// the first mark where a node at its path was seen.
+class FieldTrie {
+ public:
+  explicit FieldTrie(const std::vector<FieldQuery>& queries) {
+    for (const FieldQuery& q : queries) {
+      auto [it, added] = roots_.try_emplace(q.document, static_cast<int>(nodes_.size()));
+      if (added) nodes_.emplace_back();
+      int node = it->second;
+      for (const FieldPath::Segment& s : q.field.segments()) {
+        auto [child, inserted] = nodes_[static_cast<std::size_t>(node)].children.try_emplace(s, 0);
+        if (inserted) {
+          child->second = static_cast<int>(nodes_.size());
+          nodes_.emplace_back();
+        }
+        node = child->second;
+      }
+    }
+  }
+
+  int root(std::size_t document) const {
+    auto it = roots_.find(document);
+    return it == roots_.end() ? -1 : it->second;
+  }
+  int child(int node, const FieldPath::Segment& segment) const {
+    const auto& children = nodes_[static_cast<std::size_t>(node)].children;
+    auto it = children.find(segment);
+    return it == children.end() ? -1 : it->second;
+  }
+  void see(int node, const YAML::Mark& mark) {
+    auto& seen = nodes_[static_cast<std::size_t>(node)].mark;
+    if (!seen) seen = mark;
+  }
+
+  // The mark of the query's field, or of its deepest ancestor that was seen.
+  std::optional<YAML::Mark> best(const FieldQuery& q) const {
+    int node = root(q.document);
+    if (node < 0) return std::nullopt;
+    std::optional<YAML::Mark> found = nodes_[static_cast<std::size_t>(node)].mark;
+    for (const FieldPath::Segment& s : q.field.segments()) {
+      node = child(node, s);
+      if (node < 0 || !nodes_[static_cast<std::size_t>(node)].mark) break;
+      found = nodes_[static_cast<std::size_t>(node)].mark;
+    }
+    return found;
+  }
+
+ private:
+  struct Node {
+    std::map<FieldPath::Segment, int> children;
+    std::optional<YAML::Mark> mark;
+  };
+  std::vector<Node> nodes_;
+  std::map<std::size_t, int> roots_;
+};
+
 // Builds Json values from parser events with an explicit stack (no recursion, so nesting
 // depth cannot overflow the C++ stack) and, optionally, records where one field sits.
 class JsonBuilder : public YAML::EventHandler {
  public:
   JsonBuilder(std::string_view text, const YamlLimits& limits) : text_(text), limits_(limits) {}
 
-  void track(const FieldPath& target) { target_ = &target; }
-  std::optional<YAML::Mark> tracked_mark() const { return best_mark_; }
+  // Records where the fields of `fields` are (FieldTrie::see) while building.
+  void track(FieldTrie& fields) { fields_ = &fields; }
 
   Json take_document() { return std::move(document_); }
   const YAML::Mark& document_mark() const { return document_mark_; }
+  std::size_t documents_started() const { return documents_; }
 
   void OnDocumentStart(const YAML::Mark& mark) override {
     document_ = Json();
     document_mark_ = mark;
     stack_.clear();
     anchors_.clear();
+    document_trie_ = fields_ != nullptr ? fields_->root(documents_) : -1;
+    ++documents_;
   }
   void OnDocumentEnd() override {}
 
@@ -63,7 +125,7 @@ class JsonBuilder : public YAML::EventHandler {
 
   void OnAlias(const YAML::Mark& mark, YAML::anchor_t id) override {
     if (id >= anchors_.size() || !anchors_[id].complete) {
-      std::string name = id < anchors_.size() ? " *" + anchors_[id].name : "";
+      std::string name = id < anchors_.size() ? " *" + printable(anchors_[id].name) : "";
       throw StreamError{"alias" + name + " refers to an anchor that contains it (a cycle); remove the recursive alias",
                         mark};
     }
@@ -129,6 +191,7 @@ class JsonBuilder : public YAML::EventHandler {
     bool merging = false;                  // the pending key is "<<"
     bool is_key = false;                   // this container is itself a mapping key, which JSON cannot hold
     std::vector<std::string> merged_keys;  // keys copied by "<<"; an explicit key overrides them
+    int trie = -1;                         // this container's node in fields_, -1 when untracked
   };
   struct Anchor {
     Json value;
@@ -172,28 +235,25 @@ class JsonBuilder : public YAML::EventHandler {
     anchors_[id] = Anchor{std::move(value), nodes, true, std::move(anchor_name_)};
   }
 
-  // Where the next value goes, as a path of the current position (for tracking).
-  void note_position(const YAML::Mark& mark) {
-    if (target_ == nullptr) return;
-    const auto& want = target_->segments();
-    if (stack_.size() > want.size()) return;  // deeper than the target
-    for (std::size_t i = 0; i < stack_.size(); ++i) {
-      const Frame& f = stack_[i];
-      if (f.merging || f.is_key) return;
-      FieldPath::Segment here = f.value.is_object() ? FieldPath::Segment(f.key) : FieldPath::Segment(f.value.size());
-      if (here != want[i]) return;
+  // The tracked node of the value about to be added (-1 when no query goes there), which is seen
+  // at `mark`. Constant time: only paths that lead to a queried field have nodes.
+  int note_position(const YAML::Mark& mark) {
+    int node = document_trie_;
+    if (!stack_.empty()) {
+      const Frame& f = stack_.back();
+      if (f.trie < 0 || f.merging || f.is_key) return -1;
+      node =
+          fields_->child(f.trie, f.value.is_object() ? FieldPath::Segment(f.key) : FieldPath::Segment(f.value.size()));
     }
-    if (!best_mark_ || stack_.size() > best_depth_) {
-      best_mark_ = mark;
-      best_depth_ = stack_.size();
-    }
+    if (node >= 0) fields_->see(node, mark);
+    return node;
   }
 
   void open(const YAML::Mark& mark, Json container, YAML::anchor_t anchor) {
     // A map or list used as a key: finish reading it, so that a syntax error inside it (an
     // unclosed "[" reads as a key to yaml-cpp) is reported as such, then reject it.
     bool is_key = expecting_key();
-    if (!is_key) note_position(mark);
+    const int trie = is_key ? -1 : note_position(mark);
     if (stack_.size() >= limits_.max_depth) {
       throw StreamError{"nesting deeper than " + std::to_string(limits_.max_depth) + " levels", mark};
     }
@@ -204,6 +264,7 @@ class JsonBuilder : public YAML::EventHandler {
     f.anchor = anchor;
     f.first_node = nodes_;
     f.is_key = is_key;
+    f.trie = trie;
     stack_.push_back(std::move(f));
     if (anchor != 0) {
       if (anchors_.size() <= anchor) anchors_.resize(anchor + 1);
@@ -224,7 +285,7 @@ class JsonBuilder : public YAML::EventHandler {
   }
 
   void add_value(const YAML::Mark& mark, Json value, YAML::anchor_t anchor, std::size_t nodes) {
-    note_position(mark);
+    (void)note_position(mark);
     count_nodes(mark, nodes);
     if (anchor != 0) remember(anchor, value, nodes);
     insert(std::move(value));
@@ -257,7 +318,7 @@ class JsonBuilder : public YAML::EventHandler {
     auto [it, inserted] = object.try_emplace(std::move(f.key));  // leaves f.key alone when present
     if (!inserted) {
       auto merged = std::find(f.merged_keys.begin(), f.merged_keys.end(), f.key);
-      if (merged == f.merged_keys.end()) throw StreamError{"duplicate key '" + f.key + "'", f.key_mark};
+      if (merged == f.merged_keys.end()) throw StreamError{"duplicate key '" + printable(f.key) + "'", f.key_mark};
       f.merged_keys.erase(merged);
     }
     it->second = std::move(value);
@@ -303,9 +364,9 @@ class JsonBuilder : public YAML::EventHandler {
   YAML::Mark document_mark_;
   std::size_t nodes_ = 0;
   std::size_t alias_nodes_ = 0;
-  const FieldPath* target_ = nullptr;
-  std::optional<YAML::Mark> best_mark_;
-  std::size_t best_depth_ = 0;
+  FieldTrie* fields_ = nullptr;
+  int document_trie_ = -1;
+  std::size_t documents_ = 0;
 };
 
 Error error_at(const std::string& file, std::string message, int line, int column) {
@@ -368,6 +429,16 @@ Result<std::vector<YamlDocument>> parse_with_yaml_cpp(std::string_view text, con
   return docs;
 }
 
+// yaml-cpp builds the values and keeps its errors, which name the problem best; what it
+// accepts must also pass libyaml (libyaml_check.h): yaml-cpp reads some broken YAML silently.
+Result<std::vector<YamlDocument>> parse_with_yaml_cpp_and_libyaml(std::string_view text, const std::string& file,
+                                                                  const YamlLimits& limits) {
+  auto docs = parse_with_yaml_cpp(text, file, limits);
+  if (!docs.ok()) return docs;
+  if (auto rejected = libyaml_rejects(text, file)) return *rejected;
+  return docs;
+}
+
 }  // namespace
 
 Result<std::vector<YamlDocument>> parse_yaml_stream(std::string_view raw, const std::string& file,
@@ -375,41 +446,49 @@ Result<std::vector<YamlDocument>> parse_yaml_stream(std::string_view raw, const 
   std::string_view text = strip_bom(raw);
   if (auto e = check_text(text, file)) return *e;
   if (auto docs = fast_parse_yaml_stream(text, limits)) return std::move(*docs);
-  return parse_with_yaml_cpp(text, file, limits);
+  return parse_with_yaml_cpp_and_libyaml(text, file, limits);
 }
 
 Result<std::vector<YamlDocument>> parse_yaml_stream_with_yaml_cpp(std::string_view raw, const std::string& file,
                                                                   const YamlLimits& limits) {
   std::string_view text = strip_bom(raw);
   if (auto e = check_text(text, file)) return *e;
-  return parse_with_yaml_cpp(text, file, limits);
+  return parse_with_yaml_cpp_and_libyaml(text, file, limits);
 }
 
-std::optional<SourcePos> locate_yaml_field(std::string_view raw, std::size_t doc_index, const FieldPath& field) {
+std::vector<std::optional<SourcePos>> locate_yaml_fields(std::string_view raw, const std::vector<FieldQuery>& queries) {
+  std::vector<std::optional<SourcePos>> out(queries.size());
   std::string_view text = strip_bom(raw);
-  if (check_text(text, "")) return std::nullopt;
-  const std::size_t bound = max_yaml_documents(text);
-  if (doc_index >= bound) return std::nullopt;
+  if (queries.empty() || check_text(text, "")) return out;
+  std::size_t last = 0;
+  for (const FieldQuery& q : queries) last = std::max(last, q.document);
+  // yaml-cpp never ends a stream that is just "," (see max_yaml_documents): stop at the bound.
+  last = std::min(last, max_yaml_documents(text) - 1);
+  FieldTrie fields(queries);
   YamlLimits limits;
   JsonBuilder builder(text, limits);
-  builder.track(field);
-  bool found_document = false;
+  builder.track(fields);
+  std::vector<YAML::Mark> starts;  // of the documents read
   try {
     MemoryBuffer buffer(text);
     std::istream in(&buffer);
     YAML::Parser parser(in);
-    for (std::size_t i = 0; i < doc_index; ++i) {
-      JsonBuilder skip(text, limits);
-      if (!parser.HandleNextDocument(skip)) return std::nullopt;
-    }
-    found_document = parser.HandleNextDocument(builder);
+    while (starts.size() <= last && parser.HandleNextDocument(builder)) starts.push_back(builder.document_mark());
   } catch (...) {
-    // Only used to enrich another error: a problem later in the document does not take away
-    // a position already found, and one before it leaves nothing to offer.
+    // Only used to enrich another error: a problem later in the stream does not take away the
+    // positions already found.
+    if (builder.documents_started() > starts.size()) starts.push_back(builder.document_mark());
   }
-  if (auto mark = builder.tracked_mark()) return SourcePos{"", mark->line + 1, mark->column + 1};
-  if (!found_document) return std::nullopt;
-  return SourcePos{"", builder.document_mark().line + 1, builder.document_mark().column + 1};
+  for (std::size_t i = 0; i < queries.size(); ++i) {
+    std::optional<YAML::Mark> mark = fields.best(queries[i]);
+    if (!mark && queries[i].document < starts.size()) mark = starts[queries[i].document];
+    if (mark && mark->line >= 0) out[i] = SourcePos{"", mark->line + 1, mark->column + 1};
+  }
+  return out;
+}
+
+std::optional<SourcePos> locate_yaml_field(std::string_view raw, std::size_t doc_index, const FieldPath& field) {
+  return locate_yaml_fields(raw, {FieldQuery{doc_index, field}}).front();
 }
 
 }  // namespace fleetwave

@@ -43,17 +43,29 @@ struct YamlDocument {
 
 // Parses every document of `text`. `file` only labels errors. Errors are InvalidInput and
 // carry the position of the problem. Most manifests are read by fast_yaml_parser.h; anything it
-// declines, and every error, comes from the yaml-cpp path below, with the same results.
+// declines, and every error, comes from the yaml-cpp path below, with the same results. That
+// path accepts only what libyaml accepts too (libyaml_check.h), as Kubernetes tools would.
 Result<std::vector<YamlDocument>> parse_yaml_stream(std::string_view text, const std::string& file,
                                                     const YamlLimits& limits = {});
 
-// parse_yaml_stream without the fast reader: always yaml-cpp. The reference the fast reader is
-// tested against (fast_yaml_parser_test.cpp).
+// parse_yaml_stream without the fast reader: always yaml-cpp (and the libyaml check). The
+// reference the fast reader is tested against (fast_yaml_parser_test.cpp).
 Result<std::vector<YamlDocument>> parse_yaml_stream_with_yaml_cpp(std::string_view text, const std::string& file,
                                                                   const YamlLimits& limits = {});
 
-// Finds where `field` of document `doc_index` is written in `text`: the exact node when it
-// exists, else its deepest existing ancestor. Used only to enrich error messages.
+// A field to find: document index in the stream, path from the document's root.
+struct FieldQuery {
+  std::size_t document = 0;
+  FieldPath field;
+};
+
+// Finds where each queried field is written in `text`, in one pass over the stream (so the cost
+// is linear in the size of `text`, however many fields are asked for): the exact node when it
+// exists, else its deepest existing ancestor, else the document's start; nullopt when the
+// document is not there. Used only to enrich error messages; `file` of the positions is "".
+std::vector<std::optional<SourcePos>> locate_yaml_fields(std::string_view text, const std::vector<FieldQuery>& queries);
+
+// One field: locate_yaml_fields with one query.
 std::optional<SourcePos> locate_yaml_field(std::string_view text, std::size_t doc_index, const FieldPath& field);
 
 // True when `text` is valid UTF-8; `bad_offset` gets the first invalid byte otherwise.

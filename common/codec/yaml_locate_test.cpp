@@ -88,6 +88,32 @@ TEST(YamlLocate, GivesUpQuietlyOnBadInput) {
   EXPECT_EQ(pos->column, 4);
 }
 
+TEST(YamlLocate, ManyQueriesInOnePassAnswerAsOneByOne_D8) {
+  // locate_yaml_fields reads the stream once for all its queries (issue 10, D8: one pass per
+  // error made a render quadratic in file size); its answers are those of single queries.
+  std::vector<FieldQuery> queries;
+  for (const char* path : {"", "kind", "metadata.name", "metadata.labels[\"app.kubernetes.io/name\"]", "data.list[0]",
+                           "data.list[1].three[1]", "metadata.namespace", "data.list[5]", "kind[0]"}) {
+    queries.push_back({0, FieldPath::parse(path)});
+  }
+  for (const char* path : {"spec.replicas", "", "spec.template.spec", "spec.merged.x", "spec.merged.z"}) {
+    queries.push_back({1, FieldPath::parse(path)});
+  }
+  queries.push_back({2, FieldPath::parse("kind")});
+  queries.push_back({0, FieldPath::parse("kind")});  // the same field twice
+  const std::vector<std::optional<SourcePos>> all = locate_yaml_fields(kStream, queries);
+  ASSERT_EQ(all.size(), queries.size());
+  for (std::size_t i = 0; i < queries.size(); ++i) {
+    SCOPED_TRACE(queries[i].field.to_string());
+    std::optional<SourcePos> one = locate_yaml_field(kStream, queries[i].document, queries[i].field);
+    ASSERT_EQ(all[i].has_value(), one.has_value());
+    if (!one) continue;
+    EXPECT_EQ(all[i]->line, one->line);
+    EXPECT_EQ(all[i]->column, one->column);
+  }
+  EXPECT_FALSE(all[queries.size() - 2].has_value());  // document 2 does not exist
+}
+
 TEST(YamlLocate, MatchesTheFieldPathsErrorsCarry) {
   // FieldPath::key/index build the same paths the model code reports.
   FieldPath path = FieldPath().key("metadata").key("labels").key("app.kubernetes.io/name");

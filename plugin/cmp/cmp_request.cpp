@@ -2,6 +2,7 @@
 
 #include <charconv>
 
+#include "base/text.h"
 #include "codec/json_reader.h"
 
 namespace fleetwave {
@@ -54,7 +55,7 @@ Result<std::size_t> parse_size(const std::string& text, const std::string& name)
   std::size_t value = 0;
   auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
   if (ec != std::errc() || ptr != text.data() + text.size() || value == 0) {
-    return invalid_input(name + " must be a positive number of bytes, got \"" + text + "\"");
+    return invalid_input(name + " must be a positive number of bytes, got \"" + printable(text) + "\"");
   }
   return value;
 }
@@ -62,13 +63,19 @@ Result<std::size_t> parse_size(const std::string& text, const std::string& name)
 }  // namespace
 
 const char* render_usage() {
-  return "usage: fleetwave-render [--repo-root DIR --app PATH] [--cluster NAME] [--output yaml|json]\n"
+  return "usage: fleetwave-render [--repo-root DIR --app PATH] [--cluster NAME] [-o|--output yaml|json]\n"
          "                        [--clusters-dir DIR] [--policies-dir DIR] [--default-namespace NS]\n"
+         "       fleetwave-render summary --repo-root DIR [--apps-dir DIR] [--clusters-dir DIR]\n"
+         "                                [-o|--output text|json]\n"
          "\n"
          "Prints the objects Karmada would deliver to one cluster, rendered from the app's templates,\n"
          "Karmada policies and the Cluster inventory. As an Argo CD CMP it reads ARGOCD_APP_SOURCE_PATH,\n"
          "ARGOCD_ENV_FLEETWAVE_CLUSTER (or the plugin parameter \"cluster\"), ARGOCD_ENV_FLEETWAVE_CLUSTERS\n"
-         "and ARGOCD_ENV_FLEETWAVE_OUTPUT; flags win over the environment.\n";
+         "and ARGOCD_ENV_FLEETWAVE_OUTPUT; flags win over the environment. Warnings (valid input that is\n"
+         "almost certainly a mistake) go to stderr; the render still succeeds.\n"
+         "\n"
+         "summary renders every app (each directory under --apps-dir, default apps) for every cluster of\n"
+         "the inventory (--clusters-dir, default clusters) and prints what each cluster receives.\n";
 }
 
 Result<RenderRequest> parse_render_request(const ProcessContext& context) {
@@ -97,7 +104,7 @@ Result<RenderRequest> parse_render_request(const ProcessContext& context) {
                     : f == "--clusters-dir"        ? value(clusters_dir)
                     : f == "--policies-dir"        ? value(policies_dir)
                     : f == "--default-namespace"   ? value(default_ns)
-                                                   : Result<Ok>(invalid_input("unknown flag \"" + f + "\""));
+                                                   : Result<Ok>(invalid_input("unknown flag \"" + printable(f) + "\""));
     if (!st.ok()) return st.error();
   }
   std::string source_path = env_or(context, "ARGOCD_APP_SOURCE_PATH");
@@ -141,7 +148,7 @@ Result<RenderRequest> parse_render_request(const ProcessContext& context) {
   if (output.empty()) output = env_or(context, "ARGOCD_ENV_FLEETWAVE_OUTPUT", "yaml");
   if (output == "yaml") r.format = OutputFormat::YamlStream;
   else if (output == "json") r.format = OutputFormat::JsonLines;
-  else return invalid_input("--output must be yaml or json, got \"" + output + "\"");
+  else return invalid_input("--output must be yaml or json, got \"" + printable(output) + "\"");
   // Templates without metadata.namespace live where `kubectl apply` would put them in Karmada:
   // "default". Not ARGOCD_APP_NAMESPACE: the reconciler renders the same inputs without Argo CD
   // and must reach the same clusters.

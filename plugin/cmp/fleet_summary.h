@@ -6,7 +6,10 @@
 
 namespace fleetwave {
 
-// Args after "summary": --repo-root DIR [--apps-dir DIR] [--clusters-dir DIR].
+// Args after "summary": --repo-root DIR [--apps-dir DIR] [--clusters-dir DIR]
+// [-o|--output text|json] [-h|--help]. JSON: {"fleet", "apps": [...], "clusters": [{"name",
+// "provider", "region", "apps": [{"app", "objects": [{"apiVersion", "kind", "namespace", "name",
+// "replicas" (workloads), "images": [...]}]}]}]}, keys sorted, one line.
 CommandResult run_summary_command(const ProcessContext& context);
 
 }  // namespace fleetwave

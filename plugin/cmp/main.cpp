@@ -60,6 +60,9 @@ int main(int argc, char** argv) {
     std::fputs("fleetwave-render: out of memory (limit FLEETWAVE_MAX_MEMORY_MB); the inputs are too large\n", stderr);
     return 3;
   }
+  // The whole output is in memory: disarm the timer before writing, so a slow reader of stdout
+  // gets all of it or (when the timer fired before this point) none of it, never a prefix.
+  alarm(0);
   std::fwrite(result.err.data(), 1, result.err.size(), stderr);
   if (result.exit_code == 0 && !result.out.empty()) {
     std::fwrite(result.out.data(), 1, result.out.size(), stdout);

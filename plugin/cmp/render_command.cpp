@@ -56,6 +56,9 @@ CommandResult run_render_command(const ProcessContext& context) {
   if (!output.ok()) return failure(exit_code_for(output.error()), output.error());
   CommandResult r;
   r.out = format_objects(output->objects, request->format);
+  // Argo CD shows nothing of stderr when generate succeeds; `fleetwave plan` and `status` show
+  // the same warnings as findings.
+  for (const Error& w : output->warnings) r.err += "warning: " + w.to_string() + "\n";
   return r;
 }
 

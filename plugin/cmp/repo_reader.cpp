@@ -1,27 +1,58 @@
 #include "cmp/repo_reader.h"
 
+#include <dirent.h>
 #include <fcntl.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
+#include <cstdlib>
 #include <cstring>
+#include <optional>
 #include <set>
+#include <string_view>
 #include <sys/stat.h>
 #include <system_error>
+#include <utility>
+
+#include "base/text.h"
 
 namespace fleetwave {
 namespace fs = std::filesystem;
 namespace {
 
-bool has_manifest_extension(const fs::path& p) {
-  std::string ext = p.extension().string();
+bool has_manifest_extension(std::string_view name) {
+  const std::size_t dot = name.rfind('.');
+  if (dot == std::string_view::npos || dot == 0) return false;
+  const std::string_view ext = name.substr(dot);
   return ext == ".yaml" || ext == ".yml" || ext == ".json";
 }
 
-bool is_inside(const fs::path& path, const fs::path& root) {
-  auto mismatch = std::mismatch(root.begin(), root.end(), path.begin(), path.end());
-  return mismatch.first == root.end();
+bool is_git_dir_name(std::string_view name) {
+  return name.size() == 4 && name[0] == '.' && (name[1] | 0x20) == 'g' && (name[2] | 0x20) == 'i' &&
+         (name[3] | 0x20) == 't';
+}
+
+// `real` (an absolute real path) relative to `root`, or nullopt when it is not inside.
+std::optional<std::string_view> inside(std::string_view real, std::string_view root) {
+  if (real == root) return std::string_view();
+  if (root == "/") return real.substr(1);
+  if (real.size() <= root.size() || real.compare(0, root.size(), root) != 0 || real[root.size()] != '/') {
+    return std::nullopt;
+  }
+  return real.substr(root.size() + 1);
+}
+
+// True when a repository-relative path goes through a .git directory (any spelling of its case,
+// as a case-insensitive file system would read it).
+bool goes_through_git(std::string_view rel) {
+  while (!rel.empty()) {
+    const std::size_t slash = rel.find('/');
+    if (is_git_dir_name(rel.substr(0, slash))) return true;
+    if (slash == std::string_view::npos) break;
+    rel.remove_prefix(slash + 1);
+  }
+  return false;
 }
 
 Error file_error(const std::string& rel, std::string message) {
@@ -30,10 +61,20 @@ Error file_error(const std::string& rel, std::string message) {
   return e;
 }
 
+struct DirEntry {
+  std::string name;
+  unsigned char type;  // DT_DIR, DT_REG, DT_LNK, ... (DT_UNKNOWN on some file systems)
+};
+
+// Walks directories by their real paths, as plain strings: a directory reached without a symlink
+// is its parent's real path plus its name, so only symlinks are resolved (each once), and a
+// directory is recognised again by its device and inode. Resolving every directory instead
+// (std::filesystem::canonical), or keeping std::filesystem::path objects, which store every
+// component, costs time and memory quadratic or worse in the depth of the tree.
 class Walker {
  public:
-  Walker(const fs::path& canonical_root, const InputBundle& bundle, ErrorList& errors)
-      : root_(canonical_root), limits_(bundle.limits), errors_(errors) {}
+  Walker(std::string canonical_root, const InputBundle& bundle, ErrorList& errors)
+      : root_(std::move(canonical_root)), limits_(bundle.limits), errors_(errors) {}
 
   // Directories the walk must not enter (the inventory and fleet policies, when the app is the
   // repository root or contains them).
@@ -41,64 +82,142 @@ class Walker {
 
   void walk(const std::string& rel_dir, FileRole role, std::vector<SourceFile>& out) {
     std::error_code ec;
-    fs::path dir = root_ / rel_dir;
-    fs::path real = fs::canonical(dir, ec);
-    if (ec || !is_inside(real, root_)) {
+    const std::string real = fs::canonical(fs::path(root_) / rel_dir, ec).string();
+    std::optional<std::string_view> rel = inside(real, root_);
+    if (ec || !rel) {
       errors_.push_back(file_error(rel_dir, "directory leaves the repository through a symlink"));
       return;
     }
-    if (!visited_.insert(real.string()).second) return;  // symlink loop or repeated directory
-    std::vector<fs::directory_entry> entries;
-    for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) entries.push_back(*it);
-    if (ec) {
-      errors_.push_back(file_error(rel_dir, "cannot list directory: " + ec.message()));
+    if (goes_through_git(*rel)) {
+      errors_.push_back(file_error(rel_dir, "directory is inside .git; fleetwave never reads .git"));
       return;
     }
-    std::sort(entries.begin(), entries.end(),
-              [](const fs::directory_entry& a, const fs::directory_entry& b) { return a.path() < b.path(); });
-    for (const fs::directory_entry& entry : entries) visit(entry, rel_dir, role, out);
+    walk_real(rel_dir, real, role, out);
   }
 
  private:
-  void visit(const fs::directory_entry& entry, const std::string& rel_dir, FileRole role,
-             std::vector<SourceFile>& out) {
-    std::string name = entry.path().filename().string();
-    if (name.empty() || name[0] == '.') return;  // .git, .argocd-source*.yaml, editor files
-    std::string rel = rel_dir.empty() ? name : rel_dir + "/" + name;
-    std::error_code ec;
-    fs::file_status link_status = entry.symlink_status(ec);
-    fs::path target = entry.path();
-    if (fs::is_symlink(link_status)) {
-      fs::path real = fs::weakly_canonical(entry.path(), ec);
-      if (ec || !is_inside(real, root_)) {
-        errors_.push_back(file_error(rel, "symlink points outside the repository; fleetwave never follows it"));
+  // Depth first, in name order, with an explicit stack: a tree thousands of levels deep cannot
+  // overflow the C++ stack (paths give out first, at PATH_MAX: "File name too long").
+  void walk_real(const std::string& rel_dir, const std::string& real_dir, FileRole role, std::vector<SourceFile>& out) {
+    struct Frame {
+      std::string rel, real;
+      std::vector<DirEntry> entries;
+      std::size_t next = 0;
+    };
+    std::vector<Frame> stack;
+    auto enter = [&](std::string rel, std::string real) {
+      Frame f{std::move(rel), std::move(real), {}, 0};
+      if (std::string problem = list(f.real, f.entries); !problem.empty()) {
+        if (problem != "visited") errors_.push_back(file_error(f.rel, "cannot list directory: " + problem));
         return;
       }
-      target = real;
+      stack.push_back(std::move(f));
+    };
+    enter(rel_dir, real_dir);
+    while (!stack.empty()) {
+      Frame& f = stack.back();
+      if (f.next == f.entries.size()) {
+        stack.pop_back();
+        continue;
+      }
+      const DirEntry& entry = f.entries[f.next++];
+      std::string rel = f.rel.empty() ? entry.name : f.rel + "/" + entry.name;
+      std::string path = f.real == "/" ? "/" + entry.name : f.real + "/" + entry.name;
+      if (std::optional<std::string> dir = visit(entry, rel, std::move(path), role, out)) {
+        enter(std::move(rel), std::move(*dir));  // invalidates f
+      }
     }
-    // The entry's type comes from the directory listing (no syscall) unless it is a symlink.
-    fs::file_status status = fs::is_symlink(link_status) ? fs::status(target, ec) : link_status;
-    if (fs::is_directory(status)) {
-      if (excluded_.count(rel) == 0) walk(rel, role, out);
-      return;
+  }
+
+  // The entries of a directory, sorted by name; "visited" for a directory already walked (reached
+  // again through a symlink), else a problem, else "".
+  std::string list(const std::string& real, std::vector<DirEntry>& entries) {
+    DIR* dir = ::opendir(real.c_str());
+    if (dir == nullptr) return std::strerror(errno);
+    struct stat st {};
+    if (::fstat(::dirfd(dir), &st) == 0 && !visited_.emplace(st.st_dev, st.st_ino).second) {
+      ::closedir(dir);
+      return "visited";
     }
-    if (!has_manifest_extension(entry.path())) return;
-    if (!fs::is_regular_file(status)) {
+    errno = 0;
+    while (const dirent* e = ::readdir(dir)) {
+      if (e->d_name[0] == '.') continue;  // ".", "..", .git, .argocd-source*.yaml, editor files
+      entries.push_back(DirEntry{e->d_name, e->d_type});
+    }
+    const int error = errno;
+    ::closedir(dir);
+    if (error != 0) return std::strerror(error);
+    std::sort(entries.begin(), entries.end(), [](const DirEntry& a, const DirEntry& b) { return a.name < b.name; });
+    return "";
+  }
+
+  // The real path of a symlink's target, or nullopt after reporting why it is not followed.
+  std::optional<std::string> resolve_symlink(const std::string& path, const std::string& name, const std::string& rel) {
+    char* resolved = ::realpath(path.c_str(), nullptr);
+    if (resolved == nullptr) {
+      const int error = errno;
+      if (error == ELOOP) {
+        errors_.push_back(file_error(rel, "symlink loop (the link resolves to itself); remove or fix the symlink"));
+      } else if (error == ENOENT) {
+        // A dangling link to something fleetwave would not read anyway is no problem.
+        if (has_manifest_extension(name))
+          errors_.push_back(file_error(rel, "dangling symlink: its target does not exist"));
+      } else {
+        errors_.push_back(file_error(rel, std::string("cannot resolve symlink: ") + std::strerror(error)));
+      }
+      return std::nullopt;
+    }
+    std::string real = resolved;
+    std::free(resolved);
+    std::optional<std::string_view> in_repo = inside(real, root_);
+    if (!in_repo) {
+      errors_.push_back(file_error(rel, "symlink points outside the repository; fleetwave never follows it"));
+      return std::nullopt;
+    }
+    if (goes_through_git(*in_repo)) {
+      errors_.push_back(file_error(rel, "symlink points into .git; fleetwave never reads .git"));
+      return std::nullopt;
+    }
+    return real;
+  }
+
+  // Reads the entry at `target` when it is a manifest; returns the real path of a directory to
+  // walk into.
+  std::optional<std::string> visit(const DirEntry& entry, const std::string& rel, std::string target, FileRole role,
+                                   std::vector<SourceFile>& out) {
+    unsigned char type = entry.type;
+    struct stat st {};
+    if (type == DT_UNKNOWN && ::lstat(target.c_str(), &st) == 0) type = static_cast<unsigned char>(IFTODT(st.st_mode));
+    if (type == DT_LNK) {
+      std::optional<std::string> real = resolve_symlink(target, entry.name, rel);
+      if (!real) return std::nullopt;
+      target = std::move(*real);
+      type = ::stat(target.c_str(), &st) != 0 ? static_cast<unsigned char>(DT_UNKNOWN)
+                                              : static_cast<unsigned char>(IFTODT(st.st_mode));
+    }
+    if (type == DT_DIR) {
+      if (excluded_.count(rel) != 0) return std::nullopt;
+      return target;
+    }
+    if (!has_manifest_extension(entry.name)) return std::nullopt;
+    if (type != DT_REG) {
       errors_.push_back(file_error(rel, "not a regular file (a FIFO, socket or device?)"));
-      return;
+      return std::nullopt;
     }
     std::string content;
     if (std::string problem = read_file(target, content); !problem.empty()) {
       errors_.push_back(file_error(rel, problem));
-      return;
+      return std::nullopt;
     }
     out.push_back(SourceFile{rel, std::move(content), role});
+    return std::nullopt;
   }
 
   // One open, fstat and read: a render reads hundreds of small files. O_NONBLOCK so a file
   // swapped for a FIFO after the listing cannot block; fstat re-checks it is a regular file.
-  std::string read_file(const fs::path& path, std::string& content) const {
-    int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+  std::string read_file(const std::string& path, std::string& content) const {
+    // O_NOFOLLOW: `path` is a real path, so a symlink there was swapped in after the listing.
+    int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW);
     if (fd < 0) return std::string("cannot open file: ") + std::strerror(errno);
     struct stat st {};
     std::string problem;
@@ -124,10 +243,10 @@ class Walker {
     return problem;
   }
 
-  fs::path root_;
+  const std::string root_;
   const RenderLimits& limits_;
   ErrorList& errors_;
-  std::set<std::string> visited_;
+  std::set<std::pair<dev_t, ino_t>> visited_;
   std::set<std::string> excluded_;
 };
 
@@ -139,7 +258,10 @@ Result<std::string> clean_relative_path(const std::string& path, const std::stri
   while (!s.empty() && s.back() == '/') s.pop_back();
   if (s == ".") s.clear();
   if (p.is_absolute() || s == ".." || s.rfind("../", 0) == 0) {
-    return invalid_input(what + " \"" + path + "\" must be a path inside the repository");
+    return invalid_input(what + " \"" + printable(path) + "\" must be a path inside the repository");
+  }
+  if (goes_through_git(s)) {
+    return invalid_input(what + " \"" + printable(path) + "\" is inside .git; fleetwave never reads .git");
   }
   return s;
 }
@@ -148,11 +270,11 @@ Result<Ok, ErrorList> read_repo_files(const RepoLayout& layout, InputBundle& bun
   ErrorList errors;
   std::error_code ec;
   fs::path root = fs::canonical(layout.root, ec);
-  if (ec) return ErrorList{invalid_input("repository root " + layout.root.string() + " does not exist")};
-  Walker walker(root, bundle, errors);
+  if (ec) return ErrorList{invalid_input("repository root " + printable(layout.root.string()) + " does not exist")};
+  Walker walker(root.string(), bundle, errors);
   auto require_dir = [&](const std::string& rel, const std::string& what) {
     if (!fs::is_directory(root / rel, ec)) {
-      errors.push_back(invalid_input(what + " directory \"" + rel + "\" does not exist in the repository"));
+      errors.push_back(invalid_input(what + " directory \"" + printable(rel) + "\" does not exist in the repository"));
       return false;
     }
     return true;
@@ -163,11 +285,11 @@ Result<Ok, ErrorList> read_repo_files(const RepoLayout& layout, InputBundle& bun
     walker.walk(layout.app_path, FileRole::App, bundle.files);
   }
   if (require_dir(layout.clusters_dir, "cluster inventory")) {
-    Walker inventory(root, bundle, errors);
+    Walker inventory(root.string(), bundle, errors);
     inventory.walk(layout.clusters_dir, FileRole::Inventory, bundle.files);
   }
   if (fs::is_directory(root / layout.policies_dir, ec)) {
-    Walker policies(root, bundle, errors);
+    Walker policies(root.string(), bundle, errors);
     policies.walk(layout.policies_dir, FileRole::FleetPolicy, bundle.files);
   }
   if (!errors.empty()) return errors;

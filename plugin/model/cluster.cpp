@@ -1,5 +1,7 @@
 #include "model/cluster.h"
 
+#include "base/text.h"
+
 namespace fleetwave {
 
 Cluster parse_cluster(const Json& object, Problems& problems) {
@@ -33,7 +35,7 @@ Cluster parse_cluster(const Json& object, Problems& problems) {
         taint.effect = get_string(t, "effect", at, problems, true);
         if (!taint.effect.empty() && taint.effect != "NoSchedule" && taint.effect != "NoExecute") {
           problems.add(at.key("effect"),
-                       "unsupported taint effect \"" + taint.effect + "\", must be NoSchedule or NoExecute");
+                       "unsupported taint effect \"" + printable(taint.effect) + "\", must be NoSchedule or NoExecute");
         }
         c.taints.push_back(std::move(taint));
       }

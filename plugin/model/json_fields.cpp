@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "base/text.h"
+
 namespace fleetwave {
 
 std::string json_type_name(const Json& value) {
@@ -55,7 +57,7 @@ void reject_unknown_fields(const Json& object, std::initializer_list<std::string
         best = candidate;
       }
     }
-    std::string message = "unknown field \"" + name + "\"";
+    std::string message = "unknown field \"" + printable(name) + "\"";
     if (!best.empty()) {
       message += "; did you mean \"" + std::string(best) + "\"?";
     } else {

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cctype>
 
+#include "base/text.h"
+
 namespace fleetwave {
 namespace {
 
@@ -26,7 +28,7 @@ void check_enum(const std::string& value, std::initializer_list<std::string_view
     if (value == a) return;
     list += (list.empty() ? "" : ", ") + std::string(a);
   }
-  problems.add(at, "unsupported value \"" + value + "\", must be one of: " + list);
+  problems.add(at, "unsupported value \"" + printable(value) + "\", must be one of: " + list);
 }
 
 std::string required_enum(const Json& object, std::string_view key, std::initializer_list<std::string_view> allowed,
@@ -41,7 +43,7 @@ std::string required_enum(const Json& object, std::string_view key, std::initial
 // jsonpointer.New as the webhook calls it on every path.
 void check_pointer(const std::string& pointer, const FieldPath& at, Problems& problems) {
   if (!pointer.empty() && pointer.front() != '/') {
-    problems.add(at, "invalid value \"" + pointer + "\": JSON pointer must be empty or start with a \"/\"");
+    problems.add(at, "invalid value \"" + printable(pointer) + "\": JSON pointer must be empty or start with a \"/\"");
   }
 }
 

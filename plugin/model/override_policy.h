@@ -76,6 +76,8 @@ struct OverridePolicy {
   // overrideRules, or (when there are none) the deprecated pair as one rule, as Karmada's
   // override manager reads them.
   std::vector<OverrideRule> rules;
+  // Where the policy is written (set by the loader), for errors found when it is applied.
+  SourcePos source;
 };
 
 // "OverridePolicy ns/name" or "ClusterOverridePolicy name".

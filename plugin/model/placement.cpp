@@ -7,6 +7,8 @@
 #include <map>
 #include <set>
 
+#include "base/text.h"
+
 namespace fleetwave {
 namespace {
 
@@ -25,7 +27,7 @@ std::string enum_field(const Json& object, std::string_view key, std::initialize
     if (value == a) return value;
     list += (list.empty() ? "" : ", ") + std::string(a);
   }
-  problems.add(at.key(key), "unsupported value \"" + value + "\", must be one of: " + list);
+  problems.add(at.key(key), "unsupported value \"" + printable(value) + "\", must be one of: " + list);
   return {};
 }
 
@@ -33,7 +35,7 @@ std::string enum_field(const Json& object, std::string_view key, std::initialize
 void check_qualified_name(const std::string& value, const FieldPath& at, Problems& problems) {
   if (value.empty()) return;  // reported as missing/empty already
   if (std::string why = check_label_key(value); !why.empty()) {
-    problems.add(at, "invalid value \"" + value + "\": " + why);
+    problems.add(at, "invalid value \"" + printable(value) + "\": " + why);
   }
 }
 
@@ -123,7 +125,8 @@ Toleration parse_toleration(const Json& item, const FieldPath& at, Problems& pro
   t.toleration_seconds = get_int(item, "tolerationSeconds", at, problems);
   // validateClusterTolerations: the comparison operators are refused for clusters.
   if (t.op == "Lt" || t.op == "Gt") {
-    problems.add(at.key("operator"), "unsupported value \"" + t.op + "\", must be one of: \"\", Exists, Equal");
+    problems.add(at.key("operator"),
+                 "unsupported value \"" + printable(t.op) + "\", must be one of: \"\", Exists, Equal");
   }
   if (t.op.empty()) t.op = "Equal";
   return t;

@@ -1,5 +1,7 @@
 #include "model/propagation_policy.h"
 
+#include "base/text.h"
+
 namespace fleetwave {
 namespace {
 
@@ -27,7 +29,7 @@ void check_enum(const Json& spec, std::string_view key, std::initializer_list<st
   }
   std::string list;
   for (std::string_view a : allowed) list += (list.empty() ? "" : ", ") + std::string(a);
-  problems.add(spec_at.key(key), "unsupported value \"" + value + "\", must be one of: " + list);
+  problems.add(spec_at.key(key), "unsupported value \"" + printable(value) + "\", must be one of: " + list);
 }
 
 }  // namespace

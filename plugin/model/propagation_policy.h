@@ -27,6 +27,8 @@ struct PropagationPolicy {
   // Override policies (in the policy's namespace; cluster override policies for a CPP) that
   // must exist before anything is propagated (detector: IsDependentOverridesPresent).
   std::vector<std::string> dependent_overrides;
+  // Where the policy is written (set by the loader), for errors found when it is applied.
+  SourcePos source;
 };
 
 // `default_namespace` is used when a PropagationPolicy has no metadata.namespace.

@@ -3,6 +3,8 @@
 #include <limits>
 #include <vector>
 
+#include "base/text.h"
+
 namespace fleetwave {
 namespace {
 
@@ -146,7 +148,7 @@ constexpr std::size_t kMaxLimbs = 4;
 
 Result<Quantity> Quantity::parse(std::string_view text) {
   auto fail_with = [&](const char* why) {
-    return fail(invalid_input("invalid quantity \"" + std::string(text) + "\": " + why));
+    return fail(invalid_input("invalid quantity \"" + printable(text) + "\": " + why));
   };
   if (text.empty()) return fail_with(kErrFormatWrong);
   Scanned s;

@@ -1,20 +1,28 @@
 #include "model/selectors.h"
 
+#include "base/text.h"
+
 namespace fleetwave {
 namespace {
 
+// Karmada's webhooks admit a label selector that metav1.LabelSelectorAsSelector cannot convert;
+// the selector then matches nothing. Valid to Karmada, so a warning rather than an error: with
+// Argo CD's auto-prune, a typo here would silently delete the app everywhere.
+constexpr const char* kMatchesNothing =
+    "Karmada admits this label selector but cannot convert it, so it matches nothing";
+
 // Why metav1.LabelSelectorAsSelector would reject a requirement ("" when it converts).
 std::string label_requirement_problem(const SelectorRequirement& r) {
-  if (std::string why = check_label_key(r.key); !why.empty()) return why;
+  if (std::string why = check_label_key(r.key); !why.empty()) return "key \"" + printable(r.key) + "\": " + why;
   if (r.op == "In" || r.op == "NotIn") {
     if (r.values.empty()) return "values must be given for In and NotIn";
   } else if (r.op == "Exists" || r.op == "DoesNotExist") {
     if (!r.values.empty()) return "values must be empty for Exists and DoesNotExist";
   } else {
-    return "unknown operator";
+    return "unknown operator \"" + printable(r.op) + "\" (valid: In, NotIn, Exists, DoesNotExist)";
   }
   for (const std::string& v : r.values) {
-    if (!check_label_value(v).empty()) return "invalid value";
+    if (std::string why = check_label_value(v); !why.empty()) return "value \"" + printable(v) + "\": " + why;
   }
   return {};
 }
@@ -36,10 +44,11 @@ std::vector<SelectorRequirement> parse_requirements(const Json& list, const Fiel
     r.values = get_string_list(item, "values", here, problems);
     if (field_selector) {  // ValidatePolicyFieldSelector: the webhook rejects these
       if (!r.key.empty() && r.key != "provider" && r.key != "region" && r.key != "zone") {
-        problems.add(here.key("key"), "unsupported key \"" + r.key + "\", must be provider, region, or zone");
+        problems.add(here.key("key"),
+                     "unsupported key \"" + printable(r.key) + "\", must be provider, region, or zone");
       }
       if (!r.op.empty() && r.op != "In" && r.op != "NotIn") {
-        problems.add(here.key("operator"), "unsupported operator \"" + r.op + "\", must be In or NotIn");
+        problems.add(here.key("operator"), "unsupported operator \"" + printable(r.op) + "\", must be In or NotIn");
       }
     }
     out.push_back(std::move(r));
@@ -58,12 +67,25 @@ LabelSelector parse_label_selector(const Json& value, const FieldPath& at, Probl
   reject_unknown_fields(value, {"matchLabels", "matchExpressions"}, at, problems);
   s.match_labels = get_string_map(value, "matchLabels", at, problems);
   for (const auto& [k, v] : s.match_labels) {
-    if (!check_label_key(k).empty() || !check_label_value(v).empty()) s.convertible = false;
+    std::string why = check_label_key(k);
+    if (!why.empty()) why = "key \"" + printable(k) + "\": " + why;
+    else if (why = check_label_value(v); !why.empty()) why = "value \"" + printable(v) + "\": " + why;
+    if (why.empty()) continue;
+    s.convertible = false;
+    problems.warn(at.key("matchLabels").key(k), why + "; " + kMatchesNothing);
   }
   if (const Json* list = get_array(value, "matchExpressions", at, problems)) {
     s.match_expressions = parse_requirements(*list, at.key("matchExpressions"), problems, false);
-    for (const SelectorRequirement& r : s.match_expressions) {
-      if (!label_requirement_problem(r).empty()) s.convertible = false;
+    for (std::size_t i = 0; i < s.match_expressions.size(); ++i) {
+      const SelectorRequirement& r = s.match_expressions[i];
+      std::string why = label_requirement_problem(r);
+      if (why.empty()) continue;
+      s.convertible = false;
+      const FieldPath here = at.key("matchExpressions").index(i);
+      const FieldPath field = why.rfind("unknown operator", 0) == 0 ? here.key("operator")
+                              : why.rfind("key", 0) == 0            ? here.key("key")
+                                                                    : here.key("values");
+      problems.warn(field, why + "; " + kMatchesNothing);
     }
   }
   return s;

@@ -1,5 +1,6 @@
 #include "override/image_overrider.h"
 
+#include "base/text.h"
 #include "model/json_fields.h"
 #include "override/image_reference.h"
 #include "override/json_pointer.h"
@@ -70,20 +71,23 @@ Result<std::string> image_at_predicate(const Json& manifest, const std::string& 
     } else if (next != nullptr && next->is_array()) {
       auto index = go_atoi(segments[i + 1]);
       if (!index || *index < INT32_MIN || *index > INT32_MAX)
-        return invalid_input("\"" + segments[i + 1] + "\" is not a list index");
+        return invalid_input("\"" + printable(segments[i + 1]) + "\" is not a list index");
       if (*index < 0 || *index >= static_cast<std::int64_t>(next->size())) {
-        return invalid_input("index " + segments[i + 1] + " is out of range for \"" + segments[i] + "\"");
+        return invalid_input("index " + printable(segments[i + 1]) + " is out of range for \"" +
+                             printable(segments[i]) + "\"");
       }
       current = &(*next)[static_cast<std::size_t>(*index)];
       if (!current->is_object())
-        return invalid_input("element " + segments[i + 1] + " of \"" + segments[i] + "\" is not a map");
+        return invalid_input("element " + printable(segments[i + 1]) + " of \"" + printable(segments[i]) +
+                             "\" is not a map");
       ++i;
     } else {
-      return invalid_input("\"" + segments[i] + "\" is not a map or a list");
+      return invalid_input("\"" + printable(segments[i]) + "\" is not a map or a list");
     }
   }
   const Json* value = find_member(*current, segments.back());
-  if (value == nullptr || !value->is_string()) return invalid_input("\"" + segments.back() + "\" is not a string");
+  if (value == nullptr || !value->is_string())
+    return invalid_input("\"" + printable(segments.back()) + "\" is not a string");
   return value->get<std::string>();
 }
 
@@ -91,7 +95,7 @@ Result<std::string> image_at_predicate(const Json& manifest, const std::string& 
 
 Result<std::string> override_image(const std::string& image, const ImageOverrider& o) {
   auto parsed = parse_image_reference(image);
-  if (!parsed.ok()) return invalid_input("image \"" + image + "\": " + parsed.error().message);
+  if (!parsed.ok()) return invalid_input("image \"" + printable(image) + "\": " + parsed.error().message);
   ImageReference ref = std::move(parsed).value();
   if (o.component == "Registry") {
     if (o.op == "add") ref.hostname += o.value;  // plain concatenation, as Karmada does
@@ -106,7 +110,7 @@ Result<std::string> override_image(const std::string& image, const ImageOverride
     else if (o.op == "replace") ref.set_tag_or_digest(o.value);
     else if (o.op == "remove") ref.remove_tag_or_digest();
   } else {
-    return invalid_input("unsupported image component \"" + o.component + "\"");
+    return invalid_input("unsupported image component \"" + printable(o.component) + "\"");
   }
   return ref.to_string();
 }

@@ -1,5 +1,6 @@
 #include "override/json_patch.h"
 
+#include "base/text.h"
 #include "override/json_pointer.h"
 #include "override/lazy_json.h"
 
@@ -11,7 +12,7 @@ std::string out_of_range(std::int64_t index, std::size_t size) {
          (size == 1 ? " element" : " elements");
 }
 
-std::string not_an_index(const std::string& key) { return "\"" + key + "\" is not an array index"; }
+std::string not_an_index(const std::string& key) { return "\"" + printable(key) + "\" is not an array index"; }
 
 const char kNullDocument[] = "the document is null, not an object";
 
@@ -27,7 +28,7 @@ class Patcher {
     if (op.op == "add") return add(op);
     if (op.op == "remove") return remove(op);
     if (op.op == "replace") return replace(op);
-    return fail(std::string("unsupported operation \"" + op.op + "\""));
+    return fail(std::string("unsupported operation \"" + printable(op.op) + "\""));
   }
 
   // Installs the document a patch starts from (partialDoc, or partialArray when `array`).

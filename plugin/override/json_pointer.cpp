@@ -2,6 +2,8 @@
 
 #include <limits>
 
+#include "base/text.h"
+
 namespace fleetwave {
 
 std::string check_json_pointer(std::string_view pointer) {
@@ -75,16 +77,16 @@ std::optional<std::int64_t> go_atoi(std::string_view text) {
 namespace {
 
 Result<Json*> get_token(Json* node, const std::string& token) {
-  if (node->is_null()) return invalid_input("nil value has no field \"" + token + "\"");
+  if (node->is_null()) return invalid_input("nil value has no field \"" + printable(token) + "\"");
   if (node->is_object()) {
     auto it = node->find(token);
-    if (it == node->end()) return invalid_input("object has no key \"" + token + "\"");
+    if (it == node->end()) return invalid_input("object has no key \"" + printable(token) + "\"");
     return &*it;
   }
   if (node->is_array()) {
     if (token == "-") return invalid_input("cannot resolve \"-\" token on get");
     auto index = go_atoi(token);
-    if (!index) return invalid_input("strconv.Atoi: parsing \"" + token + "\": invalid syntax");
+    if (!index) return invalid_input("strconv.Atoi: parsing \"" + printable(token) + "\": invalid syntax");
     auto size = static_cast<std::int64_t>(node->size());
     if (*index < 0 || *index >= size) {
       return invalid_input("index out of bounds array[0," + std::to_string(size - 1) + "] index '" +
@@ -92,7 +94,7 @@ Result<Json*> get_token(Json* node, const std::string& token) {
     }
     return &(*node)[static_cast<std::size_t>(*index)];
   }
-  return invalid_input("invalid token reference \"" + token + "\"");
+  return invalid_input("invalid token reference \"" + printable(token) + "\"");
 }
 
 }  // namespace

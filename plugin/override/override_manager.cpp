@@ -49,8 +49,11 @@ Status<> apply_scope(Json& manifest, const OverrideContext& context, const std::
       any = true;
       auto outcome = apply_overriders(manifest, rule.overriders);
       if (!outcome.ok()) {
-        return invalid_input(describe_policy(*policy) + ": " + rule.field + ".overriders." + outcome.error().field +
-                             ": " + outcome.error().message);
+        // The error is in the policy's overrider (the template is named by the caller).
+        Error e = invalid_input(describe_policy(*policy) + ": " + outcome.error().message,
+                                rule.field + ".overriders." + outcome.error().field);
+        e.pos = policy->source;
+        return e;
       }
     }
     if (any) applied.push_back(applied_name(*policy));

@@ -194,13 +194,13 @@ TEST(OverrideManager, ErrorsNamePolicyRuleAndOverrider) {
       {"plaintext in a rule",
        "kind: OverridePolicy\nmetadata: {name: web, namespace: default}\nspec:\n  overrideRules:\n"
        "  - overriders: {}\n  - overriders:\n      plaintext: [{path: /spec/foo, operator: replace, value: 1}]\n",
-       "OverridePolicy default/web: spec.overrideRules[1].overriders.plaintext[0]: replace /spec/foo: path does not "
-       "exist"},
+       "OverridePolicy default/web: replace /spec/foo: path does not exist @ "
+       "spec.overrideRules[1].overriders.plaintext[0]"},
       {"deprecated pair",
        "kind: ClusterOverridePolicy\nmetadata: {name: old}\nspec:\n  overriders:\n"
        "    imageOverrider: [{predicate: {path: /spec/nope}, component: Tag, operator: replace, value: v2}]\n",
-       "ClusterOverridePolicy old: spec.overriders.imageOverrider[0]: predicate.path /spec/nope: \"nope\" is not a "
-       "string"},
+       "ClusterOverridePolicy old: predicate.path /spec/nope: \"nope\" is not a string @ "
+       "spec.overriders.imageOverrider[0]"},
   };
   for (const Case& c : cases) {
     SCOPED_TRACE(c.name);
@@ -210,7 +210,8 @@ TEST(OverrideManager, ErrorsNamePolicyRuleAndOverrider) {
     auto applied = apply_overrides(m, OverrideContext{&target, identity_of(m, "default"), true, &policies});
     ASSERT_FALSE(applied.ok());
     EXPECT_EQ(applied.error().kind, ErrorKind::InvalidInput);
-    EXPECT_EQ(applied.error().message, c.error);
+    // The overrider's path is the error's field, so it can be located in the policy's file.
+    EXPECT_EQ(applied.error().message + " @ " + applied.error().field, c.error);
   }
 }
 

@@ -2,6 +2,7 @@
 
 #include <array>
 
+#include "base/text.h"
 #include "override/command_args_overrider.h"
 #include "override/field_overrider.h"
 #include "override/image_overrider.h"
@@ -86,7 +87,7 @@ Result<const OverriderKind*> find_overrider(std::string_view name) {
     if (kind.name == name) return &kind;
     valid += (valid.empty() ? "" : ", ") + std::string(kind.name);
   }
-  return invalid_input("unknown overrider \"" + std::string(name) + "\"; valid overriders are: " + valid);
+  return invalid_input("unknown overrider \"" + printable(name) + "\"; valid overriders are: " + valid);
 }
 
 Result<Ok, OverriderFailure> apply_overriders(Json& manifest, const Overriders& overriders) {

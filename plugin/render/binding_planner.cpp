@@ -4,6 +4,7 @@
 #include <map>
 #include <tuple>
 
+#include "base/text.h"
 #include "match/policy_selection.h"
 #include "render/propagation_filter.h"
 #include "schedule/schedule_memo.h"
@@ -95,8 +96,7 @@ Result<std::vector<Binding>, ErrorList> plan_bindings(const Fleet& fleet) {
       auto replicas = interpret_replicas(t.object);
       if (!replicas.ok()) {
         Error e = std::move(replicas).error();
-        e.pos.file = t.source.file;
-        e.pos.line = t.source.line;
+        e.pos = t.source.position();
         errors.push_back(e.with_context(t.id.kind + " " + t.id.name));
         continue;
       }
@@ -105,7 +105,8 @@ Result<std::vector<Binding>, ErrorList> plan_bindings(const Fleet& fleet) {
       if (std::string missing = missing_dependent_override(*b.policy, fleet.override_policies); !missing.empty()) {
         b.note = "waiting for dependent override policy " + missing;
       } else if (b.policy->scheduler_name != "default-scheduler") {
-        b.note = "policy uses scheduler \"" + b.policy->scheduler_name + "\", which the default scheduler ignores";
+        b.note = "policy uses scheduler \"" + printable(b.policy->scheduler_name) +
+                 "\", which the default scheduler ignores";
       } else {
         ScheduleRequest request;
         request.placement = &b.policy->placement;
@@ -117,10 +118,7 @@ Result<std::vector<Binding>, ErrorList> plan_bindings(const Fleet& fleet) {
         b.schedule = schedules.schedule(request);
         if (b.schedule->error) {
           Error e = *b.schedule->error;
-          if (e.pos.file.empty()) {
-            e.pos.file = t.source.file;
-            e.pos.line = t.source.line;
-          }
+          if (e.pos.file.empty()) e.pos = t.source.position();
           errors.push_back(e.with_context("scheduling " + t.id.kind + " " + t.id.name));
           continue;
         }

@@ -19,7 +19,18 @@ struct ObjectSource {
   std::string file;
   int line = 0;
   std::size_t document = 0;  // index of the document in the file
+  std::string prefix;        // the object's path inside the document: "items[3]" in a List, else ""
   std::string describe() const { return line > 0 ? file + ":" + std::to_string(line) : file; }
+  // A position for an error about this object, which a locator can refine to the line:column of
+  // the error's field (render/source_locator.h).
+  SourcePos position() const {
+    SourcePos p;
+    p.file = file;
+    p.line = line;
+    p.document = static_cast<int>(document);
+    p.path_prefix = prefix;
+    return p;
+  }
 };
 
 struct ResourceTemplate {
@@ -36,6 +47,9 @@ struct Fleet {
   std::vector<ResourceTemplate> templates;  // sorted by apiVersion, kind, namespace, name
   std::optional<Json> wave_plan;            // the app's WavePlan, unvalidated
   std::optional<ObjectSource> wave_plan_source;
+  // Valid input that is almost certainly a mistake (a label selector Karmada cannot convert, so
+  // it matches nothing), with positions; the render succeeds and shows them.
+  ErrorList warnings;
 
   const Cluster* find_cluster(const std::string& name) const;
 };

@@ -4,10 +4,12 @@
 #include <map>
 #include <tuple>
 
+#include "base/text.h"
 #include "codec/json_reader.h"
 #include "codec/yaml_codec.h"
 #include "render/api_defaults.h"
 #include "render/resource_scope.h"
+#include "render/source_locator.h"
 #include "schedule/available_replicas.h"
 
 namespace fleetwave {
@@ -46,7 +48,9 @@ class Loader {
     scopes_.learn_from(app_objects);
     for (LoadedObject& o : objects) classify(o);
     finish();
+    locate_errors(bundle_, errors_);
     if (!errors_.empty()) return errors_;
+    locate_errors(bundle_, fleet_.warnings);
     return std::move(fleet_);
   }
 
@@ -112,29 +116,25 @@ class Loader {
     errors_.push_back(position(o, std::move(e)));
   }
 
-  Error position(const LoadedObject& o, Error e) {
-    e.pos.file = o.file->path;
-    e.pos.line = o.line;
-    // Locating re-parses the file; past a few dozen errors nobody reads columns any more.
-    if (++located_ > kMaxLocatedErrors) return e;
-    FieldPath full = o.prefix;
-    const FieldPath relative = FieldPath::parse(e.field);
-    for (const auto& s : relative.segments()) {
-      full = std::holds_alternative<std::size_t>(s) ? full.index(std::get<std::size_t>(s))
-                                                    : full.key(std::get<std::string>(s));
-    }
-    if (auto where = locate_yaml_field(o.file->content, o.document, full)) {
-      e.pos.line = where->line;
-      e.pos.column = where->column;
-    }
+  // The object's file and document; locate_errors() turns them into the field's line:column
+  // once every error is known (one pass per file).
+  Error position(const LoadedObject& o, Error e) const {
+    e.pos = source_of(o).position();
     return e;
   }
 
-  void add_problems(const LoadedObject& o, Problems& problems) {
+  // `owner` ("PropagationPolicy apps/web") names the object in warnings, which are read long
+  // after the render, far from the file.
+  void add_problems(const LoadedObject& o, Problems& problems, const std::string& owner = {}) {
     for (Error& e : problems.take()) errors_.push_back(position(o, std::move(e)));
+    for (Error& w : problems.take_warnings()) {
+      fleet_.warnings.push_back(position(o, owner.empty() ? std::move(w) : w.with_context(owner)));
+    }
   }
 
-  ObjectSource source_of(const LoadedObject& o) const { return ObjectSource{o.file->path, o.line, o.document}; }
+  ObjectSource source_of(const LoadedObject& o) const {
+    return ObjectSource{o.file->path, o.line, o.document, o.prefix.to_string()};
+  }
 
   void classify(LoadedObject& o) {
     Problems problems;
@@ -152,7 +152,7 @@ class Loader {
       if (api_version != kKarmadaClusterApi || kind != "Cluster") {
         add_error(o, FieldPath().key("kind"),
                   "the cluster inventory holds only " + std::string(kKarmadaClusterApi) + " Cluster objects, found " +
-                      api_version + " " + kind);
+                      printable(api_version) + " " + printable(kind));
         return;
       }
       Cluster c = parse_cluster(o.object, problems);
@@ -167,7 +167,7 @@ class Loader {
       add_error(o, FieldPath().key("kind"),
                 "policies/ holds only Karmada PropagationPolicy, ClusterPropagationPolicy, OverridePolicy and "
                 "ClusterOverridePolicy objects, found " +
-                    api_version + " " + kind);
+                    printable(api_version) + " " + printable(kind));
       return;
     }
     if (api_version == kKarmadaClusterApi && kind == "Cluster") {
@@ -188,7 +188,8 @@ class Loader {
         return;
       }
       add_error(o, FieldPath().key("kind"),
-                "unknown fleetwave kind " + api_version + " " + kind + "; expected fleetwave.io/v1alpha1 WavePlan");
+                "unknown fleetwave kind " + printable(api_version) + " " + printable(kind) +
+                    "; expected fleetwave.io/v1alpha1 WavePlan");
       return;
     }
     add_template(o, api_version, kind);
@@ -199,14 +200,16 @@ class Loader {
     if (kind == "PropagationPolicy" || kind == "ClusterPropagationPolicy") {
       bool cluster_scoped = kind == "ClusterPropagationPolicy";
       PropagationPolicy p = parse_propagation_policy(o.object, cluster_scoped, bundle_.default_namespace, problems);
-      add_problems(o, problems);
+      p.source = source_of(o).position();
+      add_problems(o, problems, kind + " " + printable(p.namespace_.empty() ? p.name : p.namespace_ + "/" + p.name));
       if (check_unique(o, kind, p.namespace_, p.name)) fleet_.propagation_policies.push_back(std::move(p));
       return true;
     }
     if (kind == "OverridePolicy" || kind == "ClusterOverridePolicy") {
       bool cluster_scoped = kind == "ClusterOverridePolicy";
       OverridePolicy p = parse_override_policy(o.object, cluster_scoped, bundle_.default_namespace, problems);
-      add_problems(o, problems);
+      p.source = source_of(o).position();
+      add_problems(o, problems, kind + " " + printable(p.namespace_.empty() ? p.name : p.namespace_ + "/" + p.name));
       if (check_unique(o, kind, p.namespace_, p.name)) fleet_.override_policies.push_back(std::move(p));
       return true;
     }
@@ -218,7 +221,7 @@ class Loader {
     auto [it, inserted] = seen_policies_.emplace(key, source_of(o));
     if (!inserted) {
       add_error(o, FieldPath().key("metadata").key("name"),
-                "duplicate " + kind + " \"" + (ns.empty() ? name : ns + "/" + name) + "\" (also defined at " +
+                "duplicate " + kind + " \"" + printable(ns.empty() ? name : ns + "/" + name) + "\" (also defined at " +
                     it->second.describe() + ")");
     }
     return inserted;
@@ -229,7 +232,7 @@ class Loader {
     auto [it, inserted] = seen_clusters_.emplace(c.name, source_of(o));
     if (!inserted) {
       add_error(o, FieldPath().key("metadata").key("name"),
-                "duplicate cluster \"" + c.name + "\" (also defined at " + it->second.describe() + ")");
+                "duplicate cluster \"" + printable(c.name) + "\" (also defined at " + it->second.describe() + ")");
       return;
     }
     fleet_.clusters.push_back(std::move(c));
@@ -259,8 +262,8 @@ class Loader {
     auto [it, inserted] = seen_templates_.emplace(key, t.source);
     if (!inserted) {
       add_error(o, FieldPath().key("metadata").key("name"),
-                "duplicate object " + api_version + " " + kind + " " +
-                    (effective_ns.empty() ? "" : effective_ns + "/") + name + " (also defined at " +
+                "duplicate object " + printable(api_version) + " " + printable(kind) + " " +
+                    printable((effective_ns.empty() ? "" : effective_ns + "/") + name) + " (also defined at " +
                     it->second.describe() + "); each object may be defined once");
       return;
     }
@@ -278,10 +281,7 @@ class Loader {
               });
   }
 
-  static constexpr int kMaxLocatedErrors = 64;
-
   const InputBundle& bundle_;
-  int located_ = 0;
   ResourceScopes scopes_;
   Fleet fleet_;
   ErrorList errors_;

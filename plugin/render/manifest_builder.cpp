@@ -50,11 +50,10 @@ std::string describe(const ResourceTemplate& t) {
   return out + t.id.name;
 }
 
+// An error about the template's own fields points into its file (locate_errors() finds the
+// field there); one from an override policy already points at the policy.
 Error locate(Error e, const ResourceTemplate& t, const Cluster& cluster) {
-  if (e.pos.file.empty()) {
-    e.pos.file = t.source.file;
-    e.pos.line = t.source.line;
-  }
+  if (e.pos.file.empty()) e.pos = t.source.position();
   return e.with_context(describe(t) + " for cluster " + cluster.name);
 }
 

@@ -1,9 +1,11 @@
 #include "render/renderer.h"
 
+#include "base/text.h"
 #include "codec/json_writer.h"
 #include "codec/yaml_writer.h"
 #include "render/fleet_loader.h"
 #include "render/manifest_builder.h"
+#include "render/source_locator.h"
 
 namespace fleetwave {
 
@@ -13,7 +15,11 @@ Result<FleetRender, ErrorList> FleetRender::prepare(const InputBundle& bundle) {
   FleetRender r;
   r.fleet_ = std::move(fleet).value();
   auto bindings = plan_bindings(r.fleet_);
-  if (!bindings.ok()) return std::move(bindings).error();
+  if (!bindings.ok()) {
+    ErrorList errors = std::move(bindings).error();
+    locate_errors(bundle, errors);
+    return errors;
+  }
   r.bindings_ = std::move(bindings).value();
   return r;
 }
@@ -29,8 +35,8 @@ static Error unknown_cluster(const Fleet& fleet, const std::string& name) {
     known += (known.empty() ? "" : ", ") + c.name;
   }
   if (known.empty()) known = "none: add Karmada Cluster objects to the inventory directory";
-  return invalid_input("unknown cluster \"" + name + "\"; the inventory has " + std::to_string(fleet.clusters.size()) +
-                       " clusters (" + known + ")");
+  return invalid_input("unknown cluster \"" + printable(name) + "\"; the inventory has " +
+                       std::to_string(fleet.clusters.size()) + " clusters (" + known + ")");
 }
 
 Result<RenderOutput, ErrorList> FleetRender::render(const std::string& cluster_name) const {
@@ -38,6 +44,7 @@ Result<RenderOutput, ErrorList> FleetRender::render(const std::string& cluster_n
   if (cluster == nullptr) return ErrorList{unknown_cluster(fleet_, cluster_name)};
   RenderOutput out;
   out.cluster = cluster_name;
+  out.warnings = fleet_.warnings;
   ErrorList errors;
   for (const Binding& b : bindings_) {
     if (b.target(cluster_name) == nullptr || b.suspended_on(cluster_name)) continue;
@@ -68,7 +75,11 @@ std::vector<std::string> FleetRender::reached_clusters() const {
 Result<RenderOutput, ErrorList> render_cluster(const InputBundle& bundle, const std::string& cluster) {
   auto prepared = FleetRender::prepare(bundle);
   if (!prepared.ok()) return std::move(prepared).error();
-  return prepared->render(cluster);
+  auto rendered = prepared->render(cluster);
+  if (rendered.ok()) return rendered;
+  ErrorList errors = std::move(rendered).error();
+  locate_errors(bundle, errors);
+  return errors;
 }
 
 std::string format_objects(const std::vector<Json>& objects, OutputFormat format) {

@@ -16,6 +16,7 @@ namespace fleetwave {
 struct RenderOutput {
   std::string cluster;
   std::vector<Json> objects;  // sorted by apiVersion, kind, namespace, name
+  ErrorList warnings;         // the fleet's warnings (Fleet::warnings); the render still succeeded
 };
 
 // A fleet parsed and scheduled once, rendered for any number of clusters.
@@ -25,8 +26,11 @@ class FleetRender {
 
   const Fleet& fleet() const { return fleet_; }
   const std::vector<Binding>& bindings() const { return bindings_; }
+  const ErrorList& warnings() const { return fleet_.warnings; }
 
-  // An unknown cluster is an InvalidInput error, never an empty success.
+  // An unknown cluster is an InvalidInput error, never an empty success. Errors about a field
+  // carry its file and document but not yet its line:column: locate_errors() (with the bundle)
+  // adds them, as render_cluster() does.
   Result<RenderOutput, ErrorList> render(const std::string& cluster) const;
 
   // Clusters that receive at least one object, sorted.
@@ -37,6 +41,7 @@ class FleetRender {
   std::vector<Binding> bindings_;
 };
 
+// prepare + render, with every error located (file:line:column of its field).
 Result<RenderOutput, ErrorList> render_cluster(const InputBundle& bundle, const std::string& cluster);
 
 enum class OutputFormat { YamlStream, JsonLines };

@@ -4,6 +4,7 @@
 #include <limits>
 #include <map>
 
+#include "base/text.h"
 #include "model/quantity.h"
 #include "schedule/compute_resource.h"
 
@@ -159,14 +160,14 @@ Result<std::int32_t> general_estimate(const ClusterCapacity& cluster,
                                       const std::optional<ReplicaRequirements>& requirements) {
   if (cluster.resource_summary == nullptr || !cluster.resource_summary->is_object()) return 0;
   auto summary = parse_summary(*cluster.resource_summary);
-  if (!summary.ok()) return fail(summary.error().with_context("cluster \"" + cluster.name + "\""));
+  if (!summary.ok()) return fail(summary.error().with_context("cluster \"" + printable(cluster.name) + "\""));
   std::int64_t maximum = allowed_pods(*summary);
   if (maximum <= 0) return 0;
   if (!requirements) return static_cast<std::int32_t>(maximum);  // Go's int32 conversion
   const Json* modelings = find_member(*cluster.resource_summary, "allocatableModelings");
   if (modelings != nullptr && modelings->is_array() && !modelings->empty()) {
     auto by_models = estimate_by_resource_models(cluster, *requirements);
-    if (!by_models.ok()) return fail(by_models.error().with_context("cluster \"" + cluster.name + "\""));
+    if (!by_models.ok()) return fail(by_models.error().with_context("cluster \"" + printable(cluster.name) + "\""));
     if (*by_models) return static_cast<std::int32_t>(std::min(maximum, **by_models));
   }
   return static_cast<std::int32_t>(std::min(maximum, replicas_by_summary(*summary, *requirements)));

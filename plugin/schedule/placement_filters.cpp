@@ -1,5 +1,7 @@
 #include "schedule/placement_filters.h"
 
+#include "base/text.h"
+
 namespace fleetwave {
 
 std::vector<PlacementFilterEntry> builtin_placement_filters() {
@@ -19,7 +21,7 @@ Result<PlacementFilterEntry> find_placement_filter(std::string_view name) {
     if (e.name == name) return e;
     valid += (valid.empty() ? "" : ", ") + std::string(e.name);
   }
-  return fail(invalid_input("unknown placement filter \"" + std::string(name) + "\", valid filters are: " + valid));
+  return fail(invalid_input("unknown placement filter \"" + printable(name) + "\", valid filters are: " + valid));
 }
 
 FilterVerdict run_placement_filters(const FilterContext& context, const Cluster& cluster) {

@@ -54,6 +54,10 @@ void run(const Case& c) {
   EXPECT_EQ(result.reason, c.reason);
 }
 
+// Built out of line: GCC 12 reports a false "may be used uninitialized" for the optional when
+// it is written inline in the designated initializer below.
+WorkloadReplicas zero_with_requests() { return {0, ReplicaRequirements{{{"cpu", 100}}, false}}; }
+
 std::vector<Cluster> three() { return {cluster("m1", "", 6), cluster("m2", "", 8), cluster("m3", "", 10)}; }
 
 TEST(SchedulerTest, Strategies) {
@@ -102,7 +106,7 @@ TEST(SchedulerTest, Strategies) {
       {.name = "zero replicas with requests go nowhere",
        .placement = R"({"replicaScheduling":{}})",
        .clusters = three(),
-       .replicas = {0, ReplicaRequirements{{{"cpu", 100}}, false}},
+       .replicas = zero_with_requests(),
        .expected = {}},
   };
   for (const Case& c : cases) run(c);

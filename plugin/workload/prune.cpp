@@ -1,5 +1,6 @@
 #include "workload/prune.h"
 
+#include "base/text.h"
 #include "model/json_fields.h"
 
 namespace fleetwave {
@@ -27,9 +28,10 @@ const Json* nested_string(const Json& object, std::initializer_list<std::string_
   return node->is_string() ? node : nullptr;
 }
 
+// The field an error is about, so it can be located in the template's file.
 std::string dotted(std::initializer_list<std::string_view> path) {
   std::string out;
-  for (std::string_view key : path) out += "." + std::string(key);
+  for (std::string_view key : path) out += (out.empty() ? "" : ".") + std::string(key);
   return out;
 }
 
@@ -39,17 +41,18 @@ Status<> remove_job_labels(Json& job, std::initializer_list<std::string_view> pa
   Json* node = &job;
   for (std::string_view key : path) {
     if (node->is_null()) return ok_status();  // a null parent: not found
-    if (!node->is_object()) return invalid_input(dotted(path) + " accessor error: expected map[string]interface{}");
+    if (!node->is_object()) return invalid_input("accessor error: expected map[string]interface{}", dotted(path));
     node = find_member(*node, key);
     if (node == nullptr) return ok_status();
   }
   if (!node->is_object())
-    return invalid_input(dotted(path) + " accessor error: expected map[string]interface{}, got a " +
-                         json_type_name(*node));
+    return invalid_input("accessor error: expected map[string]interface{}, got a " + json_type_name(*node),
+                         dotted(path));
   for (const auto& item : node->items()) {
     if (!item.value().is_string())
-      return invalid_input(dotted(path) + " accessor error: contains non-string value in the map under key \"" +
-                           item.key() + "\"");
+      return invalid_input(
+          "accessor error: contains non-string value in the map under key \"" + printable(item.key()) + "\"",
+          dotted(path));
   }
   for (std::string_view key : keys) node->erase(std::string(key));
   return ok_status();
@@ -59,10 +62,10 @@ Status<> prune_job(Json& job) {
   remove_nested(job, {"spec", "ttlSecondsAfterFinished"});  // the RemoveJobTTLSeconds hook
   const Json* spec = find_member(job, "spec");
   if (spec != nullptr && !spec->is_null() && !spec->is_object())
-    return invalid_input("spec: expected a map, got a " + json_type_name(*spec));
+    return invalid_input("expected a map, got a " + json_type_name(*spec), "spec");
   const Json* manual = spec != nullptr && spec->is_object() ? find_member(*spec, "manualSelector") : nullptr;
   if (manual != nullptr && !manual->is_null() && !manual->is_boolean()) {
-    return invalid_input("spec.manualSelector: expected true or false, got a " + json_type_name(*manual));
+    return invalid_input("expected true or false, got a " + json_type_name(*manual), "spec.manualSelector");
   }
   if (manual != nullptr && manual->is_boolean() && manual->get<bool>()) return ok_status();
   FW_CHECK(remove_job_labels(job, {"spec", "selector", "matchLabels"},
@@ -82,8 +85,8 @@ Status<> prune_service_account(Json& sa) {
     const Json& entry = (*secrets)[i];
     const Json* name = entry.is_object() ? find_member(entry, "name") : nullptr;
     if (name == nullptr || !name->is_string()) {
-      return invalid_input("secrets[" + std::to_string(i) +
-                           "]: expected a map with a string name (Karmada fails on this entry)");
+      return invalid_input("expected a map with a string name (Karmada fails on this entry)",
+                           "secrets[" + std::to_string(i) + "]");
     }
     if (name->get_ref<const std::string&>().rfind(prefix, 0) == 0) secrets->erase(i);
   }

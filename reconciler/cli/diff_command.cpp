@@ -11,6 +11,7 @@
 #include "cli/workspace.h"
 #include "reconcile/repo_snapshot.h"
 #include "render/renderer.h"
+#include "render/source_locator.h"
 
 namespace fleetwave::cli {
 namespace {
@@ -24,6 +25,7 @@ struct Side {
 struct Rendered {
   std::optional<FleetRender> render;
   ErrorList errors;
+  InputBundle bundle;  // to locate render errors in
 };
 
 Rendered prepare(git::GitRepository& repo, BlobCache& blobs, const Side& side, const std::string& app) {
@@ -39,6 +41,7 @@ Rendered prepare(git::GitRepository& repo, BlobCache& blobs, const Side& side, c
   auto render = FleetRender::prepare(*bundle);
   if (!render.ok()) out.errors = render.error();
   else out.render.emplace(std::move(render).value());
+  out.bundle = std::move(bundle).value();
   return out;
 }
 
@@ -46,7 +49,11 @@ Rendered prepare(git::GitRepository& repo, BlobCache& blobs, const Side& side, c
 Result<std::string, ErrorList> stream_for(const Rendered& r, const std::string& cluster) {
   if (!r.render || r.render->fleet().find_cluster(cluster) == nullptr) return std::string();
   auto out = r.render->render(cluster);
-  if (!out.ok()) return std::move(out).error();
+  if (!out.ok()) {
+    ErrorList errors = std::move(out).error();
+    locate_errors(r.bundle, errors);
+    return errors;
+  }
   return format_objects(out->objects, OutputFormat::YamlStream);
 }
 

@@ -186,27 +186,31 @@ TEST_F(CliManualCommandTest, UsageErrors) {
   }
 }
 
-// A push the server rejects (a pre-receive hook refusing the first one) is retried from a
-// fresh fetch.
+// A push the server refuses (a pre-receive hook) is reported with the server's words and not
+// retried: retrying cannot change the server's rules (issue 10, D3). A lost race is retried
+// (CliManualCommandTest).
 class CliManualCommandServerTest : public CliTest {};
 
-TEST_F(CliManualCommandServerTest, RejectedPushIsRetried) {
+TEST_F(CliManualCommandServerTest, RefusedPushIsReportedNotRetried_D3) {
   auto server = fleetwave::testkit::GitHttpServer::start({"alice", "pw-for-retry-1"});
   ASSERT_TRUE(server.ok()) << server.error().to_string();
   ASSERT_TRUE((*server)->create_repo("fleet.git", testing_support::fleet_files()).ok());
-  ASSERT_TRUE(
-      (*server)
-          ->install_hook(
-              "fleet.git", "pre-receive",
-              "#!/bin/sh\nif [ ! -f rejected-once ]; then touch rejected-once; echo 'busy, retry' >&2; exit 1; fi\n")
-          .ok());
+  const std::string attempts = *dir_ / "attempts";
+  ASSERT_TRUE((*server)
+                  ->install_hook("fleet.git", "pre-receive",
+                                 "#!/bin/sh\necho x >> '" + attempts + "'\necho 'main is frozen' >&2\nexit 1\n")
+                  .ok());
   ASSERT_TRUE(fleetwave::testkit::write_text_file(*dir_ / "pw", "pw-for-retry-1\n").ok());
   CliRun r = run({"pause", "shop", "--reason", "retry", "--repo", (*server)->url("fleet.git"), "--cache-dir",
                   *dir_ / "cache", "--git-username", "alice", "--git-password-file", *dir_ / "pw"});
-  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.exit_code, 3);
+  EXPECT_EQ(r.out, "");
+  EXPECT_EQ(r.err, "error: push main to " + (*server)->url("fleet.git") +
+                       ": the server refused the update (refs/heads/main pre-receive hook declined); remote: main is "
+                       "frozen; check the server's hooks and branch protection for fleetwave's user\n");
+  EXPECT_EQ(fleetwave::testkit::read_text_file(attempts), "x\n");  // one push, no retry
   const std::string repo = (*server)->repo_path("fleet.git");
-  EXPECT_EQ(git(repo, {"log", "--format=%s", "main"}), "fleetwave(shop): pause (retry)\nseed");
-  EXPECT_EQ(r.out, git(repo, {"rev-parse", "--short=7", "main"}) + " fleetwave(shop): pause (retry)\n");
+  EXPECT_EQ(git(repo, {"log", "--format=%s", "main"}), "seed");
 }
 
 }  // namespace

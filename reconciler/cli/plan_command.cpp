@@ -35,7 +35,14 @@ int run(CommandContext& ctx) {
         if (i > 0) ctx.out.write("\n");
         AppPlanView view = plan_view(app.name, app.path, *revision, *app.plan, *render);
         ctx.out.write(format_plan_text(view));
-        if (!view.unassigned.empty()) failed = true;
+        if (!view.unassigned.empty()) {
+          // The exit status says something is wrong; stderr says what (stdout is the plan).
+          std::string names;
+          for (const std::string& c : view.unassigned) names += (names.empty() ? "" : ", ") + c;
+          ctx.out.error(app.name + ": " + app.plan_file + ": clusters the app reaches are in no wave: " + names +
+                        "; add them to a wave's clusters selector, or end the plan with a catch-all wave");
+          failed = true;
+        }
       } else {
         errors.insert(errors.end(), render.error().begin(), render.error().end());
       }

@@ -61,11 +61,38 @@ TEST_F(CliPlanCommandTest, UnassignedAndUnreachedClustersAtARevision) {
                        "  unassigned: us-1 (reached, but no wave selects them: add them to a wave or end the plan with "
                        "a catch-all wave)\n"
                        "  unreached: eu-1, eu-2 (in the inventory, receive nothing)\n");
+  // The exit status says something is wrong, and stderr says what (issue 10, D13).
+  EXPECT_EQ(r.err,
+            "error: shop: apps/shop/rollout.yaml: clusters the app reaches are in no wave: us-1; add them to a wave's "
+            "clusters selector, or end the plan with a catch-all wave\n");
   // The older revision still plans as before.
   CliRun old = plan({"--revision", before});
   EXPECT_EQ(old.exit_code, 0) << old.err;
   EXPECT_NE(old.out.find("  wave 3/3 rest\n"), std::string::npos) << old.out;
   EXPECT_EQ(plan({"--revision", "HEAD~1"}).out, old.out);
+}
+
+TEST_F(CliPlanCommandTest, SelectorThatMatchesNothingIsAFinding) {
+  // Karmada's verdict (the selector matches nothing, the app reaches no cluster) stands; plan and
+  // status say why (issue 10, "also seen").
+  human_commit("typo", {{"apps/shop/policy.yaml",
+                         "apiVersion: policy.karmada.io/v1alpha1\nkind: PropagationPolicy\n"
+                         "metadata: {name: shop, namespace: shop}\n"
+                         "spec:\n  resourceSelectors: [{apiVersion: apps/v1, kind: Deployment}]\n"
+                         "  placement:\n    clusterAffinity:\n      labelSelector:\n"
+                         "        matchExpressions: [{key: env, operator: Bogus, values: [prod]}]\n"}});
+  const std::string warning =
+      "apps/shop/policy.yaml:9:49: spec.placement.clusterAffinity.labelSelector.matchExpressions[0].operator: "
+      "PropagationPolicy shop/shop: unknown operator \"Bogus\" (valid: In, NotIn, Exists, DoesNotExist); Karmada "
+      "admits this label selector but cannot convert it, so it matches nothing";
+  CliRun r = plan({});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("\n  warning: " + warning + "\n"), std::string::npos) << r.out;
+  CliRun status = run({"status", "--repo", remote_url(), "--cache-dir", *dir_ / "cache"});
+  EXPECT_EQ(status.exit_code, 0) << status.err;
+  EXPECT_NE(status.out.find("\n  warning:  " + warning + "\n"), std::string::npos) << status.out;
+  CliRun json = run({"status", "--output", "json", "--repo", remote_url(), "--cache-dir", *dir_ / "cache"});
+  EXPECT_EQ(Json::parse(json.out)["apps"][0]["warnings"], Json::array({warning}));
 }
 
 TEST_F(CliPlanCommandTest, Errors) {

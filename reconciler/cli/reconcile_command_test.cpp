@@ -160,6 +160,35 @@ TEST_F(CliReconcileServerTest, WrongPasswordExits3WithAClearMessageAndNoSecret) 
   for (const std::string* text : {&r.out, &r.err}) EXPECT_EQ(text->find("wrong-secret-987"), std::string::npos);
 }
 
+TEST_F(CliReconcileServerTest, RefusedPushIsAFailureWithTheServersWordsAndOnePush_D3) {
+  const std::string attempts = *dir_ / "attempts";
+  ASSERT_TRUE(
+      server_
+          ->install_hook("fleet.git", "pre-receive",
+                         "#!/bin/sh\necho x >> '" + attempts + "'\necho 'branch is frozen by policy' >&2\nexit 1\n")
+          .ok());
+  CliRun r = run_binary(args("right-pw"));
+  EXPECT_EQ(r.exit_code, 3);
+  EXPECT_EQ(r.out, "");
+  EXPECT_EQ(r.err, "error: reconcile cycle failed: push to main: push main to " + server_->url("fleet.git") +
+                       ": the server refused the update (refs/heads/main pre-receive hook declined); remote: branch is "
+                       "frozen by policy; check the server's hooks and branch protection for fleetwave's user\n");
+  EXPECT_EQ(fleetwave::testkit::read_text_file(attempts), "x\n") << "a refusal is not a race: no retry";
+}
+
+TEST_F(CliReconcileServerTest, WrongPasswordInTheUrlIsNamedAsSuch_D13) {
+  std::vector<std::string> url_args = args("right-pw");
+  url_args[3] = "http://alice:wrong-url-pw-77@127.0.0.1:" + std::to_string(server_->port()) + "/git/fleet.git";
+  url_args.erase(url_args.begin() + 6, url_args.begin() + 10);  // no --git-username/--git-password-file
+  CliRun r = run_binary(url_args);
+  EXPECT_EQ(r.exit_code, 3);
+  EXPECT_EQ(r.err,
+            "error: reconcile cycle failed: fetch main from http://***@127.0.0.1:" + std::to_string(server_->port()) +
+                "/git/fleet.git: authentication failed: the server rejected the password in the repository URL "
+                "(user alice); fix it, or put the credentials in --git-password-file instead\n");
+  EXPECT_EQ(r.err.find("wrong-url-pw-77"), std::string::npos);
+}
+
 TEST_F(CliReconcileServerTest, NoSecretInAnyOutput) {
   // The right password, a token Argo CD refuses, and a password in the URL of a second run.
   // A refused token is a misconfiguration: an app error (exit 1), never a silent "unknown".

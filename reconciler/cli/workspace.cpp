@@ -49,6 +49,7 @@ Result<Workspace, CliFailure> Workspace::open(CommandContext& ctx) {
 
 Error Workspace::with_access_hint(const Error& e) const {
   if (remote_ == nullptr || e.message.find("authentication") == std::string::npos) return e;
+  if (e.message.find("in the repository URL") != std::string::npos) return e;  // says what to fix already
   Error out = e;
   switch (settings_.credentials.kind) {
     case git::GitCredentials::Kind::None:

@@ -38,11 +38,12 @@ PlannedApp AppPlanner::plan(const AppDefinition& app, const std::string& head, c
 }
 
 std::optional<WaveAssignment> waves_at_head(git::GitRepository& repo, BlobCache& blobs, RenderCache& renders,
-                                            const AppDefinition& app, const std::string& head) {
+                                            const AppDefinition& app, const std::string& head, ErrorList* warnings) {
   if (!app.plan) return std::nullopt;
   RepoSnapshot snapshot(repo, blobs, head);
   auto reach = renders.reach(snapshot, app.path);
   if (!reach.ok()) return std::nullopt;
+  if (warnings != nullptr) *warnings = (*reach)->warnings;
   auto waves = assign_waves(*app.plan, (*reach)->clusters, (*reach)->inventory);
   return waves.ok() ? std::optional<WaveAssignment>(*waves) : std::nullopt;
 }

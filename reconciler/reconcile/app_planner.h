@@ -23,6 +23,7 @@ struct AppReport {
   std::string subject;                // its commit subject
   std::string blocked;                // without a step: why nothing moved ("" = up to date)
   ErrorList errors;                   // why the app could not be reconciled (others proceed)
+  ErrorList warnings;                 // from its render: valid input that is almost certainly a mistake
   std::optional<RolloutState> state;  // at the head, before the step
   std::optional<WaveAssignment> waves;
   Observations observations;
@@ -55,8 +56,10 @@ class AppPlanner {
 Result<RolloutState> load_state(RepoSnapshot& snapshot, const std::string& app, const std::string& path);
 
 // The waves of an app the planner left alone (up to date, so no report.waves): from the render
-// at `head`. For status views; nullopt when the app does not render.
+// at `head`, whose warnings go to `warnings` when given. For status views; nullopt when the app
+// does not render.
 std::optional<WaveAssignment> waves_at_head(git::GitRepository& repo, BlobCache& blobs, RenderCache& renders,
-                                            const AppDefinition& app, const std::string& head);
+                                            const AppDefinition& app, const std::string& head,
+                                            ErrorList* warnings = nullptr);
 
 }  // namespace fleetwave

@@ -21,6 +21,7 @@ Result<std::shared_ptr<const AppReach>, ErrorList> RenderCache::reach(RepoSnapsh
   auto reach = std::make_shared<AppReach>();
   reach->clusters = render->reached_clusters();
   reach->inventory = render->fleet().clusters;
+  reach->warnings = render->warnings();
   for (const Cluster& c : reach->inventory) reach->servers[c.name] = destination_of(c);
   if (entries_.size() >= max_entries_) entries_.clear();
   entries_.emplace(key, reach);

@@ -18,6 +18,7 @@ struct AppReach {
   std::vector<std::string> clusters;           // reached clusters, sorted
   std::map<std::string, std::string> servers;  // every inventory cluster -> Argo CD destination
   std::vector<Cluster> inventory;              // for wave selectors
+  ErrorList warnings;                          // the render's warnings (FleetRender::warnings)
 };
 
 class RenderCache {

@@ -3,28 +3,102 @@
 #include <httplib.h>
 
 #include <cctype>
+#include <functional>
 #include <netinet/in.h>
+#include <regex>
 #include <sys/socket.h>
 
+#include "serve/guarded_http_server.h"
+#include "serve/request_framing.h"
 #include "serve/snapshot_builder.h"
 
 namespace fleetwave::serve {
 namespace {
 
-ApiRequest to_api(const httplib::Request& req) {
+using Handled = httplib::Server::HandlerResponse;
+
+std::string lower(std::string text) {
+  for (char& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return text;
+}
+
+ApiRequest to_api(const httplib::Request& req, std::string body) {
   ApiRequest out;
-  for (const auto& [name, value] : req.headers) {
-    std::string key = name;
-    for (char& c : key) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    out.headers.emplace(std::move(key), value);  // the first of repeated headers wins
-  }
-  out.body = req.body;
+  for (const auto& [name, value] : req.headers) out.headers.emplace(lower(name), value);  // the first one wins
+  out.body = std::move(body);
   return out;
 }
 
 void reply(httplib::Response& res, const ApiResponse& r) {
   res.status = r.status;
   res.set_content(r.body, r.content_type.c_str());
+}
+
+// An answer after which the connection is closed: the request's body was not read (whole).
+void refuse(httplib::Response& res, int status, const std::string& message) {
+  GuardedServer::close_after_response();
+  res.status = status;
+  res.set_header("Connection", "close");
+  res.set_content(error_body(message) + "\n", "application/json");
+}
+
+RouteKind route_kind(const httplib::Request& req) {
+  static const std::regex kApp(R"(/api/v1/apps/[A-Za-z0-9._-]+)");
+  const std::string& p = req.path;
+  if (req.method == "POST") {
+    return p == "/webhook/git" || p == "/api/v1/getparams.execute" ? RouteKind::TakesBody : RouteKind::Unknown;
+  }
+  if (req.method == "GET" || req.method == "HEAD") {
+    return p == "/healthz" || p == "/readyz" || p == "/metrics" || p == "/api/v1/apps" || std::regex_match(p, kApp)
+               ? RouteKind::NoBody
+               : RouteKind::Unknown;
+  }
+  return RouteKind::Unknown;
+}
+
+FramingVerdict framing_of(const httplib::Request& req, std::size_t max_body) {
+  std::vector<std::pair<std::string, std::string>> headers;
+  for (const auto& [name, value] : req.headers) headers.emplace_back(lower(name), value);
+  return check_framing(route_kind(req), req.method, req.path, headers, max_body);
+}
+
+// A POST endpoint that reads its body through a counting receiver: past max_body bytes (after
+// any Content-Encoding is undone) reading stops and the answer is 413.
+httplib::Server::HandlerWithContentReader with_body(std::size_t max_body, std::function<void()> on_too_large,
+                                                    std::function<ApiResponse(const ApiRequest&)> handle) {
+  return [=](const httplib::Request& req, httplib::Response& res, const httplib::ContentReader& reader) {
+    std::string body;
+    bool too_large = false;
+    const bool read = reader([&](const char* data, std::size_t n) {
+      if (body.size() + n > max_body) {
+        too_large = true;
+        return false;
+      }
+      body.append(data, n);
+      return true;
+    });
+    too_large = too_large || GuardedServer::body_over_limit();
+    if (too_large) {
+      if (on_too_large) on_too_large();
+      refuse(res, 413, "request body too large: over the limit of " + std::to_string(max_body) + " bytes");
+      return;
+    }
+    if (!read) {
+      refuse(res, 400,
+             "could not read the request body (the client stopped sending, or the chunked encoding is malformed)");
+      return;
+    }
+    GuardedServer::begin_handling();
+    reply(res, handle(to_api(req, std::move(body))));
+  };
+}
+
+// A GET endpoint: no body, answered at once.
+httplib::Server::Handler answer(std::function<ApiResponse(const httplib::Request&)> handle) {
+  return [handle = std::move(handle)](const httplib::Request& req, httplib::Response& res) {
+    GuardedServer::begin_handling();
+    reply(res, handle(req));
+  };
 }
 
 // Debian's cpp-httplib 0.11 is a compiled library whose listen backlog is 5
@@ -46,35 +120,42 @@ void raise_listen_backlog(int port) {
   }
 }
 
-}  // namespace
-
-Result<std::unique_ptr<HttpServer>> HttpServer::start(const HttpOptions& options, ServeApi& api,
-                                                      ServeMetrics& metrics) {
-  std::unique_ptr<HttpServer> s(new HttpServer());
-  s->server_ = std::make_unique<httplib::Server>();
-  httplib::Server& svr = *s->server_;
-  const int threads = options.threads;
-  svr.new_task_queue = [threads] { return new httplib::ThreadPool(static_cast<std::size_t>(threads)); };
-  svr.set_payload_max_length(options.max_body_bytes);
-  svr.set_read_timeout(10, 0);
-  svr.set_write_timeout(10, 0);
-  svr.set_keep_alive_timeout(5);
-
-  svr.Get("/healthz", [&api](const httplib::Request&, httplib::Response& res) { reply(res, api.healthz()); });
-  svr.Get("/readyz", [&api](const httplib::Request&, httplib::Response& res) { reply(res, api.readyz()); });
-  svr.Get("/metrics", [&api](const httplib::Request&, httplib::Response& res) { reply(res, api.metrics()); });
-  svr.Post("/webhook/git",
-           [&api](const httplib::Request& req, httplib::Response& res) { reply(res, api.webhook(to_api(req))); });
-  svr.Post("/api/v1/getparams.execute",
-           [&api](const httplib::Request& req, httplib::Response& res) { reply(res, api.generator(to_api(req))); });
-  svr.Get("/api/v1/apps", [&api](const httplib::Request&, httplib::Response& res) { reply(res, api.apps()); });
+void add_routes(GuardedServer& svr, ServeApi& api, ServeMetrics& metrics, std::size_t max_body) {
+  svr.Get("/healthz", answer([&api](const httplib::Request&) { return api.healthz(); }));
+  svr.Get("/readyz", answer([&api](const httplib::Request&) { return api.readyz(); }));
+  svr.Get("/metrics", answer([&api](const httplib::Request&) { return api.metrics(); }));
+  svr.Get("/api/v1/apps", answer([&api](const httplib::Request&) { return api.apps(); }));
   svr.Get(R"(/api/v1/apps/([A-Za-z0-9._-]+))",
-          [&api](const httplib::Request& req, httplib::Response& res) { reply(res, api.app(req.matches[1])); });
+          answer([&api](const httplib::Request& req) { return api.app(req.matches[1]); }));
+  svr.Post("/webhook/git", with_body(
+                               max_body, [&metrics] { metrics.webhook("too_large"); },
+                               [&api](const ApiRequest& r) { return api.webhook(r); }));
+  svr.Post("/api/v1/getparams.execute",
+           with_body(max_body, nullptr, [&api](const ApiRequest& r) { return api.generator(r); }));
+}
+
+void add_guards(GuardedServer& svr, ServeMetrics& metrics, std::size_t max_body) {
+  // Runs once the head is read, before routing and before any body byte.
+  svr.set_pre_routing_handler([&metrics, max_body](const httplib::Request& req, httplib::Response& res) {
+    GuardedServer::begin_body();
+    FramingVerdict v = framing_of(req, max_body);
+    if (v.status == 0) return Handled::Unhandled;
+    if (req.path == "/webhook/git" && v.status == 413) metrics.webhook("too_large");
+    refuse(res, v.status, v.message);
+    return Handled::Handled;
+  });
+  // "Expect: 100-continue" is answered before routing: refuse there, so the body is never sent.
+  svr.set_expect_100_continue_handler([max_body](const httplib::Request& req, httplib::Response& res) {
+    FramingVerdict v = framing_of(req, max_body);
+    if (v.status == 0) return 100;
+    refuse(res, v.status, v.message);
+    return v.status;
+  });
   svr.set_exception_handler([](const httplib::Request&, httplib::Response& res, std::exception_ptr) {
     res.status = 500;
     res.set_content(error_body("internal error") + "\n", "application/json");
   });
-  // Errors httplib answers itself (404 no route, 413 too large, 400 unparsable request) get a body.
+  // Errors httplib answers itself (404 no route, 400 unparsable request) get a body.
   svr.set_error_handler([](const httplib::Request& req, httplib::Response& res) {
     if (!res.body.empty()) return;
     std::string what = res.status == 404   ? "no such endpoint: " + req.method + " " + req.path
@@ -82,9 +163,26 @@ Result<std::unique_ptr<HttpServer>> HttpServer::start(const HttpOptions& options
                                            : "bad request";
     res.set_content(error_body(what) + "\n", "application/json");
   });
-  svr.set_logger([&metrics](const httplib::Request& req, const httplib::Response& res) {
-    if (req.path == "/webhook/git" && res.status == 413) metrics.webhook("too_large");
-  });
+}
+
+}  // namespace
+
+Result<std::unique_ptr<HttpServer>> HttpServer::start(const HttpOptions& options, ServeApi& api,
+                                                      ServeMetrics& metrics) {
+  std::unique_ptr<HttpServer> s(new HttpServer());
+  ConnectionLimits limits;
+  limits.max_connections = static_cast<std::size_t>(options.max_connections);
+  limits.max_queued = limits.max_connections * 2;
+  limits.head_ms = options.head_timeout_ms;
+  limits.request_ms = options.request_timeout_ms;
+  limits.write_ms = options.write_timeout_ms;
+  limits.max_body_bytes = options.max_body_bytes;
+  s->server_ = std::make_unique<GuardedServer>(limits);
+  GuardedServer& svr = *s->server_;
+  svr.set_read_timeout(10, 0);
+  svr.set_write_timeout(10, 0);
+  add_routes(svr, api, metrics, options.max_body_bytes);
+  add_guards(svr, metrics, options.max_body_bytes);
 
   s->port_ = options.port == 0 ? svr.bind_to_any_port(options.host)
                                : (svr.bind_to_port(options.host, options.port) ? options.port : -1);
@@ -98,7 +196,7 @@ Result<std::unique_ptr<HttpServer>> HttpServer::start(const HttpOptions& options
 }
 
 void HttpServer::stop() {
-  if (server_) server_->stop();
+  if (server_) server_->stop_serving();
   if (thread_.joinable()) thread_.join();
 }
 

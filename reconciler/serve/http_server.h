@@ -1,6 +1,10 @@
-// The HTTP listener of fleetwave serve: cpp-httplib with a fixed thread pool, routing to
-// ServeApi. Bodies above the limit answer 413 before any handler runs; unknown paths (and
-// wrong methods) 404, with a JSON body. <httplib.h> is included only by http_server.cpp.
+// The HTTP listener of fleetwave serve: cpp-httplib behind the connection guards of
+// guarded_http_server.h (bounded connections, deadlines, slow clients evicted before they can
+// starve a probe), routing to ServeApi. A request's framing is checked before any body byte is
+// read (request_framing.h); bodies are counted while they are read, whatever the framing, and
+// one over the limit answers 413 and closes the connection. Unknown paths (and wrong methods)
+// answer 404, with a JSON body. <httplib.h> is included only by http_server.cpp and
+// guarded_http_server.cpp.
 //
 // Thread-safety: start() and stop() from one thread; the server's own threads call ServeApi.
 #pragma once
@@ -12,17 +16,18 @@
 #include "base/result.h"
 #include "serve/serve_api.h"
 
-namespace httplib {
-class Server;
-}
-
 namespace fleetwave::serve {
+
+class GuardedServer;
 
 struct HttpOptions {
   std::string host = "0.0.0.0";
   int port = 8080;  // 0: the kernel picks
   std::size_t max_body_bytes = 1 << 20;
-  int threads = 16;
+  int max_connections = 32;  // served at once, one thread each
+  int head_timeout_ms = 10000;
+  int request_timeout_ms = 30000;
+  int write_timeout_ms = 10000;
 };
 
 class HttpServer {
@@ -39,7 +44,7 @@ class HttpServer {
  private:
   HttpServer() = default;
 
-  std::unique_ptr<httplib::Server> server_;
+  std::unique_ptr<GuardedServer> server_;
   std::thread thread_;
   int port_ = 0;
 };

@@ -59,6 +59,10 @@ class ReconcileLoop::Sink final : public CycleSink {
       p_.metrics.error(to_string(e.kind));
       if (e.kind == ErrorKind::Conflict) p_.metrics.push_conflicts(1);
       const std::string message = p_.log.scrub(e.to_string());
+      if (e.kind == ErrorKind::Rejected) {
+        p_.metrics.push_rejections(1);
+        p_.state.set_push_refused(message);
+      }
       p_.state.cycle_finished(false, message);
       p_.log.error("reconcile cycle failed: " + message,
                    {{"kind", to_string(e.kind)}, {"duration_ms", summary.duration_ms}});
@@ -69,6 +73,7 @@ class ReconcileLoop::Sink final : public CycleSink {
     p_.metrics.push_conflicts(static_cast<std::uint64_t>(report.conflicts));
     loop_.publish(summary.head, report);
     p_.metrics.cycle("success", seconds);
+    p_.state.set_push_refused("");
     p_.state.cycle_finished(true, "");
     p_.log.info("reconcile cycle done", {{"commit", summary.head},
                                          {"commits", string_list(report.commits)},

@@ -1,5 +1,7 @@
 #include "serve/serve_api.h"
 
+#include <chrono>
+
 #include "codec/json_reader.h"
 #include "codec/json_writer.h"
 #include "serve/snapshot_builder.h"
@@ -35,6 +37,11 @@ Result<std::string> requested_app(const std::string& body) {
   return (*params)["app"].get<std::string>();
 }
 
+std::int64_t steady_ms() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now().time_since_epoch())
+      .count();
+}
+
 }  // namespace
 
 ApiResponse ServeApi::healthz() const { return {200, "text/plain; charset=utf-8", "ok\n"}; }
@@ -53,8 +60,15 @@ ApiResponse ServeApi::webhook(const ApiRequest& request) const {
   metrics_.webhook(v.result);
   if (v.trigger) triggers_.notify();
   LogFields fields = {{"provider", v.provider}, {"event", v.event}, {"result", v.result}, {"status", v.status}};
-  if (v.status >= 400) log_.warn("webhook refused: " + v.message, fields);
-  else log_.info("webhook accepted", fields);
+  if (v.status < 400) {
+    log_.info("webhook accepted", fields);
+  } else if (auto verdict = refused_logs_.take(steady_ms()); verdict.write) {
+    if (verdict.suppressed_before > 0)
+      fields.emplace_back("suppressed", static_cast<std::int64_t>(verdict.suppressed_before));
+    log_.warn("webhook refused: " + v.message, fields);
+  } else {
+    metrics_.webhook_logs_suppressed(1);
+  }
   return {v.status, "application/json", write_json(Json{{"message", v.message}, {"result", v.result}}) + "\n"};
 }
 

@@ -18,6 +18,7 @@
 #include <string>
 
 #include "serve/json_log.h"
+#include "serve/log_rate_limit.h"
 #include "serve/serve_metrics.h"
 #include "serve/serve_state.h"
 #include "serve/trigger_queue.h"
@@ -45,6 +46,10 @@ class ServeApi {
   ServeApi(ServeState& state, ServeMetrics& metrics, TriggerQueue& triggers, JsonLog& log, ApiSecrets secrets)
       : state_(state), metrics_(metrics), triggers_(triggers), log_(log), secrets_(std::move(secrets)) {}
 
+  // Refused webhooks are logged at most 10 at once, then one a second (LogRateLimit).
+  static constexpr int kRefusedLogBurst = 10;
+  static constexpr std::int64_t kRefusedLogIntervalMs = 1000;
+
   ApiResponse healthz() const;
   ApiResponse readyz() const;
   ApiResponse metrics() const;
@@ -59,6 +64,7 @@ class ServeApi {
   TriggerQueue& triggers_;
   JsonLog& log_;
   const ApiSecrets secrets_;
+  mutable LogRateLimit refused_logs_{kRefusedLogBurst, kRefusedLogIntervalMs};
 };
 
 }  // namespace fleetwave::serve

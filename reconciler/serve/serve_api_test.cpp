@@ -71,6 +71,27 @@ TEST_F(ServeApiTest, Readiness) {
   EXPECT_EQ(api_.readyz().status, 200);
 }
 
+TEST_F(ServeApiTest, NotReadyWhileTheServerRefusesPushes_D3) {
+  state_.git_result(true, "");
+  state_.argocd_result(true, "");
+  state_.cycle_finished(true, "");
+  ASSERT_EQ(api_.readyz().status, 200);
+  state_.set_push_refused(
+      "push main to http://h/r: the server refused the update (refs/heads/main pre-receive hook "
+      "declined); remote: frozen");
+  state_.cycle_finished(false, "push to main: ...");
+  ApiResponse r = api_.readyz();
+  EXPECT_EQ(r.status, 503);
+  EXPECT_NE(r.body.find("\"reason\":\"push refused: push main to http://h/r: the server refused the update "
+                        "(refs/heads/main pre-receive hook declined); remote: frozen\""),
+            std::string::npos)
+      << r.body;
+  EXPECT_NE(api_.metrics().body.find("fleetwave_ready 0\n"), std::string::npos);
+  state_.set_push_refused("");  // the loop clears it after a cycle that succeeds
+  state_.cycle_finished(true, "");
+  EXPECT_EQ(api_.readyz().status, 200);
+}
+
 TEST_F(ServeApiTest, GeneratorAnswers) {
   EXPECT_EQ(generate(request_for("shop")).status, 503);  // nothing read yet: never an empty list
   publish();
@@ -131,6 +152,22 @@ TEST_F(ServeApiTest, WebhookTriggersOnlyWhenAuthentic) {
   const std::string text = api_.metrics().body;
   EXPECT_NE(text.find("fleetwave_webhooks_total{result=\"triggered\"} 1\n"), std::string::npos) << text;
   EXPECT_NE(text.find("fleetwave_webhooks_total{result=\"unauthorized\"} 1\n"), std::string::npos) << text;
+}
+
+TEST_F(ServeApiTest, RefusedWebhookLogLinesAreRateLimited_D12) {
+  ApiRequest bad;
+  bad.headers = {{"x-gitlab-event", "Push Hook"}, {"x-gitlab-token", "wrong"}};
+  bad.body = "{}";
+  for (int i = 0; i < 2000; ++i) EXPECT_EQ(api_.webhook(bad).status, 401);
+  const std::string text = api_.metrics().body;
+  EXPECT_NE(text.find("fleetwave_webhooks_total{result=\"unauthorized\"} 2000\n"), std::string::npos) << text;
+  // A burst of ServeApi::kRefusedLogBurst lines at most (plus one a second): the rest are counted.
+  const std::string series = "\nfleetwave_webhook_logs_suppressed_total ";
+  const std::size_t at = text.find(series);
+  ASSERT_NE(at, std::string::npos) << text;
+  const long suppressed = std::atol(text.c_str() + at + series.size());
+  EXPECT_GE(suppressed, 2000 - ServeApi::kRefusedLogBurst - 5);
+  EXPECT_LE(suppressed, 2000 - ServeApi::kRefusedLogBurst);
 }
 
 TEST(JsonLog, OneObjectPerLineWithSecretsRedacted) {

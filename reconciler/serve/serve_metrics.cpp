@@ -60,6 +60,16 @@ void ServeMetrics::push_conflicts(std::uint64_t n) {
   conflicts_ += n;
 }
 
+void ServeMetrics::push_rejections(std::uint64_t n) {
+  std::lock_guard<std::mutex> lock(mu_);
+  rejections_ += n;
+}
+
+void ServeMetrics::webhook_logs_suppressed(std::uint64_t n) {
+  std::lock_guard<std::mutex> lock(mu_);
+  suppressed_logs_ += n;
+}
+
 void ServeMetrics::error(const std::string& kind) {
   std::lock_guard<std::mutex> lock(mu_);
   ++errors_[kind];
@@ -103,6 +113,9 @@ std::string ServeMetrics::render(const HealthGauges& health) const {
   out += "fleetwave_pushes_total " + std::to_string(pushes_) + "\n";
   header(out, "fleetwave_push_conflicts_total", "counter", "Pushes rejected because the branch had moved.");
   out += "fleetwave_push_conflicts_total " + std::to_string(conflicts_) + "\n";
+  header(out, "fleetwave_push_rejections_total", "counter",
+         "Pushes the Git server refused by its own rules (a hook, branch protection).");
+  out += "fleetwave_push_rejections_total " + std::to_string(rejections_) + "\n";
   header(out, "fleetwave_app_phase", "gauge", "1 for the rollout phase each app is in, 0 for the others.");
   for (const auto& [app, g] : apps_) {
     for (const char* phase : kPhases) {
@@ -117,6 +130,9 @@ std::string ServeMetrics::render(const HealthGauges& health) const {
   labelled(out, "fleetwave_errors_total", "kind", errors_);
   header(out, "fleetwave_webhooks_total", "counter", "Git webhooks by result.");
   labelled(out, "fleetwave_webhooks_total", "result", webhooks_);
+  header(out, "fleetwave_webhook_logs_suppressed_total", "counter",
+         "Log lines of refused webhooks left out by the rate limit.");
+  out += "fleetwave_webhook_logs_suppressed_total " + std::to_string(suppressed_logs_) + "\n";
   header(out, "fleetwave_ready", "gauge", "1 when /readyz answers 200.");
   out += std::string("fleetwave_ready ") + (health.ready ? "1" : "0") + "\n";
   header(out, "fleetwave_git_up", "gauge", "1 when the last fetch of the branch succeeded.");

@@ -5,10 +5,12 @@
 //   fleetwave_cycle_duration_seconds                        histogram
 //   fleetwave_pushes_total                                  counter: branch pushes that landed
 //   fleetwave_push_conflicts_total                          counter: pushes rejected (branch moved)
+//   fleetwave_push_rejections_total                         counter: pushes the server refused (hook, protection)
 //   fleetwave_app_phase{app,phase}                          gauge: 1 for the app's current phase
 //   fleetwave_app_wave{app}                                 gauge: current wave index (1-based, 0 = none)
 //   fleetwave_errors_total{kind}                            counter: by ErrorKind (and "timeout")
 //   fleetwave_webhooks_total{result}                        counter: triggered, ping, unauthorized, ...
+//   fleetwave_webhook_logs_suppressed_total                 counter: refused-webhook log lines not written
 //   fleetwave_ready, fleetwave_git_up, fleetwave_argocd_up  gauges (0/1)
 //
 // Thread-safety: every method may be called from any thread; state is behind a private mutex.
@@ -40,6 +42,8 @@ class ServeMetrics {
   void cycle(const std::string& result, double seconds);
   void pushes(std::uint64_t n);
   void push_conflicts(std::uint64_t n);
+  void push_rejections(std::uint64_t n);
+  void webhook_logs_suppressed(std::uint64_t n);
   void error(const std::string& kind);
   void webhook(const std::string& result);
   void set_apps(std::map<std::string, AppGauge> apps);
@@ -57,6 +61,8 @@ class ServeMetrics {
   double duration_sum_ = 0;                                     // guarded by mu_
   std::uint64_t pushes_ = 0;                                    // guarded by mu_
   std::uint64_t conflicts_ = 0;                                 // guarded by mu_
+  std::uint64_t rejections_ = 0;                                // guarded by mu_
+  std::uint64_t suppressed_logs_ = 0;                           // guarded by mu_
   std::map<std::string, std::uint64_t> errors_;                 // guarded by mu_
   std::map<std::string, std::uint64_t> webhooks_;               // guarded by mu_
   std::map<std::string, AppGauge> apps_;                        // guarded by mu_

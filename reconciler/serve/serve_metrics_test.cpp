@@ -18,6 +18,8 @@ TEST(ServeMetrics, RendersEveryFamily) {
   m.cycle("error", 400);
   m.pushes(2);
   m.push_conflicts(1);
+  m.push_rejections(3);
+  m.webhook_logs_suppressed(5);
   m.error("transient");
   m.error("transient");
   m.webhook("triggered");
@@ -36,6 +38,8 @@ TEST(ServeMetrics, RendersEveryFamily) {
            "fleetwave_cycle_duration_seconds_count 3",
            "fleetwave_pushes_total 2",
            "fleetwave_push_conflicts_total 1",
+           "fleetwave_push_rejections_total 3",
+           "fleetwave_webhook_logs_suppressed_total 5",
            "fleetwave_app_phase{app=\"shop\",phase=\"Progressing\"} 1",
            "fleetwave_app_phase{app=\"shop\",phase=\"Stable\"} 0",
            "fleetwave_app_phase{app=\"we\\\"ird\",phase=\"Stable\"} 1",

@@ -45,6 +45,11 @@ void ServeState::set_stuck(const std::string& reason) {
   stuck_ = reason;
 }
 
+void ServeState::set_push_refused(const std::string& error) {
+  std::lock_guard<std::mutex> lock(mu_);
+  push_refused_ = error;
+}
+
 std::int64_t ServeState::cycle_started_at() const {
   std::lock_guard<std::mutex> lock(mu_);
   return cycle_started_at_;
@@ -55,6 +60,7 @@ bool ServeState::ready_locked() const { return reason_locked().empty(); }
 std::string ServeState::reason_locked() const {
   if (!stuck_.empty()) return stuck_;
   if (git_known_ && !git_up_) return "git down: " + git_error_;
+  if (!push_refused_.empty()) return "push refused: " + push_refused_;
   if (!first_cycle_ok_) {
     return last_cycle_error_.empty() ? "waiting for the first reconcile cycle"
                                      : "no reconcile cycle succeeded yet: " + last_cycle_error_;

@@ -1,6 +1,6 @@
 // What the HTTP threads read and the loop thread writes: the last published snapshot (the
 // generator's pre-serialised answers and the status documents at one branch head) and the
-// health of Git, Argo CD and the loop, from which /readyz is computed.
+// health of Git, Argo CD, the loop and its pushes, from which /readyz is computed.
 //
 // Thread-safety: every method may be called from any thread. Snapshots are immutable once
 // published; readers copy a shared_ptr under a shared lock, so a request costs a map lookup.
@@ -42,6 +42,9 @@ class ServeState {
   void cycle_finished(bool ok, const std::string& error);
   // The watchdog's verdict on a cycle that runs too long ("" clears it).
   void set_stuck(const std::string& reason);
+  // The Git server refuses fleetwave's pushes of the branch (a hook, branch protection): not
+  // ready until a cycle succeeds again ("" clears it).
+  void set_push_refused(const std::string& error);
   std::int64_t cycle_started_at() const;  // 0 when no cycle runs
 
   HealthGauges gauges() const;
@@ -68,6 +71,7 @@ class ServeState {
   std::string argocd_error_;           // guarded by mu_
   std::int64_t cycle_started_at_ = 0;  // guarded by mu_
   std::string stuck_;                  // guarded by mu_
+  std::string push_refused_;           // guarded by mu_
 };
 
 }  // namespace fleetwave::serve

@@ -2,6 +2,7 @@
 
 #include <cctype>
 
+#include "base/text.h"
 #include "codec/json_reader.h"
 
 namespace fleetwave::serve {
@@ -65,7 +66,7 @@ WebhookVerdict check_webhook(const std::map<std::string, std::string>& headers, 
     v.trigger = true;
   }
   v.provider = std::string(provider->name);
-  v.event = event;
+  v.event = printable(event, 100);  // logged: an outsider's header
   return v;
 }
 

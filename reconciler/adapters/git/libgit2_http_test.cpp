@@ -111,7 +111,9 @@ TEST_F(HttpServerTest, MissingCredentialsAreInvalidInput) {
                 ": the server requires authentication (user/password) but no credentials are configured");
 }
 
-TEST_F(HttpServerTest, PreReceiveRejectionIsAConflictNotASuccess) {
+TEST_F(HttpServerTest, PreReceiveRejectionIsRejectedNotAConflict_D3) {
+  // The server's rules refuse the update (push_update_reference reports a status): not a lost
+  // race to retry, but Rejected, with the server's own words.
   FW_ASSERT_OK(
       server_->install_hook("fleet.git", "pre-receive", "#!/bin/sh\necho 'branch is frozen by policy' >&2\nexit 1\n"));
   FW_ASSERT_OK_AND_ASSIGN(repo, open(good()));
@@ -119,11 +121,26 @@ TEST_F(HttpServerTest, PreReceiveRejectionIsAConflictNotASuccess) {
   FW_ASSERT_OK_AND_ASSIGN(commit, repo->create_commit(commit_request(tip, {write("x", "1")})));
   Status<> pushed = repo->push("main", commit, PushMode::FastForwardOnly);
   ASSERT_FALSE(pushed.ok());
-  EXPECT_EQ(pushed.error().kind, ErrorKind::Conflict);
+  EXPECT_EQ(pushed.error().kind, ErrorKind::Rejected);
   EXPECT_EQ(pushed.error().message, "push main to " + server_->url("fleet.git") +
-                                        ": rejected by the server: refs/heads/main pre-receive hook declined "
-                                        "(remote: branch is frozen by policy)");
+                                        ": the server refused the update (refs/heads/main pre-receive hook declined); "
+                                        "remote: branch is frozen by policy; check the server's hooks and branch "
+                                        "protection for fleetwave's user");
   EXPECT_EQ(server_tip(), seed_);
+}
+
+TEST_F(HttpServerTest, WrongPasswordInTheUrlIsNamedAsSuch_D13) {
+  // It used to say "no credentials are configured".
+  const std::string url = "http://alice:wrong-in-url-3@127.0.0.1:" + std::to_string(server_->port()) + "/git/fleet.git";
+  auto repo = LibGit2Repository::open(runtime(), {url, *dir_ / "cache", {}});
+  FW_ASSERT_OK(repo);
+  auto got = (*repo)->fetch("main");
+  ASSERT_FALSE(got.ok());
+  EXPECT_EQ(got.error().kind, ErrorKind::InvalidInput);
+  EXPECT_EQ(got.error().message,
+            "fetch main from http://***@127.0.0.1:" + std::to_string(server_->port()) +
+                "/git/fleet.git: authentication failed: the server rejected the password in the repository URL (user "
+                "alice); fix it, or put the credentials in --git-password-file instead");
 }
 
 TEST_F(HttpServerTest, PushRaceLoserGetsConflictAndRetrySucceeds) {

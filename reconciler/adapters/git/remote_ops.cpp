@@ -53,6 +53,37 @@ Status<> anchor(git_repository* repo, const std::string& branch, const git_oid* 
   return set_ref(repo, "refs/heads/" + branch, tip, why);
 }
 
+// Statuses of git receive-pack (push_update_reference) that mean the branch moved under us:
+// "failed to update ref(s)"/"cannot lock ref" when our expected old value no longer held,
+// "non-fast-forward" with receive.denyNonFastForwards. Anything else ("pre-receive hook
+// declined", "protected branch hook declined", "deletion prohibited", ...) is the server's rule.
+bool is_lost_race(std::string_view status) {
+  for (std::string_view moved :
+       {"non-fast-forward", "fetch first", "failed to update ref", "failed to lock", "cannot lock ref", "stale info"}) {
+    if (status.find(moved) != std::string_view::npos) return true;
+  }
+  return false;
+}
+
+// A refusal reported per ref with rc 0: Conflict when the branch moved (fetch and retry),
+// Rejected when the server's rules refuse the update (retrying cannot help); the server's own
+// words, redacted, either way.
+Error refusal(const std::string& operation, const RemoteSession& session, const GitCredentials& credentials) {
+  bool raced = true;
+  std::string statuses;
+  for (const auto& [name, status] : session.rejected()) {
+    raced = raced && is_lost_race(status);
+    statuses += (statuses.empty() ? "" : "; ") + name + " " + status;
+  }
+  std::string message = operation + (raced ? ": the remote branch moved (" + statuses + ")"
+                                           : ": the server refused the update (" + statuses + ")");
+  std::string remote_text = session.remote_messages();
+  if (!remote_text.empty()) message += "; remote: " + remote_text;
+  if (!raced) message += "; check the server's hooks and branch protection for fleetwave's user";
+  message = redact_text(message, credentials.secrets());
+  return raced ? conflict(std::move(message)) : rejected(std::move(message));
+}
+
 }  // namespace
 
 Result<std::string> fetch_branch(const RemoteTarget& target, const std::string& branch) {
@@ -126,15 +157,7 @@ Status<> push_branch(const RemoteTarget& target, const std::string& branch, cons
     return conflict(operation + ": the remote branch moved (not a fast-forward); fetch and rebuild the commit");
   }
   if (rc < 0) return session.error_for(rc, operation);
-  if (!session.rejected().empty()) {
-    // A server-side refusal (hook, lost race, protected branch) arrives only here, with rc 0.
-    std::string message = operation + ": rejected by the server: ";
-    for (const auto& [name, status] : session.rejected()) message += name + " " + status + "; ";
-    message.resize(message.size() - 2);
-    std::string remote_text = session.remote_messages();
-    if (!remote_text.empty()) message += " (remote: " + remote_text + ")";
-    return conflict(redact_text(message, target.credentials.secrets()));
-  }
+  if (!session.rejected().empty()) return refusal(operation, session, target.credentials);
   if (deleting) return anchor(target.repo, branch, nullptr, "fleetwave: push (delete)");
   return set_ref(target.repo, "refs/remotes/origin/" + branch, &new_tip, "fleetwave: push");
 }

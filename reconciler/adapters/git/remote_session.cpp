@@ -49,6 +49,14 @@ struct RemoteCallbacks {
     // Asking for the SSH user name is not an authentication attempt.
     if (allowed == GIT_CREDENTIAL_USERNAME) return git_credential_username_new(out, user.c_str());
     if (c.kind == GitCredentials::Kind::None) {
+      // libgit2 offers a user:password written in the URL itself before asking us; being asked
+      // then means the server refused it.
+      if (s->url_.password) {
+        return fail(s, ErrorKind::InvalidInput,
+                    "authentication failed: the server rejected the password in the repository URL (user " +
+                        (s->url_.user.empty() ? std::string("(none)") : s->url_.user) +
+                        "); fix it, or put the credentials in --git-password-file instead");
+      }
       return fail(
           s, ErrorKind::InvalidInput,
           "the server requires authentication (" + allowed_names(allowed) + ") but no credentials are configured");

@@ -4,6 +4,7 @@
 
 #include "adapters/git/text_diff.h"
 #include "render/renderer.h"
+#include "render/source_locator.h"
 
 namespace fleetwave {
 namespace {
@@ -12,6 +13,7 @@ struct Side {
   std::string revision;
   std::optional<FleetRender> render;  // absent: nothing at this revision
   std::string error;
+  InputBundle bundle;  // to locate render errors in
 };
 
 std::string first_error(const ErrorList& errors) {
@@ -19,7 +21,7 @@ std::string first_error(const ErrorList& errors) {
 }
 
 Side prepare(git::GitRepository& repo, BlobCache& blobs, const std::string& revision, const std::string& app_path) {
-  Side side{revision, std::nullopt, {}};
+  Side side{revision, std::nullopt, {}, {}};
   if (revision.empty()) return side;
   RepoSnapshot snapshot(repo, blobs, revision);
   auto bundle = snapshot.bundle(app_path);
@@ -30,6 +32,7 @@ Side prepare(git::GitRepository& repo, BlobCache& blobs, const std::string& revi
   auto render = FleetRender::prepare(*bundle);
   if (!render.ok()) side.error = first_error(render.error());
   else side.render.emplace(std::move(render).value());
+  side.bundle = std::move(bundle).value();
   return side;
 }
 
@@ -38,7 +41,11 @@ Result<std::string> stream(const Side& side, const std::string& cluster) {
   if (!side.error.empty()) return invalid_input("at " + side.revision.substr(0, 7) + ": " + side.error);
   if (!side.render || side.render->fleet().find_cluster(cluster) == nullptr) return std::string();
   auto out = side.render->render(cluster);
-  if (!out.ok()) return invalid_input("at " + side.revision.substr(0, 7) + ": " + first_error(out.error()));
+  if (!out.ok()) {
+    ErrorList errors = std::move(out).error();
+    locate_errors(side.bundle, errors);
+    return invalid_input("at " + side.revision.substr(0, 7) + ": " + first_error(errors));
+  }
   return format_objects(out->objects, OutputFormat::YamlStream);
 }
 

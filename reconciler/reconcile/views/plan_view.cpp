@@ -41,7 +41,8 @@ std::string list(const std::vector<std::string>& names) {
 
 AppPlanView plan_view(const std::string& app, const std::string& path, const std::string& revision,
                       const WavePlan& plan, const FleetRender& render) {
-  AppPlanView view{app, path, revision, {}, {}, {}};
+  AppPlanView view{app, path, revision, {}, {}, {}, {}};
+  for (const Error& w : render.warnings()) view.warnings.push_back(w.to_string());
   const Fleet& fleet = render.fleet();
   std::map<std::string, ClusterPlan> by_cluster;
   for (const Binding& b : render.bindings()) {
@@ -98,6 +99,7 @@ std::string format_plan_text(const AppPlanView& view) {
            " (reached, but no wave selects them: add them to a wave or end the plan with a catch-all wave)\n";
   }
   if (!view.unreached.empty()) out += "  unreached: " + list(view.unreached) + " (in the inventory, receive nothing)\n";
+  for (const std::string& w : view.warnings) out += "  warning: " + w + "\n";
   return out;
 }
 

@@ -37,6 +37,7 @@ struct AppPlanView {
   std::vector<WaveView> waves;
   std::vector<std::string> unassigned;  // reached, but no wave selects them (a validation error)
   std::vector<std::string> unreached;   // in the inventory, receive nothing
+  std::vector<std::string> warnings;    // the render's warnings, "file:line:col: field: message"
 };
 
 AppPlanView plan_view(const std::string& app, const std::string& path, const std::string& revision,

@@ -37,7 +37,7 @@ Result<Json> StatusBuilder::status_of(const StatusRequest& request, const std::v
     in.plan = p.plan;
     in.waves = p.report.waves;
     if (!in.waves && app.plan && p.report.errors.empty()) {
-      in.waves = waves_at_head(repo_, blobs_, renders_, app, request.head);
+      in.waves = waves_at_head(repo_, blobs_, renders_, app, request.head, &p.report.warnings);
     }
     in.argocd_configured = request.argocd_configured;
     in.observations = observations[app.name];

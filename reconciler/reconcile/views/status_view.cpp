@@ -99,6 +99,8 @@ Json app_status_json(const AppStatusInput& in) {
   if (!r.action.empty()) j["next"] = {{"action", r.action}, {"subject", r.subject}};
   j["errors"] = Json::array();
   for (const Error& e : r.errors) j["errors"].push_back(e.to_string());
+  j["warnings"] = Json::array();
+  for (const Error& w : r.warnings) j["warnings"].push_back(w.to_string());
   j["argocd"] = {{"configured", in.argocd_configured},
                  {"reachable", in.argocd_configured && in.observations.reachable},
                  {"error", in.argocd_configured ? in.observations.error : ""}};

@@ -17,6 +17,8 @@
 //     "next": {"action": "advance", "subject": "fleetwave(shop): ..."} | null,   the step a
 //                                     reconcile would take now
 //     "errors": ["file:line:col: field: message", ...],
+//     "warnings": ["file:line:col: field: message", ...],   valid input that is almost certainly
+//                                     a mistake (a label selector that matches nothing)
 //     "argocd": {"configured": bool, "reachable": bool, "error": ""},
 //     "waves": [ {
 //       "index": 1, "name": "canary", "current": bool,     current = the release's wave
