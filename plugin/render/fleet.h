@@ -1,6 +1,7 @@
 // The parsed, validated inputs of a render: inventory, policies and resource templates.
 #pragma once
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -13,6 +14,8 @@
 #include "model/propagation_policy.h"
 
 namespace fleetwave {
+
+class ResourceInterpreter;
 
 // Where an object was read from, for messages ("apps/web/deploy.yaml:12").
 struct ObjectSource {
@@ -36,6 +39,9 @@ struct Fleet {
   std::vector<ResourceTemplate> templates;  // sorted by apiVersion, kind, namespace, name
   std::optional<Json> wave_plan;            // the app's WavePlan, unvalidated
   std::optional<ObjectSource> wave_plan_source;
+  // ResourceInterpreterCustomizations merged with the bundled and native interpreters; set by
+  // load_fleet, never null after it.
+  std::shared_ptr<const ResourceInterpreter> interpreter;
 
   const Cluster* find_cluster(const std::string& name) const;
 };
