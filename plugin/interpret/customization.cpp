@@ -38,9 +38,9 @@ void parse_rules(const Json& customizations, const FieldPath& at, Customization&
     // The webhook's checkCustomizationsRule: compile only, the script is not run.
     auto compiled = check_lua_syntax(c.scripts[i], std::string(info.field));
     if (!compiled.ok()) {
-      std::string message(kCustomizationKind);
-      message.append(" \"").append(c.name).append("\" for ").append(c.target_api_version).append(" ");
-      message.append(c.target_kind).append(": InterpreterOperation(").append(info.name).append(") Lua script error: ");
+      std::string message("for ");
+      message.append(c.target_api_version).append(" ").append(c.target_kind);
+      message.append(": InterpreterOperation(").append(info.name).append(") Lua script error: ");
       message.append(compiled.error().message);
       problems.add(rule_at.key("luaScript"), std::move(message));
     }

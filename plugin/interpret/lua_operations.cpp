@@ -87,13 +87,13 @@ Result<DependencyRef> dependency_from(const Json& item, std::size_t index) {
 
 }  // namespace
 
-Result<WorkloadReplicas> lua_get_replicas(const InterpreterScript& script, const Json& object) {
+Result<LuaReplicas> lua_get_replicas_json(const InterpreterScript& script, const Json& object) {
   FW_TRY(results, run(script, "GetReplicas", {&object}, 2));
   const LuaValue& count = results[0];
   if (count.type != LuaType::Number) {
     return fail(invalid_input("GetReplicas must return a number as its first result, got " + count.type_name));
   }
-  WorkloadReplicas out;
+  LuaReplicas out;
   out.replicas = to_int32(count.number);
   const LuaValue& requires_value = results[1];
   if (requires_value.type == LuaType::Nil) return out;
@@ -102,7 +102,16 @@ Result<WorkloadReplicas> lua_get_replicas(const InterpreterScript& script, const
                               requires_value.type_name));
   }
   FW_TRY(json, table_result(requires_value, true, {}));
-  FW_TRY(requirements, requirements_from(json));
+  out.requirements = std::move(json);
+  return out;
+}
+
+Result<WorkloadReplicas> lua_get_replicas(const InterpreterScript& script, const Json& object) {
+  FW_TRY(raw, lua_get_replicas_json(script, object));
+  WorkloadReplicas out;
+  out.replicas = raw.replicas;
+  if (raw.requirements.is_null()) return out;
+  FW_TRY(requirements, requirements_from(raw.requirements));
   out.requirements = std::move(requirements);
   return out;
 }

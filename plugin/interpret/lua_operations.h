@@ -23,6 +23,14 @@ struct InterpreterScript {
   std::string chunk;  // chunk name in Lua positions, the RIC field ("replicaResource")
 };
 
+// GetReplicas as Karmada's luavm returns it: the count and the requirements object (null
+// when the script returned nil).
+struct LuaReplicas {
+  std::int64_t replicas = 0;
+  Json requirements;
+};
+Result<LuaReplicas> lua_get_replicas_json(const InterpreterScript& script, const Json& object);
+
 // GetReplicas(obj) -> number, table|nil. The number is truncated to int32 as Go converts it;
 // the table is a ReplicaRequirements ({nodeClaim, resourceRequest, ...}).
 Result<WorkloadReplicas> lua_get_replicas(const InterpreterScript& script, const Json& object);

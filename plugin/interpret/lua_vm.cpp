@@ -450,7 +450,7 @@ int preload_require(lua_State* L) {
   lua_getglobal(L, "package");
   if (lua_istable(L, -1)) lua_getfield(L, -1, "preload");
   if (lua_istable(L, -1)) lua_getfield(L, -1, name);
-  if (!lua_isfunction(L, -1)) return luaL_error(L, "module '%s' not found:\n\tno field package.preload['%s']", name, name);
+  if (!lua_isfunction(L, -1)) return luaL_error(L, "module '%s' not found: no field package.preload['%s']", name, name);
   lua_pushstring(L, name);
   lua_call(L, 1, 1);
   if (lua_isnil(L, -1)) {
@@ -635,7 +635,12 @@ Result<std::vector<LuaValue>> run(const LuaCall& call, const LuaLimits& limits, 
     return fail(invalid_input("memory limit exceeded: the script allocated more than " +
                               std::to_string(limits.memory_bytes >> 20) + " MiB"));
   }
-  if (!session.error.empty()) return fail(invalid_input(session.error));
+  if (!session.error.empty()) {
+    for (char& c : session.error) {
+      if (c == '\n' || c == '\t') c = ' ';  // one stderr line per problem
+    }
+    return fail(invalid_input(session.error));
+  }
   return std::move(session.results);
 }
 

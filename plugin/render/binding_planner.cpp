@@ -118,7 +118,8 @@ Result<std::vector<Binding>, ErrorList> plan_bindings(const Fleet& fleet) {
         Error e = std::move(replicas).error();
         e.pos.file = t.source.file;
         e.pos.line = t.source.line;
-        errors.push_back(e.with_context(t.id.kind + " " + t.id.name));
+        errors.push_back(
+            e.with_context(t.id.kind + " " + (t.id.namespace_.empty() ? "" : t.id.namespace_ + "/") + t.id.name));
         continue;
       }
       b.replicas = std::move(replicas).value();

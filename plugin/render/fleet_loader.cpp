@@ -222,7 +222,9 @@ class Loader {
   void load_customization(const LoadedObject& o) {
     Problems problems;
     Customization c = parse_customization(o.object, problems);
-    add_problems(o, problems);
+    for (Error& e : problems.take()) {
+      errors_.push_back(position(o, e.with_context(std::string(kCustomizationKind) + " \"" + c.name + "\"")));
+    }
     if (c.name.empty() || !check_unique(o, std::string(kCustomizationKind), "", c.name)) return;
     customizations_.push_back(LoadedCustomization{std::move(c), SourcePos{o.file->path, o.line, 0}});
   }
