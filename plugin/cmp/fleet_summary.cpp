@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <map>
+#include <tuple>
 
 #include "cmp/repo_reader.h"
 #include "render/renderer.h"
@@ -44,12 +46,34 @@ std::string image_list(const Json& object) {
   return out;
 }
 
-std::string describe_object(const Json& o) {
+using ObjectKey = std::tuple<std::string, std::string, std::string, std::string>;
+
+ObjectKey key_of(const Json& o) {
+  return {string_at(o, {"apiVersion"}), string_at(o, {"kind"}), string_at(o, {"metadata", "namespace"}),
+          string_at(o, {"metadata", "name"})};
+}
+
+// The scheduled replica share of every workload on `cluster`, by object.
+std::map<ObjectKey, std::int64_t> shares_on(const FleetRender& render, const std::string& cluster) {
+  std::map<ObjectKey, std::int64_t> out;
+  for (const Binding& b : render.bindings()) {
+    const TargetCluster* t = b.target(cluster);
+    if (t == nullptr || !b.replicas.is_workload()) continue;
+    out[key_of(render.fleet().templates[b.template_index].object)] = t->replicas;
+  }
+  return out;
+}
+
+// spec.replicas when the object has it; otherwise a workload's scheduled share (a custom kind
+// whose interpreter revises another field, e.g. an Argo Workflow's spec.parallelism).
+std::string describe_object(const Json& o, const std::map<ObjectKey, std::int64_t>& shares) {
   std::string line = string_at(o, {"kind"}) + " ";
   std::string ns = string_at(o, {"metadata", "namespace"});
   line += (ns.empty() ? "" : ns + "/") + string_at(o, {"metadata", "name"});
   if (const Json* r = find_path(o, {"spec", "replicas"}); r != nullptr && r->is_number_integer()) {
     line += " replicas=" + std::to_string(r->get<std::int64_t>());
+  } else if (auto it = shares.find(key_of(o)); it != shares.end()) {
+    line += " share=" + std::to_string(it->second);
   }
   if (std::string images = image_list(o); !images.empty()) line += " image=" + images;
   return line;
@@ -101,7 +125,8 @@ CommandResult run_summary_command(const ProcessContext& context) {
         continue;
       }
       result.out += "  " + apps[i] + ": " + std::to_string(out->objects.size()) + " objects\n";
-      for (const Json& o : out->objects) result.out += "    " + describe_object(o) + "\n";
+      const auto shares = shares_on(renders[i], c.name);
+      for (const Json& o : out->objects) result.out += "    " + describe_object(o, shares) + "\n";
     }
   }
   return result;
