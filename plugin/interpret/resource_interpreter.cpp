@@ -58,6 +58,25 @@ std::string describe_selector(const LabelSelector& s) {
   return out;
 }
 
+// The bundled layer's scripts, built once (thread-safe static initialisation) and never changed.
+const InterpreterScript* bundled(const std::string& api_version, const std::string& kind, Operation op) {
+  using Key = std::tuple<std::string_view, std::string_view, Operation>;
+  static const std::map<Key, InterpreterScript> kScripts = [] {
+    std::map<Key, InterpreterScript> out;
+    for (const BundledCustomization& b : bundled_customizations()) {
+      if (b.script.empty()) continue;
+      for (Operation op : b.operations) {
+        // fleetwave ships only the operations a render runs; the live-only ones have no script.
+        if (op == Operation::InterpretReplica || op == Operation::ReviseReplica || op == Operation::InterpretDependency)
+          out.emplace(Key{b.api_version, b.kind, op}, bundled_script(b, op));
+      }
+    }
+    return out;
+  }();
+  auto it = kScripts.find(Key{api_version, kind, op});
+  return it == kScripts.end() ? nullptr : &it->second;
+}
+
 Error with_owner(const InterpreterScript& s, Operation op, Error e) {
   e.message = s.owner + " " + std::string(operation_info(op).name) + ": " + e.message;
   return e;
@@ -99,14 +118,7 @@ const InterpreterScript* ResourceInterpreter::script(const std::string& api_vers
   if (const KindScripts* u = user(api_version, kind); u != nullptr && u->single[static_cast<std::size_t>(op)]) {
     return &*u->single[static_cast<std::size_t>(op)];
   }
-  const BundledCustomization* b = find_bundled(api_version, kind);
-  if (b == nullptr || !b->defines(op) || b->script.empty()) return nullptr;
-  // Bundled scripts are static; their InterpreterScript lives as long as the program.
-  static std::map<std::tuple<std::string, std::string, Operation>, InterpreterScript> cache;
-  auto key = std::make_tuple(api_version, kind, op);
-  auto it = cache.find(key);
-  if (it == cache.end()) it = cache.emplace(key, bundled_script(*b, op)).first;
-  return &it->second;
+  return bundled(api_version, kind, op);
 }
 
 Result<WorkloadReplicas> ResourceInterpreter::get_replicas(const Json& object) const {

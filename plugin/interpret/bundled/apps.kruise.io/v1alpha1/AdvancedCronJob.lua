@@ -1,7 +1,7 @@
--- OpenKruise AdvancedCronJob: dependencies of the pod template it stamps out.
--- Behaves as Karmada's pkg/resourceinterpreter/default/thirdparty/resourcecustomizations/apps.kruise.io/v1alpha1/AdvancedCronJob/customizations.yaml
--- (dependencyInterpretation): a broadcastJobTemplate wins over a jobTemplate; the helper's
--- nil for "no dependencies" is returned as is, which Karmada reports as an error.
+-- OpenKruise AdvancedCronJob: dependencies of the pod template it stamps out. Behaves as Karmada's
+-- resourcecustomizations/apps.kruise.io/v1alpha1/AdvancedCronJob/customizations.yaml
+-- (dependencyInterpretation): a broadcastJobTemplate wins over a jobTemplate; the helper's nil for
+-- "no dependencies" is returned as is, which Karmada reports as an error.
 local kube = require("kube")
 
 function GetDependencies(desiredObj)

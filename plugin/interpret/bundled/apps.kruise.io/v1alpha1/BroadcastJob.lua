@@ -1,5 +1,5 @@
--- OpenKruise BroadcastJob: replicas are spec.parallelism (1 when unset), revised in place.
--- Behaves as Karmada's pkg/resourceinterpreter/default/thirdparty/resourcecustomizations/apps.kruise.io/v1alpha1/BroadcastJob/customizations.yaml
+-- OpenKruise BroadcastJob: replicas are spec.parallelism (1 when unset), revised in place. Behaves
+-- as Karmada's resourcecustomizations/apps.kruise.io/v1alpha1/BroadcastJob/customizations.yaml
 -- (replicaResource, replicaRevision, dependencyInterpretation).
 local kube = require("kube")
 

@@ -1,6 +1,7 @@
--- OpenKruise DaemonSet (Advanced DaemonSet): dependencies of its pod template; none is an
--- empty list here. Behaves as Karmada's
--- pkg/resourceinterpreter/default/thirdparty/resourcecustomizations/apps.kruise.io/v1alpha1/DaemonSet/customizations.yaml (dependencyInterpretation).
+-- OpenKruise DaemonSet (Advanced DaemonSet): dependencies of its pod template; none is an empty
+-- list here. Behaves as Karmada's
+-- resourcecustomizations/apps.kruise.io/v1alpha1/DaemonSet/customizations.yaml
+-- (dependencyInterpretation).
 local kube = require("kube")
 
 function GetDependencies(desiredObj)

@@ -1,6 +1,6 @@
--- OpenKruise SidecarSet: injects sidecars, runs no pods of its own (0 replicas, so not a
--- workload); its dependencies are the ConfigMaps and Secrets its sidecars and volumes name.
--- Behaves as Karmada's pkg/resourceinterpreter/default/thirdparty/resourcecustomizations/apps.kruise.io/v1alpha1/SidecarSet/customizations.yaml
+-- OpenKruise SidecarSet: injects sidecars, runs no pods of its own (0 replicas, so not a workload);
+-- its dependencies are the ConfigMaps and Secrets its sidecars and volumes name. Behaves as
+-- Karmada's resourcecustomizations/apps.kruise.io/v1alpha1/SidecarSet/customizations.yaml
 -- (replicaResource, dependencyInterpretation). Names are taken as found, even when missing.
 
 function GetReplicas(obj)

@@ -1,6 +1,6 @@
 -- OpenKruise UnitedDeployment: replicas are spec.replicas (no default: a template without it makes
--- GetReplicas return nil, which Karmada refuses), revised in place.
--- Behaves as Karmada's pkg/resourceinterpreter/default/thirdparty/resourcecustomizations/apps.kruise.io/v1alpha1/UnitedDeployment/customizations.yaml
+-- GetReplicas return nil, which Karmada refuses), revised in place. Behaves as Karmada's
+-- resourcecustomizations/apps.kruise.io/v1alpha1/UnitedDeployment/customizations.yaml
 -- (replicaResource, replicaRevision, dependencyInterpretation).
 local kube = require("kube")
 

@@ -1,7 +1,8 @@
--- OpenKruise StatefulSet (apps.kruise.io/v1beta1): replicas are spec.replicas (no default: a template without it makes
--- GetReplicas return nil, which Karmada refuses), revised in place.
--- Behaves as Karmada's pkg/resourceinterpreter/default/thirdparty/resourcecustomizations/apps.kruise.io/v1beta1/StatefulSet/customizations.yaml
--- (replicaResource, replicaRevision, dependencyInterpretation).
+-- OpenKruise StatefulSet (apps.kruise.io/v1beta1): replicas are spec.replicas (no default: a
+-- template without it makes GetReplicas return nil, which Karmada refuses), revised in place.
+-- Behaves as Karmada's
+-- resourcecustomizations/apps.kruise.io/v1beta1/StatefulSet/customizations.yaml (replicaResource,
+-- replicaRevision, dependencyInterpretation).
 local kube = require("kube")
 
 function GetReplicas(obj)

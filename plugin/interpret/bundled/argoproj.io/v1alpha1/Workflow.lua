@@ -1,8 +1,8 @@
 -- Argo Workflows Workflow: replicas are spec.parallelism (1 when unset), revised in place;
--- requirements come only from the workflow-level affinity, nodeSelector and tolerations.
--- Behaves as Karmada's pkg/resourceinterpreter/default/thirdparty/resourcecustomizations/argoproj.io/v1alpha1/Workflow/customizations.yaml
--- (replicaResource, replicaRevision, dependencyInterpretation), including its quirk of
--- reading secret volumes by volume.secret.name (not secretName).
+-- requirements come only from the workflow-level affinity, nodeSelector and tolerations. Behaves as
+-- Karmada's resourcecustomizations/argoproj.io/v1alpha1/Workflow/customizations.yaml
+-- (replicaResource, replicaRevision, dependencyInterpretation), including its quirk of reading
+-- secret volumes by volume.secret.name (not secretName).
 local kube = require("kube")
 
 function GetReplicas(obj)

@@ -1,9 +1,9 @@
 -- Apache Flink FlinkDeployment: one JobManager (or jobManager.replicas) plus the TaskManagers
--- (taskManager.replicas, else ceil(job.parallelism / taskmanager.numberOfTaskSlots), else 1).
--- Until Karmada schedules several pod templates, one replica asks for the larger cpu and memory
--- of the two, with the pod template's nodeSelector, tolerations and priority class. There is no
--- ReviseReplica: every cluster receives the template as written.
--- Behaves as Karmada's pkg/resourceinterpreter/default/thirdparty/resourcecustomizations/flink.apache.org/v1beta1/FlinkDeployment/customizations.yaml
+-- (taskManager.replicas, else ceil(job.parallelism / taskmanager.numberOfTaskSlots), else 1). Until
+-- Karmada schedules several pod templates, one replica asks for the larger cpu and memory of the
+-- two, with the pod template's nodeSelector, tolerations and priority class. There is no
+-- ReviseReplica: every cluster receives the template as written. Behaves as Karmada's
+-- resourcecustomizations/flink.apache.org/v1beta1/FlinkDeployment/customizations.yaml
 -- (replicaResource).
 local kube = require("kube")
 

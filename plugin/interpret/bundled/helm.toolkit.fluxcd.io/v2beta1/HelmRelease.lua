@@ -1,7 +1,8 @@
--- Flux HelmRelease: the Secrets and ConfigMaps of valuesFrom, the chart verification and
--- kubeConfig Secrets, and the ServiceAccount it impersonates. Behaves as Karmada's
--- pkg/resourceinterpreter/default/thirdparty/resourcecustomizations/helm.toolkit.fluxcd.io/v2beta1/HelmRelease/customizations.yaml (dependencyInterpretation):
--- a secretRef present without a name fails like Karmada's ("table index is nil").
+-- Flux HelmRelease: the Secrets and ConfigMaps of valuesFrom, the chart verification and kubeConfig
+-- Secrets, and the ServiceAccount it impersonates. Behaves as Karmada's
+-- resourcecustomizations/helm.toolkit.fluxcd.io/v2beta1/HelmRelease/customizations.yaml
+-- (dependencyInterpretation): a secretRef present without a name fails like Karmada's ("table index
+-- is nil").
 
 local function emit(refs, set, kind, namespace)
   for name in pairs(set) do

@@ -1,5 +1,5 @@
--- Kubeflow Notebook: one replica with its pod template's requirements; no ReviseReplica.
--- Behaves as Karmada's pkg/resourceinterpreter/default/thirdparty/resourcecustomizations/kubeflow.org/v1/Notebook/customizations.yaml (replicaResource).
+-- Kubeflow Notebook: one replica with its pod template's requirements; no ReviseReplica. Behaves as
+-- Karmada's resourcecustomizations/kubeflow.org/v1/Notebook/customizations.yaml (replicaResource).
 local kube = require("kube")
 
 function GetReplicas(obj)

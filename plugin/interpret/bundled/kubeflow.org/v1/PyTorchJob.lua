@@ -1,6 +1,6 @@
 -- Kubeflow PyTorchJob: the dependencies of each replica type's pod template (Master Worker),
--- concatenated. Behaves as Karmada's pkg/resourceinterpreter/default/thirdparty/resourcecustomizations/kubeflow.org/v1/PyTorchJob/customizations.yaml
--- (dependencyInterpretation).
+-- concatenated. Behaves as Karmada's
+-- resourcecustomizations/kubeflow.org/v1/PyTorchJob/customizations.yaml (dependencyInterpretation).
 local kube = require("kube")
 
 function GetDependencies(desiredObj)

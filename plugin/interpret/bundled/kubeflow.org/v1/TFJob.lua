@@ -1,6 +1,6 @@
--- Kubeflow TFJob: the dependencies of each replica type's pod template (PS Worker Chief Master Evaluator),
--- concatenated. Behaves as Karmada's pkg/resourceinterpreter/default/thirdparty/resourcecustomizations/kubeflow.org/v1/TFJob/customizations.yaml
--- (dependencyInterpretation).
+-- Kubeflow TFJob: the dependencies of each replica type's pod template (PS Worker Chief Master
+-- Evaluator), concatenated. Behaves as Karmada's
+-- resourcecustomizations/kubeflow.org/v1/TFJob/customizations.yaml (dependencyInterpretation).
 local kube = require("kube")
 
 function GetDependencies(desiredObj)

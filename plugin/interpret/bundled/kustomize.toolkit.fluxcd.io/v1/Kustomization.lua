@@ -1,6 +1,7 @@
--- Flux Kustomization: the decryption and kubeConfig Secrets and the ServiceAccount it
--- impersonates. Behaves as Karmada's
--- pkg/resourceinterpreter/default/thirdparty/resourcecustomizations/kustomize.toolkit.fluxcd.io/v1/Kustomization/customizations.yaml (dependencyInterpretation).
+-- Flux Kustomization: the decryption and kubeConfig Secrets and the ServiceAccount it impersonates.
+-- Behaves as Karmada's
+-- resourcecustomizations/kustomize.toolkit.fluxcd.io/v1/Kustomization/customizations.yaml
+-- (dependencyInterpretation).
 
 function GetDependencies(desiredObj)
   local spec = desiredObj.spec

@@ -1,5 +1,5 @@
--- Ray RayJob: the objects named by the pod specs of its RayCluster (head and workers) and of
--- its submitter pod. Behaves as Karmada's pkg/resourceinterpreter/default/thirdparty/resourcecustomizations/ray.io/v1/RayJob/customizations.yaml
+-- Ray RayJob: the objects named by the pod specs of its RayCluster (head and workers) and of its
+-- submitter pod. Behaves as Karmada's resourcecustomizations/ray.io/v1/RayJob/customizations.yaml
 -- (dependencyInterpretation).
 
 local function named(value)

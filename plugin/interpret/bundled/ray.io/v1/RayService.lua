@@ -1,10 +1,10 @@
--- Ray RayService: one head plus the workers of every worker group. One replica asks for the
--- head template's requirements with cpu and memory raised to the largest of head and workers.
+-- Ray RayService: one head plus the workers of every worker group. One replica asks for the head
+-- template's requirements with cpu and memory raised to the largest of head and workers.
 -- ReviseReplica spreads (replicas - 1) workers over the groups: all to a single group; with
--- several, in proportion to their current sizes (round half up, the last group takes the
--- rest), or evenly when they are all 0. Dependencies: the RayCluster's pod specs.
--- Behaves as Karmada's pkg/resourceinterpreter/default/thirdparty/resourcecustomizations/ray.io/v1/RayService/customizations.yaml
--- (replicaResource, replicaRevision, dependencyInterpretation).
+-- several, in proportion to their current sizes (round half up, the last group takes the rest), or
+-- evenly when they are all 0. Dependencies: the RayCluster's pod specs. Behaves as Karmada's
+-- resourcecustomizations/ray.io/v1/RayService/customizations.yaml (replicaResource,
+-- replicaRevision, dependencyInterpretation).
 local kube = require("kube")
 
 function GetReplicas(desiredObj)

@@ -1,5 +1,6 @@
 -- Flux GitRepository: the Secrets of spec.secretRef and spec.verify.secretRef. Behaves as Karmada's
--- pkg/resourceinterpreter/default/thirdparty/resourcecustomizations/source.toolkit.fluxcd.io/v1/GitRepository/customizations.yaml (dependencyInterpretation).
+-- resourcecustomizations/source.toolkit.fluxcd.io/v1/GitRepository/customizations.yaml
+-- (dependencyInterpretation).
 
 function GetDependencies(desiredObj)
   local spec = desiredObj.spec

@@ -1,5 +1,6 @@
 -- Flux Bucket: the Secret of spec.secretRef. Behaves as Karmada's
--- pkg/resourceinterpreter/default/thirdparty/resourcecustomizations/source.toolkit.fluxcd.io/v1beta2/Bucket/customizations.yaml (dependencyInterpretation).
+-- resourcecustomizations/source.toolkit.fluxcd.io/v1beta2/Bucket/customizations.yaml
+-- (dependencyInterpretation).
 
 function GetDependencies(desiredObj)
   local spec = desiredObj.spec

@@ -1,5 +1,6 @@
 -- Flux HelmChart: the Secret of spec.verify.secretRef. Behaves as Karmada's
--- pkg/resourceinterpreter/default/thirdparty/resourcecustomizations/source.toolkit.fluxcd.io/v1beta2/HelmChart/customizations.yaml (dependencyInterpretation).
+-- resourcecustomizations/source.toolkit.fluxcd.io/v1beta2/HelmChart/customizations.yaml
+-- (dependencyInterpretation).
 
 function GetDependencies(desiredObj)
   local spec = desiredObj.spec

@@ -1,5 +1,7 @@
--- Flux OCIRepository: the Secrets of spec.secretRef, spec.verify.secretRef and spec.certSecretRef, and the ServiceAccount. Behaves as Karmada's
--- pkg/resourceinterpreter/default/thirdparty/resourcecustomizations/source.toolkit.fluxcd.io/v1beta2/OCIRepository/customizations.yaml (dependencyInterpretation), including its quirk on an absent serviceAccountName.
+-- Flux OCIRepository: the Secrets of spec.secretRef, spec.verify.secretRef and spec.certSecretRef,
+-- and the ServiceAccount. Behaves as Karmada's
+-- resourcecustomizations/source.toolkit.fluxcd.io/v1beta2/OCIRepository/customizations.yaml
+-- (dependencyInterpretation), including its quirk on an absent serviceAccountName.
 
 function GetDependencies(desiredObj)
   local spec = desiredObj.spec
