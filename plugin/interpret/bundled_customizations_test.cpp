@@ -2,7 +2,8 @@
 // at the reference commit, and every InterpretReplica / ReviseReplica / InterpretDependency case
 // of Karmada's own testdata (copied to interpret/testdata/karmada-thirdparty/) gives Karmada's
 // expected result. Comparison follows Karmada's harness (thirdparty_test.go): quantities
-// semantically, dependency lists sorted, "{{EXCLUDE}}" fields ignored.
+// semantically, dependency lists de-duplicated and sorted, results a case does not list
+// unchecked, "{{EXCLUDE}}" fields ignored.
 #include "interpret/bundled_customizations.h"
 
 #include <algorithm>
@@ -111,7 +112,8 @@ void run_case(const Json& c) {
     auto r = lua_get_replicas_json(script, object);
     ASSERT_TRUE(r.ok()) << r.error().to_string();
     EXPECT_EQ(r->replicas, output.value("replica", 0));
-    expect_requirements(output.value("requires", Json()), r->requirements);
+    // Karmada's harness checks only the results the case lists.
+    if (output.contains("requires")) expect_requirements(output["requires"], r->requirements);
   } else if (op == "ReviseReplica") {
     auto r = lua_revise_replica(script, object, c["inputReplicas"].get<std::int64_t>());
     ASSERT_TRUE(r.ok()) << r.error().to_string();
@@ -126,7 +128,10 @@ void run_case(const Json& c) {
       actual.push_back({{"apiVersion", d.api_version}, {"kind", d.kind}, {"namespace", d.namespace_}, {"name", d.name}});
     Json expected = output.value("dependencies", Json::array());
     if (expected.is_null()) expected = Json::array();
-    EXPECT_EQ(sorted_refs(expected), sorted_refs(actual));
+    // The declarative interpreter unions each script's result (a set), then sorts.
+    std::vector<std::string> got = sorted_refs(actual);
+    got.erase(std::unique(got.begin(), got.end()), got.end());
+    EXPECT_EQ(sorted_refs(expected), got);
   } else {
     FAIL() << "unexpected operation " << op;
   }

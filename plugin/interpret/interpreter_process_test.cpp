@@ -15,8 +15,14 @@ struct BadInput {
 };
 
 TEST(InterpreterProcess, BadInputFailsWithOneLineAndNoOutput) {
+  // Built with append: GCC 12 reports false -Warray-bounds for "literal" + std::string here.
   const std::string rric = "ResourceInterpreterCustomization \"queue-interpreter\"";
-  const std::string get = "Queue shop/jobs: " + rric + " (app/interpreter.yaml:1) InterpretReplica: ";
+  std::string get = "Queue shop/jobs: ";
+  get.append(rric).append(" (app/interpreter.yaml:1) InterpretReplica: ");
+  std::string revise = "Queue shop/jobs for cluster m1: ";
+  revise.append(rric).append(" (app/interpreter.yaml:1) ReviseReplica: ");
+  std::string conflict = "conflicting with InterpreterOperation(InterpretReplica) of existing ";
+  conflict.append(rric);
   const BadInput cases[] = {
       {"bad-ric-lua-syntax",
        {"app/interpreter.yaml:", rric, "for example.io/v1 Queue", "InterpreterOperation(InterpretReplica)",
@@ -32,16 +38,16 @@ TEST(InterpreterProcess, BadInputFailsWithOneLineAndNoOutput) {
       {"bad-ric-get-replicas-string", {get, "GetReplicas must return a number as its first result, got string"}},
       {"bad-ric-get-replicas-nothing", {get, "GetReplicas must return a number as its first result, got nil"}},
       {"bad-ric-revise-nothing",
-       {"Queue shop/jobs for cluster m1: " + rric + " (app/interpreter.yaml:1) ReviseReplica: ",
-        "ReviseReplica must return a table, got nil"}},
+       {revise, "ReviseReplica must return a table, got nil"}},
       {"bad-ric-conflict",
        {"ResourceInterpreterCustomization \"queue-override\"", "InterpretReplica for example.io/v1 Queue",
-        "conflicting with InterpreterOperation(InterpretReplica) of existing " + rric}},
+        conflict}},
       {"bad-ric-missing-target", {rric, "spec.target.apiVersion: ", "required field is missing"}},
   };
   for (const BadInput& c : cases) {
     SCOPED_TRACE(c.name);
-    const std::string repo = std::string(FLEETWAVE_SOURCE_DIR) + "/testdata/render/" + c.name + "/repo";
+    std::string repo = FLEETWAVE_SOURCE_DIR;
+    repo.append("/testdata/render/").append(c.name).append("/repo");
     testing::ProcessOutcome r = testing::run_process(
         {FLEETWAVE_RENDER_BINARY, "--repo-root", repo, "--app", "app", "--cluster", "m1"}, {{"PATH", "/usr/bin:/bin"}},
         repo);

@@ -65,10 +65,10 @@ const InterpreterScript* bundled(const std::string& api_version, const std::stri
     std::map<Key, InterpreterScript> out;
     for (const BundledCustomization& b : bundled_customizations()) {
       if (b.script.empty()) continue;
-      for (Operation op : b.operations) {
+      for (Operation o : b.operations) {
         // fleetwave ships only the operations a render runs; the live-only ones have no script.
-        if (op == Operation::InterpretReplica || op == Operation::ReviseReplica || op == Operation::InterpretDependency)
-          out.emplace(Key{b.api_version, b.kind, op}, bundled_script(b, op));
+        if (o == Operation::InterpretReplica || o == Operation::ReviseReplica || o == Operation::InterpretDependency)
+          out.emplace(Key{b.api_version, b.kind, o}, bundled_script(b, o));
       }
     }
     return out;
