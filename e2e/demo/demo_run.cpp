@@ -85,7 +85,8 @@ Status<> print_images(Context& c, RolloutStack& stack) {
 // The storefront Rollout's replicas on each simulated cluster: Karmada's division of a custom
 // kind through its ResourceInterpreterCustomization (apps/storefront/interpreter.yaml).
 Status<> print_rollout_shares(Context& c, RolloutStack& stack) {
-  std::fprintf(c.out, "\n==> the storefront Argo Rollouts Rollout (10 replicas, Divided 1:1) on each simulated cluster\n");
+  std::fprintf(c.out,
+               "\n==> the storefront Argo Rollouts Rollout (10 replicas, Divided 1:1) on each simulated cluster\n");
   FW_TRY(listed, stack.sim().get("/sim/v1/clusters"));
   for (const Json& name : listed["clusters"]) {
     FW_TRY(objects, stack.sim().cluster_objects(name.get<std::string>()));
@@ -112,8 +113,8 @@ Status<> narrate(Context& c, RolloutStack& stack) {
   FW_CHECK(follow(
       c, feed,
       [&] {
-        return newest_is(stack.repo(), "guestbook", {"complete"}) && newest_is(stack.repo(), "payments", {"complete"}) &&
-               newest_is(stack.repo(), "storefront", {"complete"});
+        return newest_is(stack.repo(), "guestbook", {"complete"}) &&
+               newest_is(stack.repo(), "payments", {"complete"}) && newest_is(stack.repo(), "storefront", {"complete"});
       },
       "the first release"));
   FW_TRY(release, ship(c, stack));

@@ -7,8 +7,7 @@ namespace {
 
 using Op = Operation;
 constexpr Op RT = Op::Retain, RR = Op::InterpretReplica, CR = Op::InterpretComponent, RV = Op::ReviseReplica,
-             SR = Op::InterpretStatus, SA = Op::AggregateStatus, HI = Op::InterpretHealth,
-             DI = Op::InterpretDependency;
+             SR = Op::InterpretStatus, SA = Op::AggregateStatus, HI = Op::InterpretHealth, DI = Op::InterpretDependency;
 
 std::string_view script_for(std::string_view api_version, std::string_view kind) {
   std::string path = std::string(api_version) + "/" + std::string(kind);

@@ -35,8 +35,9 @@ TEST(BundledCustomizations, InventoryMatchesKarmada) {
   EXPECT_EQ(find_bundled("apps.kruise.io/v1alpha2", "CloneSet"), nullptr) << "no version fallback";
   const BundledCustomization* cloneset = find_bundled("apps.kruise.io/v1alpha1", "CloneSet");
   ASSERT_NE(cloneset, nullptr);
-  EXPECT_EQ(ops_of(*cloneset), "InterpretReplica ReviseReplica InterpretStatus AggregateStatus InterpretHealth "
-                               "InterpretDependency ");
+  EXPECT_EQ(ops_of(*cloneset),
+            "InterpretReplica ReviseReplica InterpretStatus AggregateStatus InterpretHealth "
+            "InterpretDependency ");
   // A script exists exactly where a render operation is defined, and defines exactly those functions.
   for (const BundledCustomization& b : all) {
     SCOPED_TRACE(std::string(b.api_version) + " " + std::string(b.kind));
@@ -125,7 +126,8 @@ void run_case(const Json& c) {
     ASSERT_TRUE(r.ok()) << r.error().to_string();
     Json actual = Json::array();
     for (const DependencyRef& d : *r)
-      actual.push_back({{"apiVersion", d.api_version}, {"kind", d.kind}, {"namespace", d.namespace_}, {"name", d.name}});
+      actual.push_back(
+          {{"apiVersion", d.api_version}, {"kind", d.kind}, {"namespace", d.namespace_}, {"name", d.name}});
     Json expected = output.value("dependencies", Json::array());
     if (expected.is_null()) expected = Json::array();
     // The declarative interpreter unions each script's result (a set), then sorts.

@@ -37,20 +37,18 @@ TEST(InterpreterProcess, BadInputFailsWithOneLineAndNoOutput) {
       {"bad-ric-dofile", {get, "call function dofile is not supported"}},
       {"bad-ric-get-replicas-string", {get, "GetReplicas must return a number as its first result, got string"}},
       {"bad-ric-get-replicas-nothing", {get, "GetReplicas must return a number as its first result, got nil"}},
-      {"bad-ric-revise-nothing",
-       {revise, "ReviseReplica must return a table, got nil"}},
+      {"bad-ric-revise-nothing", {revise, "ReviseReplica must return a table, got nil"}},
       {"bad-ric-conflict",
-       {"ResourceInterpreterCustomization \"queue-override\"", "InterpretReplica for example.io/v1 Queue",
-        conflict}},
+       {"ResourceInterpreterCustomization \"queue-override\"", "InterpretReplica for example.io/v1 Queue", conflict}},
       {"bad-ric-missing-target", {rric, "spec.target.apiVersion: ", "required field is missing"}},
   };
   for (const BadInput& c : cases) {
     SCOPED_TRACE(c.name);
     std::string repo = FLEETWAVE_SOURCE_DIR;
     repo.append("/testdata/render/").append(c.name).append("/repo");
-    testing::ProcessOutcome r = testing::run_process(
-        {FLEETWAVE_RENDER_BINARY, "--repo-root", repo, "--app", "app", "--cluster", "m1"}, {{"PATH", "/usr/bin:/bin"}},
-        repo);
+    testing::ProcessOutcome r =
+        testing::run_process({FLEETWAVE_RENDER_BINARY, "--repo-root", repo, "--app", "app", "--cluster", "m1"},
+                             {{"PATH", "/usr/bin:/bin"}}, repo);
     EXPECT_EQ(r.exit_code, 1);
     EXPECT_EQ(r.out, "");
     ASSERT_FALSE(r.err.empty());

@@ -68,10 +68,14 @@ TEST(KubeHelpers, ResourceQuantity) {
 
 TEST(QuantityText, CanonicalStrings) {
   const std::tuple<std::string, QuantityFormat, std::string> cases[] = {
-      {"0.5", QuantityFormat::DecimalSI, "500m"},     {"1500m", QuantityFormat::DecimalSI, "1500m"},
-      {"2000m", QuantityFormat::DecimalSI, "2"},      {"1073741824", QuantityFormat::BinarySI, "1Gi"},
-      {"1000000000", QuantityFormat::BinarySI, "1000000000"}, {"100", QuantityFormat::BinarySI, "100"},
-      {"1.5Gi", QuantityFormat::BinarySI, "1536Mi"},  {"12e3", QuantityFormat::DecimalExponent, "12e3"},
+      {"0.5", QuantityFormat::DecimalSI, "500m"},
+      {"1500m", QuantityFormat::DecimalSI, "1500m"},
+      {"2000m", QuantityFormat::DecimalSI, "2"},
+      {"1073741824", QuantityFormat::BinarySI, "1Gi"},
+      {"1000000000", QuantityFormat::BinarySI, "1000000000"},
+      {"100", QuantityFormat::BinarySI, "100"},
+      {"1.5Gi", QuantityFormat::BinarySI, "1536Mi"},
+      {"12e3", QuantityFormat::DecimalExponent, "12e3"},
   };
   for (const auto& [text, format, expected] : cases) {
     auto q = Quantity::parse(text);

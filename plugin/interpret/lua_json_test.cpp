@@ -8,7 +8,7 @@ namespace {
 
 struct RepairCase {
   std::string name;
-  std::string encoded;    // what the script's table encoded to
+  std::string encoded;  // what the script's table encoded to
   bool into_struct;
   std::string reference;  // "" for none
   std::string expected;

@@ -63,13 +63,15 @@ std::int64_t to_int32(double n) {
 
 Result<DependencyRef> dependency_from(const Json& item, std::size_t index) {
   const FieldPath at = FieldPath().key("dependencies").index(index);
-  if (!item.is_object()) return fail(unmarshal_error(at.to_string() + " must be an object, got " + json_type_name(item)));
+  if (!item.is_object())
+    return fail(unmarshal_error(at.to_string() + " must be an object, got " + json_type_name(item)));
   DependencyRef ref;
   for (auto [key, target] : {std::pair{"apiVersion", &ref.api_version}, std::pair{"kind", &ref.kind},
                              std::pair{"namespace", &ref.namespace_}, std::pair{"name", &ref.name}}) {
     const Json* v = find_member(item, key);
     if (v == nullptr || v->is_null()) continue;
-    if (!v->is_string()) return fail(unmarshal_error(at.key(key).to_string() + " must be a string, got " + json_type_name(*v)));
+    if (!v->is_string())
+      return fail(unmarshal_error(at.key(key).to_string() + " must be a string, got " + json_type_name(*v)));
     *target = v->get<std::string>();
   }
   if (const Json* selector = find_member(item, "labelSelector"); selector != nullptr && !selector->is_null()) {
@@ -78,7 +80,8 @@ Result<DependencyRef> dependency_from(const Json& item, std::size_t index) {
     if (!problems.empty()) return fail(problems.take().front());
   }
   // VerifyDependencies.
-  if (ref.api_version.empty()) return fail(invalid_input(at.key("apiVersion").to_string() + ": missing required apiVersion"));
+  if (ref.api_version.empty())
+    return fail(invalid_input(at.key("apiVersion").to_string() + ": missing required apiVersion"));
   if (ref.kind.empty()) return fail(invalid_input(at.key("kind").to_string() + ": missing required kind"));
   if (ref.name.empty() && !ref.label_selector)
     return fail(invalid_input(at.to_string() + ": dependency can not leave name and labelSelector all empty"));
@@ -98,8 +101,8 @@ Result<LuaReplicas> lua_get_replicas_json(const InterpreterScript& script, const
   const LuaValue& requires_value = results[1];
   if (requires_value.type == LuaType::Nil) return out;
   if (requires_value.type != LuaType::Table) {
-    return fail(invalid_input("GetReplicas must return a table or nil as its second result, got " +
-                              requires_value.type_name));
+    return fail(
+        invalid_input("GetReplicas must return a table or nil as its second result, got " + requires_value.type_name));
   }
   FW_TRY(json, table_result(requires_value, true, {}));
   out.requirements = std::move(json);

@@ -175,11 +175,17 @@ TEST(LuaVm, SyntaxCheckDoesNotRun) {
 }
 
 TEST(LuaVm, NumbersPrintLikeGopherLua) {
-  const std::pair<double, const char*> cases[] = {
-      {3, "3"},          {-2, "-2"},        {0.5, "0.5"},           {0.1, "0.1"},
-      {1.0 / 3, "0.3333333333333333"},      {1e-5, "1e-05"},        {0.0001, "0.0001"},
-      {1234567.5, "1.2345675e+06"},         {123456.5, "123456.5"}, {1e20, "1e+20"},
-      {1e300, "1e+300"}};
+  const std::pair<double, const char*> cases[] = {{3, "3"},
+                                                  {-2, "-2"},
+                                                  {0.5, "0.5"},
+                                                  {0.1, "0.1"},
+                                                  {1.0 / 3, "0.3333333333333333"},
+                                                  {1e-5, "1e-05"},
+                                                  {0.0001, "0.0001"},
+                                                  {1234567.5, "1.2345675e+06"},
+                                                  {123456.5, "123456.5"},
+                                                  {1e20, "1e+20"},
+                                                  {1e300, "1e+300"}};
   for (const auto& [value, text] : cases) EXPECT_EQ(gopher_number_string(value), text) << value;
   auto r = run("function F() return tostring(1/3) .. ' ' .. tostring(2^53) end");
   ASSERT_TRUE(r.ok());

@@ -39,7 +39,7 @@ std::pair<Nanos, int> canonical_decimal(Nanos nanos) {
 
 std::string decimal_suffix(int exponent, QuantityFormat format) {
   if (format == QuantityFormat::DecimalSI) {
-    static constexpr std::pair<int, const char*> kSuffixes[] = {{-9, "n"}, {-6, "u"}, {-3, "m"}, {0, ""},  {3, "k"},
+    static constexpr std::pair<int, const char*> kSuffixes[] = {{-9, "n"}, {-6, "u"}, {-3, "m"}, {0, ""},   {3, "k"},
                                                                 {6, "M"},  {9, "G"},  {12, "T"}, {15, "P"}, {18, "E"}};
     for (const auto& [e, s] : kSuffixes) {
       if (e == exponent) return s;
@@ -56,7 +56,8 @@ QuantityFormat quantity_format_of(std::string_view text) {
   while (i < text.size() && ((text[i] >= '0' && text[i] <= '9') || text[i] == '.')) ++i;
   std::string_view suffix = text.substr(i);
   if (suffix.size() == 2 && suffix[1] == 'i') return QuantityFormat::BinarySI;
-  if (!suffix.empty() && (suffix[0] == 'e' || suffix[0] == 'E') && suffix.size() > 1) return QuantityFormat::DecimalExponent;
+  if (!suffix.empty() && (suffix[0] == 'e' || suffix[0] == 'E') && suffix.size() > 1)
+    return QuantityFormat::DecimalExponent;
   return QuantityFormat::DecimalSI;
 }
 

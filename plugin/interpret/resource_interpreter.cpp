@@ -10,7 +10,8 @@ namespace fleetwave {
 namespace {
 
 std::string describe(const LoadedCustomization& c) {
-  std::string where = c.pos.file.empty() ? "" : " (" + c.pos.file + (c.pos.line > 0 ? ":" + std::to_string(c.pos.line) : "") + ")";
+  std::string where =
+      c.pos.file.empty() ? "" : " (" + c.pos.file + (c.pos.line > 0 ? ":" + std::to_string(c.pos.line) : "") + ")";
   return std::string(kCustomizationKind) + " \"" + c.ric.name + "\"" + where;
 }
 
@@ -158,10 +159,15 @@ Result<std::vector<DependencyRef>> ResourceInterpreter::get_dependencies(const J
     for (DependencyRef& r : *refs) all.push_back(std::move(r));
   }
   // sets.New[DependentObjectReference] then sort by apiVersion, kind, namespace, name.
-  auto selector_text = [](const DependencyRef& r) { return r.label_selector ? describe_selector(*r.label_selector) : std::string(); };
-  auto key = [&](const DependencyRef& r) { return std::make_tuple(r.api_version, r.kind, r.namespace_, r.name, selector_text(r)); };
+  auto selector_text = [](const DependencyRef& r) {
+    return r.label_selector ? describe_selector(*r.label_selector) : std::string();
+  };
+  auto key = [&](const DependencyRef& r) {
+    return std::make_tuple(r.api_version, r.kind, r.namespace_, r.name, selector_text(r));
+  };
   std::sort(all.begin(), all.end(), [&](const DependencyRef& a, const DependencyRef& b) { return key(a) < key(b); });
-  all.erase(std::unique(all.begin(), all.end(), [&](const DependencyRef& a, const DependencyRef& b) { return key(a) == key(b); }),
+  all.erase(std::unique(all.begin(), all.end(),
+                        [&](const DependencyRef& a, const DependencyRef& b) { return key(a) == key(b); }),
             all.end());
   return all;
 }

@@ -90,7 +90,8 @@ TEST(ResourceInterpreter, TwoRicsForOneOperationAreRefused) {
        ric("a", "example.io/v1", "Foo",
            {{Operation::InterpretReplica, "function GetReplicas(o) return 2 end"},
             {Operation::InterpretDependency, "function GetDependencies(o) return {} end"}}),
-       ric("c", "example.io/v1", "Foo", {{Operation::InterpretDependency, "function GetDependencies(o) return {} end"}})});
+       ric("c", "example.io/v1", "Foo",
+           {{Operation::InterpretDependency, "function GetDependencies(o) return {} end"}})});
   ASSERT_FALSE(r.ok());
   ASSERT_EQ(r.error().size(), 1u);
   EXPECT_EQ(r.error()[0].to_string(),
@@ -114,8 +115,8 @@ TEST(ResourceInterpreter, BadResultsAreErrorsNamingTheRicAndOperation) {
        "its first result, got string"},
       {"GetReplicas returns nothing", Operation::InterpretReplica, "function GetReplicas(o) end",
        "GetReplicas must return a number as its first result, got nil"},
-      {"GetReplicas requirements not a table", Operation::InterpretReplica,
-       "function GetReplicas(o) return 1, 'x' end", "as its second result, got string"},
+      {"GetReplicas requirements not a table", Operation::InterpretReplica, "function GetReplicas(o) return 1, 'x' end",
+       "as its second result, got string"},
       {"bad quantity", Operation::InterpretReplica,
        "function GetReplicas(o) return 1, {resourceRequest = {cpu = 'lots'}} end", "json unmarshal obj failed"},
       {"ReviseReplica returns nothing", Operation::ReviseReplica, "function ReviseReplica(o, n) end",
@@ -142,10 +143,10 @@ TEST(ResourceInterpreter, BadResultsAreErrorsNamingTheRicAndOperation) {
 }
 
 TEST(ResourceInterpreter, LuaRequirementsFeedTheScheduler) {
-  ResourceInterpreter r = build({ric(
-      "r", "example.io/v1", "Foo",
-      {{Operation::InterpretReplica,
-        "function GetReplicas(o) return 2.9, {resourceRequest = {cpu = '250m', memory = '1Gi'}, nodeClaim = {}} end"}})});
+  ResourceInterpreter r = build({ric("r", "example.io/v1", "Foo",
+                                     {{Operation::InterpretReplica,
+                                       "function GetReplicas(o) return 2.9, {resourceRequest = {cpu = '250m', memory = "
+                                       "'1Gi'}, nodeClaim = {}} end"}})});
   auto w = r.get_replicas(Json::parse(R"({"apiVersion":"example.io/v1","kind":"Foo"})"));
   ASSERT_TRUE(w.ok());
   EXPECT_EQ(w->replicas, 2);  // int32(float64) truncates

@@ -286,7 +286,8 @@ class Loader {
 
   void finish() {
     auto interpreter = ResourceInterpreter::build(std::move(customizations_));
-    if (interpreter.ok()) fleet_.interpreter = std::make_shared<const ResourceInterpreter>(std::move(interpreter).value());
+    if (interpreter.ok())
+      fleet_.interpreter = std::make_shared<const ResourceInterpreter>(std::move(interpreter).value());
     else errors_.insert(errors_.end(), interpreter.error().begin(), interpreter.error().end());
     std::sort(fleet_.clusters.begin(), fleet_.clusters.end(),
               [](const Cluster& a, const Cluster& b) { return a.name < b.name; });

@@ -65,8 +65,8 @@ Error locate(Error e, const ResourceTemplate& t, const Cluster& cluster) {
 // native revision writes the replica field. Job completions are divided either way.
 Status<> revise(const Fleet& fleet, const Binding& binding, const Cluster& cluster, Json& object) {
   const std::vector<TargetCluster>& scheduled = binding.schedule->targets;
-  auto target = std::find_if(scheduled.begin(), scheduled.end(),
-                             [&](const TargetCluster& t) { return t.name == cluster.name; });
+  auto target =
+      std::find_if(scheduled.begin(), scheduled.end(), [&](const TargetCluster& t) { return t.name == cluster.name; });
   bool native = true;
   if (target != scheduled.end()) {
     FW_TRY(lua, fleet.interpreter->revise_replica(object, target->replicas));
