@@ -1,9 +1,11 @@
 // A sandboxed Lua 5.1 call, as Karmada's luavm runs interpreter scripts
-// (pkg/resourceinterpreter/customized/declarative/luavm/lua.go in Karmada): a fresh state per
-// call with only the libraries Karmada opens, the `kube` module, a bounded budget of
-// instructions (Karmada's 1 s timeout, made deterministic) and of memory.
+// (pkg/resourceinterpreter/customized/declarative/luavm/lua.go in Karmada): only the libraries
+// Karmada opens and the `kube` module, pristine globals for every call, a bounded budget of
+// instructions (Karmada's 1 s timeout, made deterministic) and of memory. States are kept per
+// script and per thread (compiling and opening libraries cost more than most calls).
 //
-// This is the only file pair that knows the Lua C API; everything else sees JSON values.
+// The Lua C API stays inside lua_vm.cpp and lua_sandbox.cpp (through lua_api.h); everything
+// else sees JSON values.
 #pragma once
 
 #include <cstddef>

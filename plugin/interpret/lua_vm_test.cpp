@@ -76,6 +76,18 @@ TEST(LuaVm, LibrariesKarmadaOpensWork) {
   EXPECT_EQ((*r)[0].text, "1,2,3 AB hi 2 function 2 1970-01-02 0");
 }
 
+TEST(LuaVm, EveryCallStartsFromPristineGlobals) {
+  // The same script twice (one cached state): globals it set or removed are back.
+  const std::string script =
+      "function F() local before = type(tostring) counter = (counter or 0) + 1 tostring = nil "
+      "return before .. counter end";
+  for (int i = 0; i < 2; ++i) {
+    auto r = run(script);
+    ASSERT_TRUE(r.ok()) << r.error().to_string();
+    EXPECT_EQ((*r)[0].text, "function1");
+  }
+}
+
 TEST(LuaVm, PrintWritesNothing) {
   auto r = run("function F() print('to stdout?') return 1 end");
   ASSERT_TRUE(r.ok());
