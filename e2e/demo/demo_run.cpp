@@ -82,6 +82,24 @@ Status<> print_images(Context& c, RolloutStack& stack) {
   return ok_status();
 }
 
+// The storefront Rollout's replicas on each simulated cluster: Karmada's division of a custom
+// kind through its ResourceInterpreterCustomization (apps/storefront/interpreter.yaml).
+Status<> print_rollout_shares(Context& c, RolloutStack& stack) {
+  std::fprintf(c.out,
+               "\n==> the storefront Argo Rollouts Rollout (10 replicas, Divided 1:1) on each simulated cluster\n");
+  FW_TRY(listed, stack.sim().get("/sim/v1/clusters"));
+  for (const Json& name : listed["clusters"]) {
+    FW_TRY(objects, stack.sim().cluster_objects(name.get<std::string>()));
+    for (const Json& o : objects.is_array() ? objects : Json::array()) {
+      if (string_at(o, {"kind"}) != "Rollout" || string_at(o, {"metadata", "name"}) != "storefront-web") continue;
+      const Json* replicas = find_path(o, {"spec", "replicas"});
+      std::fprintf(c.out, "  %-6s  Rollout storefront/storefront-web: %s of 10 replicas\n",
+                   name.get<std::string>().c_str(), replicas != nullptr ? replicas->dump().c_str() : "?");
+    }
+  }
+  return ok_status();
+}
+
 Status<> narrate(Context& c, RolloutStack& stack) {
   std::fprintf(c.out, "    Git server   %s (lighttpd + git http-backend, basic auth)\n", stack.repo().url().c_str());
   std::fprintf(c.out,
@@ -90,12 +108,13 @@ Status<> narrate(Context& c, RolloutStack& stack) {
   std::fprintf(c.out, "    fleetwave    serve %s, a cycle every second\n\n", stack.fleetwave().url().c_str());
   StepFeed feed(stack.repo(), c.out);
   FW_CHECK(feed.skip_existing());
-  std::fprintf(c.out, "==> the seed commit %s is both apps' first release; it rolls out wave by wave\n",
+  std::fprintf(c.out, "==> the seed commit %s is every app's first release; it rolls out wave by wave\n",
                stack.repo().seed().substr(0, 7).c_str());
   FW_CHECK(follow(
       c, feed,
       [&] {
-        return newest_is(stack.repo(), "guestbook", {"complete"}) && newest_is(stack.repo(), "payments", {"complete"});
+        return newest_is(stack.repo(), "guestbook", {"complete"}) &&
+               newest_is(stack.repo(), "payments", {"complete"}) && newest_is(stack.repo(), "storefront", {"complete"});
       },
       "the first release"));
   FW_TRY(release, ship(c, stack));
@@ -108,7 +127,8 @@ Status<> narrate(Context& c, RolloutStack& stack) {
   FW_CHECK(stack.wait_for_sim_converged("guestbook", Millis(20000)));
   FW_CHECK(print_audit_trail(c, stack));
   FW_CHECK(print_images(c, stack));
-  FW_CHECK(stack.check_clusters_match_pins({"guestbook", "payments"}));
+  FW_CHECK(print_rollout_shares(c, stack));
+  FW_CHECK(stack.check_clusters_match_pins({"guestbook", "payments", "storefront"}));
   std::fprintf(c.out, "\n==> every simulated cluster runs exactly what fleetwave-render prints at its pins\n");
   return ok_status();
 }

@@ -36,7 +36,8 @@ std::string ScenarioTest::example_file(const std::string& path) {
 
 std::map<std::string, std::string> ScenarioTest::fleet_changes() {
   std::map<std::string, std::string> changes;
-  for (const char* plan : {"apps/guestbook/rollout.yaml", "apps/payments/rollout.yaml"}) {
+  for (const char* plan :
+       {"apps/guestbook/rollout.yaml", "apps/payments/rollout.yaml", "apps/storefront/waveplan.yaml"}) {
     std::string text = example_file(plan);
     EXPECT_NE(text.find("minSuccessTime: 5s"), std::string::npos) << plan;
     changes[plan] = replace_all(text, "minSuccessTime: 5s", "minSuccessTime: 1s");
@@ -66,7 +67,7 @@ void ScenarioTest::TearDown() {
 }
 
 void ScenarioTest::wait_for_first_rollout() {
-  for (const char* app : {kGuestbook, kPayments}) {
+  for (const char* app : {kGuestbook, kPayments, "storefront"}) {
     E2E_ASSERT_OK_AND_ASSIGN(actions, stack_->wait_for_last_action(app, "complete", kFirstRollout));
     if (std::string(app) == kGuestbook) guestbook_first_ = actions.size();
     E2E_ASSERT_OK(stack_->wait_for_sim_converged(app, Millis(20000)));

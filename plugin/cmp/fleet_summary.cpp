@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <map>
+#include <tuple>
 
 #include "base/text.h"
 #include "cmp/cmp_request.h"
@@ -61,8 +63,28 @@ std::vector<std::string> images_of(const Json& object) {
   return out;
 }
 
-// One delivered object as the summary shows it.
-Json object_summary(const Json& o) {
+using ObjectKey = std::tuple<std::string, std::string, std::string, std::string>;
+
+ObjectKey key_of(const Json& o) {
+  return {string_at(o, {"apiVersion"}), string_at(o, {"kind"}), string_at(o, {"metadata", "namespace"}),
+          string_at(o, {"metadata", "name"})};
+}
+
+// The scheduled replica share of every workload on `cluster`, by object.
+std::map<ObjectKey, std::int64_t> shares_on(const FleetRender& render, const std::string& cluster) {
+  std::map<ObjectKey, std::int64_t> out;
+  for (const Binding& b : render.bindings()) {
+    const TargetCluster* t = b.target(cluster);
+    if (t == nullptr || !b.replicas.is_workload()) continue;
+    out[key_of(render.fleet().templates[b.template_index].object)] = t->replicas;
+  }
+  return out;
+}
+
+// One delivered object as the summary shows it: spec.replicas when the object has it; otherwise
+// a workload's scheduled share (a custom kind whose interpreter revises another field, e.g. an
+// Argo Workflow's spec.parallelism).
+Json object_summary(const Json& o, const std::map<ObjectKey, std::int64_t>& shares) {
   Json out = {{"apiVersion", string_at(o, {"apiVersion"})},
               {"kind", string_at(o, {"kind"})},
               {"namespace", string_at(o, {"metadata", "namespace"})},
@@ -70,6 +92,8 @@ Json object_summary(const Json& o) {
               {"images", images_of(o)}};
   if (const Json* r = find_path(o, {"spec", "replicas"}); r != nullptr && r->is_number_integer()) {
     out["replicas"] = r->get<std::int64_t>();
+  } else if (auto it = shares.find(key_of(o)); it != shares.end()) {
+    out["share"] = it->second;
   }
   return out;
 }
@@ -78,6 +102,7 @@ std::string describe_object(const Json& s) {
   const std::string ns = s["namespace"].get<std::string>();
   std::string line = s["kind"].get<std::string>() + " " + (ns.empty() ? "" : ns + "/") + s["name"].get<std::string>();
   if (s.contains("replicas")) line += " replicas=" + std::to_string(s["replicas"].get<std::int64_t>());
+  if (s.contains("share")) line += " share=" + std::to_string(s["share"].get<std::int64_t>());
   std::string images;
   for (const Json& i : s["images"]) images += (images.empty() ? "" : ",") + i.get<std::string>();
   if (!images.empty()) line += " image=" + images;
@@ -153,7 +178,8 @@ CommandResult run_summary_command(const ProcessContext& context) {
         continue;
       }
       Json objects = Json::array();
-      for (const Json& o : out->objects) objects.push_back(object_summary(o));
+      const auto shares = shares_on(renders[i], c.name);
+      for (const Json& o : out->objects) objects.push_back(object_summary(o, shares));
       cluster["apps"].push_back(Json{{"app", apps[i]}, {"objects", std::move(objects)}});
     }
     summary["clusters"].push_back(std::move(cluster));

@@ -5,6 +5,7 @@
 #include <tuple>
 
 #include "base/text.h"
+#include "interpret/resource_interpreter.h"
 #include "match/policy_selection.h"
 #include "render/propagation_filter.h"
 #include "schedule/schedule_memo.h"
@@ -55,6 +56,26 @@ std::string missing_dependent_override(const PropagationPolicy& policy, const st
   return {};
 }
 
+// The templates a dependency names: one by name, or every template of that apiVersion, kind and
+// namespace its label selector matches. Missing ones are skipped, as Karmada does.
+std::vector<std::size_t> dependency_targets(const Fleet& fleet, const std::map<TemplateKey, std::size_t>& index,
+                                            const DependencyRef& dep) {
+  std::vector<std::size_t> out;
+  if (!dep.name.empty()) {
+    auto it = index.find(TemplateKey{dep.api_version, dep.kind, dep.namespace_, dep.name});
+    if (it != index.end()) out.push_back(it->second);
+    return out;
+  }
+  if (!dep.label_selector) return out;
+  for (std::size_t i = 0; i < fleet.templates.size(); ++i) {
+    const ResourceIdentity& id = fleet.templates[i].id;
+    if (id.api_version == dep.api_version && id.kind == dep.kind && id.namespace_ == dep.namespace_ &&
+        label_selector_matches(*dep.label_selector, id.labels))
+      out.push_back(i);
+  }
+  return out;
+}
+
 }  // namespace
 
 bool Binding::suspended_on(const std::string& cluster) const {
@@ -93,11 +114,12 @@ Result<std::vector<Binding>, ErrorList> plan_bindings(const Fleet& fleet) {
     }
     b.policy = select_propagation_policy(t.id, t.namespaced, fleet.propagation_policies);
     if (b.policy != nullptr) {
-      auto replicas = interpret_replicas(t.object);
+      auto replicas = fleet.interpreter->get_replicas(t.object);
       if (!replicas.ok()) {
         Error e = std::move(replicas).error();
         e.pos = t.source.position();
-        errors.push_back(e.with_context(t.id.kind + " " + t.id.name));
+        errors.push_back(
+            e.with_context(t.id.kind + " " + (t.id.namespace_.empty() ? "" : t.id.namespace_ + "/") + t.id.name));
         continue;
       }
       b.replicas = std::move(replicas).value();
@@ -136,21 +158,28 @@ Result<std::vector<Binding>, ErrorList> plan_bindings(const Fleet& fleet) {
       b.note = "no PropagationPolicy or ClusterPropagationPolicy selects it";
   }
 
-  // propagateDeps: dependencies follow their workload's scheduled clusters (requiredBy).
+  // propagateDeps: dependencies follow their workload's scheduled clusters (requiredBy). Only
+  // namespaced templates have a ResourceBinding the dependencies distributor watches.
   for (std::size_t i = 0; i < fleet.templates.size(); ++i) {
-    const Binding& parent = bindings[i];
-    if (parent.policy == nullptr || !parent.policy->propagate_deps || parent.schedule == nullptr ||
-        parent.schedule->targets.empty())
-      continue;
+    Binding& parent = bindings[i];
     const ResourceTemplate& t = fleet.templates[i];
-    for (const DependencyRef& dep : workload_dependencies(t.object, t.id.namespace_)) {
-      auto it = index.find(TemplateKey{dep.api_version, dep.kind, dep.namespace_, dep.name});
-      if (it == index.end()) continue;  // Karmada skips dependencies that do not exist
-      Binding& child = bindings[it->second];
-      if (!propagation_block_reason(fleet.templates[it->second]).empty()) continue;
-      add_targets(child.targets, parent.schedule->targets);
-      child.required_by.push_back(t.id.kind + "/" + (t.id.namespace_.empty() ? "" : t.id.namespace_ + "/") + t.id.name);
-      child.note.clear();
+    if (parent.policy == nullptr || !parent.policy->propagate_deps || parent.schedule == nullptr ||
+        parent.schedule->targets.empty() || !t.namespaced)
+      continue;
+    auto deps = fleet.interpreter->get_dependencies(t.object, t.id.namespace_);
+    if (!deps.ok()) {
+      parent.dependencies_error = deps.error().message;
+      continue;
+    }
+    for (const DependencyRef& dep : *deps) {
+      for (std::size_t child_index : dependency_targets(fleet, index, dep)) {
+        Binding& child = bindings[child_index];
+        if (!propagation_block_reason(fleet.templates[child_index]).empty()) continue;
+        add_targets(child.targets, parent.schedule->targets);
+        child.required_by.push_back(t.id.kind + "/" + (t.id.namespace_.empty() ? "" : t.id.namespace_ + "/") +
+                                    t.id.name);
+        child.note.clear();
+      }
     }
   }
   if (!errors.empty()) return errors;

@@ -26,6 +26,9 @@ struct Binding {
   bool namespace_sync = false;           // delivered to every cluster as a Namespace
   std::string uid;                       // metadata.uid, for the Webster tie-break
   std::string note;                      // why it reaches no cluster, when it does not
+  // Why GetDependencies failed for this workload (Karmada retries and propagates no
+  // dependency; the workload itself is still delivered).
+  std::string dependencies_error;
 
   bool claimed() const { return policy != nullptr; }
   bool suspended_on(const std::string& cluster) const;

@@ -1,6 +1,7 @@
 // The parsed, validated inputs of a render: inventory, policies and resource templates.
 #pragma once
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -13,6 +14,8 @@
 #include "model/propagation_policy.h"
 
 namespace fleetwave {
+
+class ResourceInterpreter;
 
 // Where an object was read from, for messages ("apps/web/deploy.yaml:12").
 struct ObjectSource {
@@ -50,6 +53,9 @@ struct Fleet {
   // Valid input that is almost certainly a mistake (a label selector Karmada cannot convert, so
   // it matches nothing), with positions; the render succeeds and shows them.
   ErrorList warnings;
+  // ResourceInterpreterCustomizations merged with the bundled and native interpreters; set by
+  // load_fleet, never null after it.
+  std::shared_ptr<const ResourceInterpreter> interpreter;
 
   const Cluster* find_cluster(const std::string& name) const;
 };

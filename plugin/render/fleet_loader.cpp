@@ -7,6 +7,7 @@
 #include "base/text.h"
 #include "codec/json_reader.h"
 #include "codec/yaml_codec.h"
+#include "interpret/resource_interpreter.h"
 #include "render/api_defaults.h"
 #include "render/resource_scope.h"
 #include "render/source_locator.h"
@@ -163,10 +164,14 @@ class Loader {
       return;
     }
     if (api_version == kKarmadaPolicyApi && load_policy(o, kind)) return;
+    if (api_version == kCustomizationApi && kind == kCustomizationKind) {
+      load_customization(o);
+      return;
+    }
     if (role == FileRole::FleetPolicy) {
       add_error(o, FieldPath().key("kind"),
-                "policies/ holds only Karmada PropagationPolicy, ClusterPropagationPolicy, OverridePolicy and "
-                "ClusterOverridePolicy objects, found " +
+                "policies/ holds only Karmada PropagationPolicy, ClusterPropagationPolicy, OverridePolicy, "
+                "ClusterOverridePolicy and ResourceInterpreterCustomization objects, found " +
                     printable(api_version) + " " + printable(kind));
       return;
     }
@@ -214,6 +219,17 @@ class Loader {
       return true;
     }
     return false;
+  }
+
+  // A ResourceInterpreterCustomization configures the renderer (interpret/); it is never rendered.
+  void load_customization(const LoadedObject& o) {
+    Problems problems;
+    Customization c = parse_customization(o.object, problems);
+    for (Error& e : problems.take()) {
+      errors_.push_back(position(o, e.with_context(std::string(kCustomizationKind) + " \"" + c.name + "\"")));
+    }
+    if (c.name.empty() || !check_unique(o, std::string(kCustomizationKind), "", c.name)) return;
+    customizations_.push_back(LoadedCustomization{std::move(c), SourcePos{o.file->path, o.line, 0}});
   }
 
   bool check_unique(const LoadedObject& o, const std::string& kind, const std::string& ns, const std::string& name) {
@@ -272,6 +288,10 @@ class Loader {
   }
 
   void finish() {
+    auto interpreter = ResourceInterpreter::build(std::move(customizations_));
+    if (interpreter.ok())
+      fleet_.interpreter = std::make_shared<const ResourceInterpreter>(std::move(interpreter).value());
+    else errors_.insert(errors_.end(), interpreter.error().begin(), interpreter.error().end());
     std::sort(fleet_.clusters.begin(), fleet_.clusters.end(),
               [](const Cluster& a, const Cluster& b) { return a.name < b.name; });
     std::sort(fleet_.templates.begin(), fleet_.templates.end(),
@@ -288,6 +308,7 @@ class Loader {
   std::map<std::string, ObjectSource> seen_policies_;
   std::map<std::string, ObjectSource> seen_clusters_;
   std::map<std::string, ObjectSource> seen_templates_;
+  std::vector<LoadedCustomization> customizations_;
 };
 
 }  // namespace

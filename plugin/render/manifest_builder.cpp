@@ -1,5 +1,8 @@
 #include "render/manifest_builder.h"
 
+#include <algorithm>
+
+#include "interpret/resource_interpreter.h"
 #include "override/override_manager.h"
 #include "workload/prune.h"
 
@@ -57,6 +60,24 @@ Error locate(Error e, const ResourceTemplate& t, const Cluster& cluster) {
   return e.with_context(describe(t) + " for cluster " + cluster.name);
 }
 
+// ensureWork's ReviseReplica: a Lua layer's script replaces the object wholesale; otherwise the
+// native revision writes the replica field. Job completions are divided either way.
+Status<> revise(const Fleet& fleet, const Binding& binding, const Cluster& cluster, Json& object) {
+  const std::vector<TargetCluster>& scheduled = binding.schedule->targets;
+  auto target =
+      std::find_if(scheduled.begin(), scheduled.end(), [&](const TargetCluster& t) { return t.name == cluster.name; });
+  bool native = true;
+  if (target != scheduled.end()) {
+    FW_TRY(lua, fleet.interpreter->revise_replica(object, target->replicas));
+    if (lua) {
+      object = std::move(*lua);
+      native = false;
+    }
+  }
+  return revise_replicas_for_cluster(object, binding.replicas, binding.divided, binding.schedule->targets, cluster.name,
+                                     binding.uid, native);
+}
+
 }  // namespace
 
 Result<BuiltManifest> build_manifest(const Fleet& fleet, const Binding& binding, const Cluster& cluster) {
@@ -66,9 +87,8 @@ Result<BuiltManifest> build_manifest(const Fleet& fleet, const Binding& binding,
   CreatedMaps created;
   if (binding.claimed() || is_namespace(t)) created = ensure_metadata_maps(built.object, true, binding.claimed());
   if (binding.replicas.is_workload() && binding.schedule != nullptr && !binding.schedule->targets.empty()) {
-    auto revised = revise_replicas_for_cluster(built.object, binding.replicas, binding.divided,
-                                               binding.schedule->targets, cluster.name, binding.uid);
-    if (!revised.ok()) return locate(std::move(revised).error(), t, cluster);
+    auto status = revise(fleet, binding, cluster, built.object);
+    if (!status.ok()) return locate(std::move(status).error(), t, cluster);
   }
   OverrideContext context;
   context.cluster = &cluster;

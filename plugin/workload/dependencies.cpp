@@ -82,6 +82,18 @@ bool has_pod_dependencies(const std::string& api_version, const std::string& kin
 
 }  // namespace
 
+std::vector<DependencyRef> pod_spec_dependencies(const Json& pod_spec, const std::string& ns) {
+  std::vector<DependencyRef> out;
+  if (!pod_spec.is_object()) return out;
+  NameSets names;
+  visit_pod_spec(pod_spec, names);
+  for (const std::string& n : names.config_maps) out.push_back({"v1", "ConfigMap", ns, n});
+  for (const std::string& n : names.secrets) out.push_back({"v1", "Secret", ns, n});
+  for (const std::string& n : names.service_accounts) out.push_back({"v1", "ServiceAccount", ns, n});
+  for (const std::string& n : names.claims) out.push_back({"v1", "PersistentVolumeClaim", ns, n});
+  return out;
+}
+
 std::vector<DependencyRef> workload_dependencies(const Json& object, const std::string& ns) {
   std::string api_version = string_at(object, {"apiVersion"});
   std::string kind = string_at(object, {"kind"});

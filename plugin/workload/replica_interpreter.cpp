@@ -193,6 +193,10 @@ Status<> apply_job_completions(Json& object, const std::vector<TargetCluster>& t
 
 }  // namespace
 
+Result<std::optional<ReplicaRequirements>> pod_spec_requirements(const Json& pod_spec) {
+  return requirements_of(&pod_spec, FieldPath().key("spec"));
+}
+
 Result<WorkloadReplicas> interpret_replicas(const Json& object) {
   WorkloadKind kind = workload_kind(object);
   if (kind == WorkloadKind::None) return WorkloadReplicas{};
@@ -201,14 +205,14 @@ Result<WorkloadReplicas> interpret_replicas(const Json& object) {
 
 Status<> revise_replicas_for_cluster(Json& object, const WorkloadReplicas& replicas, bool divided,
                                      const std::vector<TargetCluster>& targets, const std::string& cluster,
-                                     const std::string& uid) {
+                                     const std::string& uid, bool native_revise) {
   const TargetCluster* target = nullptr;
   for (const TargetCluster& t : targets) {
     if (t.name == cluster) target = &t;
   }
   if (target == nullptr) return fail(internal_error("cluster \"" + cluster + "\" is not a target of the schedule"));
   WorkloadKind kind = workload_kind(object);
-  if (replicas.is_workload() && (kind == WorkloadKind::ReplicasField || kind == WorkloadKind::Job)) {
+  if (native_revise && replicas.is_workload() && (kind == WorkloadKind::ReplicasField || kind == WorkloadKind::Job)) {
     FW_CHECK(apply_replica(object, kind == WorkloadKind::Job ? "parallelism" : "replicas", target->replicas));
   }
   // ensureWork checks the kind only, whatever the group.

@@ -45,13 +45,18 @@ struct TargetCluster {
 // unparsable quantities) or the API server would have rejected the template (negative counts).
 Result<WorkloadReplicas> interpret_replicas(const Json& object);
 
+// GenerateReplicaRequirements over one pod spec (the Lua `kube.accuratePodRequirements`
+// helper): nullopt when the pod asks for no resources and has no node claim.
+Result<std::optional<ReplicaRequirements>> pod_spec_requirements(const Json& pod_spec);
+
 // Writes `cluster`'s share into `object` as ensureWork does: for workloads, the ReviseReplica
 // field (spec.replicas, or spec.parallelism for a Job) only when the template already has it;
 // for a Job of a Divided placement with replicas > 0, spec.completions (when present) divided by
 // Webster with each target's share as weight and the same uid tie-break as the scheduler.
-// `targets` is the schedule result; `cluster` must be one of them.
+// `targets` is the schedule result; `cluster` must be one of them. `native_revise` is false
+// when a Lua interpreter already revised the object (interpret/resource_interpreter.h).
 Status<> revise_replicas_for_cluster(Json& object, const WorkloadReplicas& replicas, bool divided,
                                      const std::vector<TargetCluster>& targets, const std::string& cluster,
-                                     const std::string& uid);
+                                     const std::string& uid, bool native_revise = true);
 
 }  // namespace fleetwave
