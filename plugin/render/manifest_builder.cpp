@@ -60,7 +60,8 @@ Error locate(Error e, const ResourceTemplate& t, const Cluster& cluster) {
 
 }  // namespace
 
-Result<BuiltManifest> build_manifest(const Fleet& fleet, const Binding& binding, const Cluster& cluster) {
+Result<BuiltManifest> build_manifest(const Fleet& fleet, const Binding& binding, const Cluster& cluster,
+                                     const MatchingRules* rules) {
   const ResourceTemplate& t = fleet.templates[binding.template_index];
   BuiltManifest built;
   built.object = t.object;
@@ -76,6 +77,7 @@ Result<BuiltManifest> build_manifest(const Fleet& fleet, const Binding& binding,
   context.resource = t.id;
   context.namespaced = t.namespaced;
   context.policies = &fleet.override_policies;
+  context.matching_rules = rules;
   auto applied = apply_overrides(built.object, context);
   if (!applied.ok()) return locate(std::move(applied).error(), t, cluster);
   built.applied_overrides = std::move(applied).value();

@@ -39,9 +39,10 @@ Result<RenderOutput, ErrorList> FleetRender::render(const std::string& cluster_n
   RenderOutput out;
   out.cluster = cluster_name;
   ErrorList errors;
+  const MatchingRules rules = matching_override_rules(fleet_.override_policies, *cluster);
   for (const Binding& b : bindings_) {
     if (b.target(cluster_name) == nullptr || b.suspended_on(cluster_name)) continue;
-    auto built = build_manifest(fleet_, b, *cluster);
+    auto built = build_manifest(fleet_, b, *cluster, &rules);
     if (!built.ok()) {
       errors.push_back(std::move(built).error());
       continue;
