@@ -55,6 +55,13 @@ class StringScalar {
   YamlScalar scalar_;
 };
 
+bool has_digit_or_non_ascii(const std::string& key) {
+  for (char c : key) {
+    if ((c >= '0' && c <= '9') || static_cast<unsigned char>(c) >= 0x80) return true;
+  }
+  return false;
+}
+
 // encode.go floatv: strconv 'g' with the shortest digits, YAML names for the specials.
 std::string float_text(double v) {
   std::string s = format_go_float_g(v);
@@ -138,8 +145,16 @@ class TreeWriter {
     std::vector<std::pair<const std::string*, const Json*>> items;
     items.reserve(v.size());
     for (auto it = v.begin(); it != v.end(); ++it) items.emplace_back(&it.key(), &it.value());
-    std::stable_sort(items.begin(), items.end(),
-                     [](const auto& a, const auto& b) { return yaml_key_less(*a.first, *b.first); });
+    // The map's byte order is usually go-yaml's order already. Without digits in ASCII keys
+    // that order compares character by character (a total order), so n-1 comparisons show
+    // whether sorting would change anything; keys with digit runs always go through the sort,
+    // whose result for them may depend on the algorithm (see yaml_key_less).
+    auto less = [](const auto& a, const auto& b) { return yaml_key_less(*a.first, *b.first); };
+    bool ordered = true;
+    for (std::size_t i = 0; i < items.size() && ordered; ++i) {
+      ordered = !has_digit_or_non_ascii(*items[i].first) && (i == 0 || !less(items[i], items[i - 1]));
+    }
+    if (!ordered) std::stable_sort(items.begin(), items.end(), less);
 
     emitter_.increase_indent(false, false);
     for (const auto& [key, value] : items) {

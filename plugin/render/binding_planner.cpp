@@ -27,16 +27,21 @@ bool namespace_auto_propagates(const ResourceTemplate& t) {
   return it == t.id.labels.end() || lower(it->second) != "true";
 }
 
+// Appends; finish_targets then drops the later duplicates, so a cluster keeps the entry (and
+// replicas) it was first added with.
 void add_targets(std::vector<TargetCluster>& into, const std::vector<TargetCluster>& more) {
-  for (const TargetCluster& t : more) {
-    bool present = std::any_of(into.begin(), into.end(), [&](const TargetCluster& x) { return x.name == t.name; });
-    if (!present) into.push_back(t);
-  }
+  into.insert(into.end(), more.begin(), more.end());
 }
 
-void sort_targets(std::vector<TargetCluster>& targets) {
-  std::sort(targets.begin(), targets.end(),
-            [](const TargetCluster& a, const TargetCluster& b) { return a.name < b.name; });
+// Sorted by name, one entry per cluster (the first added). Schedules come sorted, so most
+// bindings only pay for the check.
+void finish_targets(std::vector<TargetCluster>& targets) {
+  auto by_name = [](const TargetCluster& a, const TargetCluster& b) { return a.name < b.name; };
+  if (!std::is_sorted(targets.begin(), targets.end(), by_name))
+    std::stable_sort(targets.begin(), targets.end(), by_name);
+  targets.erase(std::unique(targets.begin(), targets.end(),
+                            [](const TargetCluster& a, const TargetCluster& b) { return a.name == b.name; }),
+                targets.end());
 }
 
 using TemplateKey = std::tuple<std::string, std::string, std::string, std::string>;
@@ -64,10 +69,9 @@ bool Binding::suspended_on(const std::string& cluster) const {
 }
 
 const TargetCluster* Binding::target(const std::string& cluster) const {
-  for (const TargetCluster& t : targets) {
-    if (t.name == cluster) return &t;
-  }
-  return nullptr;
+  auto it = std::lower_bound(targets.begin(), targets.end(), cluster,
+                             [](const TargetCluster& t, const std::string& name) { return t.name < name; });
+  return it != targets.end() && it->name == cluster ? &*it : nullptr;
 }
 
 Result<std::vector<Binding>, ErrorList> plan_bindings(const Fleet& fleet) {
@@ -156,7 +160,7 @@ Result<std::vector<Binding>, ErrorList> plan_bindings(const Fleet& fleet) {
     }
   }
   if (!errors.empty()) return errors;
-  for (Binding& b : bindings) sort_targets(b.targets);
+  for (Binding& b : bindings) finish_targets(b.targets);
   return bindings;
 }
 
