@@ -36,6 +36,12 @@ struct Fleet {
   std::vector<ResourceTemplate> templates;  // sorted by apiVersion, kind, namespace, name
   std::optional<Json> wave_plan;            // the app's WavePlan, unvalidated
   std::optional<ObjectSource> wave_plan_source;
+  // The objects the clusters, propagation policies and override policies above were parsed
+  // from (same order): the render cache (render/fleet_snapshot.h) keeps these and parses
+  // only what one cluster's render needs.
+  std::vector<Json> cluster_objects;
+  std::vector<Json> propagation_policy_objects;
+  std::vector<Json> override_policy_objects;
 
   const Cluster* find_cluster(const std::string& name) const;
 };

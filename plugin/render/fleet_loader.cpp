@@ -194,20 +194,26 @@ class Loader {
     add_template(o, api_version, kind);
   }
 
-  bool load_policy(const LoadedObject& o, const std::string& kind) {
+  bool load_policy(LoadedObject& o, const std::string& kind) {
     Problems problems;
     if (kind == "PropagationPolicy" || kind == "ClusterPropagationPolicy") {
       bool cluster_scoped = kind == "ClusterPropagationPolicy";
       PropagationPolicy p = parse_propagation_policy(o.object, cluster_scoped, bundle_.default_namespace, problems);
       add_problems(o, problems);
-      if (check_unique(o, kind, p.namespace_, p.name)) fleet_.propagation_policies.push_back(std::move(p));
+      if (check_unique(o, kind, p.namespace_, p.name)) {
+        fleet_.propagation_policies.push_back(std::move(p));
+        fleet_.propagation_policy_objects.push_back(std::move(o.object));
+      }
       return true;
     }
     if (kind == "OverridePolicy" || kind == "ClusterOverridePolicy") {
       bool cluster_scoped = kind == "ClusterOverridePolicy";
       OverridePolicy p = parse_override_policy(o.object, cluster_scoped, bundle_.default_namespace, problems);
       add_problems(o, problems);
-      if (check_unique(o, kind, p.namespace_, p.name)) fleet_.override_policies.push_back(std::move(p));
+      if (check_unique(o, kind, p.namespace_, p.name)) {
+        fleet_.override_policies.push_back(std::move(p));
+        fleet_.override_policy_objects.push_back(std::move(o.object));
+      }
       return true;
     }
     return false;
@@ -224,7 +230,7 @@ class Loader {
     return inserted;
   }
 
-  void add_cluster(const LoadedObject& o, Cluster c) {
+  void add_cluster(LoadedObject& o, Cluster c) {
     if (c.name.empty()) return;
     auto [it, inserted] = seen_clusters_.emplace(c.name, source_of(o));
     if (!inserted) {
@@ -233,6 +239,7 @@ class Loader {
       return;
     }
     fleet_.clusters.push_back(std::move(c));
+    fleet_.cluster_objects.push_back(std::move(o.object));
   }
 
   void add_template(LoadedObject& o, const std::string& api_version, const std::string& kind) {
@@ -269,8 +276,20 @@ class Loader {
   }
 
   void finish() {
-    std::sort(fleet_.clusters.begin(), fleet_.clusters.end(),
-              [](const Cluster& a, const Cluster& b) { return a.name < b.name; });
+    std::vector<std::size_t> order(fleet_.clusters.size());
+    for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+    std::sort(order.begin(), order.end(),
+              [&](std::size_t a, std::size_t b) { return fleet_.clusters[a].name < fleet_.clusters[b].name; });
+    std::vector<Cluster> clusters;
+    std::vector<Json> objects;
+    clusters.reserve(order.size());
+    objects.reserve(order.size());
+    for (std::size_t i : order) {
+      clusters.push_back(std::move(fleet_.clusters[i]));
+      objects.push_back(std::move(fleet_.cluster_objects[i]));
+    }
+    fleet_.clusters = std::move(clusters);
+    fleet_.cluster_objects = std::move(objects);
     std::sort(fleet_.templates.begin(), fleet_.templates.end(),
               [](const ResourceTemplate& a, const ResourceTemplate& b) {
                 return std::tie(a.id.api_version, a.id.kind, a.id.namespace_, a.id.name) <

@@ -18,19 +18,24 @@ Result<FleetRender, ErrorList> FleetRender::prepare(const InputBundle& bundle) {
   return r;
 }
 
-static Error unknown_cluster(const Fleet& fleet, const std::string& name) {
+Error unknown_cluster_error(const std::string& name, std::size_t inventory_size,
+                            const std::vector<std::string>& first_names) {
   std::string known;
   std::size_t shown = 0;
-  for (const Cluster& c : fleet.clusters) {
-    if (shown++ == 10) {
-      known += ", ...";
-      break;
-    }
-    known += (known.empty() ? "" : ", ") + c.name;
+  for (const std::string& c : first_names) {
+    if (shown++ == 10) break;
+    known += (known.empty() ? "" : ", ") + c;
   }
+  if (inventory_size > 10) known += ", ...";
   if (known.empty()) known = "none: add Karmada Cluster objects to the inventory directory";
-  return invalid_input("unknown cluster \"" + name + "\"; the inventory has " + std::to_string(fleet.clusters.size()) +
+  return invalid_input("unknown cluster \"" + name + "\"; the inventory has " + std::to_string(inventory_size) +
                        " clusters (" + known + ")");
+}
+
+static Error unknown_cluster(const Fleet& fleet, const std::string& name) {
+  std::vector<std::string> first;
+  for (std::size_t i = 0; i < fleet.clusters.size() && i < 10; ++i) first.push_back(fleet.clusters[i].name);
+  return unknown_cluster_error(name, fleet.clusters.size(), first);
 }
 
 Result<RenderOutput, ErrorList> FleetRender::render(const std::string& cluster_name) const {

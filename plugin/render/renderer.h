@@ -23,6 +23,11 @@ class FleetRender {
  public:
   static Result<FleetRender, ErrorList> prepare(const InputBundle& bundle);
 
+  FleetRender() = default;
+  // A fleet and its plan made elsewhere (render/fleet_snapshot.h). The bindings' policy
+  // pointers point into fleet.propagation_policies, whose buffer moves along with it.
+  FleetRender(Fleet fleet, std::vector<Binding> bindings) : fleet_(std::move(fleet)), bindings_(std::move(bindings)) {}
+
   const Fleet& fleet() const { return fleet_; }
   const std::vector<Binding>& bindings() const { return bindings_; }
 
@@ -38,6 +43,10 @@ class FleetRender {
 };
 
 Result<RenderOutput, ErrorList> render_cluster(const InputBundle& bundle, const std::string& cluster);
+
+// "unknown cluster ..." naming the inventory's size and its first clusters (sorted names).
+Error unknown_cluster_error(const std::string& name, std::size_t inventory_size,
+                            const std::vector<std::string>& first_names);
 
 enum class OutputFormat { YamlStream, JsonLines };
 
