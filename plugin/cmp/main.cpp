@@ -39,6 +39,9 @@ unsigned env_number(const char* name, unsigned fallback) {
 int main(int argc, char** argv) {
   // Argo CD kills generate at its 60 s RPC deadline; stop first with a readable message.
   std::signal(SIGALRM, on_alarm);
+  // A file size limit makes a render cache write fail (and the render go on) instead of
+  // killing the process.
+  std::signal(SIGXFSZ, SIG_IGN);
   alarm(env_number("FLEETWAVE_TIMEOUT_SECONDS", 50));
   rlimit memory{};
   memory.rlim_cur = memory.rlim_max = static_cast<rlim_t>(env_number("FLEETWAVE_MAX_MEMORY_MB", 2048)) << 20;

@@ -1,5 +1,7 @@
 #include "cmp/render_command.h"
 
+#include "cmp/build_identity.h"
+#include "cmp/cached_render.h"
 #include "cmp/cmp_request.h"
 #include "cmp/fleet_summary.h"
 
@@ -52,10 +54,13 @@ CommandResult run_render_command(const ProcessContext& context) {
   bundle.limits = request->limits;
   auto read = read_repo_files(request->layout, bundle);
   if (!read.ok()) return failure(1, read.error());
-  auto output = render_cluster(bundle, request->cluster);
-  if (!output.ok()) return failure(exit_code_for(output.error()), output.error());
+  RenderCache cache(cache_settings(context.env), build_identity());
+  cache.set_inputs(*request, bundle);
+  auto output = render_through_cache(cache, bundle, request->cluster);
   CommandResult r;
-  r.out = format_objects(output->objects, request->format);
+  if (!output.ok()) r = failure(exit_code_for(output.error()), output.error());
+  else r.out = format_objects(output->objects, request->format);
+  r.err = cache.debug_line() + r.err;
   return r;
 }
 

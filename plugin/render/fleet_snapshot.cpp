@@ -110,9 +110,30 @@ class SetIndex {
   std::vector<const TargetSet*> order_;
 };
 
+// Target lists of bindings: most are their (shared) schedule's, so those convert once.
+class BindingSets {
+ public:
+  explicit BindingSets(SetIndex& sets) : sets_(sets) {}
+  std::uint64_t schedule(const Binding& b) {
+    if (b.schedule == nullptr) return 0;
+    auto [it, inserted] = by_schedule_.emplace(b.schedule.get(), 0);
+    if (inserted) it->second = sets_.add(b.schedule->targets);
+    return 1 + static_cast<std::uint64_t>(it->second);
+  }
+  std::uint32_t targets(const Binding& b) {
+    if (b.schedule != nullptr && b.targets == b.schedule->targets) return by_schedule_.at(b.schedule.get());
+    return sets_.add(b.targets);
+  }
+
+ private:
+  SetIndex& sets_;
+  std::map<const ScheduleResult*, std::uint32_t> by_schedule_;
+};
+
 void write_bindings(const FleetRender& render, std::string& out) {
   const Fleet& fleet = render.fleet();
   SetIndex sets(fleet.clusters);
+  BindingSets binding_sets(sets);
   TableWriter table;
   for (const Binding& b : render.bindings()) {
     std::string& rec = table.next();
@@ -130,8 +151,8 @@ void write_bindings(const FleetRender& render, std::string& out) {
       }
       rec += static_cast<char>(b.replicas.requirements->has_node_claim);
     }
-    append_varint(rec, b.schedule == nullptr ? 0 : 1 + static_cast<std::uint64_t>(sets.add(b.schedule->targets)));
-    append_varint(rec, sets.add(b.targets));
+    append_varint(rec, binding_sets.schedule(b));
+    append_varint(rec, binding_sets.targets(b));
     append_bytes(rec, b.uid);
   }
   table.finish(out);

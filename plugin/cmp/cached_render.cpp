@@ -1,0 +1,35 @@
+#include "cmp/cached_render.h"
+
+#include "render/fleet_snapshot.h"
+
+namespace fleetwave {
+namespace {
+
+bool same_result(const Result<RenderOutput, ErrorList>& a, const Result<RenderOutput, ErrorList>& b) {
+  if (a.ok() != b.ok()) return false;
+  return a.ok() ? a->objects == b->objects : to_string(a.error()) == to_string(b.error());
+}
+
+}  // namespace
+
+Result<RenderOutput, ErrorList> render_through_cache(RenderCache& cache, const InputBundle& bundle,
+                                                     const std::string& cluster) {
+  if (auto snapshot = cache.load()) {
+    if (auto out = render_from_snapshot(*snapshot, cluster)) return std::move(*out);
+    cache.note("the stored snapshot cannot be read; rendered from the inputs");
+  }
+  auto prepared = FleetRender::prepare(bundle);
+  if (!prepared.ok()) return std::move(prepared).error();
+  auto out = prepared->render(cluster);
+  if (cache.enabled()) {
+    // Stored only once it reproduces this render: a snapshot that missed something the
+    // renderer reads would otherwise be served to every other cluster.
+    std::string snapshot = encode_fleet_snapshot(*prepared, bundle.default_namespace);
+    auto check = render_from_snapshot(snapshot, cluster);
+    if (check && same_result(*check, out)) cache.store(snapshot);
+    else cache.note("the snapshot does not reproduce this render; not stored");
+  }
+  return out;
+}
+
+}  // namespace fleetwave
