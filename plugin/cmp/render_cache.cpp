@@ -10,13 +10,13 @@
 #include "cmp/render_cache.h"
 
 #include <fcntl.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
 #include <chrono>
 #include <cstring>
+#include <sys/stat.h>
 #include <vector>
 
 #include "codec/binary_json.h"
@@ -33,8 +33,8 @@ constexpr std::uint32_t kFormat = 1;
 constexpr std::size_t kHeaderBytes = 32;  // magic, format, reserved, total size, checksum
 constexpr std::string_view kSuffix = ".fwcache";
 constexpr std::string_view kTempPrefix = ".tmp-";
-constexpr std::int64_t kTouchAfterSeconds = 60;        // refresh an entry's age for LRU eviction
-constexpr std::int64_t kStaleTempSeconds = 10 * 60;    // a writer that died mid-write
+constexpr std::int64_t kTouchAfterSeconds = 60;      // refresh an entry's age for LRU eviction
+constexpr std::int64_t kStaleTempSeconds = 10 * 60;  // a writer that died mid-write
 
 void put_u64(std::string& out, std::uint64_t v) {
   char bytes[8];
@@ -190,31 +190,29 @@ std::string RenderCache::debug_line() const {
   return "fleetwave-render: cache: " + line + "\n";
 }
 
+// False when the directory cannot be used; a missing one is created when `create`. Any
+// failure but "missing, not created yet" turns the cache off for this process.
 bool RenderCache::usable_directory(bool create) {
   const std::string dir = settings_.dir.string();
+  auto give_up = [&](const std::string& why) {
+    note(why);
+    enabled_ = false;
+    return false;
+  };
   struct stat st {};
   if (::lstat(dir.c_str(), &st) != 0) {
-    if (errno != ENOENT) {
-      note("cannot use directory " + dir + ": " + errno_text());
-      return false;
-    }
+    if (errno != ENOENT) return give_up("cannot use directory " + dir + ": " + errno_text());
     if (!create) return false;
     std::error_code ec;
     fs::create_directories(settings_.dir.parent_path(), ec);
-    if (::mkdir(dir.c_str(), 0700) != 0 && errno != EEXIST) {
-      note("cannot create directory " + dir + ": " + errno_text());
-      return false;
-    }
-    if (::lstat(dir.c_str(), &st) != 0) {
-      note("cannot use directory " + dir + ": " + errno_text());
-      return false;
-    }
+    if (::mkdir(dir.c_str(), 0700) != 0 && errno != EEXIST)
+      return give_up("cannot create directory " + dir + ": " + errno_text());
+    if (::lstat(dir.c_str(), &st) != 0) return give_up("cannot use directory " + dir + ": " + errno_text());
   }
   // Anyone who can write to the directory could plant entries: it must be ours alone.
   if (!S_ISDIR(st.st_mode) || st.st_uid != geteuid() || (st.st_mode & 022) != 0) {
-    note("directory " + dir + " is not a directory owned by uid " + std::to_string(geteuid()) +
-         " and writable only by it; not used");
-    return false;
+    return give_up("directory " + dir + " is not a directory owned by uid " + std::to_string(geteuid()) +
+                   " and writable only by it; not used");
   }
   return true;
 }
@@ -253,11 +251,12 @@ std::optional<std::string_view> RenderCache::load() {
     parts = split_entry(entry_);
     problem = parts.problem;
   }
-  if (problem.empty() && parts.identity != identity_) problem = "from another build (" + std::string(parts.identity) + ")";
+  if (problem.empty() && parts.identity != identity_)
+    problem = "from another build (" + std::string(parts.identity) + ")";
   if (problem.empty() && parts.inputs != canonical_) problem = "for other inputs (a hash collision)";
-  if (problem.empty() && std::chrono::system_clock::now().time_since_epoch() / std::chrono::seconds(1) -
-                                 st.st_mtim.tv_sec >
-                             kTouchAfterSeconds) {
+  if (problem.empty() &&
+      std::chrono::system_clock::now().time_since_epoch() / std::chrono::seconds(1) - st.st_mtim.tv_sec >
+          kTouchAfterSeconds) {
     (void)::futimens(fd, nullptr);  // recently used: evicted last
   }
   ::close(fd);
@@ -336,7 +335,8 @@ void RenderCache::evict(const std::string& keep) {
       ::unlink(it->path().c_str());
       continue;
     }
-    if (temp || name.size() < kSuffix.size() || name.compare(name.size() - kSuffix.size(), kSuffix.size(), kSuffix) != 0)
+    if (temp || name.size() < kSuffix.size() ||
+        name.compare(name.size() - kSuffix.size(), kSuffix.size(), kSuffix) != 0)
       continue;
     total += static_cast<std::uint64_t>(st.st_size);
     if (name != keep) items.push_back({st.st_mtim.tv_sec, static_cast<std::uint64_t>(st.st_size), it->path()});

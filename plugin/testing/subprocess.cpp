@@ -21,7 +21,9 @@ ProcessOutcome run(const std::vector<std::string>& argv, const std::map<std::str
                    const std::string& cwd, int timeout_seconds) {
   ProcessOutcome outcome;
   int out_pipe[2], err_pipe[2];
-  if (pipe(out_pipe) != 0 || pipe(err_pipe) != 0) return outcome;
+  // Close-on-exec, so that processes started from other threads at the same time do not
+  // inherit these pipes (and keep them open).
+  if (pipe2(out_pipe, O_CLOEXEC) != 0 || pipe2(err_pipe, O_CLOEXEC) != 0) return outcome;
   std::vector<std::string> env_strings;
   if (env != nullptr) {
     for (const auto& [k, v] : *env) env_strings.push_back(k + "=" + v);
