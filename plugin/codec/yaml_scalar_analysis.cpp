@@ -1,4 +1,5 @@
 // yaml_emitter_analyze_scalar (emitterc.go): which scalar styles can carry a value.
+#include "codec/scalar_resolver.h"
 #include "codec/yaml_chars.h"
 #include "codec/yaml_emitter.h"
 
@@ -120,6 +121,19 @@ ScalarAnalysis verdict(const Findings& f) {
 }
 
 }  // namespace
+
+bool is_simple_plain(std::string_view value) {
+  if (value.empty()) return false;
+  for (std::size_t i = 0; i < value.size(); ++i) {
+    auto c = static_cast<unsigned char>(value[i]);
+    if (plain_safe(c)) continue;
+    // ':' is an indicator in block context only before a blank or at the end.
+    if (c == ':' && i + 1 < value.size() && plain_safe(static_cast<unsigned char>(value[i + 1]))) continue;
+    return false;
+  }
+  if (value == "-" || value.substr(0, 3) == "---" || value.substr(0, 3) == "...") return false;
+  return !go_yaml_plain_needs_quotes(value);
+}
 
 ScalarAnalysis analyze_scalar(std::string_view value) {
   ScalarAnalysis a;

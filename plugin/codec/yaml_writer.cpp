@@ -105,17 +105,24 @@ class TreeWriter {
           block_sequence(v);
         }
         return;
-      case Json::value_t::string:
-        emitter_.emit_scalar(StringScalar(v.get_ref<const std::string&>()).scalar());
+      case Json::value_t::string: {
+        const std::string& s = v.get_ref<const std::string&>();
+        if (is_simple_plain(s)) {
+          emitter_.emit_simple_plain(s);
+        } else {
+          emitter_.emit_scalar(StringScalar(s).scalar());
+        }
         return;
+      }
+      // Booleans and integers are plain words and digits (a leading '-' before a digit).
       case Json::value_t::boolean:
-        plain(v.get<bool>() ? "true" : "false");
+        emitter_.emit_simple_plain(v.get<bool>() ? "true" : "false");
         return;
       case Json::value_t::number_integer:
-        plain(integer_text(v.get<std::int64_t>()));
+        emitter_.emit_simple_plain(integer_text(v.get<std::int64_t>()));
         return;
       case Json::value_t::number_unsigned:
-        plain(integer_text(v.get<std::uint64_t>()));
+        emitter_.emit_simple_plain(integer_text(v.get<std::uint64_t>()));
         return;
       case Json::value_t::number_float:
         plain(float_text(v.get<double>()));
@@ -159,6 +166,12 @@ class TreeWriter {
     emitter_.increase_indent(false, false);
     for (const auto& [key, value] : items) {
       emitter_.write_indent();
+      if (key->size() <= 128 && is_simple_plain(*key)) {  // a simple key (is_simple_key) in plain style
+        emitter_.emit_simple_plain(*key);
+        emitter_.write_indicator(":", false, false, false);
+        node(*value, true, false);
+        continue;
+      }
       StringScalar k(*key);
       if (YamlEmitter::is_simple_key(k.scalar())) {
         emitter_.set_context(true, true);
