@@ -16,7 +16,9 @@
 #include <cerrno>
 #include <chrono>
 #include <cstring>
+#include <sys/mman.h>
 #include <sys/stat.h>
+#include <utility>
 #include <vector>
 
 #include "codec/binary_json.h"
@@ -235,20 +237,15 @@ std::optional<std::string_view> RenderCache::load() {
     problem = "not a regular file of this user";
   } else if (static_cast<std::uint64_t>(st.st_size) > settings_.max_bytes) {
     problem = "larger than FLEETWAVE_CACHE_MAX_MB";
-  } else {
-    entry_.resize(static_cast<std::size_t>(st.st_size));
-    std::size_t done = 0;
-    while (done < entry_.size()) {
-      ssize_t n = ::read(fd, entry_.data() + done, entry_.size() - done);
-      if (n < 0 && errno == EINTR) continue;
-      if (n <= 0) break;
-      done += static_cast<std::size_t>(n);
-    }
-    entry_.resize(done);
+  } else if (st.st_size > 0) {
+    // Mapped, not read: no zero-filled buffer and no copy of what the page cache holds.
+    void* mapped = ::mmap(nullptr, static_cast<std::size_t>(st.st_size), PROT_READ, MAP_PRIVATE, fd, 0);
+    if (mapped == MAP_FAILED) problem = "unreadable: " + errno_text();
+    else entry_ = Mapping(static_cast<const char*>(mapped), static_cast<std::size_t>(st.st_size));
   }
   Parts parts;
   if (problem.empty()) {
-    parts = split_entry(entry_);
+    parts = split_entry(entry_.view());
     problem = parts.problem;
   }
   if (problem.empty() && parts.identity != identity_)
@@ -352,6 +349,19 @@ void RenderCache::evict(const std::string& keep) {
     }
   }
   if (removed > 0) note("evicted " + std::to_string(removed) + " entries");
+}
+
+RenderCache::Mapping::~Mapping() {
+  if (data_ != nullptr) ::munmap(const_cast<char*>(data_), size_);
+}
+
+RenderCache::Mapping& RenderCache::Mapping::operator=(Mapping&& other) noexcept {
+  if (this != &other) {
+    if (data_ != nullptr) ::munmap(const_cast<char*>(data_), size_);
+    data_ = std::exchange(other.data_, nullptr);
+    size_ = std::exchange(other.size_, 0);
+  }
+  return *this;
 }
 
 }  // namespace fleetwave

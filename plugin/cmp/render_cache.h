@@ -74,7 +74,22 @@ class RenderCache {
   bool enabled_ = false;
   std::string canonical_;  // the keyed inputs, as stored in and compared with entries
   std::string name_;       // entry file name
-  std::string entry_;      // the loaded entry
+  // A read-only mapping of the loaded entry.
+  class Mapping {
+   public:
+    Mapping() = default;
+    Mapping(const char* data, std::size_t size) : data_(data), size_(size) {}
+    Mapping(const Mapping&) = delete;
+    Mapping& operator=(const Mapping&) = delete;
+    Mapping& operator=(Mapping&& other) noexcept;
+    ~Mapping();
+    std::string_view view() const { return {data_, size_}; }
+
+   private:
+    const char* data_ = nullptr;
+    std::size_t size_ = 0;
+  };
+  Mapping entry_;
   std::string events_;
 };
 

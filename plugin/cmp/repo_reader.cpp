@@ -54,8 +54,11 @@ class Walker {
       errors_.push_back(file_error(rel_dir, "cannot list directory: " + ec.message()));
       return;
     }
-    std::sort(entries.begin(), entries.end(),
-              [](const fs::directory_entry& a, const fs::directory_entry& b) { return a.path() < b.path(); });
+    // Same directory: comparing the names' bytes orders them as comparing the paths would,
+    // without path::compare's per-component work (a third of a cached render of 1,000 clusters).
+    std::sort(entries.begin(), entries.end(), [](const fs::directory_entry& a, const fs::directory_entry& b) {
+      return a.path().native() < b.path().native();
+    });
     for (const fs::directory_entry& entry : entries) visit(entry, rel_dir, role, out);
   }
 
@@ -66,9 +69,11 @@ class Walker {
     if (name.empty() || name[0] == '.') return;  // .git, .argocd-source*.yaml, editor files
     std::string rel = rel_dir.empty() ? name : rel_dir + "/" + name;
     std::error_code ec;
-    fs::file_status link_status = entry.symlink_status(ec);
+    // directory_entry keeps the type the listing reported: no lstat per file (libstdc++'s
+    // symlink_status() would make one).
+    const bool symlink = entry.is_symlink(ec);
     fs::path target = entry.path();
-    if (fs::is_symlink(link_status)) {
+    if (symlink) {
       fs::path real = fs::weakly_canonical(entry.path(), ec);
       if (ec || !is_inside(real, root_)) {
         errors_.push_back(file_error(rel, "symlink points outside the repository; fleetwave never follows it"));
@@ -77,13 +82,16 @@ class Walker {
       target = real;
     }
     // The entry's type comes from the directory listing (no syscall) unless it is a symlink.
-    fs::file_status status = fs::is_symlink(link_status) ? fs::status(target, ec) : link_status;
-    if (fs::is_directory(status)) {
+    fs::file_type type = symlink                     ? fs::status(target, ec).type()
+                         : entry.is_directory(ec)    ? fs::file_type::directory
+                         : entry.is_regular_file(ec) ? fs::file_type::regular
+                                                     : fs::file_type::unknown;
+    if (type == fs::file_type::directory) {
       if (excluded_.count(rel) == 0) walk(rel, role, out);
       return;
     }
     if (!has_manifest_extension(entry.path())) return;
-    if (!fs::is_regular_file(status)) {
+    if (type != fs::file_type::regular) {
       errors_.push_back(file_error(rel, "not a regular file (a FIFO, socket or device?)"));
       return;
     }
