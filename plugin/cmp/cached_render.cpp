@@ -13,22 +13,25 @@ bool same_result(const Result<RenderOutput, ErrorList>& a, const Result<RenderOu
 }  // namespace
 
 Result<RenderOutput, ErrorList> render_through_cache(RenderCache& cache, const InputBundle& bundle,
-                                                     const std::string& cluster) {
+                                                     const std::string& cluster, std::optional<FleetRender>* keep) {
   if (auto snapshot = cache.load()) {
     if (auto out = render_from_snapshot(*snapshot, cluster)) return std::move(*out);
     cache.note("the stored snapshot cannot be read; rendered from the inputs");
   }
-  auto prepared = FleetRender::prepare(bundle);
-  if (!prepared.ok()) return std::move(prepared).error();
-  auto out = prepared->render(cluster);
-  if (cache.enabled()) {
-    // Stored only once it reproduces this render: a snapshot that missed something the
-    // renderer reads would otherwise be served to every other cluster.
-    std::string snapshot = encode_fleet_snapshot(*prepared, bundle.default_namespace);
-    auto check = render_from_snapshot(snapshot, cluster);
-    if (check && same_result(*check, out)) cache.store(snapshot);
-    else cache.note("the snapshot does not reproduce this render; not stored");
-  }
+  auto result = FleetRender::prepare(bundle);
+  if (!result.ok()) return std::move(result).error();
+  std::optional<FleetRender> local;
+  std::optional<FleetRender>& holder = keep != nullptr ? *keep : local;
+  holder = std::move(result).value();
+  FleetRender* prepared = &*holder;
+  if (!cache.enabled()) return prepared->render_once(cluster);
+  // Stored only once it reproduces this render: a snapshot that missed something the renderer
+  // reads would otherwise be served to every other cluster.
+  std::string snapshot = encode_fleet_snapshot(*prepared, bundle.default_namespace);
+  auto out = prepared->render_once(cluster);
+  auto check = render_from_snapshot(snapshot, cluster);
+  if (check && same_result(*check, out)) cache.store(snapshot);
+  else cache.note("the snapshot does not reproduce this render; not stored");
   return out;
 }
 

@@ -3,6 +3,7 @@
 // next cluster. The result is the same either way.
 #pragma once
 
+#include <optional>
 #include <string>
 
 #include "cmp/render_cache.h"
@@ -10,7 +11,9 @@
 
 namespace fleetwave {
 
+// `keep`, when given, receives the fleet a full render prepared (instead of destroying it).
 Result<RenderOutput, ErrorList> render_through_cache(RenderCache& cache, const InputBundle& bundle,
-                                                     const std::string& cluster);
+                                                     const std::string& cluster,
+                                                     std::optional<FleetRender>* keep = nullptr);
 
 }  // namespace fleetwave

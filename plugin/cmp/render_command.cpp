@@ -48,7 +48,13 @@ CommandResult run_render_command(const ProcessContext& context) {
   if (request->help) return CommandResult{0, render_usage(), ""};
   if (request->version) return CommandResult{0, "fleetwave-render " FLEETWAVE_VERSION "\n", ""};
 
-  InputBundle bundle;
+  struct Retained {
+    InputBundle bundle;
+    std::optional<FleetRender> prepared;
+    std::optional<Result<RenderOutput, ErrorList>> output;
+  };
+  auto retained = std::make_shared<Retained>();
+  InputBundle& bundle = retained->bundle;
   bundle.app_path = request->layout.app_path;
   bundle.default_namespace = request->default_namespace;
   bundle.limits = request->limits;
@@ -56,11 +62,13 @@ CommandResult run_render_command(const ProcessContext& context) {
   if (!read.ok()) return failure(1, read.error());
   RenderCache cache(cache_settings(context.env), build_identity());
   cache.set_inputs(*request, bundle);
-  auto output = render_through_cache(cache, bundle, request->cluster);
+  retained->output = render_through_cache(cache, bundle, request->cluster, &retained->prepared);
+  const auto& output = *retained->output;
   CommandResult r;
   if (!output.ok()) r = failure(exit_code_for(output.error()), output.error());
   else r.out = format_objects(output->objects, request->format);
   r.err = cache.debug_line() + r.err;
+  r.retained = std::move(retained);
   return r;
 }
 

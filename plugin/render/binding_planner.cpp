@@ -76,6 +76,7 @@ const TargetCluster* Binding::target(const std::string& cluster) const {
 
 Result<std::vector<Binding>, ErrorList> plan_bindings(const Fleet& fleet) {
   std::vector<Binding> bindings(fleet.templates.size());
+  std::vector<bool> merged(fleet.templates.size(), false);  // targets added beyond the schedule
   ErrorList errors;
   ScheduleMemo schedules;
   std::map<TemplateKey, std::size_t> index;
@@ -137,6 +138,7 @@ Result<std::vector<Binding>, ErrorList> plan_bindings(const Fleet& fleet) {
       std::vector<TargetCluster> all;
       for (const Cluster& c : fleet.clusters) all.push_back({c.name, 0});
       add_targets(b.targets, all);
+      merged[i] = true;
     }
     if (b.policy == nullptr && !b.namespace_sync)
       b.note = "no PropagationPolicy or ClusterPropagationPolicy selects it";
@@ -155,12 +157,16 @@ Result<std::vector<Binding>, ErrorList> plan_bindings(const Fleet& fleet) {
       Binding& child = bindings[it->second];
       if (!propagation_block_reason(fleet.templates[it->second]).empty()) continue;
       add_targets(child.targets, parent.schedule->targets);
+      merged[it->second] = true;
       child.required_by.push_back(t.id.kind + "/" + (t.id.namespace_.empty() ? "" : t.id.namespace_ + "/") + t.id.name);
       child.note.clear();
     }
   }
   if (!errors.empty()) return errors;
-  for (Binding& b : bindings) finish_targets(b.targets);
+  // A schedule's targets are sorted and unique already (ScheduleResult).
+  for (std::size_t i = 0; i < bindings.size(); ++i) {
+    if (merged[i]) finish_targets(bindings[i].targets);
+  }
   return bindings;
 }
 

@@ -91,7 +91,7 @@ class Restorer {
     restore_bindings(*index);
     if (!ok_) return std::nullopt;
     FleetRender render(std::move(fleet_), std::move(bindings_));
-    return render.render(name_);
+    return render.render_once(name_);
   }
 
  private:

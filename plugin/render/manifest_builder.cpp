@@ -61,10 +61,10 @@ Error locate(Error e, const ResourceTemplate& t, const Cluster& cluster) {
 }  // namespace
 
 Result<BuiltManifest> build_manifest(const Fleet& fleet, const Binding& binding, const Cluster& cluster,
-                                     const MatchingRules* rules) {
+                                     const MatchingRules* rules, Json* take) {
   const ResourceTemplate& t = fleet.templates[binding.template_index];
   BuiltManifest built;
-  built.object = t.object;
+  built.object = take != nullptr ? std::move(*take) : t.object;
   CreatedMaps created;
   if (binding.claimed() || is_namespace(t)) created = ensure_metadata_maps(built.object, true, binding.claimed());
   if (binding.replicas.is_workload() && binding.schedule != nullptr && !binding.schedule->targets.empty()) {

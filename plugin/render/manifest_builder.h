@@ -18,8 +18,9 @@ struct BuiltManifest {
 };
 
 // `rules`: the override rules that match `cluster` (matching_override_rules), when the caller
-// builds many manifests for it; nullptr to test them here.
+// builds many manifests for it; nullptr to test them here. `take`: the template's object to
+// move from instead of copying (a render that uses each template once).
 Result<BuiltManifest> build_manifest(const Fleet& fleet, const Binding& binding, const Cluster& cluster,
-                                     const MatchingRules* rules = nullptr);
+                                     const MatchingRules* rules = nullptr, Json* take = nullptr);
 
 }  // namespace fleetwave

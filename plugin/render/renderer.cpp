@@ -39,6 +39,15 @@ static Error unknown_cluster(const Fleet& fleet, const std::string& name) {
 }
 
 Result<RenderOutput, ErrorList> FleetRender::render(const std::string& cluster_name) const {
+  return render_objects(cluster_name, nullptr);
+}
+
+Result<RenderOutput, ErrorList> FleetRender::render_once(const std::string& cluster_name) {
+  return render_objects(cluster_name, &fleet_.templates);
+}
+
+Result<RenderOutput, ErrorList> FleetRender::render_objects(const std::string& cluster_name,
+                                                            std::vector<ResourceTemplate>* take) const {
   const Cluster* cluster = fleet_.find_cluster(cluster_name);
   if (cluster == nullptr) return ErrorList{unknown_cluster(fleet_, cluster_name)};
   RenderOutput out;
@@ -47,7 +56,8 @@ Result<RenderOutput, ErrorList> FleetRender::render(const std::string& cluster_n
   const MatchingRules rules = matching_override_rules(fleet_.override_policies, *cluster);
   for (const Binding& b : bindings_) {
     if (b.target(cluster_name) == nullptr || b.suspended_on(cluster_name)) continue;
-    auto built = build_manifest(fleet_, b, *cluster, &rules);
+    Json* object = take != nullptr ? &(*take)[b.template_index].object : nullptr;
+    auto built = build_manifest(fleet_, b, *cluster, &rules, object);
     if (!built.ok()) {
       errors.push_back(std::move(built).error());
       continue;

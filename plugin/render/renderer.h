@@ -34,10 +34,17 @@ class FleetRender {
   // An unknown cluster is an InvalidInput error, never an empty success.
   Result<RenderOutput, ErrorList> render(const std::string& cluster) const;
 
+  // The same, moving each template's object into its manifest instead of copying it: for a
+  // process that renders one cluster. Afterwards the templates have no objects.
+  Result<RenderOutput, ErrorList> render_once(const std::string& cluster);
+
   // Clusters that receive at least one object, sorted.
   std::vector<std::string> reached_clusters() const;
 
  private:
+  // `take`: fleet_.templates, to move objects out of (render_once), or nullptr.
+  Result<RenderOutput, ErrorList> render_objects(const std::string& cluster, std::vector<ResourceTemplate>* take) const;
+
   Fleet fleet_;
   std::vector<Binding> bindings_;
 };
