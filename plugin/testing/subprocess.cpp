@@ -94,6 +94,8 @@ ProcessOutcome run(const std::vector<std::string>& argv, const std::map<std::str
   wait4(pid, &status, 0, &usage);
   outcome.wall_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
   outcome.max_rss_kb = usage.ru_maxrss;
+  auto ms = [](const timeval& t) { return static_cast<double>(t.tv_sec) * 1e3 + static_cast<double>(t.tv_usec) / 1e3; };
+  outcome.cpu_ms = ms(usage.ru_utime) + ms(usage.ru_stime);
   if (WIFEXITED(status)) outcome.exit_code = WEXITSTATUS(status);
   if (WIFSIGNALED(status)) outcome.signal = WTERMSIG(status);
   return outcome;
