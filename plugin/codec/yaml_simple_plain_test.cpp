@@ -1,5 +1,6 @@
-// is_simple_plain is the writer's shortcut past the emitter's analysis: every value it accepts
-// must be one the analysis writes in plain style, unchanged, as a key and as a value.
+// The writer's shortcuts: is_simple_plain (past the emitter's analysis: every value it accepts
+// must be one the analysis writes in plain style, unchanged, as a key and as a value) and the
+// check that a map is in go-yaml's key order already (instead of sorting it).
 #include <random>
 
 #include <gtest/gtest.h>
@@ -61,6 +62,25 @@ TEST(YamlSimplePlain, AgreesWithTheAnalysisOnRandomStrings) {
     ASSERT_EQ(write_yaml(Json::array({s})), "- " + s + "\n");
   }
   EXPECT_GT(accepted, 1000);
+}
+
+TEST(YamlWriterKeyOrder, RandomMapsComeOutInGoYamlOrder) {
+  const std::string alphabet = "aAbBzZ_-.~`[^";
+  std::mt19937 rng(1);
+  for (int i = 0; i < 3000; ++i) {
+    Json map = Json::object();
+    std::vector<std::string> keys;
+    for (int k = 1 + static_cast<int>(rng() % 8); k > 0; --k) {
+      std::string key(1 + rng() % 4, 'a');
+      for (char& c : key) c = alphabet[rng() % alphabet.size()];
+      if (!map.contains(key)) keys.push_back(key);
+      map[key] = 1;
+    }
+    std::stable_sort(keys.begin(), keys.end(), yaml_key_less);
+    std::string want;
+    for (const std::string& k : keys) want += write_yaml(Json{{k, 1}});
+    ASSERT_EQ(write_yaml(map), want) << map.dump();
+  }
 }
 
 }  // namespace

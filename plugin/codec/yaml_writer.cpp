@@ -62,6 +62,21 @@ bool has_digit_or_non_ascii(const std::string& key) {
   return false;
 }
 
+bool is_ascii_letter(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+
+// yaml_key_less for ASCII keys without digits: the first differing character decides, a
+// non-letter before a letter, else by code; a prefix first.
+bool ascii_key_less(const std::string& a, const std::string& b) {
+  const std::size_t n = std::min(a.size(), b.size());
+  for (std::size_t i = 0; i < n; ++i) {
+    if (a[i] == b[i]) continue;
+    const bool al = is_ascii_letter(a[i]), bl = is_ascii_letter(b[i]);
+    if (al != bl) return bl;
+    return static_cast<unsigned char>(a[i]) < static_cast<unsigned char>(b[i]);
+  }
+  return a.size() < b.size();
+}
+
 // encode.go floatv: strconv 'g' with the shortest digits, YAML names for the specials.
 std::string float_text(double v) {
   std::string s = format_go_float_g(v);
@@ -149,45 +164,57 @@ class TreeWriter {
   }
 
   void block_mapping(const Json& v) {
-    std::vector<std::pair<const std::string*, const Json*>> items;
-    items.reserve(v.size());
-    for (auto it = v.begin(); it != v.end(); ++it) items.emplace_back(&it.key(), &it.value());
-    // The map's byte order is usually go-yaml's order already. Without digits in ASCII keys
-    // that order compares character by character (a total order), so n-1 comparisons show
-    // whether sorting would change anything; keys with digit runs always go through the sort,
-    // whose result for them may depend on the algorithm (see yaml_key_less).
-    auto less = [](const auto& a, const auto& b) { return yaml_key_less(*a.first, *b.first); };
-    bool ordered = true;
-    for (std::size_t i = 0; i < items.size() && ordered; ++i) {
-      ordered = !has_digit_or_non_ascii(*items[i].first) && (i == 0 || !less(items[i], items[i - 1]));
-    }
-    if (!ordered) std::stable_sort(items.begin(), items.end(), less);
-
     emitter_.increase_indent(false, false);
-    for (const auto& [key, value] : items) {
-      emitter_.write_indent();
-      if (key->size() <= 128 && is_simple_plain(*key)) {  // a simple key (is_simple_key) in plain style
-        emitter_.emit_simple_plain(*key);
-        emitter_.write_indicator(":", false, false, false);
-        node(*value, true, false);
-        continue;
-      }
-      StringScalar k(*key);
-      if (YamlEmitter::is_simple_key(k.scalar())) {
-        emitter_.set_context(true, true);
-        emitter_.emit_scalar(k.scalar());
-        emitter_.write_indicator(":", false, false, false);
-      } else {
-        // A complex key: "? key" on its own line(s), then ": value".
-        emitter_.write_indicator("?", true, false, true);
-        emitter_.set_context(true, false);
-        emitter_.emit_scalar(k.scalar());
-        emitter_.write_indent();
-        emitter_.write_indicator(":", true, false, true);
-      }
-      node(*value, true, false);
+    if (in_go_order(v)) {
+      for (auto it = v.begin(); it != v.end(); ++it) member(it.key(), it.value());
+    } else {
+      std::vector<std::pair<const std::string*, const Json*>> items;
+      items.reserve(v.size());
+      for (auto it = v.begin(); it != v.end(); ++it) items.emplace_back(&it.key(), &it.value());
+      std::stable_sort(items.begin(), items.end(),
+                       [](const auto& a, const auto& b) { return yaml_key_less(*a.first, *b.first); });
+      for (const auto& [key, value] : items) member(*key, *value);
     }
     emitter_.restore_indent();
+  }
+
+  // Whether the map's (byte) order is go-yaml's order already, as it usually is. Without digits
+  // in ASCII keys go-yaml's order compares character by character (a total order), so adjacent
+  // comparisons tell; keys with digit runs always go through the sort, whose result for them
+  // may depend on the algorithm (see yaml_key_less).
+  static bool in_go_order(const Json& v) {
+    const std::string* previous = nullptr;
+    for (auto it = v.begin(); it != v.end(); ++it) {
+      const std::string& key = it.key();
+      if (has_digit_or_non_ascii(key)) return false;
+      if (previous != nullptr && ascii_key_less(key, *previous)) return false;
+      previous = &key;
+    }
+    return true;
+  }
+
+  void member(const std::string& key, const Json& value) {
+    emitter_.write_indent();
+    if (key.size() <= 128 && is_simple_plain(key)) {  // a simple key (is_simple_key) in plain style
+      emitter_.emit_simple_plain(key);
+      emitter_.write_indicator(":", false, false, false);
+      node(value, true, false);
+      return;
+    }
+    StringScalar k(key);
+    if (YamlEmitter::is_simple_key(k.scalar())) {
+      emitter_.set_context(true, true);
+      emitter_.emit_scalar(k.scalar());
+      emitter_.write_indicator(":", false, false, false);
+    } else {
+      // A complex key: "? key" on its own line(s), then ": value".
+      emitter_.write_indicator("?", true, false, true);
+      emitter_.set_context(true, false);
+      emitter_.emit_scalar(k.scalar());
+      emitter_.write_indent();
+      emitter_.write_indicator(":", true, false, true);
+    }
+    node(value, true, false);
   }
 
   void block_sequence(const Json& v) {
@@ -211,5 +238,7 @@ std::string write_yaml(const Json& value) {
   TreeWriter(out).document(value);
   return out;
 }
+
+void append_yaml(std::string& out, const Json& value) { TreeWriter(out).document(value); }
 
 }  // namespace fleetwave

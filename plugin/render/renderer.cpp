@@ -95,7 +95,7 @@ std::string format_objects(const std::vector<Json>& objects, OutputFormat format
       out += '\n';
     } else {
       if (!out.empty()) out += "---\n";
-      out += write_yaml(o);
+      append_yaml(out, o);
     }
   }
   return out;
