@@ -130,6 +130,19 @@ bool write_fleetwave(const fs::path& root, const FleetShape& shape) {
         << region_for(c) << "}\n"
         << "      - {path: /spec/template/metadata/annotations, operator: add, value: " << annotations << "}\n";
   }
+  if (shape.extra_rules > 0) {
+    std::ostringstream extra;
+    extra << "apiVersion: policy.karmada.io/v1alpha1\nkind: OverridePolicy\nmetadata: {name: cluster-extra, "
+             "namespace: workloads}\nspec:\n  overrideRules:\n";
+    for (int c = 0; c < shape.clusters; ++c) {
+      for (int k = 0; k < shape.extra_rules; ++k) {
+        extra << "  - targetCluster: {clusterNames: [" << cluster_name(c) << "]}\n    overriders:\n"
+              << "      annotationsOverrider: [{operator: add, value: {extra.example.com/rule-" << k << ": \"" << c
+              << "\"}}]\n";
+      }
+    }
+    ok &= write(root / "apps/shop/overrides/cluster-extra.yaml", extra.str());
+  }
   ok &= write(root / "apps/shop/overrides/cluster-metadata.yaml", meta.str());
   ok &= write(root / "apps/shop/overrides/cluster-deployments.yaml", deploy.str());
   ok &= write(
@@ -187,7 +200,7 @@ std::string cluster_name(int index) { return "cluster-" + pad(index, 3); }
 
 bool generate_fleet(const fs::path& dir, const FleetShape& shape) {
   fs::remove_all(dir);
-  return write_fleetwave(dir / "fleetwave", shape) && write_kustomize(dir / "kustomize", shape);
+  return write_fleetwave(dir / "fleetwave", shape) && (!shape.kustomize || write_kustomize(dir / "kustomize", shape));
 }
 
 }  // namespace fleetwave::bench

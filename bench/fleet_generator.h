@@ -11,6 +11,8 @@ namespace fleetwave::bench {
 struct FleetShape {
   int templates = 100;  // resources, in apps of five (Deployment, Service, ConfigMap, HPA, SA)
   int clusters = 100;
+  int extra_rules = 0;    // more override rules per cluster (annotations), fleetwave form only
+  bool kustomize = true;  // also write the kustomize form (one overlay per cluster)
 };
 
 // Creates <dir>/fleetwave (repo root; app at apps/shop) and <dir>/kustomize

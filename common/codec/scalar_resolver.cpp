@@ -49,21 +49,53 @@ Resolved of_float(double v) {
 }
 
 // go-yaml's resolveMap: the words that are looked up before any number parsing.
+// Dispatched on the first character: map keys such as "name" and "type" come through here
+// for every object written.
 std::optional<Resolved> lookup_word(std::string_view s) {
-  if (s.size() > 5) return std::nullopt;  // "false" and "+.inf" are the longest words
-  Resolved r;
-  if (in_list(s, {"y", "Y", "yes", "Yes", "YES", "true", "True", "TRUE", "on", "On", "ON"})) {
-    r.kind = Kind::Bool;
-    r.boolean = true;
-    return r;
-  }
-  if (in_list(s, {"n", "N", "no", "No", "NO", "false", "False", "FALSE", "off", "Off", "OFF"}))
-    return of_kind(Kind::Bool);
-  if (in_list(s, {"~", "null", "Null", "NULL"})) return of_kind(Kind::Null);
-  if (in_list(s, {".nan", ".NaN", ".NAN"})) return of_float(std::nan(""));
+  if (s.empty() || s.size() > 5) return std::nullopt;  // "false" and "+.inf" are the longest words
+  Resolved yes;
+  yes.kind = Kind::Bool;
+  yes.boolean = true;
   constexpr double kInf = std::numeric_limits<double>::infinity();
-  if (in_list(s, {".inf", ".Inf", ".INF", "+.inf", "+.Inf", "+.INF"})) return of_float(kInf);
-  if (in_list(s, {"-.inf", "-.Inf", "-.INF"})) return of_float(-kInf);
+  switch (s[0]) {
+    case 'y':
+    case 'Y':
+      if (in_list(s, {"y", "Y", "yes", "Yes", "YES"})) return yes;
+      break;
+    case 't':
+    case 'T':
+      if (in_list(s, {"true", "True", "TRUE"})) return yes;
+      break;
+    case 'o':
+    case 'O':
+      if (in_list(s, {"on", "On", "ON"})) return yes;
+      if (in_list(s, {"off", "Off", "OFF"})) return of_kind(Kind::Bool);
+      break;
+    case 'n':
+    case 'N':
+      if (in_list(s, {"n", "N", "no", "No", "NO"})) return of_kind(Kind::Bool);
+      if (in_list(s, {"null", "Null", "NULL"})) return of_kind(Kind::Null);
+      break;
+    case 'f':
+    case 'F':
+      if (in_list(s, {"false", "False", "FALSE"})) return of_kind(Kind::Bool);
+      break;
+    case '~':
+      if (s.size() == 1) return of_kind(Kind::Null);
+      break;
+    case '.':
+      if (in_list(s, {".nan", ".NaN", ".NAN"})) return of_float(std::nan(""));
+      if (in_list(s, {".inf", ".Inf", ".INF"})) return of_float(kInf);
+      break;
+    case '+':
+      if (in_list(s, {"+.inf", "+.Inf", "+.INF"})) return of_float(kInf);
+      break;
+    case '-':
+      if (in_list(s, {"-.inf", "-.Inf", "-.INF"})) return of_float(-kInf);
+      break;
+    default:
+      break;
+  }
   return std::nullopt;
 }
 

@@ -1,6 +1,8 @@
 #include "codec/yaml_emitter.h"
 
 #include <algorithm>
+#include <cstdint>
+#include <cstring>
 
 #include "codec/yaml_chars.h"
 
@@ -68,6 +70,20 @@ void YamlEmitter::write(std::string_view value, std::size_t& i) {
 void YamlEmitter::write_run(std::string_view value, std::size_t& i, bool stop_at_space) {
   std::size_t end = std::min(i + width(at(value, i)), value.size());
   int runes = 1;
+  // Eight ASCII bytes at a time while none of them can stop the run (SWAR zero-byte tests).
+  constexpr std::uint64_t kOnes = 0x0101010101010101ULL, kHighs = 0x8080808080808080ULL;
+  auto has_byte = [](std::uint64_t word, char c) {
+    std::uint64_t v = word ^ (kOnes * static_cast<unsigned char>(c));
+    return ((v - kOnes) & ~v & kHighs) != 0;
+  };
+  while (end + 8 <= value.size()) {
+    std::uint64_t word = 0;
+    std::memcpy(&word, value.data() + end, sizeof word);
+    if ((word & kHighs) != 0 || has_byte(word, '\n') || has_byte(word, '\r') || (stop_at_space && has_byte(word, ' ')))
+      break;
+    end += 8;
+    runes += 8;
+  }
   for (; end < value.size(); ++end) {
     unsigned char c = static_cast<unsigned char>(value[end]);
     if ((stop_at_space && c == ' ') || may_start_break(c)) break;
@@ -91,7 +107,10 @@ void YamlEmitter::write_break(std::string_view value, std::size_t& i) {
 void YamlEmitter::write_indent() {
   int indent = indent_ < 0 ? 0 : indent_;
   if (!indention_ || column_ > indent || (column_ == indent && !whitespace_)) put_break();
-  while (column_ < indent) put(' ');
+  if (column_ < indent) {
+    out_.append(static_cast<std::size_t>(indent - column_), ' ');
+    column_ = indent;
+  }
   whitespace_ = true;
   indention_ = true;
 }

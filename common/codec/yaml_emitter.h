@@ -24,6 +24,13 @@ struct ScalarAnalysis {
 
 ScalarAnalysis analyze_scalar(std::string_view value);
 
+// True when `value` is written in block context as a plain scalar exactly as it is: printable
+// ASCII without blanks, breaks or indicators that count there, not "-", "---" or "...", and not
+// a word or number that would read back as another type. What analyze_scalar and go-yaml's
+// quoting rule decide for such a value, decided in one pass (most keys and values of a
+// manifest are like this).
+bool is_simple_plain(std::string_view value);
+
 // A scalar event as encode.go builds it.
 struct YamlScalar {
   std::string_view value;
@@ -55,6 +62,14 @@ class YamlEmitter {
 
   // yaml_emitter_emit_scalar: style selection, tag, indentation and the text itself.
   void emit_scalar(const YamlScalar& scalar);
+
+  // What emit_scalar does for a value that is_simple_plain accepts, in any block context.
+  void emit_simple_plain(std::string_view value) {
+    if (!whitespace_) put(' ');
+    out_ += value;
+    column_ += static_cast<int>(value.size());
+    whitespace_ = indention_ = false;
+  }
 
  private:
   ScalarStyle select_style(const YamlScalar& scalar) const;

@@ -1,4 +1,5 @@
 // yaml_emitter_analyze_scalar (emitterc.go): which scalar styles can carry a value.
+#include "codec/scalar_resolver.h"
 #include "codec/yaml_chars.h"
 #include "codec/yaml_emitter.h"
 
@@ -10,11 +11,21 @@ using namespace yaml_chars;
 // Printable ASCII that is never an indicator, a blank or a break wherever it appears. A value
 // made only of these (names, images, quantities, paths) allows every style; checking that
 // first skips the full analysis for most values.
-constexpr bool plain_safe(unsigned char c) {
+constexpr bool plain_safe_char(unsigned char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.' || c == '/' ||
          c == '_' || c == '=' || c == '+' || c == '-' || c == '(' || c == ')' || c == '$' || c == '^' || c == '~' ||
          c == ';' || c == '<' || c == '\\';
 }
+
+struct PlainSafeTable {
+  bool safe[256] = {};
+  constexpr PlainSafeTable() {
+    for (int c = 0; c < 256; ++c) safe[c] = plain_safe_char(static_cast<unsigned char>(c));
+  }
+};
+constexpr PlainSafeTable kPlainSafe;
+
+inline bool plain_safe(unsigned char c) { return kPlainSafe.safe[c]; }
 
 bool all_plain_safe(std::string_view value) {
   for (char c : value) {
@@ -111,6 +122,19 @@ ScalarAnalysis verdict(const Findings& f) {
 
 }  // namespace
 
+bool is_simple_plain(std::string_view value) {
+  if (value.empty()) return false;
+  for (std::size_t i = 0; i < value.size(); ++i) {
+    auto c = static_cast<unsigned char>(value[i]);
+    if (plain_safe(c)) continue;
+    // ':' is an indicator in block context only before a blank or at the end.
+    if (c == ':' && i + 1 < value.size() && plain_safe(static_cast<unsigned char>(value[i + 1]))) continue;
+    return false;
+  }
+  if (value == "-" || value.substr(0, 3) == "---" || value.substr(0, 3) == "...") return false;
+  return !go_yaml_plain_needs_quotes(value);
+}
+
 ScalarAnalysis analyze_scalar(std::string_view value) {
   ScalarAnalysis a;
   if (value.empty()) {
@@ -130,6 +154,12 @@ ScalarAnalysis analyze_scalar(std::string_view value) {
     if (plain_safe(c) && (c != '-' || i > 0)) {  // none of the findings can change
       w = 1;
       f.previous_space = f.previous_break = preceded_by_whitespace = false;
+      continue;
+    }
+    if (c == ' ' || c == '\n') {  // what the general branch below finds for them, in short
+      w = 1;
+      note_spacing(c == ' ', c == '\n', i == 0, i + 1 == value.size(), f);
+      preceded_by_whitespace = true;
       continue;
     }
     // ASCII (nearly every character of a manifest) is classified inline.

@@ -55,6 +55,28 @@ class StringScalar {
   YamlScalar scalar_;
 };
 
+bool has_digit_or_non_ascii(const std::string& key) {
+  for (char c : key) {
+    if ((c >= '0' && c <= '9') || static_cast<unsigned char>(c) >= 0x80) return true;
+  }
+  return false;
+}
+
+bool is_ascii_letter(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+
+// yaml_key_less for ASCII keys without digits: the first differing character decides, a
+// non-letter before a letter, else by code; a prefix first.
+bool ascii_key_less(const std::string& a, const std::string& b) {
+  const std::size_t n = std::min(a.size(), b.size());
+  for (std::size_t i = 0; i < n; ++i) {
+    if (a[i] == b[i]) continue;
+    const bool al = is_ascii_letter(a[i]), bl = is_ascii_letter(b[i]);
+    if (al != bl) return bl;
+    return static_cast<unsigned char>(a[i]) < static_cast<unsigned char>(b[i]);
+  }
+  return a.size() < b.size();
+}
+
 // encode.go floatv: strconv 'g' with the shortest digits, YAML names for the specials.
 std::string float_text(double v) {
   std::string s = format_go_float_g(v);
@@ -98,17 +120,24 @@ class TreeWriter {
           block_sequence(v);
         }
         return;
-      case Json::value_t::string:
-        emitter_.emit_scalar(StringScalar(v.get_ref<const std::string&>()).scalar());
+      case Json::value_t::string: {
+        const std::string& s = v.get_ref<const std::string&>();
+        if (is_simple_plain(s)) {
+          emitter_.emit_simple_plain(s);
+        } else {
+          emitter_.emit_scalar(StringScalar(s).scalar());
+        }
         return;
+      }
+      // Booleans and integers are plain words and digits (a leading '-' before a digit).
       case Json::value_t::boolean:
-        plain(v.get<bool>() ? "true" : "false");
+        emitter_.emit_simple_plain(v.get<bool>() ? "true" : "false");
         return;
       case Json::value_t::number_integer:
-        plain(integer_text(v.get<std::int64_t>()));
+        emitter_.emit_simple_plain(integer_text(v.get<std::int64_t>()));
         return;
       case Json::value_t::number_unsigned:
-        plain(integer_text(v.get<std::uint64_t>()));
+        emitter_.emit_simple_plain(integer_text(v.get<std::uint64_t>()));
         return;
       case Json::value_t::number_float:
         plain(float_text(v.get<double>()));
@@ -135,31 +164,57 @@ class TreeWriter {
   }
 
   void block_mapping(const Json& v) {
-    std::vector<std::pair<const std::string*, const Json*>> items;
-    items.reserve(v.size());
-    for (auto it = v.begin(); it != v.end(); ++it) items.emplace_back(&it.key(), &it.value());
-    std::stable_sort(items.begin(), items.end(),
-                     [](const auto& a, const auto& b) { return yaml_key_less(*a.first, *b.first); });
-
     emitter_.increase_indent(false, false);
-    for (const auto& [key, value] : items) {
-      emitter_.write_indent();
-      StringScalar k(*key);
-      if (YamlEmitter::is_simple_key(k.scalar())) {
-        emitter_.set_context(true, true);
-        emitter_.emit_scalar(k.scalar());
-        emitter_.write_indicator(":", false, false, false);
-      } else {
-        // A complex key: "? key" on its own line(s), then ": value".
-        emitter_.write_indicator("?", true, false, true);
-        emitter_.set_context(true, false);
-        emitter_.emit_scalar(k.scalar());
-        emitter_.write_indent();
-        emitter_.write_indicator(":", true, false, true);
-      }
-      node(*value, true, false);
+    if (in_go_order(v)) {
+      for (auto it = v.begin(); it != v.end(); ++it) member(it.key(), it.value());
+    } else {
+      std::vector<std::pair<const std::string*, const Json*>> items;
+      items.reserve(v.size());
+      for (auto it = v.begin(); it != v.end(); ++it) items.emplace_back(&it.key(), &it.value());
+      std::stable_sort(items.begin(), items.end(),
+                       [](const auto& a, const auto& b) { return yaml_key_less(*a.first, *b.first); });
+      for (const auto& [key, value] : items) member(*key, *value);
     }
     emitter_.restore_indent();
+  }
+
+  // Whether the map's (byte) order is go-yaml's order already, as it usually is. Without digits
+  // in ASCII keys go-yaml's order compares character by character (a total order), so adjacent
+  // comparisons tell; keys with digit runs always go through the sort, whose result for them
+  // may depend on the algorithm (see yaml_key_less).
+  static bool in_go_order(const Json& v) {
+    const std::string* previous = nullptr;
+    for (auto it = v.begin(); it != v.end(); ++it) {
+      const std::string& key = it.key();
+      if (has_digit_or_non_ascii(key)) return false;
+      if (previous != nullptr && ascii_key_less(key, *previous)) return false;
+      previous = &key;
+    }
+    return true;
+  }
+
+  void member(const std::string& key, const Json& value) {
+    emitter_.write_indent();
+    if (key.size() <= 128 && is_simple_plain(key)) {  // a simple key (is_simple_key) in plain style
+      emitter_.emit_simple_plain(key);
+      emitter_.write_indicator(":", false, false, false);
+      node(value, true, false);
+      return;
+    }
+    StringScalar k(key);
+    if (YamlEmitter::is_simple_key(k.scalar())) {
+      emitter_.set_context(true, true);
+      emitter_.emit_scalar(k.scalar());
+      emitter_.write_indicator(":", false, false, false);
+    } else {
+      // A complex key: "? key" on its own line(s), then ": value".
+      emitter_.write_indicator("?", true, false, true);
+      emitter_.set_context(true, false);
+      emitter_.emit_scalar(k.scalar());
+      emitter_.write_indent();
+      emitter_.write_indicator(":", true, false, true);
+    }
+    node(value, true, false);
   }
 
   void block_sequence(const Json& v) {
@@ -183,5 +238,7 @@ std::string write_yaml(const Json& value) {
   TreeWriter(out).document(value);
   return out;
 }
+
+void append_yaml(std::string& out, const Json& value) { TreeWriter(out).document(value); }
 
 }  // namespace fleetwave

@@ -16,6 +16,9 @@ namespace fleetwave {
 // follows the nesting of `value`; documents from our readers are at most 128 levels deep.
 std::string write_yaml(const Json& value);
 
+// The same, appended to `out` (a stream of documents is written into one buffer).
+void append_yaml(std::string& out, const Json& value);
+
 // go-yaml v2's map key ordering (sorter.go keyList.Less) for string keys.
 bool yaml_key_less(const std::string& a, const std::string& b);
 

@@ -30,6 +30,7 @@ class CmpProcess : public ::testing::Test {
 
   std::map<std::string, std::string> argocd_env(const std::string& app_path) const {
     return {{"PATH", "/usr/bin:/bin"},
+            {"TMPDIR", work_.string()},  // the render cache's directory goes below it
             {"ARGOCD_APP_NAME", "guestbook-eu-1"},
             {"ARGOCD_APP_NAMESPACE", "guestbook"},
             {"ARGOCD_APP_PROJECT_NAME", "default"},

@@ -39,6 +39,9 @@ unsigned env_number(const char* name, unsigned fallback) {
 int main(int argc, char** argv) {
   // Argo CD kills generate at its 60 s RPC deadline; stop first with a readable message.
   std::signal(SIGALRM, on_alarm);
+  // A file size limit makes a render cache write fail (and the render go on) instead of
+  // killing the process.
+  std::signal(SIGXFSZ, SIG_IGN);
   alarm(env_number("FLEETWAVE_TIMEOUT_SECONDS", 50));
   rlimit memory{};
   memory.rlim_cur = memory.rlim_max = static_cast<rlim_t>(env_number("FLEETWAVE_MAX_MEMORY_MB", 2048)) << 20;
@@ -64,9 +67,13 @@ int main(int argc, char** argv) {
   // gets all of it or (when the timer fired before this point) none of it, never a prefix.
   alarm(0);
   std::fwrite(result.err.data(), 1, result.err.size(), stderr);
-  if (result.exit_code == 0 && !result.out.empty()) {
+  int code = result.exit_code;
+  if (code == 0 && !result.out.empty()) {
     std::fwrite(result.out.data(), 1, result.out.size(), stdout);
-    if (std::fflush(stdout) != 0) return 3;
+    if (std::fflush(stdout) != 0) code = 3;
   }
-  return result.exit_code;
+  std::fflush(stderr);
+  // Nothing that was built is destroyed: the process ends here, and the kernel takes the
+  // memory back faster than destructors walking every object of the fleet.
+  std::_Exit(code);
 }

@@ -1,7 +1,10 @@
 #include "cmp/render_command.h"
 
+#include "cmp/build_identity.h"
+#include "cmp/cached_render.h"
 #include "cmp/cmp_request.h"
 #include "cmp/fleet_summary.h"
+#include "render/source_locator.h"
 
 #ifndef FLEETWAVE_VERSION
 #define FLEETWAVE_VERSION "dev"
@@ -46,19 +49,36 @@ CommandResult run_render_command(const ProcessContext& context) {
   if (request->help) return CommandResult{0, render_usage(), ""};
   if (request->version) return CommandResult{0, "fleetwave-render " FLEETWAVE_VERSION "\n", ""};
 
-  InputBundle bundle;
+  struct Retained {
+    InputBundle bundle;
+    std::optional<FleetRender> prepared;
+    std::optional<Result<RenderOutput, ErrorList>> output;
+  };
+  auto retained = std::make_shared<Retained>();
+  InputBundle& bundle = retained->bundle;
   bundle.app_path = request->layout.app_path;
   bundle.default_namespace = request->default_namespace;
   bundle.limits = request->limits;
   auto read = read_repo_files(request->layout, bundle);
   if (!read.ok()) return failure(1, read.error());
-  auto output = render_cluster(bundle, request->cluster);
-  if (!output.ok()) return failure(exit_code_for(output.error()), output.error());
+  RenderCache cache(cache_settings(context.env), build_identity());
+  cache.set_inputs(*request, bundle);
+  retained->output = render_through_cache(cache, bundle, request->cluster, &retained->prepared);
+  const auto& output = *retained->output;
   CommandResult r;
-  r.out = format_objects(output->objects, request->format);
-  // Argo CD shows nothing of stderr when generate succeeds; `fleetwave plan` and `status` show
-  // the same warnings as findings.
-  for (const Error& w : output->warnings) r.err += "warning: " + w.to_string() + "\n";
+  if (!output.ok()) {
+    ErrorList errors = output.error();
+    locate_errors(bundle, errors);
+    r = failure(exit_code_for(errors), errors);
+  } else {
+    r.out = format_objects(output->objects, request->format);
+    // Argo CD shows nothing of stderr when generate succeeds; `fleetwave plan` and `status` show
+    // the same warnings as findings.
+    for (const Error& w : output->warnings) r.err += "warning: " + w.to_string() + "
+";
+  }
+  r.err = cache.debug_line() + r.err;
+  r.retained = std::move(retained);
   return r;
 }
 

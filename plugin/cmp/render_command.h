@@ -5,6 +5,7 @@
 
 #include <filesystem>
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -20,6 +21,9 @@ struct CommandResult {
   int exit_code = 0;  // 0 ok, 1 invalid input, 2 usage, 3 internal
   std::string out;    // printed only when exit_code is 0
   std::string err;
+  // What the command built (inputs, the fleet, the rendered objects): a process that exits
+  // right after printing may skip destroying it.
+  std::shared_ptr<void> retained;
 };
 
 CommandResult run_render_command(const ProcessContext& context);

@@ -204,6 +204,20 @@ bool empty_overriders(const Overriders& o) {
          o.annotations.empty();
 }
 
+// One map of overrideRules (the caller checked that it is a map).
+OverrideRule parse_rule(const Json& item, const FieldPath& here, Problems& problems) {
+  reject_unknown_fields(item, {"targetCluster", "overriders"}, here, problems);
+  OverrideRule rule;
+  rule.field = here.to_string();
+  if (const Json* tc = get_object(item, "targetCluster", here, problems)) {
+    rule.target_cluster = parse_cluster_affinity(*tc, here.key("targetCluster"), problems);
+  }
+  if (const Json* o = get_object(item, "overriders", here, problems, true)) {
+    rule.overriders = parse_overriders(*o, here.key("overriders"), Checks::Webhook, problems);
+  }
+  return rule;
+}
+
 std::vector<OverrideRule> parse_rules(const Json& list, const FieldPath& at, Problems& problems) {
   std::vector<OverrideRule> rules;
   for (std::size_t i = 0; i < list.size(); ++i) {
@@ -212,16 +226,7 @@ std::vector<OverrideRule> parse_rules(const Json& list, const FieldPath& at, Pro
       problems.add(here, "expected a map with targetCluster and overriders, got a " + json_type_name(list[i]));
       continue;
     }
-    reject_unknown_fields(list[i], {"targetCluster", "overriders"}, here, problems);
-    OverrideRule rule;
-    rule.field = here.to_string();
-    if (const Json* tc = get_object(list[i], "targetCluster", here, problems)) {
-      rule.target_cluster = parse_cluster_affinity(*tc, here.key("targetCluster"), problems);
-    }
-    if (const Json* o = get_object(list[i], "overriders", here, problems, true)) {
-      rule.overriders = parse_overriders(*o, here.key("overriders"), Checks::Webhook, problems);
-    }
-    rules.push_back(std::move(rule));
+    rules.push_back(parse_rule(list[i], here, problems));
   }
   return rules;
 }
@@ -289,6 +294,15 @@ OverridePolicy parse_override_policy(const Json& object, bool cluster_scoped, co
   if (const Json* spec = get_object(object, "spec", root, problems, true))
     parse_spec(*spec, root.key("spec"), p, problems);
   return p;
+}
+
+OverrideRule parse_override_rule(const Json& item, std::size_t index, Problems& problems) {
+  FieldPath here = FieldPath().key("spec").key("overrideRules").index(index);
+  if (!item.is_object()) {
+    problems.add(here, "expected a map with targetCluster and overriders, got a " + json_type_name(item));
+    return OverrideRule{};
+  }
+  return parse_rule(item, here, problems);
 }
 
 }  // namespace fleetwave

@@ -90,4 +90,8 @@ std::string describe_policy(const OverridePolicy& policy);
 OverridePolicy parse_override_policy(const Json& object, bool cluster_scoped, const std::string& default_namespace,
                                      Problems& problems);
 
+// Entry `index` of spec.overrideRules, read exactly as parse_override_policy reads it (for
+// the render cache, which parses only the rules that match one cluster).
+OverrideRule parse_override_rule(const Json& item, std::size_t index, Problems& problems);
+
 }  // namespace fleetwave

@@ -250,13 +250,97 @@ Result<Json, PatchFailure> apply_json_patch_value(Json document, const std::vect
   return patcher.mutable_root()->release();
 }
 
+namespace {
+
+// A canonical array index ("0", "17"; no sign, no leading zero) below `limit`; the library
+// reads other spellings too, which the general path handles.
+std::optional<std::size_t> plain_index(std::string_view token, std::size_t limit) {
+  if (token.empty() || token.size() > 9 || (token.size() > 1 && token[0] == '0')) return std::nullopt;
+  std::size_t value = 0;
+  for (char c : token) {
+    if (c < '0' || c > '9') return std::nullopt;
+    value = value * 10 + static_cast<std::size_t>(c - '0');
+  }
+  return value < limit ? std::optional<std::size_t>(value) : std::nullopt;
+}
+
+// One operation applied in place when it is a plain one: an absolute path of non-empty tokens
+// through existing objects and arrays (canonical indexes) to a key or index that the operation
+// may use. Such an operation does exactly what the LazyNode patcher does to a decoded document
+// (whose key order the sorted Json drops anyway). False, with `doc` untouched, otherwise.
+bool apply_plain(Json& doc, const PatchOperation& op) {
+  const bool add = op.op == "add", replace = op.op == "replace", remove = op.op == "remove";
+  if ((!add && !replace && !remove) || op.path.size() < 2 || op.path[0] != '/') return false;
+  Json* node = &doc;
+  std::size_t start = 1;
+  while (true) {
+    std::size_t slash = op.path.find('/', start);
+    std::string_view raw = std::string_view(op.path).substr(start, slash == std::string::npos ? slash : slash - start);
+    if (raw.empty()) return false;
+    const bool last = slash == std::string::npos;
+    if (node->is_object()) {
+      std::string key = raw.find('~') == std::string_view::npos ? std::string(raw) : unescape_pointer_token(raw);
+      auto it = node->find(key);
+      if (last) {
+        if (add) {
+          (*node)[key] = op.value;
+        } else if (it == node->end()) {
+          return false;
+        } else if (replace) {
+          it.value() = op.value;
+        } else {
+          node->erase(it);
+        }
+        return true;
+      }
+      if (it == node->end()) return false;
+      node = &it.value();
+    } else if (node->is_array()) {
+      if (last && add && raw == "-") {
+        node->push_back(op.value);
+        return true;
+      }
+      auto index = plain_index(raw, node->size() + (last && add ? 1 : 0));
+      if (!index) return false;
+      if (last) {
+        if (add) node->insert(node->begin() + static_cast<std::ptrdiff_t>(*index), op.value);
+        else if (replace) (*node)[*index] = op.value;
+        else node->erase(*index);
+        return true;
+      }
+      node = &(*node)[*index];
+    } else {
+      return false;
+    }
+    if (!node->is_object() && !node->is_array()) return false;
+    start = slash + 1;
+  }
+}
+
+}  // namespace
+
 Result<Ok, PatchFailure> apply_json_patch(Json& object, const std::vector<PatchOperation>& ops) {
-  FW_TRY(patched, apply_json_patch_value(std::move(object), ops));
-  const Json* kind = find_member(patched, "kind");
-  if (!patched.is_object() || kind == nullptr || !kind->is_string() || kind->get_ref<const std::string&>().empty()) {
+  // Plain operations go straight to the document; from the first other one on (a missing
+  // path, a negative index, "" or "//" paths, ...) the general patcher takes over, so every
+  // error and corner case stays the library's.
+  std::size_t done = 0;
+  if (object.is_object() && !walks_root_self(ops)) {
+    while (done < ops.size() && apply_plain(object, ops[done])) ++done;
+  }
+  if (done < ops.size()) {
+    std::vector<PatchOperation> rest(ops.begin() + static_cast<std::ptrdiff_t>(done), ops.end());
+    auto patched = apply_json_patch_value(std::move(object), rest);
+    if (!patched.ok()) {
+      PatchFailure f = std::move(patched).error();
+      if (f.op_index != std::string::npos) f.op_index += done;
+      return f;
+    }
+    object = std::move(patched).value();
+  }
+  const Json* kind = find_member(object, "kind");
+  if (!object.is_object() || kind == nullptr || !kind->is_string() || kind->get_ref<const std::string&>().empty()) {
     return PatchFailure{std::string::npos, "the patched object has no \"kind\" (Kubernetes objects need one)"};
   }
-  object = std::move(patched);
   return Ok{};
 }
 

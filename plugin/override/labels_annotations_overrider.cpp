@@ -56,7 +56,44 @@ std::vector<PatchOperation> labels_annotations_patch(Json& manifest, const Label
   return ops;
 }
 
+namespace {
+
+// The patch of labels_annotations_patch applied straight to the map: each operation is on its
+// own key of a map that exists (created first for add), so applying them one by one as they
+// are decided is what the patch does. Needs a kind (else the patch fails, see json_patch.h)
+// and keys without '~' (the patch would decode "~0" and "~1" in them).
+bool apply_directly(Json& manifest, const LabelAnnotationOverrider& o, std::string_view field) {
+  const Json* kind = find_member(manifest, "kind");
+  if (kind == nullptr || !kind->is_string() || kind->get_ref<const std::string&>().empty()) return false;
+  for (const auto& [key, value] : o.value) {
+    if (key.find('~') != std::string::npos) return false;
+  }
+  const bool add = o.op == "add", remove = o.op == "remove", replace = o.op == "replace";
+  if (!add && !remove && !replace) return false;  // validation refuses them; the patch says why
+  for (const auto& [key, value] : o.value) {
+    if (add && string_map_at(manifest, field) == nullptr && !reset_string_map(manifest, field)) continue;
+    Json* map = const_cast<Json*>(string_map_at(manifest, field));
+    if (map == nullptr) continue;
+    auto it = map->find(key);
+    if (add) {
+      (*map)[key] = value;
+    } else if (it != map->end() && remove) {
+      map->erase(it);
+    } else if (it != map->end() && replace) {
+      it.value() = value;
+    }
+  }
+  return true;
+}
+
+}  // namespace
+
 Status<> apply_labels_annotations_overrider(Json& manifest, const LabelAnnotationOverrider& o, std::string_view field) {
+  if (apply_directly(manifest, o, field)) return ok_status();
+  return apply_labels_annotations_patch(manifest, o, field);
+}
+
+Status<> apply_labels_annotations_patch(Json& manifest, const LabelAnnotationOverrider& o, std::string_view field) {
   std::vector<PatchOperation> ops = labels_annotations_patch(manifest, o, field);
   if (ops.empty()) return ok_status();
   auto applied = apply_json_patch(manifest, ops);

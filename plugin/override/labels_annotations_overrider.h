@@ -25,4 +25,9 @@ std::vector<PatchOperation> labels_annotations_patch(Json& manifest, const Label
 Status<> apply_labels_annotations_overrider(Json& manifest, const LabelAnnotationOverrider& overrider,
                                             std::string_view field);
 
+// The same, always through labels_annotations_patch and apply_json_patch (the reference that
+// apply_labels_annotations_overrider's direct edit is tested against).
+Status<> apply_labels_annotations_patch(Json& manifest, const LabelAnnotationOverrider& overrider,
+                                        std::string_view field);
+
 }  // namespace fleetwave

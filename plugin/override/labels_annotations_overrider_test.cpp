@@ -112,5 +112,43 @@ TEST(LabelsOverrider, MetadataThatIsNotAMapIsSkipped) {
   EXPECT_EQ(m["metadata"], Json());
 }
 
+// The direct edit against the patch it stands for, over manifests and overriders of every shape
+// the two could disagree on (no map, null map, non-string values, metadata not a map, no kind,
+// keys with '/' and '~').
+TEST(LabelsOverrider, DirectEditMatchesThePatch) {
+  const char* manifests[] = {
+      "kind: Deployment\nmetadata: {name: x}\n",
+      "kind: Deployment\nmetadata: {labels: {a: '1', b/c: x}, annotations: {a: y}}\n",
+      "kind: Deployment\nmetadata: {labels: null, annotations: {}}\n",
+      "kind: Deployment\nmetadata: {labels: {a: 1, b: x}}\n",
+      "kind: Deployment\nmetadata: [1]\n",
+      "kind: Deployment\n",
+      "kind: ''\nmetadata: {labels: {a: x}}\n",
+      "metadata: {labels: {a: x}}\n",
+  };
+  const LabelAnnotationOverrider overriders[] = {
+      {"add", {{"a", "new"}, {"z", "z"}}},
+      {"add", {}},
+      {"replace", {{"a", "r"}, {"q", "q"}}},
+      {"remove", {{"a", ""}, {"b/c", ""}}},
+      {"add", {{"t~1k", "tilde"}}},
+      {"remove", {{"missing", ""}}},
+      {"bogus", {{"a", "b"}}},
+  };
+  for (const char* text : manifests) {
+    for (const LabelAnnotationOverrider& o : overriders) {
+      for (const char* field : {"labels", "annotations"}) {
+        SCOPED_TRACE(std::string(text) + " " + o.op + " " + field);
+        Json direct = yaml(text), patched = yaml(text);
+        auto a = apply_labels_annotations_overrider(direct, o, field);
+        auto b = apply_labels_annotations_patch(patched, o, field);
+        ASSERT_EQ(a.ok(), b.ok());
+        if (!a.ok()) EXPECT_EQ(a.error().message, b.error().message);
+        else EXPECT_EQ(direct, patched);
+      }
+    }
+  }
+}
+
 }  // namespace
 }  // namespace fleetwave

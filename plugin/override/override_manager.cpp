@@ -44,16 +44,23 @@ Status<> apply_scope(Json& manifest, const OverrideContext& context, const std::
   });
   for (const auto& [priority, policy] : relevant) {
     bool any = false;
-    for (const OverrideRule& rule : policy->rules) {
-      if (rule.target_cluster && !cluster_matches(*context.cluster, *rule.target_cluster)) continue;
+    auto apply_rule = [&](const OverrideRule& rule) -> Status<> {
       any = true;
       auto outcome = apply_overriders(manifest, rule.overriders);
-      if (!outcome.ok()) {
-        // The error is in the policy's overrider (the template is named by the caller).
-        Error e = invalid_input(describe_policy(*policy) + ": " + outcome.error().message,
-                                rule.field + ".overriders." + outcome.error().field);
-        e.pos = policy->source;
-        return e;
+      if (outcome.ok()) return ok_status();
+      // The error is in the policy's overrider (the template is named by the caller).
+      Error e = invalid_input(describe_policy(*policy) + ": " + outcome.error().message,
+                              rule.field + ".overriders." + outcome.error().field);
+      e.pos = policy->source;
+      return e;
+    };
+    if (context.matching_rules != nullptr) {
+      auto index = static_cast<std::size_t>(policy - context.policies->data());
+      for (std::uint32_t r : context.matching_rules->by_policy[index]) FW_CHECK(apply_rule(policy->rules[r]));
+    } else {
+      for (const OverrideRule& rule : policy->rules) {
+        if (rule.target_cluster && !cluster_matches(*context.cluster, *rule.target_cluster)) continue;
+        FW_CHECK(apply_rule(rule));
       }
     }
     if (any) applied.push_back(applied_name(*policy));
@@ -62,6 +69,19 @@ Status<> apply_scope(Json& manifest, const OverrideContext& context, const std::
 }
 
 }  // namespace
+
+MatchingRules matching_override_rules(const std::vector<OverridePolicy>& policies, const Cluster& cluster) {
+  MatchingRules out;
+  out.by_policy.resize(policies.size());
+  for (std::size_t p = 0; p < policies.size(); ++p) {
+    const std::vector<OverrideRule>& rules = policies[p].rules;
+    for (std::size_t r = 0; r < rules.size(); ++r) {
+      if (!rules[r].target_cluster || cluster_matches(cluster, *rules[r].target_cluster))
+        out.by_policy[p].push_back(static_cast<std::uint32_t>(r));
+    }
+  }
+  return out;
+}
 
 Result<std::vector<std::string>> apply_overrides(Json& manifest, const OverrideContext& context) {
   if (context.cluster == nullptr || context.policies == nullptr) {

@@ -2,6 +2,7 @@
 // a manifest for one cluster, in which order, and applying their overriders as JSON patches.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -13,6 +14,12 @@
 
 namespace fleetwave {
 
+// For each policy (same order as the policy list), the indexes of its rules whose
+// targetCluster is absent or matches one cluster, in rule order.
+struct MatchingRules {
+  std::vector<std::vector<std::uint32_t>> by_policy;
+};
+
 struct OverrideContext {
   const Cluster* cluster = nullptr;
   // The template's identity. Selectors are matched against the manifest itself (after the
@@ -22,7 +29,12 @@ struct OverrideContext {
   bool namespaced = true;
   // Every ClusterOverridePolicy and every OverridePolicy of the fleet; the manager picks.
   const std::vector<OverridePolicy>* policies = nullptr;
+  // Optional, from matching_override_rules for `cluster`: saves testing every rule's
+  // targetCluster again for every manifest of a render.
+  const MatchingRules* matching_rules = nullptr;
 };
+
+MatchingRules matching_override_rules(const std::vector<OverridePolicy>& policies, const Cluster& cluster);
 
 // Applies the relevant policies to `manifest` in Karmada's order (ApplyOverridePolicies):
 // 1. every ClusterOverridePolicy, then (namespaced resources only) the OverridePolicies of the

@@ -29,16 +29,21 @@ bool namespace_auto_propagates(const ResourceTemplate& t) {
   return it == t.id.labels.end() || lower(it->second) != "true";
 }
 
+// Appends; finish_targets then drops the later duplicates, so a cluster keeps the entry (and
+// replicas) it was first added with.
 void add_targets(std::vector<TargetCluster>& into, const std::vector<TargetCluster>& more) {
-  for (const TargetCluster& t : more) {
-    bool present = std::any_of(into.begin(), into.end(), [&](const TargetCluster& x) { return x.name == t.name; });
-    if (!present) into.push_back(t);
-  }
+  into.insert(into.end(), more.begin(), more.end());
 }
 
-void sort_targets(std::vector<TargetCluster>& targets) {
-  std::sort(targets.begin(), targets.end(),
-            [](const TargetCluster& a, const TargetCluster& b) { return a.name < b.name; });
+// Sorted by name, one entry per cluster (the first added). Schedules come sorted, so most
+// bindings only pay for the check.
+void finish_targets(std::vector<TargetCluster>& targets) {
+  auto by_name = [](const TargetCluster& a, const TargetCluster& b) { return a.name < b.name; };
+  if (!std::is_sorted(targets.begin(), targets.end(), by_name))
+    std::stable_sort(targets.begin(), targets.end(), by_name);
+  targets.erase(std::unique(targets.begin(), targets.end(),
+                            [](const TargetCluster& a, const TargetCluster& b) { return a.name == b.name; }),
+                targets.end());
 }
 
 using TemplateKey = std::tuple<std::string, std::string, std::string, std::string>;
@@ -86,14 +91,14 @@ bool Binding::suspended_on(const std::string& cluster) const {
 }
 
 const TargetCluster* Binding::target(const std::string& cluster) const {
-  for (const TargetCluster& t : targets) {
-    if (t.name == cluster) return &t;
-  }
-  return nullptr;
+  auto it = std::lower_bound(targets.begin(), targets.end(), cluster,
+                             [](const TargetCluster& t, const std::string& name) { return t.name < name; });
+  return it != targets.end() && it->name == cluster ? &*it : nullptr;
 }
 
 Result<std::vector<Binding>, ErrorList> plan_bindings(const Fleet& fleet) {
   std::vector<Binding> bindings(fleet.templates.size());
+  std::vector<bool> merged(fleet.templates.size(), false);  // targets added beyond the schedule
   ErrorList errors;
   ScheduleMemo schedules;
   std::map<TemplateKey, std::size_t> index;
@@ -153,6 +158,7 @@ Result<std::vector<Binding>, ErrorList> plan_bindings(const Fleet& fleet) {
       std::vector<TargetCluster> all;
       for (const Cluster& c : fleet.clusters) all.push_back({c.name, 0});
       add_targets(b.targets, all);
+      merged[i] = true;
     }
     if (b.policy == nullptr && !b.namespace_sync)
       b.note = "no PropagationPolicy or ClusterPropagationPolicy selects it";
@@ -176,6 +182,7 @@ Result<std::vector<Binding>, ErrorList> plan_bindings(const Fleet& fleet) {
         Binding& child = bindings[child_index];
         if (!propagation_block_reason(fleet.templates[child_index]).empty()) continue;
         add_targets(child.targets, parent.schedule->targets);
+        merged[child_index] = true;
         child.required_by.push_back(t.id.kind + "/" + (t.id.namespace_.empty() ? "" : t.id.namespace_ + "/") +
                                     t.id.name);
         child.note.clear();
@@ -183,7 +190,10 @@ Result<std::vector<Binding>, ErrorList> plan_bindings(const Fleet& fleet) {
     }
   }
   if (!errors.empty()) return errors;
-  for (Binding& b : bindings) sort_targets(b.targets);
+  // A schedule's targets are sorted and unique already (ScheduleResult).
+  for (std::size_t i = 0; i < bindings.size(); ++i) {
+    if (merged[i]) finish_targets(bindings[i].targets);
+  }
   return bindings;
 }
 

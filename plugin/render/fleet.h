@@ -56,6 +56,16 @@ struct Fleet {
   // ResourceInterpreterCustomizations merged with the bundled and native interpreters; set by
   // load_fleet, never null after it.
   std::shared_ptr<const ResourceInterpreter> interpreter;
+  // The objects the clusters, propagation policies and override policies above were parsed
+  // from (same order): the render cache (render/fleet_snapshot.h) keeps these and parses
+  // only what one cluster's render needs.
+  std::vector<Json> cluster_objects;
+  std::vector<Json> propagation_policy_objects;
+  std::vector<Json> override_policy_objects;
+  // The ResourceInterpreterCustomizations the interpreter was built from, with their sources,
+  // for the same reason.
+  std::vector<Json> customization_objects;
+  std::vector<SourcePos> customization_sources;
 
   const Cluster* find_cluster(const std::string& name) const;
 };

@@ -200,14 +200,17 @@ class Loader {
     add_template(o, api_version, kind);
   }
 
-  bool load_policy(const LoadedObject& o, const std::string& kind) {
+  bool load_policy(LoadedObject& o, const std::string& kind) {
     Problems problems;
     if (kind == "PropagationPolicy" || kind == "ClusterPropagationPolicy") {
       bool cluster_scoped = kind == "ClusterPropagationPolicy";
       PropagationPolicy p = parse_propagation_policy(o.object, cluster_scoped, bundle_.default_namespace, problems);
       p.source = source_of(o).position();
       add_problems(o, problems, kind + " " + printable(p.namespace_.empty() ? p.name : p.namespace_ + "/" + p.name));
-      if (check_unique(o, kind, p.namespace_, p.name)) fleet_.propagation_policies.push_back(std::move(p));
+      if (check_unique(o, kind, p.namespace_, p.name)) {
+        fleet_.propagation_policies.push_back(std::move(p));
+        fleet_.propagation_policy_objects.push_back(std::move(o.object));
+      }
       return true;
     }
     if (kind == "OverridePolicy" || kind == "ClusterOverridePolicy") {
@@ -215,7 +218,10 @@ class Loader {
       OverridePolicy p = parse_override_policy(o.object, cluster_scoped, bundle_.default_namespace, problems);
       p.source = source_of(o).position();
       add_problems(o, problems, kind + " " + printable(p.namespace_.empty() ? p.name : p.namespace_ + "/" + p.name));
-      if (check_unique(o, kind, p.namespace_, p.name)) fleet_.override_policies.push_back(std::move(p));
+      if (check_unique(o, kind, p.namespace_, p.name)) {
+        fleet_.override_policies.push_back(std::move(p));
+        fleet_.override_policy_objects.push_back(std::move(o.object));
+      }
       return true;
     }
     return false;
@@ -229,7 +235,9 @@ class Loader {
       errors_.push_back(position(o, e.with_context(std::string(kCustomizationKind) + " \"" + c.name + "\"")));
     }
     if (c.name.empty() || !check_unique(o, std::string(kCustomizationKind), "", c.name)) return;
-    customizations_.push_back(LoadedCustomization{std::move(c), SourcePos{o.file->path, o.line, 0}});
+    fleet_.customization_objects.push_back(o.object);
+    fleet_.customization_sources.push_back(SourcePos{o.file->path, o.line, 0});
+    customizations_.push_back(LoadedCustomization{std::move(c), fleet_.customization_sources.back()});
   }
 
   bool check_unique(const LoadedObject& o, const std::string& kind, const std::string& ns, const std::string& name) {
@@ -243,7 +251,7 @@ class Loader {
     return inserted;
   }
 
-  void add_cluster(const LoadedObject& o, Cluster c) {
+  void add_cluster(LoadedObject& o, Cluster c) {
     if (c.name.empty()) return;
     auto [it, inserted] = seen_clusters_.emplace(c.name, source_of(o));
     if (!inserted) {
@@ -252,6 +260,7 @@ class Loader {
       return;
     }
     fleet_.clusters.push_back(std::move(c));
+    fleet_.cluster_objects.push_back(std::move(o.object));
   }
 
   void add_template(LoadedObject& o, const std::string& api_version, const std::string& kind) {
@@ -292,8 +301,20 @@ class Loader {
     if (interpreter.ok())
       fleet_.interpreter = std::make_shared<const ResourceInterpreter>(std::move(interpreter).value());
     else errors_.insert(errors_.end(), interpreter.error().begin(), interpreter.error().end());
-    std::sort(fleet_.clusters.begin(), fleet_.clusters.end(),
-              [](const Cluster& a, const Cluster& b) { return a.name < b.name; });
+    std::vector<std::size_t> order(fleet_.clusters.size());
+    for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+    std::sort(order.begin(), order.end(),
+              [&](std::size_t a, std::size_t b) { return fleet_.clusters[a].name < fleet_.clusters[b].name; });
+    std::vector<Cluster> clusters;
+    std::vector<Json> objects;
+    clusters.reserve(order.size());
+    objects.reserve(order.size());
+    for (std::size_t i : order) {
+      clusters.push_back(std::move(fleet_.clusters[i]));
+      objects.push_back(std::move(fleet_.cluster_objects[i]));
+    }
+    fleet_.clusters = std::move(clusters);
+    fleet_.cluster_objects = std::move(objects);
     std::sort(fleet_.templates.begin(), fleet_.templates.end(),
               [](const ResourceTemplate& a, const ResourceTemplate& b) {
                 return std::tie(a.id.api_version, a.id.kind, a.id.namespace_, a.id.name) <

@@ -80,10 +80,11 @@ Status<> revise(const Fleet& fleet, const Binding& binding, const Cluster& clust
 
 }  // namespace
 
-Result<BuiltManifest> build_manifest(const Fleet& fleet, const Binding& binding, const Cluster& cluster) {
+Result<BuiltManifest> build_manifest(const Fleet& fleet, const Binding& binding, const Cluster& cluster,
+                                     const MatchingRules* rules, Json* take) {
   const ResourceTemplate& t = fleet.templates[binding.template_index];
   BuiltManifest built;
-  built.object = t.object;
+  built.object = take != nullptr ? std::move(*take) : t.object;
   CreatedMaps created;
   if (binding.claimed() || is_namespace(t)) created = ensure_metadata_maps(built.object, true, binding.claimed());
   if (binding.replicas.is_workload() && binding.schedule != nullptr && !binding.schedule->targets.empty()) {
@@ -95,6 +96,7 @@ Result<BuiltManifest> build_manifest(const Fleet& fleet, const Binding& binding,
   context.resource = t.id;
   context.namespaced = t.namespaced;
   context.policies = &fleet.override_policies;
+  context.matching_rules = rules;
   auto applied = apply_overrides(built.object, context);
   if (!applied.ok()) return locate(std::move(applied).error(), t, cluster);
   built.applied_overrides = std::move(applied).value();

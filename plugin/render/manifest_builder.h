@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "base/result.h"
+#include "override/override_manager.h"
 #include "render/binding_planner.h"
 #include "render/fleet.h"
 
@@ -16,6 +17,10 @@ struct BuiltManifest {
   std::vector<std::string> applied_overrides;
 };
 
-Result<BuiltManifest> build_manifest(const Fleet& fleet, const Binding& binding, const Cluster& cluster);
+// `rules`: the override rules that match `cluster` (matching_override_rules), when the caller
+// builds many manifests for it; nullptr to test them here. `take`: the template's object to
+// move from instead of copying (a render that uses each template once).
+Result<BuiltManifest> build_manifest(const Fleet& fleet, const Binding& binding, const Cluster& cluster,
+                                     const MatchingRules* rules = nullptr, Json* take = nullptr);
 
 }  // namespace fleetwave

@@ -24,31 +24,47 @@ Result<FleetRender, ErrorList> FleetRender::prepare(const InputBundle& bundle) {
   return r;
 }
 
-static Error unknown_cluster(const Fleet& fleet, const std::string& name) {
+Error unknown_cluster_error(const std::string& name, std::size_t inventory_size,
+                            const std::vector<std::string>& first_names) {
   std::string known;
   std::size_t shown = 0;
-  for (const Cluster& c : fleet.clusters) {
-    if (shown++ == 10) {
-      known += ", ...";
-      break;
-    }
-    known += (known.empty() ? "" : ", ") + c.name;
+  for (const std::string& c : first_names) {
+    if (shown++ == 10) break;
+    known += (known.empty() ? "" : ", ") + c;
   }
+  if (inventory_size > 10) known += ", ...";
   if (known.empty()) known = "none: add Karmada Cluster objects to the inventory directory";
   return invalid_input("unknown cluster \"" + printable(name) + "\"; the inventory has " +
-                       std::to_string(fleet.clusters.size()) + " clusters (" + known + ")");
+                       std::to_string(inventory_size) + " clusters (" + known + ")");
+}
+
+static Error unknown_cluster(const Fleet& fleet, const std::string& name) {
+  std::vector<std::string> first;
+  for (std::size_t i = 0; i < fleet.clusters.size() && i < 10; ++i) first.push_back(fleet.clusters[i].name);
+  return unknown_cluster_error(name, fleet.clusters.size(), first);
 }
 
 Result<RenderOutput, ErrorList> FleetRender::render(const std::string& cluster_name) const {
+  return render_objects(cluster_name, nullptr);
+}
+
+Result<RenderOutput, ErrorList> FleetRender::render_once(const std::string& cluster_name) {
+  return render_objects(cluster_name, &fleet_.templates);
+}
+
+Result<RenderOutput, ErrorList> FleetRender::render_objects(const std::string& cluster_name,
+                                                            std::vector<ResourceTemplate>* take) const {
   const Cluster* cluster = fleet_.find_cluster(cluster_name);
   if (cluster == nullptr) return ErrorList{unknown_cluster(fleet_, cluster_name)};
   RenderOutput out;
   out.cluster = cluster_name;
   out.warnings = fleet_.warnings;
   ErrorList errors;
+  const MatchingRules rules = matching_override_rules(fleet_.override_policies, *cluster);
   for (const Binding& b : bindings_) {
     if (b.target(cluster_name) == nullptr || b.suspended_on(cluster_name)) continue;
-    auto built = build_manifest(fleet_, b, *cluster);
+    Json* object = take != nullptr ? &(*take)[b.template_index].object : nullptr;
+    auto built = build_manifest(fleet_, b, *cluster, &rules, object);
     if (!built.ok()) {
       errors.push_back(std::move(built).error());
       continue;
@@ -90,7 +106,7 @@ std::string format_objects(const std::vector<Json>& objects, OutputFormat format
       out += '\n';
     } else {
       if (!out.empty()) out += "---\n";
-      out += write_yaml(o);
+      append_yaml(out, o);
     }
   }
   return out;

@@ -24,6 +24,11 @@ class FleetRender {
  public:
   static Result<FleetRender, ErrorList> prepare(const InputBundle& bundle);
 
+  FleetRender() = default;
+  // A fleet and its plan made elsewhere (render/fleet_snapshot.h). The bindings' policy
+  // pointers point into fleet.propagation_policies, whose buffer moves along with it.
+  FleetRender(Fleet fleet, std::vector<Binding> bindings) : fleet_(std::move(fleet)), bindings_(std::move(bindings)) {}
+
   const Fleet& fleet() const { return fleet_; }
   const std::vector<Binding>& bindings() const { return bindings_; }
   const ErrorList& warnings() const { return fleet_.warnings; }
@@ -33,16 +38,27 @@ class FleetRender {
   // adds them, as render_cluster() does.
   Result<RenderOutput, ErrorList> render(const std::string& cluster) const;
 
+  // The same, moving each template's object into its manifest instead of copying it: for a
+  // process that renders one cluster. Afterwards the templates have no objects.
+  Result<RenderOutput, ErrorList> render_once(const std::string& cluster);
+
   // Clusters that receive at least one object, sorted.
   std::vector<std::string> reached_clusters() const;
 
  private:
+  // `take`: fleet_.templates, to move objects out of (render_once), or nullptr.
+  Result<RenderOutput, ErrorList> render_objects(const std::string& cluster, std::vector<ResourceTemplate>* take) const;
+
   Fleet fleet_;
   std::vector<Binding> bindings_;
 };
 
 // prepare + render, with every error located (file:line:column of its field).
 Result<RenderOutput, ErrorList> render_cluster(const InputBundle& bundle, const std::string& cluster);
+
+// "unknown cluster ..." naming the inventory's size and its first clusters (sorted names).
+Error unknown_cluster_error(const std::string& name, std::size_t inventory_size,
+                            const std::vector<std::string>& first_names);
 
 enum class OutputFormat { YamlStream, JsonLines };
 

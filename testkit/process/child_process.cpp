@@ -181,7 +181,9 @@ ProcessOutcome run(const std::vector<std::string>& argv, const std::map<std::str
                    const std::string& cwd, int timeout_seconds) {
   ProcessOutcome outcome;
   int out_pipe[2], err_pipe[2];
-  if (pipe(out_pipe) != 0 || pipe(err_pipe) != 0) return outcome;
+  // Close-on-exec, so that processes started from other threads at the same time do not
+  // inherit these pipes (and keep them open). dup2 onto the child's stdout/stderr clears it.
+  if (pipe2(out_pipe, O_CLOEXEC) != 0 || pipe2(err_pipe, O_CLOEXEC) != 0) return outcome;
   std::vector<std::string> env_strings;
   if (env != nullptr) {
     for (const auto& [k, v] : *env) env_strings.push_back(k + "=" + v);
@@ -252,6 +254,8 @@ ProcessOutcome run(const std::vector<std::string>& argv, const std::map<std::str
   wait4(pid, &status, 0, &usage);
   outcome.wall_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
   outcome.max_rss_kb = usage.ru_maxrss;
+  auto ms = [](const timeval& t) { return static_cast<double>(t.tv_sec) * 1e3 + static_cast<double>(t.tv_usec) / 1e3; };
+  outcome.cpu_ms = ms(usage.ru_utime) + ms(usage.ru_stime);
   if (WIFEXITED(status)) outcome.exit_code = WEXITSTATUS(status);
   if (WIFSIGNALED(status)) outcome.signal = WTERMSIG(status);
   return outcome;

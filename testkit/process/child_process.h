@@ -79,6 +79,7 @@ struct ProcessOutcome {
   std::string err;
   double wall_ms = 0;   // from fork to exit
   long max_rss_kb = 0;  // peak resident set of the process (getrusage via wait4)
+  double cpu_ms = 0;    // user + system CPU time of the process
 };
 
 // `argv[0]` is an absolute path; the environment is exactly `env`.

@@ -1,0 +1,130 @@
+// Scaling curves of one cluster's render (docs/benchmarks.md): time and peak memory of
+// fleetwave-render without cache (cold) and from its cache (warm), with `cat` of the same inputs
+// and, where it applies, `kubectl kustomize` of the equivalent overlay, measured in the same run
+// against
+//   - the number of templates (100 clusters),
+//   - the size of the inventory (100 templates), and
+//   - the number of override rules per cluster (100 templates, 100 clusters).
+// Writes one CSV per curve into --out; bench/plot-curves.sh draws them.
+//
+//   fleetwave-bench-curves --render build/plugin/fleetwave-render --out bench-data
+//                          [--runs 5] [--max 10000] [--kustomize-max 1000] [--work /tmp/fw-curves]
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "bench_support.h"
+#include "fleet_generator.h"
+#include "render_measure.h"
+
+namespace fb = fleetwave::bench;
+namespace fs = std::filesystem;
+
+namespace {
+
+struct Options {
+  std::string render = "fleetwave-render";
+  std::string kubectl = "kubectl";
+  fs::path out = "bench-data";
+  fs::path work = "/tmp/fleetwave-bench-curves";
+  int runs = 5;
+  int max = 10000;
+  int kustomize_max = 1000;
+};
+
+Options parse(int argc, char** argv) {
+  Options o;
+  for (int i = 1; i < argc; ++i) {
+    std::string f = argv[i];
+    auto next = [&] { return i + 1 < argc ? std::string(argv[++i]) : std::string(); };
+    if (f == "--render") o.render = next();
+    else if (f == "--kubectl") o.kubectl = next();
+    else if (f == "--out") o.out = next();
+    else if (f == "--work") o.work = next();
+    else if (f == "--runs") o.runs = std::atoi(next().c_str());
+    else if (f == "--max") o.max = std::atoi(next().c_str());
+    else if (f == "--kustomize-max") o.kustomize_max = std::atoi(next().c_str());
+    else {
+      std::fprintf(stderr, "unknown flag %s\n", f.c_str());
+      std::exit(2);
+    }
+  }
+  o.render = fs::absolute(o.render).string();
+  if (o.kubectl.find('/') == std::string::npos) o.kubectl = fb::find_program(o.kubectl);
+  return o;
+}
+
+std::uintmax_t input_bytes(const fs::path& root) {
+  std::uintmax_t total = 0;
+  std::error_code ec;
+  for (fs::recursive_directory_iterator it(root, ec), end; !ec && it != end; it.increment(ec)) {
+    if (it->is_regular_file() && it->path().extension() == ".yaml") total += it->file_size();
+  }
+  return total;
+}
+
+double mib(long kb) { return static_cast<double>(kb) / 1024.0; }
+
+// One curve: for each x, a fleet of `shape(x)`, measured; one CSV row per point.
+bool curve(const Options& o, const std::string& name, const std::string& x_name, const std::vector<int>& xs,
+           const std::function<fb::FleetShape(int)>& shape) {
+  fs::create_directories(o.out);
+  std::ofstream csv(o.out / (name + ".csv"));
+  csv << x_name
+      << ",templates,clusters,rules_per_cluster,input_kib,cold_ms,warm_ms,cat_ms,kustomize_ms,cold_cpu_ms,warm_cpu_ms,"
+         "cold_rss_mib,warm_rss_mib,kustomize_rss_mib\n";
+  std::printf("\n%s\n%8s %10s %10s %10s %10s %12s %10s %10s\n", name.c_str(), x_name.c_str(), "input KiB", "cold ms",
+              "warm ms", "cat ms", "kustomize ms", "cold MiB", "warm MiB");
+  for (int x : xs) {
+    if (x > o.max) continue;
+    fb::FleetShape s = shape(x);
+    s.kustomize = !o.kubectl.empty() && s.kustomize && s.templates <= o.kustomize_max;
+    fs::path dir = o.work / (name + "-" + std::to_string(x));
+    if (!fb::generate_fleet(dir, s)) return false;
+    fb::Sides sides{o.render, s.kustomize ? o.kubectl : "", o.work / "cache"};
+    fb::Medians m;
+    std::string error;
+    const std::string cluster = fb::cluster_name(s.clusters / 3);
+    if (!fb::measure(sides, dir, cluster, o.runs, s.kustomize, m, error)) {
+      std::fprintf(stderr, "%s %d: %s\n", name.c_str(), x, error.c_str());
+      return false;
+    }
+    const double kib = static_cast<double>(input_bytes(dir / "fleetwave")) / 1024.0;
+    const std::string kz = s.kustomize ? std::to_string(m.kustomize.wall_ms) : "";
+    const std::string kz_rss = s.kustomize ? std::to_string(mib(m.kustomize.rss_kb)) : "";
+    csv << x << "," << s.templates << "," << s.clusters << "," << s.extra_rules + 2 << "," << kib << ","
+        << m.cold.wall_ms << "," << m.warm.wall_ms << "," << m.cat.wall_ms << "," << kz << "," << m.cold.cpu_ms << ","
+        << m.warm.cpu_ms << "," << mib(m.cold.rss_kb) << "," << mib(m.warm.rss_kb) << "," << kz_rss << "\n";
+    std::printf("%8d %10.0f %10.2f %10.2f %10.2f %12s %10.1f %10.1f\n", x, kib, m.cold.wall_ms, m.warm.wall_ms,
+                m.cat.wall_ms, s.kustomize ? std::to_string(static_cast<int>(m.kustomize.wall_ms)).c_str() : "-",
+                mib(m.cold.rss_kb), mib(m.warm.rss_kb));
+    std::fflush(stdout);
+    fs::remove_all(dir);
+  }
+  return true;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  Options o = parse(argc, argv);
+  const std::vector<int> sizes = {10, 30, 100, 300, 1000, 3000, 10000};
+  bool ok = curve(o, "render-templates", "templates", sizes,
+                  [](int n) {
+                    return fb::FleetShape{n, 100, 0, true};
+                  }) &&
+            curve(o, "render-clusters", "clusters", sizes,
+                  [](int n) {
+                    return fb::FleetShape{100, n, 0, false};
+                  }) &&
+            // The generated fleet has two rules per cluster (metadata, Deployments) before extras.
+            curve(o, "render-overrides", "rules_per_cluster", {2, 4, 8, 16, 32, 64}, [](int n) {
+              return fb::FleetShape{100, 100, n - 2, false};
+            });
+  std::printf("\nCSV in %s; draw with bench/plot-curves.sh %s docs\n", o.out.c_str(), o.out.c_str());
+  return ok ? 0 : 1;
+}

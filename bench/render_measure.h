@@ -1,0 +1,47 @@
+// Whole-process measurements of fleetwave-render and its peers on a generated fleet, shared by
+// the render benchmark and the scaling curves: a render without cache (cold), a render whose
+// inputs are in the render cache already (warm), `cat` of the same input files, and `kubectl
+// kustomize` of the equivalent overlay. Runs alternate between the sides so machine noise hits
+// all of them alike; medians are reported.
+#pragma once
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace fleetwave::bench {
+
+struct Sample {
+  double wall_ms = 0;
+  double cpu_ms = 0;  // user + system
+  long rss_kb = 0;
+  bool ok = false;
+  std::string out;
+};
+
+struct Sides {
+  std::string render;               // fleetwave-render, absolute
+  std::string kubectl;              // absolute, or "" to leave kustomize out
+  std::filesystem::path cache_dir;  // for warm renders
+};
+
+// One render of `cluster` of the fleet under `dir` (as written by generate_fleet).
+Sample render_cold(const Sides& s, const std::filesystem::path& dir, const std::string& cluster);
+Sample render_warm(const Sides& s, const std::filesystem::path& dir, const std::string& cluster);
+Sample cat_inputs(const std::filesystem::path& dir);
+Sample kustomize(const Sides& s, const std::filesystem::path& dir, const std::string& cluster);
+
+struct Medians {
+  Sample cold, warm, cat, kustomize;  // medians of wall and CPU; the largest RSS
+};
+
+// `runs` alternating rounds of every side (kustomize only when s.kubectl is set and
+// `with_kustomize`); the cache is filled first. False when a run failed or the warm output
+// differs from the cold one (which must never happen).
+bool measure(const Sides& s, const std::filesystem::path& dir, const std::string& cluster, int runs,
+             bool with_kustomize, Medians& out, std::string& error);
+
+// `name` looked up in PATH; "" when absent.
+std::string find_program(const std::string& name);
+
+}  // namespace fleetwave::bench

@@ -1,0 +1,178 @@
+#include "codec/binary_json.h"
+
+#include <cstring>
+
+namespace fleetwave {
+namespace {
+
+enum Tag : unsigned char { kNull, kFalse, kTrue, kInt, kUint, kDouble, kString, kArray, kObject };
+
+std::uint64_t zigzag(std::int64_t v) {
+  return (static_cast<std::uint64_t>(v) << 1) ^ static_cast<std::uint64_t>(v >> 63);
+}
+
+std::int64_t unzigzag(std::uint64_t v) { return static_cast<std::int64_t>(v >> 1) ^ -static_cast<std::int64_t>(v & 1); }
+
+class Reader {
+ public:
+  Reader(std::string_view data, std::size_t& pos) : data_(data), pos_(pos) {}
+
+  std::optional<Json> value(int depth) {
+    if (depth < 0 || pos_ >= data_.size()) return std::nullopt;
+    auto tag = static_cast<unsigned char>(data_[pos_++]);
+    switch (tag) {
+      case kNull:
+        return Json();
+      case kFalse:
+        return Json(false);
+      case kTrue:
+        return Json(true);
+      case kInt: {
+        auto v = read_varint(data_, pos_);
+        if (!v) return std::nullopt;
+        return Json(unzigzag(*v));
+      }
+      case kUint: {
+        auto v = read_varint(data_, pos_);
+        if (!v) return std::nullopt;
+        return Json(*v);
+      }
+      case kDouble: {
+        if (data_.size() - pos_ < sizeof(double)) return std::nullopt;
+        double d = 0;
+        std::memcpy(&d, data_.data() + pos_, sizeof d);
+        pos_ += sizeof d;
+        return Json(d);
+      }
+      case kString: {
+        auto s = read_bytes(data_, pos_);
+        if (!s) return std::nullopt;
+        return Json(std::string(*s));
+      }
+      case kArray:
+        return array(depth);
+      case kObject:
+        return object(depth);
+      default:
+        return std::nullopt;
+    }
+  }
+
+ private:
+  std::optional<Json> array(int depth) {
+    auto n = read_varint(data_, pos_);
+    if (!n || *n > data_.size() - pos_) return std::nullopt;  // every item takes a byte at least
+    Json out = Json::array();
+    auto& items = out.get_ref<Json::array_t&>();
+    items.reserve(static_cast<std::size_t>(*n));
+    for (std::uint64_t i = 0; i < *n; ++i) {
+      auto item = value(depth - 1);
+      if (!item) return std::nullopt;
+      items.push_back(std::move(*item));
+    }
+    return out;
+  }
+
+  std::optional<Json> object(int depth) {
+    auto n = read_varint(data_, pos_);
+    if (!n || *n > data_.size() - pos_) return std::nullopt;
+    Json out = Json::object();
+    auto& members = out.get_ref<Json::object_t&>();
+    for (std::uint64_t i = 0; i < *n; ++i) {
+      auto key = read_bytes(data_, pos_);
+      if (!key) return std::nullopt;
+      auto item = value(depth - 1);
+      if (!item) return std::nullopt;
+      // Keys arrive in the map's order, so the hint makes each insertion constant time.
+      members.emplace_hint(members.end(), std::string(*key), std::move(*item));
+    }
+    return out;
+  }
+
+  std::string_view data_;
+  std::size_t& pos_;
+};
+
+}  // namespace
+
+void append_varint(std::string& out, std::uint64_t value) {
+  while (value >= 0x80) {
+    out += static_cast<char>((value & 0x7F) | 0x80);
+    value >>= 7;
+  }
+  out += static_cast<char>(value);
+}
+
+std::optional<std::uint64_t> read_varint(std::string_view data, std::size_t& pos) {
+  std::uint64_t value = 0;
+  for (int shift = 0; shift < 64; shift += 7) {
+    if (pos >= data.size()) return std::nullopt;
+    auto byte = static_cast<unsigned char>(data[pos++]);
+    value |= static_cast<std::uint64_t>(byte & 0x7F) << shift;
+    if ((byte & 0x80) == 0) return value;
+  }
+  return std::nullopt;
+}
+
+void append_bytes(std::string& out, std::string_view bytes) {
+  append_varint(out, bytes.size());
+  out.append(bytes);
+}
+
+std::optional<std::string_view> read_bytes(std::string_view data, std::size_t& pos) {
+  auto n = read_varint(data, pos);
+  if (!n || *n > data.size() - pos) return std::nullopt;
+  std::string_view bytes = data.substr(pos, static_cast<std::size_t>(*n));
+  pos += bytes.size();
+  return bytes;
+}
+
+void append_binary_json(std::string& out, const Json& value) {
+  switch (value.type()) {
+    case Json::value_t::boolean:
+      out += static_cast<char>(value.get<bool>() ? kTrue : kFalse);
+      return;
+    case Json::value_t::number_integer:
+      out += static_cast<char>(kInt);
+      append_varint(out, zigzag(value.get<std::int64_t>()));
+      return;
+    case Json::value_t::number_unsigned:
+      out += static_cast<char>(kUint);
+      append_varint(out, value.get<std::uint64_t>());
+      return;
+    case Json::value_t::number_float: {
+      out += static_cast<char>(kDouble);
+      double d = value.get<double>();
+      char bytes[sizeof d];
+      std::memcpy(bytes, &d, sizeof d);
+      out.append(bytes, sizeof bytes);
+      return;
+    }
+    case Json::value_t::string:
+      out += static_cast<char>(kString);
+      append_bytes(out, value.get_ref<const std::string&>());
+      return;
+    case Json::value_t::array:
+      out += static_cast<char>(kArray);
+      append_varint(out, value.size());
+      for (const Json& item : value) append_binary_json(out, item);
+      return;
+    case Json::value_t::object:
+      out += static_cast<char>(kObject);
+      append_varint(out, value.size());
+      for (auto it = value.begin(); it != value.end(); ++it) {
+        append_bytes(out, it.key());
+        append_binary_json(out, it.value());
+      }
+      return;
+    default:  // null; discarded and binary values never come out of our readers
+      out += static_cast<char>(kNull);
+      return;
+  }
+}
+
+std::optional<Json> read_binary_json(std::string_view data, std::size_t& pos, int max_depth) {
+  return Reader(data, pos).value(max_depth);
+}
+
+}  // namespace fleetwave

@@ -1,0 +1,45 @@
+#include "cmp/cached_render.h"
+
+#include "render/fleet_snapshot.h"
+
+namespace fleetwave {
+namespace {
+
+bool same_result(const Result<RenderOutput, ErrorList>& a, const Result<RenderOutput, ErrorList>& b) {
+  if (a.ok() != b.ok()) return false;
+  return a.ok() ? a->objects == b->objects && to_string(a->warnings) == to_string(b->warnings)
+                : to_string(a.error()) == to_string(b.error());
+}
+
+}  // namespace
+
+Result<RenderOutput, ErrorList> render_through_cache(RenderCache& cache, const InputBundle& bundle,
+                                                     const std::string& cluster, std::optional<FleetRender>* keep) {
+  if (auto snapshot = cache.load()) {
+    if (auto out = render_from_snapshot(*snapshot, cluster)) return std::move(*out);
+    cache.note("the stored snapshot cannot be read; rendered from the inputs");
+  }
+  auto result = FleetRender::prepare(bundle);
+  if (!result.ok()) return std::move(result).error();
+  std::optional<FleetRender> local;
+  std::optional<FleetRender>& holder = keep != nullptr ? *keep : local;
+  holder = std::move(result).value();
+  FleetRender* prepared = &*holder;
+  if (!cache.enabled()) return prepared->render_once(cluster);
+  // The snapshot does not carry the fleet's warnings; a fleet that has some is rendered from its
+  // inputs each time, so every render shows them.
+  if (!prepared->warnings().empty()) {
+    cache.note("the fleet has warnings; no snapshot stored");
+    return prepared->render_once(cluster);
+  }
+  // Stored only once it reproduces this render: a snapshot that missed something the renderer
+  // reads would otherwise be served to every other cluster.
+  std::string snapshot = encode_fleet_snapshot(*prepared, bundle.default_namespace);
+  auto out = prepared->render_once(cluster);
+  auto check = render_from_snapshot(snapshot, cluster);
+  if (check && same_result(*check, out)) cache.store(snapshot);
+  else cache.note("the snapshot does not reproduce this render; not stored");
+  return out;
+}
+
+}  // namespace fleetwave

@@ -1,0 +1,19 @@
+// One cluster's render through the render cache (cmp/render_cache.h): from the stored snapshot
+// of these exact inputs when there is one, else from the inputs, storing the snapshot for the
+// next cluster. The result is the same either way.
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "cmp/render_cache.h"
+#include "render/renderer.h"
+
+namespace fleetwave {
+
+// `keep`, when given, receives the fleet a full render prepared (instead of destroying it).
+Result<RenderOutput, ErrorList> render_through_cache(RenderCache& cache, const InputBundle& bundle,
+                                                     const std::string& cluster,
+                                                     std::optional<FleetRender>* keep = nullptr);
+
+}  // namespace fleetwave

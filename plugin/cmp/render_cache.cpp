@@ -1,0 +1,367 @@
+// Entry file: a 32-byte header (magic, format, size, XXH3-64 checksum of the rest) and three
+// length-prefixed parts: the build identity, the keyed inputs, the snapshot.
+//
+// Why a fast non-cryptographic hash is enough: the hash only names the file. A hit requires the
+// stored inputs to equal the current ones byte for byte, so two different inputs that collide
+// on the name only evict each other; they can never be served each other's output (which would
+// mean wrong manifests in production). The checksum detects corruption (a torn or truncated
+// write, a flipped bit); deliberate tampering is kept out by the private directory, since anyone
+// able to write there could forge any checksum.
+#include "cmp/render_cache.h"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <chrono>
+#include <cstring>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <utility>
+#include <vector>
+
+#include "codec/binary_json.h"
+
+#define XXH_INLINE_ALL
+#include <xxhash.h>
+
+namespace fleetwave {
+namespace fs = std::filesystem;
+namespace {
+
+constexpr std::string_view kMagic = "fwcache1";  // 8 bytes
+constexpr std::uint32_t kFormat = 1;
+constexpr std::size_t kHeaderBytes = 32;  // magic, format, reserved, total size, checksum
+constexpr std::string_view kSuffix = ".fwcache";
+constexpr std::string_view kTempPrefix = ".tmp-";
+constexpr std::int64_t kTouchAfterSeconds = 60;      // refresh an entry's age for LRU eviction
+constexpr std::int64_t kStaleTempSeconds = 10 * 60;  // a writer that died mid-write
+
+void put_u64(std::string& out, std::uint64_t v) {
+  char bytes[8];
+  std::memcpy(bytes, &v, 8);
+  out.append(bytes, 8);
+}
+
+std::uint64_t get_u64(std::string_view s, std::size_t at) {
+  std::uint64_t v = 0;
+  std::memcpy(&v, s.data() + at, 8);
+  return v;
+}
+
+std::string hex128(XXH128_hash_t h) {
+  char buf[33];
+  std::snprintf(buf, sizeof buf, "%016llx%016llx", static_cast<unsigned long long>(h.high64),
+                static_cast<unsigned long long>(h.low64));
+  return buf;
+}
+
+std::string errno_text() { return std::strerror(errno); }
+
+// Everything that decides the prepared fleet: the build, the layout, the defaults, the limits
+// and every input file. The repository root is not part of it (Argo CD extracts each request
+// into a fresh directory), nor are the cluster and the output format (a snapshot serves all).
+std::string canonical_inputs(const std::string& identity, const RenderRequest& request, const InputBundle& bundle) {
+  std::string out = "fleetwave-render-cache-key-1\n";
+  std::size_t total = 0;
+  for (const SourceFile& f : bundle.files) total += f.path.size() + f.content.size() + 24;
+  out.reserve(out.size() + total + 512);
+  append_bytes(out, identity);
+  append_bytes(out, request.layout.app_path);
+  append_bytes(out, request.layout.clusters_dir);
+  append_bytes(out, request.layout.policies_dir);
+  append_bytes(out, bundle.app_path);
+  append_bytes(out, bundle.default_namespace);
+  append_varint(out, bundle.limits.max_file_bytes);
+  append_varint(out, bundle.limits.max_total_bytes);
+  append_varint(out, bundle.files.size());
+  for (const SourceFile& f : bundle.files) {
+    out += static_cast<char>(f.role);
+    append_bytes(out, f.path);
+    append_bytes(out, f.content);
+  }
+  return out;
+}
+
+bool write_all(int fd, std::string_view data) {
+  while (!data.empty()) {
+    ssize_t n = ::write(fd, data.data(), data.size());
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return false;
+    data.remove_prefix(static_cast<std::size_t>(n));
+  }
+  return true;
+}
+
+// The three parts of an entry's body, or why it cannot be used.
+struct Parts {
+  std::string_view identity, inputs, snapshot;
+  std::string problem;
+};
+
+Parts split_entry(std::string_view entry) {
+  Parts p;
+  if (entry.size() < kHeaderBytes || entry.substr(0, kMagic.size()) != kMagic) {
+    p.problem = "not a fleetwave cache entry";
+    return p;
+  }
+  std::uint32_t format = 0;
+  std::memcpy(&format, entry.data() + 8, 4);
+  if (format != kFormat) {
+    p.problem = "in another format (" + std::to_string(format) + ")";
+    return p;
+  }
+  if (get_u64(entry, 16) != entry.size()) {
+    p.problem = "truncated";
+    return p;
+  }
+  std::string_view body = entry.substr(kHeaderBytes);
+  if (XXH3_64bits(body.data(), body.size()) != get_u64(entry, 24)) {
+    p.problem = "corrupt (checksum mismatch)";
+    return p;
+  }
+  std::size_t at = 0;
+  for (std::string_view* part : {&p.identity, &p.inputs, &p.snapshot}) {
+    if (body.size() - at < 8 || get_u64(body, at) > body.size() - at - 8) {
+      p.problem = "corrupt (bad lengths)";
+      return p;
+    }
+    *part = body.substr(at + 8, get_u64(body, at));
+    at += 8 + part->size();
+  }
+  if (at != body.size()) p.problem = "corrupt (trailing bytes)";
+  return p;
+}
+
+}  // namespace
+
+CacheSettings cache_settings(const std::map<std::string, std::string>& env) {
+  auto get = [&](const char* key) {
+    auto it = env.find(key);
+    return it == env.end() ? std::string() : it->second;
+  };
+  auto is_one_of = [](const std::string& v, std::initializer_list<const char*> words) {
+    return std::any_of(words.begin(), words.end(), [&](const char* w) { return v == w; });
+  };
+  CacheSettings s;
+  s.debug = is_one_of(get("FLEETWAVE_DEBUG"), {"1", "true", "yes"});
+  s.enabled = !is_one_of(get("FLEETWAVE_CACHE"), {"off", "0", "false", "no"});
+  std::string dir = get("FLEETWAVE_CACHE_DIR");
+  if (dir.empty()) {
+    std::string tmp = get("TMPDIR");
+    if (tmp.empty() || tmp[0] != '/') tmp = "/tmp";
+    dir = tmp + "/fleetwave-render-cache-" + std::to_string(geteuid());
+  }
+  s.dir = dir;
+  if (dir[0] != '/') {
+    s.enabled = false;
+    s.problem = "FLEETWAVE_CACHE_DIR must be an absolute path, got \"" + dir + "\"; cache off";
+  }
+  if (std::string mb = get("FLEETWAVE_CACHE_MAX_MB"); !mb.empty()) {
+    char* end = nullptr;
+    unsigned long long n = std::strtoull(mb.c_str(), &end, 10);
+    if (*end != '\0' || n == 0 || n > (1ull << 20)) {
+      s.problem = "FLEETWAVE_CACHE_MAX_MB=" + mb + " is not a number of MiB from 1 to 1048576; using 256";
+    } else {
+      s.max_bytes = n << 20;
+    }
+  }
+  return s;
+}
+
+RenderCache::RenderCache(CacheSettings settings, std::string identity)
+    : settings_(std::move(settings)), identity_(std::move(identity)) {
+  enabled_ = settings_.enabled && !identity_.empty();
+  if (settings_.enabled && identity_.empty()) note("the build's identity is unknown; cache off");
+}
+
+void RenderCache::set_inputs(const RenderRequest& request, const InputBundle& bundle) {
+  if (!enabled_) return;
+  canonical_ = canonical_inputs(identity_, request, bundle);
+  name_ = hex128(XXH3_128bits(canonical_.data(), canonical_.size())) + std::string(kSuffix);
+}
+
+void RenderCache::note(const std::string& event) { events_ += (events_.empty() ? "" : "; ") + event; }
+
+std::string RenderCache::debug_line() const {
+  if (!settings_.debug) return {};
+  std::string line = settings_.problem;
+  if (!events_.empty()) line += (line.empty() ? "" : "; ") + events_;
+  if (line.empty()) line = "off";
+  return "fleetwave-render: cache: " + line + "\n";
+}
+
+// False when the directory cannot be used; a missing one is created when `create`. Any
+// failure but "missing, not created yet" turns the cache off for this process.
+bool RenderCache::usable_directory(bool create) {
+  const std::string dir = settings_.dir.string();
+  auto give_up = [&](const std::string& why) {
+    note(why);
+    enabled_ = false;
+    return false;
+  };
+  struct stat st {};
+  if (::lstat(dir.c_str(), &st) != 0) {
+    if (errno != ENOENT) return give_up("cannot use directory " + dir + ": " + errno_text());
+    if (!create) return false;
+    std::error_code ec;
+    fs::create_directories(settings_.dir.parent_path(), ec);
+    if (::mkdir(dir.c_str(), 0700) != 0 && errno != EEXIST)
+      return give_up("cannot create directory " + dir + ": " + errno_text());
+    if (::lstat(dir.c_str(), &st) != 0) return give_up("cannot use directory " + dir + ": " + errno_text());
+  }
+  // Anyone who can write to the directory could plant entries: it must be ours alone.
+  if (!S_ISDIR(st.st_mode) || st.st_uid != geteuid() || (st.st_mode & 022) != 0) {
+    return give_up("directory " + dir + " is not a directory owned by uid " + std::to_string(geteuid()) +
+                   " and writable only by it; not used");
+  }
+  return true;
+}
+
+std::optional<std::string_view> RenderCache::load() {
+  if (!enabled_) return std::nullopt;
+  if (!usable_directory(false)) {
+    if (events_.empty()) note("miss " + name_);
+    return std::nullopt;
+  }
+  const std::string path = (settings_.dir / name_).string();
+  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK);
+  if (fd < 0) {
+    note(errno == ENOENT ? "miss " + name_ : "cannot open entry " + name_ + ": " + errno_text());
+    return std::nullopt;
+  }
+  struct stat st {};
+  std::string problem;
+  if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_uid != geteuid()) {
+    problem = "not a regular file of this user";
+  } else if (static_cast<std::uint64_t>(st.st_size) > settings_.max_bytes) {
+    problem = "larger than FLEETWAVE_CACHE_MAX_MB";
+  } else if (st.st_size > 0) {
+    // Mapped, not read: no zero-filled buffer and no copy of what the page cache holds.
+    void* mapped = ::mmap(nullptr, static_cast<std::size_t>(st.st_size), PROT_READ, MAP_PRIVATE, fd, 0);
+    if (mapped == MAP_FAILED) problem = "unreadable: " + errno_text();
+    else entry_ = Mapping(static_cast<const char*>(mapped), static_cast<std::size_t>(st.st_size));
+  }
+  Parts parts;
+  if (problem.empty()) {
+    parts = split_entry(entry_.view());
+    problem = parts.problem;
+  }
+  if (problem.empty() && parts.identity != identity_)
+    problem = "from another build (" + std::string(parts.identity) + ")";
+  if (problem.empty() && parts.inputs != canonical_) problem = "for other inputs (a hash collision)";
+  if (problem.empty() &&
+      std::chrono::system_clock::now().time_since_epoch() / std::chrono::seconds(1) - st.st_mtim.tv_sec >
+          kTouchAfterSeconds) {
+    (void)::futimens(fd, nullptr);  // recently used: evicted last
+  }
+  ::close(fd);
+  if (!problem.empty()) {
+    note("entry " + name_ + " is " + problem + "; rendered from the inputs");
+    return std::nullopt;
+  }
+  note("hit " + name_);
+  return parts.snapshot;
+}
+
+void RenderCache::store(std::string_view snapshot) {
+  if (!enabled_ || !usable_directory(true)) return;
+  std::string header(kMagic);
+  header.append(reinterpret_cast<const char*>(&kFormat), 4);
+  header.append(4, '\0');
+  const std::uint64_t total = kHeaderBytes + 24 + identity_.size() + canonical_.size() + snapshot.size();
+  if (total > settings_.max_bytes) {
+    note("entry of " + std::to_string(total) + " bytes is over FLEETWAVE_CACHE_MAX_MB; not stored");
+    return;
+  }
+  put_u64(header, total);
+  std::string lengths[3];
+  put_u64(lengths[0], identity_.size());
+  put_u64(lengths[1], canonical_.size());
+  put_u64(lengths[2], snapshot.size());
+  const std::string_view body[] = {lengths[0], identity_, lengths[1], canonical_, lengths[2], snapshot};
+  XXH3_state_t state;
+  XXH3_64bits_reset(&state);
+  for (std::string_view part : body) XXH3_64bits_update(&state, part.data(), part.size());
+  put_u64(header, XXH3_64bits_digest(&state));
+
+  const auto nanos = std::chrono::steady_clock::now().time_since_epoch().count();
+  const std::string temp = (settings_.dir / (std::string(kTempPrefix) + std::to_string(getpid()) + "-" +
+                                             std::to_string(nanos) + std::string(kSuffix)))
+                               .string();
+  int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0600);
+  if (fd < 0) {
+    note("cannot write entry: " + errno_text());
+    return;
+  }
+  bool ok = write_all(fd, header);
+  for (std::string_view part : body) ok = ok && write_all(fd, part);
+  std::string problem = ok ? "" : errno_text();
+  if (::close(fd) != 0 && ok) problem = errno_text();
+  if (problem.empty() && ::rename(temp.c_str(), (settings_.dir / name_).c_str()) != 0) problem = errno_text();
+  if (!problem.empty()) {
+    ::unlink(temp.c_str());
+    note("cannot write entry " + name_ + ": " + problem);
+    return;
+  }
+  note("stored " + name_);
+  evict(name_);
+}
+
+// Keeps the directory under max_bytes, oldest-used entries first (loads refresh the time of
+// what they read), down to three quarters of the bound so that evictions are not one per
+// store; removes temporary files of writers that died. Races with other processes are
+// harmless: an entry removed under a reader stays readable through its open descriptor.
+void RenderCache::evict(const std::string& keep) {
+  struct Item {
+    std::int64_t mtime;
+    std::uint64_t size;
+    fs::path path;
+  };
+  std::vector<Item> items;
+  std::uint64_t total = 0;
+  const std::int64_t now = std::chrono::system_clock::now().time_since_epoch() / std::chrono::seconds(1);
+  std::error_code ec;
+  for (fs::directory_iterator it(settings_.dir, ec), end; !ec && it != end; it.increment(ec)) {
+    const std::string name = it->path().filename().string();
+    struct stat st {};
+    if (::lstat(it->path().c_str(), &st) != 0 || !S_ISREG(st.st_mode) || st.st_uid != geteuid()) continue;
+    const bool temp = name.rfind(kTempPrefix, 0) == 0;
+    if (temp && now - st.st_mtim.tv_sec > kStaleTempSeconds) {
+      ::unlink(it->path().c_str());
+      continue;
+    }
+    if (temp || name.size() < kSuffix.size() ||
+        name.compare(name.size() - kSuffix.size(), kSuffix.size(), kSuffix) != 0)
+      continue;
+    total += static_cast<std::uint64_t>(st.st_size);
+    if (name != keep) items.push_back({st.st_mtim.tv_sec, static_cast<std::uint64_t>(st.st_size), it->path()});
+  }
+  if (total <= settings_.max_bytes) return;
+  std::sort(items.begin(), items.end(), [](const Item& a, const Item& b) { return a.mtime < b.mtime; });
+  std::size_t removed = 0;
+  for (const Item& item : items) {
+    if (total <= settings_.max_bytes / 4 * 3) break;
+    if (::unlink(item.path.c_str()) == 0 || errno == ENOENT) {
+      total -= item.size;
+      ++removed;
+    }
+  }
+  if (removed > 0) note("evicted " + std::to_string(removed) + " entries");
+}
+
+RenderCache::Mapping::~Mapping() {
+  if (data_ != nullptr) ::munmap(const_cast<char*>(data_), size_);
+}
+
+RenderCache::Mapping& RenderCache::Mapping::operator=(Mapping&& other) noexcept {
+  if (this != &other) {
+    if (data_ != nullptr) ::munmap(const_cast<char*>(data_), size_);
+    data_ = std::exchange(other.data_, nullptr);
+    size_ = std::exchange(other.size_, 0);
+  }
+  return *this;
+}
+
+}  // namespace fleetwave

@@ -1,0 +1,116 @@
+// Differential test of the render cache's snapshot: for every golden case and every cluster
+// of its inventory (and one it lacks), rendering from the snapshot gives what FleetRender
+// gives: the same objects, or the same errors. Malformed snapshots are refused, not rendered.
+#include "render/fleet_snapshot.h"
+
+#include <filesystem>
+
+#include <gtest/gtest.h>
+
+#include "cmp/repo_reader.h"
+
+namespace fleetwave {
+namespace {
+namespace fs = std::filesystem;
+
+struct Case {
+  std::string name;
+  fs::path root;
+  std::string app;
+};
+
+std::vector<Case> cases() {
+  std::vector<Case> out;
+  fs::path golden = fs::path(FLEETWAVE_SOURCE_DIR) / "testdata" / "render";
+  for (const auto& entry : fs::directory_iterator(golden)) {
+    if (entry.is_directory()) out.push_back({entry.path().filename().string(), entry.path() / "repo", "app"});
+  }
+  std::sort(out.begin(), out.end(), [](const Case& a, const Case& b) { return a.name < b.name; });
+  fs::path example = fs::path(FLEETWAVE_SOURCE_DIR) / "testdata" / "example-fleet";
+  for (const auto& entry : fs::directory_iterator(example / "apps")) {
+    out.push_back({"example-" + entry.path().filename().string(), example, "apps/" + entry.path().filename().string()});
+  }
+  return out;
+}
+
+std::string describe(const Result<RenderOutput, ErrorList>& r) {
+  if (!r.ok()) return "errors:\n" + to_string(r.error());
+  std::string out;
+  for (const Json& o : r->objects) out += o.dump() + "\n";
+  return out;
+}
+
+std::optional<FleetRender> prepare(const Case& c, std::string* why) {
+  InputBundle bundle;
+  bundle.app_path = c.app;
+  auto read = read_repo_files(RepoLayout{c.root, c.app, "clusters", "policies"}, bundle);
+  if (!read.ok()) {
+    *why = to_string(read.error());
+    return std::nullopt;
+  }
+  auto prepared = FleetRender::prepare(bundle);
+  if (!prepared.ok()) {
+    *why = to_string(prepared.error());
+    return std::nullopt;
+  }
+  return std::move(prepared).value();
+}
+
+TEST(FleetSnapshot, RendersEveryClusterOfEveryCaseAsTheFullRender) {
+  int rendered = 0;
+  for (const Case& c : cases()) {
+    SCOPED_TRACE(c.name);
+    std::string why;
+    auto full = prepare(c, &why);
+    if (!full) continue;  // cases whose inputs are invalid never reach the cache
+    const std::string snapshot = encode_fleet_snapshot(*full, "default");
+    std::vector<std::string> names = {"no-such-cluster"};
+    for (const Cluster& cluster : full->fleet().clusters) names.push_back(cluster.name);
+    for (const std::string& name : names) {
+      SCOPED_TRACE(name);
+      auto from_snapshot = render_from_snapshot(snapshot, name);
+      ASSERT_TRUE(from_snapshot.has_value());
+      EXPECT_EQ(describe(*from_snapshot), describe(full->render(name)));
+      ++rendered;
+    }
+  }
+  EXPECT_GT(rendered, 100);  // the corpus really ran
+}
+
+TEST(FleetSnapshot, RefusesTruncatedAndForeignData) {
+  Case c{"override-order", fs::path(FLEETWAVE_SOURCE_DIR) / "testdata/render/override-order/repo", "app"};
+  std::string why;
+  auto full = prepare(c, &why);
+  ASSERT_TRUE(full.has_value()) << why;
+  const std::string snapshot = encode_fleet_snapshot(*full, "default");
+  const std::string cluster = full->fleet().clusters.front().name;
+  ASSERT_TRUE(render_from_snapshot(snapshot, cluster).has_value());
+  for (std::size_t cut = 0; cut < snapshot.size(); cut += 1 + cut / 16) {
+    SCOPED_TRACE(cut);
+    EXPECT_FALSE(render_from_snapshot(snapshot.substr(0, cut), cluster).has_value());
+  }
+  EXPECT_FALSE(render_from_snapshot(snapshot + "x", cluster).has_value());
+  EXPECT_FALSE(render_from_snapshot("not a snapshot", cluster).has_value());
+}
+
+// Flipped bytes may still decode (the cache's checksum is what catches them); reading them
+// must stay safe: no crash, no hang, no unbounded allocation.
+TEST(FleetSnapshot, SurvivesFlippedBytes) {
+  Case c{"propagate-deps", fs::path(FLEETWAVE_SOURCE_DIR) / "testdata/render/propagate-deps/repo", "app"};
+  std::string why;
+  auto full = prepare(c, &why);
+  ASSERT_TRUE(full.has_value()) << why;
+  const std::string snapshot = encode_fleet_snapshot(*full, "default");
+  const std::string cluster = full->fleet().clusters.back().name;
+  for (std::size_t i = 0; i < snapshot.size(); i += 3) {
+    for (unsigned char flip : {0x01, 0x80, 0xFF}) {
+      std::string bad = snapshot;
+      bad[i] = static_cast<char>(static_cast<unsigned char>(bad[i]) ^ flip);
+      (void)render_from_snapshot(bad, cluster);
+    }
+  }
+  SUCCEED();
+}
+
+}  // namespace
+}  // namespace fleetwave
