@@ -150,17 +150,7 @@ class Loader {
     }
     FileRole role = o.file->role;
     if (role == FileRole::Inventory) {
-      if (api_version != kKarmadaClusterApi || kind != "Cluster") {
-        add_error(o, FieldPath().key("kind"),
-                  "the cluster inventory holds only " + std::string(kKarmadaClusterApi) + " Cluster objects, found " +
-                      printable(api_version) + " " + printable(kind));
-        return;
-      }
-      Cluster c = parse_cluster(o.object, problems);
-      if (c.resource_summary)
-        validate_resource_summary(*c.resource_summary, FieldPath().key("status").key("resourceSummary"), problems);
-      add_problems(o, problems);
-      add_cluster(o, std::move(c));
+      load_inventory_object(o, api_version, kind);
       return;
     }
     if (api_version == kKarmadaPolicyApi && load_policy(o, kind)) return;
@@ -198,6 +188,21 @@ class Loader {
       return;
     }
     add_template(o, api_version, kind);
+  }
+
+  void load_inventory_object(LoadedObject& o, const std::string& api_version, const std::string& kind) {
+    if (api_version != kKarmadaClusterApi || kind != "Cluster") {
+      add_error(o, FieldPath().key("kind"),
+                "the cluster inventory holds only " + std::string(kKarmadaClusterApi) + " Cluster objects, found " +
+                    printable(api_version) + " " + printable(kind));
+      return;
+    }
+    Problems problems;
+    Cluster c = parse_cluster(o.object, problems);
+    if (c.resource_summary)
+      validate_resource_summary(*c.resource_summary, FieldPath().key("status").key("resourceSummary"), problems);
+    add_problems(o, problems);
+    add_cluster(o, std::move(c));
   }
 
   bool load_policy(LoadedObject& o, const std::string& kind) {

@@ -27,8 +27,8 @@ std::optional<Tables> read_tables(std::string_view data) {
   if (!ns) return std::nullopt;
   Tables t;
   t.default_namespace = std::string(*ns);
-  for (Table* table : {&t.clusters, &t.policies, &t.overrides, &t.matches, &t.templates, &t.bindings, &t.sets,
-                       &t.customizations}) {
+  for (Table* table :
+       {&t.clusters, &t.policies, &t.overrides, &t.matches, &t.templates, &t.bindings, &t.sets, &t.customizations}) {
     auto read = Table::read(data, pos);
     if (!read) return std::nullopt;
     *table = *read;

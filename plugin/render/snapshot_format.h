@@ -1,8 +1,8 @@
 // The snapshot layout shared by its writer (fleet_snapshot.cpp) and reader
 // (fleet_snapshot_reader.cpp): a magic string, the default namespace, then the tables
 // clusters, propagation policies, override policies, each cluster's matching override rules,
-// templates, bindings, target sets and resource interpreter customizations. A table is a count, count+1 fixed-width offsets and the
-// records, so a render reads only the records it needs. Internal to render/.
+// templates, bindings, target sets and resource interpreter customizations. A table is a count, count+1 fixed-width
+// offsets and the records, so a render reads only the records it needs. Internal to render/.
 #pragma once
 
 #include <cstdint>
