@@ -10,7 +10,7 @@ namespace fleetwave::fast_yaml_test {
 // The string literals of a C++ source file, with escapes decoded and adjacent literals joined.
 std::vector<std::string> cpp_string_literals(std::string_view source);
 
-// Multi-document streams in the shapes of tools/gen_kustomize.sh and bench/fleet_generator.cpp.
+// Multi-document streams in the shapes of bench/fleet_generator.cpp.
 std::vector<std::string> generated_manifests();
 
 // Hand-written documents for every construct the fast reader supports, and edge cases around

@@ -6,7 +6,7 @@
 // results and errors with and without the fast reader, and how often the fast reader is taken.
 //
 // Corpus: every YAML file under testdata/, every string literal in the codec's tests, generated
-// manifests in the shapes of tools/gen_kustomize.sh and bench/fleet_generator.cpp, and
+// manifests in the shapes of bench/fleet_generator.cpp, and
 // fast_yaml_corpus_test.cpp (hand-written documents for every construct and many edge cases).
 //
 // FLEETWAVE_FAST_YAML_FUZZ_RUNS sets the number of mutants (default 20000; seeded, so

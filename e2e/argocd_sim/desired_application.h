@@ -1,5 +1,5 @@
 // What the ApplicationSet controller makes of targets.json: one Application per entry, shaped
-// like the template `fleetwave appset` prints (reconciler/cli/appset_builder.h) on top of the
+// like the template `fleetwave appset` prints (reconciler/reconcile/views/appset_builder.h) on top of the
 // recorded Application (testkit/fakes/fake_argocd_apps.h). Pure.
 #pragma once
 

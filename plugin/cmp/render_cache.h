@@ -3,7 +3,7 @@
 // fleet (render/fleet_snapshot.h) under the digest of its exact inputs, the others render their
 // cluster from it.
 //
-// Safety rules (docs/render-cache.md):
+// Safety rules (docs/render-cache.md says the same to users):
 // - an entry is keyed by every input byte (file roles, paths and contents, the layout, the
 //   default namespace, the limits) and by the build's identity, and it stores those inputs:
 //   a hit is a byte-for-byte comparison, so output for other inputs is never served;

@@ -2,12 +2,12 @@
 
 #include <gtest/gtest.h>
 
-#include "override/test_support.h"
+#include "override/override_fixture.h"
 
 namespace fleetwave {
 namespace {
 
-using testing::yaml;
+using override_test::yaml;
 
 Json deployment(const std::string& kind, const std::string& containers_yaml) {
   std::string text = "apiVersion: apps/v1\nkind: " + kind + "\nmetadata: {name: nginx}\nspec:\n";

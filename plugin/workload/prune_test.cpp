@@ -2,12 +2,12 @@
 
 #include <gtest/gtest.h>
 
-#include "override/test_support.h"
+#include "override/override_fixture.h"
 
 namespace fleetwave {
 namespace {
 
-using testing::yaml;
+using override_test::yaml;
 
 struct Case {
   std::string name;

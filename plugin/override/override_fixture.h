@@ -9,7 +9,7 @@
 #include "base/json.h"
 #include "codec/yaml_codec.h"
 
-namespace fleetwave::testing {
+namespace fleetwave::override_test {
 
 // The first document of `text`, parsed as fleetwave parses manifests.
 inline Json yaml(std::string_view text) {
@@ -21,4 +21,4 @@ inline Json yaml(std::string_view text) {
   return docs->empty() ? Json() : (*docs)[0].value;
 }
 
-}  // namespace fleetwave::testing
+}  // namespace fleetwave::override_test
