@@ -74,10 +74,7 @@ CommandResult run_render_command(const ProcessContext& context) {
     r.out = format_objects(output->objects, request->format);
     // Argo CD shows nothing of stderr when generate succeeds; `fleetwave plan` and `status` show
     // the same warnings as findings.
-    for (const Error& w : output->warnings)
-      r.err += "warning: " + w.to_string() +
-               "
-               ";
+    for (const Error& w : output->warnings) r.err += "warning: " + w.to_string() + "\n";
   }
   r.err = cache.debug_line() + r.err;
   r.retained = std::move(retained);
