@@ -55,7 +55,7 @@ TEST_F(ApprovalE2eTest, GatedWaveWaitsUntilAReviewerMergesTheApprovalBranch) {
                                             "advance", "complete"}));
   E2E_ASSERT_OK(stack_->wait_for_sim_converged(kGuestbook, Millis(20000)));
   for (const auto& [cluster, pin] : pins(kGuestbook)) EXPECT_EQ(pin, stack_->repo().seed()) << cluster;
-  E2E_ASSERT_OK(stack_->check_clusters_match_pins({kGuestbook, kPayments}));
+  E2E_ASSERT_OK(stack_->check_clusters_match_pins({kGuestbook, kPayments, kStorefront}));
 }
 
 }  // namespace

@@ -34,7 +34,7 @@ TEST_F(BadReleaseE2eTest, BrokenTagDegradesTheCanaryAndRollsBack) {
 
   EXPECT_EQ(pins(kGuestbook), stable_pins);
   E2E_ASSERT_OK(stack_->wait_for_sim_converged(kGuestbook, Millis(20000)));
-  E2E_ASSERT_OK(stack_->check_clusters_match_pins({kGuestbook, kPayments}));
+  E2E_ASSERT_OK(stack_->check_clusters_match_pins({kGuestbook, kPayments, kStorefront}));
   EXPECT_EQ(live_images(), stable_images);
 }
 

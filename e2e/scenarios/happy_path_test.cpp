@@ -11,7 +11,7 @@ class HappyPathE2eTest : public ScenarioTest {};
 TEST_F(HappyPathE2eTest, ImageBumpRollsThroughEveryWaveToComplete) {
   wait_for_first_rollout();
   ASSERT_FALSE(HasFatalFailure());
-  E2E_ASSERT_OK(stack_->check_clusters_match_pins({kGuestbook, kPayments}));
+  E2E_ASSERT_OK(stack_->check_clusters_match_pins({kGuestbook, kPayments, kStorefront}));
   for (const auto& [cluster, image] : live_images()) EXPECT_NE(image.find(":1.4.0"), std::string::npos) << cluster;
 
   const std::string release = ship_guestbook("1.5.0");

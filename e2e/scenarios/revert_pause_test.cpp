@@ -73,7 +73,7 @@ TEST_F(RevertPauseE2eTest, RevertOfAnAdvancePausesAndResumeContinues) {
   for (auto it = pause + 2; it + 1 < after.end(); ++it) EXPECT_EQ(*it, "advance") << join(after);
   E2E_ASSERT_OK(stack_->wait_for_sim_converged(kGuestbook, Millis(20000)));
   for (const auto& [cluster, pin] : pins(kGuestbook)) EXPECT_EQ(pin, release) << cluster;
-  E2E_ASSERT_OK(stack_->check_clusters_match_pins({kGuestbook, kPayments}));
+  E2E_ASSERT_OK(stack_->check_clusters_match_pins({kGuestbook, kPayments, kStorefront}));
 }
 
 }  // namespace

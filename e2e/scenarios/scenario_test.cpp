@@ -67,7 +67,7 @@ void ScenarioTest::TearDown() {
 }
 
 void ScenarioTest::wait_for_first_rollout() {
-  for (const char* app : {kGuestbook, kPayments, "storefront"}) {
+  for (const char* app : {kGuestbook, kPayments, kStorefront}) {
     E2E_ASSERT_OK_AND_ASSIGN(actions, stack_->wait_for_last_action(app, "complete", kFirstRollout));
     if (std::string(app) == kGuestbook) guestbook_first_ = actions.size();
     E2E_ASSERT_OK(stack_->wait_for_sim_converged(app, Millis(20000)));
@@ -101,7 +101,7 @@ void ScenarioTest::expect_complete_rollout(const std::string& release) {
   std::map<std::string, std::string> now = pins(kGuestbook);
   EXPECT_EQ(now.size(), 7u) << "guestbook reaches every cluster (ap-1 gets its Namespace)";
   for (const auto& [cluster, pin] : now) EXPECT_EQ(pin, release) << cluster;
-  E2E_ASSERT_OK(stack_->check_clusters_match_pins({kGuestbook, kPayments}));
+  E2E_ASSERT_OK(stack_->check_clusters_match_pins({kGuestbook, kPayments, kStorefront}));
 }
 
 std::vector<std::string> ScenarioTest::actions_after(const std::string& app, std::size_t skip) {

@@ -28,6 +28,7 @@ namespace fleetwave::e2e {
 
 inline constexpr const char* kGuestbook = "guestbook";
 inline constexpr const char* kPayments = "payments";
+inline constexpr const char* kStorefront = "storefront";  // an Argo Rollouts Rollout with a RIC
 inline constexpr const char* kDeployment = "apps/guestbook/deployment.yaml";
 
 class ScenarioTest : public ::testing::Test {

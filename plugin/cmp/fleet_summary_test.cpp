@@ -26,8 +26,8 @@ TEST(FleetSummary, ShowsCustomKindShares) {
   const std::string m1 =
       "cluster m1 ( )\n"
       "  apps/bundled: 6 objects\n"
-      "    CloneSet shop/cart replicas=4\n"
-      "    DaemonSet shop/agent\n"
+      "    CloneSet shop/cart replicas=4 image=cart:1.0\n"
+      "    DaemonSet shop/agent image=agent:1.0\n"
       "    Workflow shop/report share=2\n"
       "    FlinkDeployment shop/stream share=2\n"
       "    Secret shop/cart-secret\n"

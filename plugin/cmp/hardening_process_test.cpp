@@ -327,7 +327,7 @@ TEST_F(RenderHardening, ErrorsNameTheLineAndColumnOfTheirField) {
   } cases[] = {
       {"template field type", "app/deploy.yaml",
        "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web, namespace: shop}\nspec:\n  replicas: three\n",
-       "app/deploy.yaml:5:13: spec.replicas: Deployment web: expected an integer, got a string\n"},
+       "app/deploy.yaml:5:13: spec.replicas: Deployment shop/web: expected an integer, got a string\n"},
       {"policy field", "app/weights.yaml",
        "apiVersion: policy.karmada.io/v1alpha1\nkind: PropagationPolicy\nmetadata: {name: w, namespace: shop}\n"
        "spec:\n  resourceSelectors: [{apiVersion: v1, kind: Secret}]\n  placement:\n    replicaScheduling:\n"
@@ -391,7 +391,7 @@ TEST_F(RenderHardening, SummaryPrintsJson) {
     EXPECT_EQ(count_lines(r.out), 1u);
     const Json doc = Json::parse(r.out);
     EXPECT_EQ(doc["fleet"], "example-fleet");
-    EXPECT_EQ(doc["apps"], Json({"apps/guestbook", "apps/payments"}));
+    EXPECT_EQ(doc["apps"], Json({"apps/guestbook", "apps/payments", "apps/storefront"}));
     ASSERT_EQ(doc["clusters"].size(), 7u);
     // The same facts as the text form: one "cluster NAME (...)" line per cluster, and per app
     // its object count.

@@ -27,7 +27,7 @@ TEST(InterpreterProcess, BadInputFailsWithOneLineAndNoOutput) {
       {"bad-ric-lua-syntax",
        {"app/interpreter.yaml:", rric, "for example.io/v1 Queue", "InterpreterOperation(InterpretReplica)",
         "Lua script error: replicaResource:3: unexpected symbol near 'end'"}},
-      {"bad-ric-runtime-error", {"app/queue.yaml:1: ", get, "attempt to index field 'missing' (a nil value)"}},
+      {"bad-ric-runtime-error", {"app/queue.yaml:1:1: ", get, "attempt to index field 'missing' (a nil value)"}},
       {"bad-ric-time-limit", {get, "time limit exceeded"}},
       {"bad-ric-memory", {get, "memory limit exceeded"}},
       {"bad-ric-os-execute", {get, "attempt to call field 'execute' (a nil value)"}},

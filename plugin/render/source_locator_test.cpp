@@ -58,13 +58,13 @@ TEST(SourceLocator, RenderErrorsCarryTheLineAndColumnOfTheirField) {
       {"a workload's replicas of the wrong type", "app/deploy.yaml",
        "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web, namespace: shop}\nspec:\n"
        "  replicas: three\n",
-       "app/deploy.yaml:5:13: spec.replicas: Deployment web: expected an integer, got a string"},
+       "app/deploy.yaml:5:13: spec.replicas: Deployment shop/web: expected an integer, got a string"},
       {"a workload inside a List", "app/list.yaml",
        "apiVersion: v1\nkind: List\nitems:\n"
        "- {apiVersion: apps/v1, kind: Deployment, metadata: {name: ok, namespace: shop}}\n"
        "- apiVersion: apps/v1\n  kind: Deployment\n  metadata: {name: web, namespace: shop}\n"
        "  spec: {replicas: [2]}\n",
-       "app/list.yaml:8:20: spec.replicas: Deployment web: expected an integer, got a list"},
+       "app/list.yaml:8:20: spec.replicas: Deployment shop/web: expected an integer, got a list"},
       {"a field the delivered manifest cannot have", "app/job.yaml",
        "apiVersion: batch/v1\nkind: Job\nmetadata: {name: once, namespace: shop}\nspec:\n"
        "  manualSelector: 'yes'\n  template: {spec: {containers: [{name: c, image: busybox}]}}\n",

@@ -58,7 +58,7 @@ TEST(WavePlanTest, ReportsEveryProblemAtItsField) {
     std::vector<std::string> want;
   };
   const std::vector<Case> cases = {
-      {"no waves", plan_yaml("  []\n"), {"spec.waves: needs at least one wave"}},
+      {"no waves", plan_yaml("    []\n"), {"spec.waves: needs at least one wave"}},
       {"bad names and duplicates",
        plan_yaml("  - name: Canary\n    clusters: {}\n  - name: a\n    clusters: {}\n  - name: a\n    clusters: {}\n"),
        {"spec.waves[0].name: must consist of lowercase letters, digits and '-'",
