@@ -42,7 +42,8 @@ Status<> apply_scope(Json& manifest, const OverrideContext& context, const std::
     if (a.first != b.first) return a.first < b.first;
     return a.second->name < b.second->name;
   });
-  for (const auto& [priority, policy] : relevant) {
+  for (const auto& entry : relevant) {
+    const OverridePolicy* policy = entry.second;  // a named variable: clang 14 cannot capture a binding
     bool any = false;
     auto apply_rule = [&](const OverrideRule& rule) -> Status<> {
       any = true;
