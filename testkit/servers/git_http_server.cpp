@@ -110,7 +110,7 @@ Status<> GitHttpServer::make_certificate() {
                "-subj",
                "/CN=localhost",
                "-addext",
-               "subjectAltName=DNS:localhost,IP:127.0.0.1",
+               "subjectAltName=DNS:localhost,DNS:127.0.0.1,IP:127.0.0.1",
                "-keyout",
                dir_ / "tls/key.pem",
                "-out",

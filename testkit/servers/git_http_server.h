@@ -37,8 +37,9 @@ class GitHttpServer {
 
   // http://127.0.0.1:PORT/git/REPO (without credentials).
   std::string url(const std::string& repo) const;
-  // https://HOST:TLS_PORT/git/REPO when started with tls; HOST "localhost" matches the
-  // certificate (mbedTLS ignores IP subjectAltNames).
+  // https://HOST:TLS_PORT/git/REPO when started with tls. The certificate names 127.0.0.1 also
+  // as a DNS name: Debian's libgit2 verifies with mbedTLS, which ignores IP subjectAltNames, and
+  // "localhost" needs /etc/hosts, which a minimal root (debootstrap) lacks.
   std::string https_url(const std::string& repo, const std::string& host = "127.0.0.1") const;
   // PEM file of the self-signed certificate when started with tls.
   std::string certificate_path() const { return dir_ / "tls/cert.pem"; }

@@ -50,7 +50,7 @@ TEST_F(HttpsServerTest, UntrustedCertificateIsInvalidInput) {
 
 TEST_F(HttpsServerTest, TrustedCaBundleVerifies) {
   FW_ASSERT_OK(runtime().set_ca_certificates(server_->certificate_path()));
-  auto repo = LibGit2Repository::open(runtime(), {server_->https_url("fleet.git", "localhost"), *dir_ / "cache",
+  auto repo = LibGit2Repository::open(runtime(), {server_->https_url("fleet.git"), *dir_ / "cache",
                                                   GitCredentials::user_password(server_->user(), server_->password())});
   FW_ASSERT_OK(repo);
   FW_ASSERT_OK_AND_ASSIGN(tip, (*repo)->fetch("main"));
