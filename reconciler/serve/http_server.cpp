@@ -172,7 +172,6 @@ Result<std::unique_ptr<HttpServer>> HttpServer::start(const HttpOptions& options
   std::unique_ptr<HttpServer> s(new HttpServer());
   ConnectionLimits limits;
   limits.max_connections = static_cast<std::size_t>(options.max_connections);
-  limits.max_queued = limits.max_connections * 2;
   limits.head_ms = options.head_timeout_ms;
   limits.request_ms = options.request_timeout_ms;
   limits.write_ms = options.write_timeout_ms;
