@@ -43,7 +43,16 @@ class CliTest : public fleetwave::testkit::LibGit2Test {
     dir_.emplace(std::move(dir).value());
     remote_ = *dir_ / "remote.git";
     ASSERT_TRUE(fleetwave::testkit::seed_bare_repo(remote_, files()).ok());
+    // The person running the CLI has a git identity, as on their own machine: approve, pause,
+    // resume and rollback are authored by it unless --author says otherwise.
+    ASSERT_TRUE(fleetwave::testkit::write_text_file(
+                    *dir_ / "home/.gitconfig",
+                    std::string("[user]\n\tname = ") + kPersonName + "\n\temail = " + kPersonEmail + "\n")
+                    .ok());
   }
+
+  static constexpr const char* kPersonName = "Pat Person";
+  static constexpr const char* kPersonEmail = "pat@fleetwave.test";
 
   virtual std::map<std::string, std::string> files() { return fleet_files(); }
 

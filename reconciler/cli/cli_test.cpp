@@ -32,14 +32,13 @@ TEST_F(CliTopLevelTest, HelpVersionAndUnknownCommands) {
        {"deploy"},
        2,
        "",
-       "error: unknown command \"deploy\"; commands: reconcile, status, plan, diff, approve, pause, resume, rollback, "
-       "appset, serve "
-       "(see fleetwave --help)\n"},
+       "error: unknown command \"deploy\"; commands: reconcile, status, plan, diff, history, approve, pause, resume, "
+       "rollback, appset, serve (see fleetwave --help)\n"},
       {"flag before command",
        {"--repo", "x"},
        2,
        "",
-       "error: unknown command \"--repo\"; commands: reconcile, status, plan, diff, "
+       "error: unknown command \"--repo\"; commands: reconcile, status, plan, diff, history, "
        "approve, pause, resume, rollback, appset, serve (see fleetwave --help)\n"},
   };
   for (const Case& c : cases) {

@@ -23,6 +23,7 @@ CommandSpec reconcile_command();
 CommandSpec status_command();
 CommandSpec plan_command();
 CommandSpec diff_command();
+CommandSpec history_command();
 CommandSpec approve_command();
 CommandSpec pause_command();
 CommandSpec resume_command();

@@ -103,6 +103,10 @@ FlagSpec author_flag() {
   return {"author", "\"NAME <EMAIL>\"", "commit author (default fleetwave <fleetwave@localhost>)", true};
 }
 
+FlagSpec person_author_flag() {
+  return {"author", "\"NAME <EMAIL>\"", "who acts (default: git's author, from git config user.name/user.email)", true};
+}
+
 std::vector<FlagSpec> flags_of(std::initializer_list<std::vector<FlagSpec>> parts) {
   std::vector<FlagSpec> out;
   for (const auto& part : parts) out.insert(out.end(), part.begin(), part.end());
@@ -153,11 +157,11 @@ Result<ArgoCdSettings> argocd_settings(const ParsedArgs& args, const std::string
   return s;
 }
 
-Result<git::Signature> parse_author(const std::string& text) {
+Result<git::Signature> parse_author(const std::string& text, const std::string& label) {
   const std::size_t open = text.find('<');
   const std::size_t close = text.rfind('>');
   auto bad = [&](const std::string& why) {
-    return invalid_input("--author \"" + text + "\": " + why + "; expected \"Name <email>\"");
+    return invalid_input(label + " \"" + text + "\": " + why + "; expected \"Name <email>\"");
   };
   if (open == std::string::npos || close == std::string::npos || close < open || close + 1 != text.size()) {
     return bad("no <email>");

@@ -19,8 +19,11 @@ namespace fleetwave::cli {
 std::vector<FlagSpec> repository_flags();
 // --argocd-url, --argocd-token-file, --argocd-ca-file, --argocd-insecure.
 std::vector<FlagSpec> argocd_flags();
-// --author.
+// --author for fleetwave's own steps (reconcile, serve), defaulting to kDefaultAuthor.
 FlagSpec author_flag();
+// --author for a step a person takes (approve, pause, resume, rollback), defaulting to the
+// identity git would use.
+FlagSpec person_author_flag();
 
 // Concatenates flag tables.
 std::vector<FlagSpec> flags_of(std::initializer_list<std::vector<FlagSpec>> parts);
@@ -51,7 +54,8 @@ Result<ArgoCdSettings> argocd_settings(const ParsedArgs& args, const std::string
                                        std::vector<std::string>& secrets);
 
 // "Name <email>" -> a signature without a time. InvalidInput for anything else.
-Result<git::Signature> parse_author(const std::string& text);
+// "Name <email>"; errors name `label` (the flag or its variable).
+Result<git::Signature> parse_author(const std::string& text, const std::string& label = "--author");
 
 // $XDG_CACHE_HOME/fleetwave, else $HOME/.cache/fleetwave.
 Result<std::string> default_cache_dir(const std::map<std::string, std::string>& env);

@@ -32,6 +32,10 @@ std::string ParsedArgs::get(std::string_view name, const std::string& fallback) 
   return it == values_.end() ? fallback : it->second.first;
 }
 
+std::string flag_label(const ParsedArgs& args, std::string_view flag) {
+  return args.has(flag) && args.source(flag) == FlagSource::Environment ? env_name(flag) : "--" + std::string(flag);
+}
+
 FlagSource ParsedArgs::source(std::string_view name) const {
   auto it = values_.find(std::string(name));
   return it == values_.end() ? FlagSource::CommandLine : it->second.second;

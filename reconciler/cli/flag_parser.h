@@ -43,6 +43,10 @@ class ParsedArgs {
 // FLEETWAVE_<NAME> for a flag name ("git-token-file" -> "FLEETWAVE_GIT_TOKEN_FILE").
 std::string env_name(std::string_view flag);
 
+// How an error message names where a flag's value came from: "--author" when it was given on
+// the command line, "FLEETWAVE_AUTHOR" when it came from the environment.
+std::string flag_label(const ParsedArgs& args, std::string_view flag);
+
 // Usage errors are InvalidInput; their messages name the flag. A flag given twice, an unknown
 // flag, a missing value and a bad boolean value (in a variable) are errors. `command` labels
 // messages ("fleetwave status").

@@ -1,6 +1,8 @@
 // fleetwave approve|pause|resume|rollback: one commit each, pushed with --repo (also through the
 // built binary), or made in the current checkout (git status stays clean, nothing pushed); the
 // refusals as exit 1 with the engine's message; a rejected push retried from a fresh fetch.
+#include <filesystem>
+
 #include <gtest/gtest.h>
 
 #include "cli/cli_fixture.h"
@@ -99,8 +101,11 @@ TEST_F(CliManualCommandTest, StepsWithRepoPushOneCommitEach) {
   EXPECT_NE(state().find("phase: Held"), std::string::npos) << state();
   EXPECT_EQ(targets().size(), 0u);  // a first release rolled back: unpinned
   auto trailers = git(remote_, {"log", "-1", "--format=%an <%ae>%n%(trailers:only)", "main"});
-  EXPECT_EQ(trailers, "fleetwave <fleetwave@localhost>\nFleetwave-App: shop\nFleetwave-Release: " + release_ +
-                          "\nFleetwave-Wave: canary\nFleetwave-Action: rollback\nFleetwave-Evidence: bad canary");
+  // Without --author the step is by the person's git identity, named again in Fleetwave-Actor.
+  const std::string person = std::string(kPersonName) + " <" + kPersonEmail + ">";
+  EXPECT_EQ(trailers, person + "\nFleetwave-App: shop\nFleetwave-Release: " + release_ +
+                          "\nFleetwave-Wave: canary\nFleetwave-Action: rollback\nFleetwave-Evidence: bad canary" +
+                          "\nFleetwave-Actor: " + person);
 }
 
 TEST_F(CliManualCommandTest, BinaryApprovesTheWaitingWave) {
@@ -123,6 +128,59 @@ TEST_F(CliManualCommandTest, BinaryApprovesTheWaitingWave) {
   EXPECT_EQ(subject(), subject_line);
   EXPECT_EQ(git(remote_, {"log", "-1", "--format=%an <%ae>", "main"}), "Ada Lovelace <ada@example.com>");
   EXPECT_NE(state().find("approvals:\n  - europe"), std::string::npos) << state();
+}
+
+// Who a step is by, through the built binary: --author, else FLEETWAVE_AUTHOR, else git's
+// identity (the checkout's config over the global one); with none the step is refused.
+TEST_F(CliManualCommandTest, StepsAreAuthoredByWhoeverActs) {
+  start_release();
+  auto by = [&](const std::string& rev) {
+    return git(remote_, {"log", "-1", "--format=%an <%ae>|%(trailers:key=Fleetwave-Actor,valueonly,separator=)", rev});
+  };
+  std::vector<std::string> flags = repo_flags();
+  auto with_repo = [&](std::vector<std::string> args) {
+    args.insert(args.end(), flags.begin(), flags.end());
+    return args;
+  };
+
+  CliRun flag = run_binary(with_repo({"pause", "shop", "--reason", "test", "--author", "Flo Flag <flo@example.com>"}),
+                           {"FLEETWAVE_AUTHOR=Eve Env <eve@example.com>"});
+  ASSERT_EQ(flag.exit_code, 0) << flag.err;
+  EXPECT_EQ(by("main"), "Flo Flag <flo@example.com>|Flo Flag <flo@example.com>");
+
+  CliRun env = run_binary(with_repo({"resume", "shop"}), {"FLEETWAVE_AUTHOR=Eve Env <eve@example.com>"});
+  ASSERT_EQ(env.exit_code, 0) << env.err;
+  EXPECT_EQ(by("main"), "Eve Env <eve@example.com>|Eve Env <eve@example.com>");
+
+  CliRun global = run_binary(with_repo({"pause", "shop", "--reason", "test"}));
+  ASSERT_EQ(global.exit_code, 0) << global.err;
+  const std::string person = std::string(kPersonName) + " <" + kPersonEmail + ">";
+  EXPECT_EQ(by("main"), person + "|" + person);
+
+  // In a checkout, its own user.name/user.email win over the global ones, as with git commit.
+  const std::string work = checkout();
+  git(work, {"config", "user.name", "Carla Checkout"});
+  git(work, {"config", "user.email", "carla@example.com"});
+  CliRun local = run_binary({"resume", "shop"}, {}, work);
+  ASSERT_EQ(local.exit_code, 0) << local.err;
+  EXPECT_EQ(git(work, {"log", "-1", "--format=%an <%ae>|%(trailers:key=Fleetwave-Actor,valueonly,separator=)"}),
+            "Carla Checkout <carla@example.com>|Carla Checkout <carla@example.com>");
+
+  // A bad value names where it came from; no identity at all is refused. Nothing is pushed.
+  const std::string before = head();
+  CliRun bad_env = run_binary(with_repo({"resume", "shop"}), {"FLEETWAVE_AUTHOR=just a name"});
+  EXPECT_EQ(bad_env.exit_code, 2);
+  EXPECT_EQ(bad_env.err.rfind("error: FLEETWAVE_AUTHOR \"just a name\": no <email>; expected \"Name <email>\"", 0), 0u)
+      << bad_env.err;
+  std::filesystem::remove(*dir_ / "home/.gitconfig");
+  CliRun nobody = run_binary(with_repo({"resume", "shop"}));
+  EXPECT_EQ(nobody.exit_code, 2);
+  EXPECT_NE(nobody.err.find("who is acting? Pass --author \"Name <email>\", set FLEETWAVE_AUTHOR, or set git config "
+                            "user.name and user.email"),
+            std::string::npos)
+      << nobody.err;
+  EXPECT_EQ(nobody.out, "");
+  EXPECT_EQ(head(), before);
 }
 
 TEST_F(CliManualCommandTest, LocalCheckoutCommitsWithoutPushing) {

@@ -81,7 +81,7 @@ int commit_locally(CommandContext& ctx, Workspace& ws, const std::string& app, c
   if (!committer.ok()) return ctx.fail(kExitFailed, committer.error());
   git::WorktreeCommitRequest request;
   request.changes = prepared->changes;
-  request.message = prepared->step.message.format();
+  request.message = step_commit_message(prepared->step, author);
   request.author = author;
   auto oid = (*committer)->commit(request);
   if (!oid.ok()) return ctx.fail(kExitFailed, oid.error());
@@ -133,7 +133,7 @@ int commit_and_push(CommandContext& ctx, Workspace& ws, const std::string& app, 
 int run_manual_step(CommandContext& ctx, const std::string& app, const StepMaker& make_step) {
   auto ws = Workspace::open(ctx);
   if (!ws.ok()) return ctx.fail(ws.error());
-  auto author = author_of(ctx);
+  auto author = author_of(ctx, Acting::Person);
   if (!author.ok()) return ctx.fail(author.error());
   git::Signature signature = *author;
   signature.time = ctx.services.clock.now_ms() / 1000;

@@ -17,13 +17,14 @@ int run(CommandContext& ctx) {
   if (!argocd.ok()) return ctx.fail(argocd.error());
   auto ws = Workspace::open(ctx);
   if (!ws.ok()) return ctx.fail(ws.error());
-  auto author = author_of(ctx);
+  auto author = author_of(ctx, Acting::Reconciler);
   if (!author.ok()) return ctx.fail(author.error());
 
   ApprovalHook approvals(ws->repo(), ws->branch(), /*provider=*/nullptr);  // approval branches
   ReconcilerOptions options;
   options.branch = ws->branch();
   options.author = *author;
+  options.instance = reconciler_instance(ctx);
   options.hooks = {&approvals};
   const CycleServices services{ctx.services.clock, ctx.services.sleeper, ctx.services.random};
   Reconciler reconciler(ws->repo(), **argocd, services, options);

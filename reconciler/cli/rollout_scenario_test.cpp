@@ -64,8 +64,9 @@ class CliRolloutScenarioTest : public CliTest {
   // A reviewer merges the approval branch into main, as a pull-request merge would.
   void merge_approval(const std::string& branch) {
     std::string work = checkout("reviewer");
-    git(work, {"-c", "user.name=Rita Reviewer", "-c", "user.email=rita@example.com", "merge", "--no-ff", "-q", "-m",
-               "Merge pull request: approve europe", "origin/" + branch});
+    FW_ASSERT_OK(fleetwave::testkit::git(
+        work, {"merge", "--no-ff", "-q", "-m", "Merge pull request: approve europe", "origin/" + branch},
+        {"GIT_AUTHOR_NAME=Rita Reviewer", "GIT_AUTHOR_EMAIL=rita@example.com"}));
     git(work, {"push", "-q", "origin", "main"});
   }
 
@@ -120,7 +121,8 @@ TEST_F(CliRolloutScenarioTest, ApprovalFailureRollbackAndRevertPause) {
   EXPECT_EQ(actions().back(), "start");
   EXPECT_EQ(pins().at("dev-1"), third);
   std::string work = checkout("reverter");
-  git(work, {"-c", "user.name=Olga Operator", "-c", "user.email=olga@example.com", "revert", "--no-edit", "HEAD"});
+  FW_ASSERT_OK(fleetwave::testkit::git(work, {"revert", "--no-edit", "HEAD"},
+                                       {"GIT_AUTHOR_NAME=Olga Operator", "GIT_AUTHOR_EMAIL=olga@example.com"}));
   git(work, {"push", "-q", "origin", "main"});
   EXPECT_EQ(pins().at("dev-1"), first);
   CliRun paused = reconcile();
@@ -151,6 +153,37 @@ TEST_F(CliRolloutScenarioTest, ApprovalFailureRollbackAndRevertPause) {
   ASSERT_EQ(doc["apps"].size(), 1u);
   EXPECT_EQ(doc["apps"][0]["release"], restarted);
   EXPECT_EQ(doc["apps"][0]["stable"], first);
+
+  // `history` names who took each step, newest first: the reconciler instance, the person who
+  // resumed (their git identity), Olga's revert and Rita's merge of the approval branch.
+  CliRun history = run_binary(
+      {"history", "shop", "--output", "json", "--repo", remote_url(), "--cache-dir", *dir_ / "cache-history"},
+      {"HOSTNAME=fleetwave-7f9c"});
+  ASSERT_EQ(history.exit_code, 0) << history.err;
+  Json trail = Json::parse(history.out);
+  std::vector<std::string> trail_actions, trail_actors;
+  for (const Json& step : trail["steps"]) {
+    trail_actions.push_back(step["action"]);
+    trail_actors.push_back(step["actor"]);
+  }
+  EXPECT_EQ(trail_actions,
+            (std::vector<std::string>{"start", "resume", "pause", "revert", "start", "rollback", "start", "complete",
+                                      "advance", "advance", "advance", "approve", "wait-approval", "start"}));
+  const std::string reconciler = "fleetwave <fleetwave@localhost> (reconciler ";
+  EXPECT_EQ(trail_actors.at(0).rfind(reconciler, 0), 0u) << trail_actors.at(0);
+  EXPECT_EQ(trail_actors.at(1), std::string(kPersonName) + " <" + kPersonEmail + ">");
+  EXPECT_EQ(trail_actors.at(3), "Olga Operator <olga@example.com>");
+  EXPECT_EQ(trail_actors.at(11), "Rita Reviewer <rita@example.com>");
+  EXPECT_EQ(trail["steps"][11]["release"], first);
+  EXPECT_EQ(trail["steps"][11]["wave"], "europe");
+  EXPECT_EQ(trail["steps"][11]["commit"], git(remote_, {"rev-parse", "main^{/Merge pull request}"}));
+  EXPECT_NE(trail["steps"][3]["evidence"].get<std::string>().find("This reverts commit"), std::string::npos);
+  // The text form says the same, one step a line (plus its evidence).
+  CliRun text =
+      run_binary({"history", "shop", "--limit", "2", "--repo", remote_url(), "--cache-dir", *dir_ / "cache-history"});
+  ASSERT_EQ(text.exit_code, 0) << text.err;
+  EXPECT_NE(text.out.find(" resume "), std::string::npos) << text.out;
+  EXPECT_EQ(text.out.find(" pause "), std::string::npos) << "--limit 2 shows two steps: " << text.out;
 }
 
 }  // namespace

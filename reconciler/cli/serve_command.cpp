@@ -101,11 +101,12 @@ int run(CommandContext& outer) {
   if (!argocd.ok()) return ctx.fail(argocd.error());
   auto ws = Workspace::open(ctx);
   if (!ws.ok()) return ctx.fail(ws.error());
-  auto author = author_of(ctx);
+  auto author = author_of(ctx, Acting::Reconciler);
   if (!author.ok()) return ctx.fail(author.error());
 
   options->reconciler.branch = ws->branch();
   options->reconciler.author = *author;
+  options->reconciler.instance = reconciler_instance(ctx);
   std::unique_ptr<ApprovalProvider> provider;
   if (!approvals->provider.empty()) {
     auto made = make_approval_provider(

@@ -1,6 +1,9 @@
 #include "cli/workspace.h"
 
+#include <unistd.h>
+
 #include "adapters/argocd/http_argocd_client.h"
+#include "adapters/git/git_identity.h"
 #include "net/redaction.h"
 
 namespace fleetwave::cli {
@@ -131,10 +134,27 @@ Result<std::unique_ptr<ArgoCdClient>, CliFailure> open_argocd(CommandContext& ct
   return std::unique_ptr<ArgoCdClient>(std::move(client).value());
 }
 
-Result<git::Signature, CliFailure> author_of(CommandContext& ctx) {
-  auto author = parse_author(ctx.args.get("author", kDefaultAuthor));
-  if (!author.ok()) return usage_failure(ctx, author.error());
-  return std::move(author).value();
+std::string reconciler_instance(const CommandContext& ctx) {
+  auto it = ctx.process.env.find("HOSTNAME");
+  if (it != ctx.process.env.end() && !it->second.empty()) return it->second;
+  char name[256] = {};
+  if (gethostname(name, sizeof name - 1) != 0) return "";
+  return name;
+}
+
+Result<git::Signature, CliFailure> author_of(CommandContext& ctx, Acting acting) {
+  if (ctx.args.has("author") || acting == Acting::Reconciler) {
+    auto author = parse_author(ctx.args.get("author", kDefaultAuthor), flag_label(ctx.args, "author"));
+    if (!author.ok()) return usage_failure(ctx, author.error());
+    return std::move(author).value();
+  }
+  auto identity = git::configured_identity(ctx.process.cwd, ctx.process.env);
+  if (!identity.ok()) return CliFailure{kExitFailed, identity.error()};
+  if (!*identity) {
+    return usage_failure(ctx, invalid_input("who is acting? Pass --author \"Name <email>\", set FLEETWAVE_AUTHOR, "
+                                            "or set git config user.name and user.email"));
+  }
+  return std::move(**identity);
 }
 
 }  // namespace fleetwave::cli

@@ -73,7 +73,18 @@ class UnconfiguredArgoCd final : public ArgoCdClient {
 Result<std::unique_ptr<ArgoCdClient>, CliFailure> open_argocd(CommandContext& ctx, bool required,
                                                               bool* configured = nullptr);
 
-// The commit author from --author (or the default), without a time.
-Result<git::Signature, CliFailure> author_of(CommandContext& ctx);
+// Who a step is by. fleetwave's own steps (reconcile, serve) default to kDefaultAuthor; a
+// person's step defaults to the author git would record in the working directory (git config
+// user.name/user.email) and is refused, exit 2, when there is none: an anonymous step would
+// defeat the audit trail.
+enum class Acting { Reconciler, Person };
+
+// This reconciler's name in Fleetwave-Actor: $HOSTNAME (a pod's name in Kubernetes), else the
+// machine's host name.
+std::string reconciler_instance(const CommandContext& ctx);
+
+// The commit author from --author or FLEETWAVE_AUTHOR, else the default for `acting`; without
+// a time.
+Result<git::Signature, CliFailure> author_of(CommandContext& ctx, Acting acting);
 
 }  // namespace fleetwave::cli

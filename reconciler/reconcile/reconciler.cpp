@@ -3,6 +3,16 @@
 #include "reconcile/foreign_changes.h"
 
 namespace fleetwave {
+namespace {
+
+// Fleetwave-Actor of the reconciler's own steps: its author and, when known, which instance.
+std::string reconciler_actor(const ReconcilerOptions& options) {
+  std::string actor = format_signature(options.author);
+  if (!options.instance.empty()) actor += " (reconciler " + options.instance + ")";
+  return actor;
+}
+
+}  // namespace
 
 Reconciler::Reconciler(git::GitRepository& repo, ArgoCdClient& argocd, CycleServices services,
                        ReconcilerOptions options)
@@ -43,7 +53,9 @@ Result<std::string> Reconciler::plan_and_commit(const std::string& head, int att
   std::string tip = head;
   for (const PlannedApp& p : planned) {
     if (!p.step) continue;
-    FW_TRY(oid, writer_.commit(tip, *p.step, options_.author));
+    Step step = *p.step;
+    if (step.actor.empty()) step.actor = reconciler_actor(options_);
+    FW_TRY(oid, writer_.commit(tip, step, options_.author));
     report.commits.push_back(oid);
     tip = oid;
   }

@@ -30,6 +30,7 @@ struct ReconcilerOptions {
   RetryPolicy retry;                                                // pushes rejected because the branch moved
   std::size_t history_window = 256;                                 // first-parent commits scanned for foreign changes
   std::vector<CycleHook*> hooks;                                    // not owned; they outlive the Reconciler
+  std::string instance;  // names this reconciler in Fleetwave-Actor (the pod's host name); "" = unnamed
 };
 
 // What a cycle runs with besides Git and Argo CD: time, waiting, jitter.

@@ -12,6 +12,14 @@ std::vector<git::FileChange> step_changes(const Step& step, StepFiles files) {
   return changes;
 }
 
+std::string format_signature(const git::Signature& who) { return who.name + " <" + who.email + ">"; }
+
+std::string step_commit_message(const Step& step, const git::Signature& author) {
+  CommitMessage message = step.message;
+  message.trailers.emplace_back("Fleetwave-Actor", step.actor.empty() ? format_signature(author) : step.actor);
+  return message.format();
+}
+
 git::Signature StepWriter::stamp(git::Signature author) const {
   author.time = clock_.now_ms() / 1000;
   return author;
@@ -21,7 +29,7 @@ Result<std::string> StepWriter::commit(const std::string& parent, const Step& st
                                        StepFiles files) {
   git::CommitRequest request;
   request.parent = parent;
-  request.message = step.message.format();
+  request.message = step_commit_message(step, author);
   request.author = stamp(author);
   request.changes = step_changes(step, files);
   return repo_.create_commit(request);

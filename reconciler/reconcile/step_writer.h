@@ -57,6 +57,14 @@ struct Published {
   int attempts = 0;  // 1 without conflicts
 };
 
+// "Name <email>".
+std::string format_signature(const git::Signature& who);
+
+// The commit message of `step` by `author`: the step's message with a Fleetwave-Actor trailer
+// naming who acted (step.actor, else the author), so every step in `git log` says who took it
+// even when the commit was made on someone's behalf.
+std::string step_commit_message(const Step& step, const git::Signature& author);
+
 class StepWriter {
  public:
   StepWriter(git::GitRepository& repo, const Clock& clock, Sleeper& sleeper, Random& random, RetryPolicy policy = {})

@@ -52,7 +52,9 @@ TEST_F(StepWriterTest, AStepIsOneCommitOfStateAndTargets) {
   ASSERT_TRUE(info.ok());
   EXPECT_EQ(info->parents, std::vector<std::string>{head_});
   EXPECT_EQ(info->author.time, 1'800'000'000) << "the clock's time";
-  EXPECT_EQ(info->message, "fleetwave(shop): pause (test)\n\nFleetwave-App: shop\nFleetwave-Action: pause\n");
+  EXPECT_EQ(info->message,
+            "fleetwave(shop): pause (test)\n\nFleetwave-App: shop\nFleetwave-Action: pause\n"
+            "Fleetwave-Actor: fleetwave <fleetwave@localhost>\n");
   EXPECT_EQ(repo_.changed_paths(*oid).value(),
             (std::vector<std::string>{".fleetwave/shop/state.yaml", ".fleetwave/shop/targets.json"}));
   auto approval = writer_.commit(head_, pause_step_of("shop"), author_, StepFiles::StateOnly);

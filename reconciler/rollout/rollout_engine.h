@@ -41,6 +41,8 @@ struct Step {
   RolloutState next;
   CommitMessage message;
   std::optional<std::string> approval_wave;  // wait-approval: ask for approval of this wave
+  // Who took the step, for the Fleetwave-Actor trailer; "" means the commit's author.
+  std::string actor;
 };
 
 struct Decision {

@@ -26,7 +26,14 @@ Result<std::string> git(const std::string& cwd, const std::vector<std::string>& 
   spec.argv = {"git"};
   spec.argv.insert(spec.argv.end(), args.begin(), args.end());
   spec.cwd = cwd;
-  spec.env = git_environment();
+  // extra_env overrides the fixed environment (a person's GIT_AUTHOR_NAME, say): drop what it
+  // sets, since a process reads the first of duplicate variables.
+  for (std::string& variable : git_environment()) {
+    const std::string name = variable.substr(0, variable.find('=') + 1);
+    bool overridden = false;
+    for (const std::string& extra : extra_env) overridden = overridden || extra.rfind(name, 0) == 0;
+    if (!overridden) spec.env.push_back(std::move(variable));
+  }
   spec.env.insert(spec.env.end(), extra_env.begin(), extra_env.end());
   FW_TRY(result, run_command(spec));
   while (!result.output.empty() && result.output.back() == '\n') result.output.pop_back();

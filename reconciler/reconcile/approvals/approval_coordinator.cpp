@@ -101,6 +101,7 @@ void ApprovalCoordinator::note_approval(PlannedApp& p, const std::string& wave, 
     if (key == "Fleetwave-Evidence") value = evidence;
   }
   step->message.body += "\nApproved by " + join_logins(l.review->approvers, "@") + " in " + l.request->url + ".";
+  step->actor = join_logins(l.review->approvers, "@") + " (review of " + l.request->url + ")";
   p.report.action = step->action;
   p.report.subject = step->message.subject;
   p.report.blocked.clear();

@@ -33,6 +33,7 @@ void ApprovalHook::push_branches(HookContext& ctx, const std::vector<PlannedApp>
     if (!approve.ok()) continue;
     const std::string branch =
         approval_branch_name(approve->next.app, approve->next.release->revision, *p.step->approval_wave);
+    approve->actor = "whoever merges " + branch;  // `fleetwave history` names the merge's author
     auto oid = ctx.writer.commit(step_commit, *approve, ctx.author, StepFiles::StateOnly);
     if (!oid.ok()) {
       report.errors.push_back(oid.error().with_context("approval branch " + branch));
