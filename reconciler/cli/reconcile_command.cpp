@@ -56,7 +56,7 @@ CommandSpec reconcile_command() {
           "Exit 0 when every app was reconciled, 1 when an app had errors, 3 when the cycle could not\n"
           "run (fetch, push or credentials).",
           flags_of({{{"once", "", "run one cycle and exit (required)", false}},
-                    repository_flags(),
+                    repository_flags(RepoFallback::None),
                     argocd_flags(),
                     {author_flag()}}),
           &run};
