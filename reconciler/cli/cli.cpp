@@ -23,6 +23,7 @@ std::string main_help(const std::vector<CommandSpec>& commands) {
   out +=
       "\nWith --repo URL a command works on a clone in the cache directory and pushes; without it, on\n"
       "the Git checkout containing the working directory (commits stay local, ready for a pull request).\n"
+      "reconcile and serve need --repo URL: they fetch and push with compare-and-swap.\n"
       "Flags may also come from FLEETWAVE_<FLAG> variables (e.g. FLEETWAVE_REPO); flags win.\n"
       "Secrets are read from files only. Exit codes: 0 ok, 1 failed, 2 usage, 3 Git or Argo CD unavailable.\n\n"
       "Run 'fleetwave <command> --help' for the flags of a command, 'fleetwave --version' for the version.\n";

@@ -66,6 +66,38 @@ TEST_F(CliTopLevelTest, EveryCommandHasHelp) {
   EXPECT_EQ(run({"pause", "a", "b", "--help"}).exit_code, 0);
 }
 
+// The --repo line of each command's help says what the command does without --repo: reconcile
+// and serve refuse to run, the others use the checkout they run in.
+TEST_F(CliTopLevelTest, RepoHelpAgreesWithRunningInACheckout) {
+  const std::string work = checkout();
+  auto repo_help = [&](const std::string& command) {
+    const std::string help = run({command, "--help"}).out;
+    const std::size_t at = help.rfind("--repo URL");  // its line under Flags, not the usage line
+    return at == std::string::npos ? std::string() : help.substr(at, help.find('\n', at) - at);
+  };
+  const std::vector<std::string> argocd = start_argocd();
+  std::vector<std::string> reconcile = {"reconcile", "--once"};
+  reconcile.insert(reconcile.end(), argocd.begin(), argocd.end());
+  struct Case {
+    std::vector<std::string> args;
+    bool uses_checkout;
+  } cases[] = {{reconcile, false}, {{"serve"}, false}, {{"status"}, true}, {{"plan", "shop"}, true}};
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.args[0]);
+    CliRun r = run(c.args, {}, work);
+    const std::string help = repo_help(c.args[0]);
+    if (c.uses_checkout) {
+      EXPECT_EQ(r.exit_code, 0) << r.err;
+      EXPECT_NE(help.find("default: the checkout"), std::string::npos) << help;
+    } else {
+      EXPECT_EQ(r.exit_code, 2);
+      EXPECT_NE(r.err.find("needs --repo URL"), std::string::npos) << r.err;
+      EXPECT_NE(help.find("(required)"), std::string::npos) << help;
+      EXPECT_EQ(help.find("checkout"), std::string::npos) << help;
+    }
+  }
+}
+
 TEST_F(CliTopLevelTest, FlagsFromTheEnvironment) {
   CliRun r = run({"plan"}, {{"FLEETWAVE_REPO", remote_url()}, {"FLEETWAVE_CACHE_DIR", *dir_ / "env-cache"}}, "/");
   EXPECT_EQ(r.exit_code, 0) << r.err;

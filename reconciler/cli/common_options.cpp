@@ -73,11 +73,17 @@ Result<git::GitCredentials> credentials(const ParsedArgs& args, const std::strin
 
 }  // namespace
 
-std::vector<FlagSpec> repository_flags() {
+std::vector<FlagSpec> repository_flags(RepoFallback fallback) {
+  const bool checkout = fallback == RepoFallback::Checkout;
   return {
-      {"repo", "URL", "GitOps repository to fetch and push (default: the checkout containing the working directory)",
+      {"repo", "URL",
+       checkout ? "GitOps repository to fetch and push (default: the checkout containing the working directory)"
+                : "GitOps repository to fetch and push (required)",
        true},
-      {"branch", "NAME", "tracked branch (default main with --repo, else the checked-out branch)", true},
+      {"branch", "NAME",
+       checkout ? "tracked branch (default main with --repo, else the checked-out branch)"
+                : "tracked branch (default main)",
+       true},
       {"cache-dir", "DIR", "where --repo clones are kept (default $XDG_CACHE_HOME/fleetwave)", true},
       {"git-username", "USER", "user name for HTTP(S) Git remotes (or SSH)", true},
       {"git-password-file", "FILE", "file holding the Git password (with --git-username)", true},

@@ -15,8 +15,13 @@
 
 namespace fleetwave::cli {
 
+// Whether a command without --repo works in the checkout containing the working directory
+// (the manual commands), or needs --repo (reconcile and serve fetch and push with
+// compare-and-swap, which a working tree's branch cannot offer). Only the help text differs.
+enum class RepoFallback { Checkout, None };
+
 // --repo, --branch, --cache-dir and the --git-* credential flags.
-std::vector<FlagSpec> repository_flags();
+std::vector<FlagSpec> repository_flags(RepoFallback fallback = RepoFallback::Checkout);
 // --argocd-url, --argocd-token-file, --argocd-ca-file, --argocd-insecure.
 std::vector<FlagSpec> argocd_flags();
 // --author for fleetwave's own steps (reconcile, serve), defaulting to kDefaultAuthor.

@@ -61,15 +61,20 @@ void report(CommandContext& ctx, const std::string& app, const std::string& comm
   for (const Error& e : errors) ctx.out.error(app + " at " + commit.substr(0, 7) + ": " + e.to_string());
 }
 
-// Prints the diff of every cluster of one app; false when something did not render.
-bool diff_app(CommandContext& ctx, git::GitRepository& repo, BlobCache& blobs, const Side (&sides)[2],
-              const std::string& app, const std::string& only_cluster, bool& cluster_known) {
-  bool ok = true;
+// What printing the diffs found, over every app.
+struct DiffOutcome {
+  bool rendered = true;  // false when something did not render (its errors are on stderr)
+  bool differs = false;  // a cluster's manifests differ (a diff was printed)
+};
+
+// Prints the diff of every cluster of one app into `outcome`.
+void diff_app(CommandContext& ctx, git::GitRepository& repo, BlobCache& blobs, const Side (&sides)[2],
+              const std::string& app, const std::string& only_cluster, bool& cluster_known, DiffOutcome& outcome) {
   Rendered r[2] = {prepare(repo, blobs, sides[0], app), prepare(repo, blobs, sides[1], app)};
   std::set<std::string> clusters;
   for (int s = 0; s < 2; ++s) {
     report(ctx, app, sides[s].commit, r[s].errors);
-    ok = ok && r[s].errors.empty();
+    outcome.rendered = outcome.rendered && r[s].errors.empty();
     if (!r[s].render) continue;
     if (only_cluster.empty()) {
       for (const std::string& c : r[s].render->reached_clusters()) clusters.insert(c);
@@ -91,14 +96,23 @@ bool diff_app(CommandContext& ctx, git::GitRepository& repo, BlobCache& blobs, c
       }
     }
     if (!rendered) {
-      ok = false;
+      outcome.rendered = false;
       continue;
     }
     const std::string label = app + "/" + cluster;
-    ctx.out.write(git::unified_diff(text[0], text[1], "a/" + label + " (" + sides[0].commit.substr(0, 7) + ")",
-                                    "b/" + label + " (" + sides[1].commit.substr(0, 7) + ")"));
+    const std::string diff =
+        git::unified_diff(text[0], text[1], "a/" + label + " (" + sides[0].commit.substr(0, 7) + ")",
+                          "b/" + label + " (" + sides[1].commit.substr(0, 7) + ")");
+    outcome.differs = outcome.differs || !diff.empty();
+    ctx.out.write(diff);
   }
-  return ok;
+}
+
+// Render errors exit 1 whatever --exit-code says; with it, so does a difference (as git diff
+// --exit-code does), so scripts can gate on "nothing would change".
+int exit_code_of(const DiffOutcome& outcome, bool exit_code_flag) {
+  if (!outcome.rendered) return kExitFailed;
+  return exit_code_flag && outcome.differs ? kExitFailed : kExitOk;
 }
 
 int run(CommandContext& ctx) {
@@ -129,13 +143,14 @@ int run(CommandContext& ctx) {
     return ctx.fail(kExitFailed, not_found("unknown app \"" + only_app + "\" at " + sides[0].commit.substr(0, 7) +
                                            " and " + sides[1].commit.substr(0, 7)));
   }
-  bool ok = true, cluster_known = only_cluster.empty();
+  DiffOutcome outcome;
+  bool cluster_known = only_cluster.empty();
   for (const std::string& app : names)
-    ok = diff_app(ctx, ws->repo(), blobs, sides, app, only_cluster, cluster_known) && ok;
+    diff_app(ctx, ws->repo(), blobs, sides, app, only_cluster, cluster_known, outcome);
   if (!cluster_known) {
     return ctx.fail(kExitFailed, not_found("cluster " + only_cluster + " is in no app's inventory at either revision"));
   }
-  return ok ? kExitOk : kExitFailed;
+  return exit_code_of(outcome, ctx.args.flag("exit-code"));
 }
 
 }  // namespace
@@ -147,11 +162,13 @@ CommandSpec diff_command() {
           "Renders every app (or APP) at both revisions straight from Git objects, for every cluster\n"
           "it reaches at either (or only C), and prints a unified diff of the YAML each cluster\n"
           "receives, with headers \"--- a/<app>/<cluster> (<rev7>)\" and \"+++ b/<app>/<cluster> (<rev7>)\".\n"
-          "Clusters whose manifests are identical print nothing. Render errors are printed and exit 1.",
+          "Clusters whose manifests are identical print nothing. Render errors are printed and exit 1.\n"
+          "Exit 0 otherwise; with --exit-code, 1 when a cluster's manifests differ and 0 when none do.",
           flags_of({{{"from", "REV", "the old revision (commit, branch, tag, HEAD~1...)", false},
                      {"to", "REV", "the new revision", false},
                      {"cluster", "C", "only this cluster", false},
-                     {"app", "APP", "only this app", false}},
+                     {"app", "APP", "only this app", false},
+                     {"exit-code", "", "exit 1 when something differs, 0 when nothing does (like git diff)", false}},
                     repository_flags()}),
           &run};
 }

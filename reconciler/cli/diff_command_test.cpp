@@ -50,6 +50,39 @@ TEST_F(CliDiffCommandTest, PerClusterHunks) {
   EXPECT_EQ(same.out, "");
 }
 
+// --exit-code as git diff has it: 1 when a cluster's manifests differ, 0 when none do; the
+// same diff is printed either way, and without the flag a difference still exits 0.
+TEST_F(CliDiffCommandTest, BinaryExitCodeFlagReportsWhetherSomethingDiffers) {
+  const std::string from = head();
+  human_commit("web 1.1", {{"apps/shop/deploy.yaml", testing_support::deployment("web:1.1")}});
+  auto binary_diff = [&](std::vector<std::string> args) {
+    args.insert(args.begin(), "diff");
+    for (const std::string& f : repo_flags()) args.push_back(f);
+    return run_binary(args);
+  };
+  CliRun plain = binary_diff({"--from", from, "--to", "HEAD"});
+  EXPECT_EQ(plain.exit_code, 0) << plain.err;
+  EXPECT_NE(plain.out, "");
+  CliRun differs = binary_diff({"--from", from, "--to", "HEAD", "--exit-code"});
+  EXPECT_EQ(differs.exit_code, 1) << differs.err;
+  EXPECT_EQ(differs.out, plain.out);
+  EXPECT_EQ(differs.err, "");
+  CliRun equal = binary_diff({"--from", "HEAD", "--to", "HEAD", "--exit-code"});
+  EXPECT_EQ(equal.exit_code, 0) << equal.err;
+  EXPECT_EQ(equal.out, "");
+}
+
+TEST_F(CliDiffCommandTest, ExitCodeFlagKeepsRenderErrorsAndIsInTheHelp) {
+  const std::string from = head();
+  human_commit("break", {{"apps/shop/deploy.yaml", "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web\n"}});
+  CliRun broken = diff({"--from", from, "--to", "HEAD", "--exit-code"});
+  EXPECT_EQ(broken.exit_code, 1);
+  EXPECT_NE(broken.err, "");
+  CliRun help = run({"diff", "--help"});
+  EXPECT_EQ(help.exit_code, 0);
+  EXPECT_NE(help.out.find("--exit-code"), std::string::npos) << help.out;
+}
+
 TEST_F(CliDiffCommandTest, ClusterGainedOrLostShowsTheWholeStream) {
   const std::string from = head();
   human_commit("drop us-1", {{"clusters/us-1.yaml", ""}});

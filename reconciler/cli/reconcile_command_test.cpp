@@ -78,6 +78,22 @@ TEST_F(CliReconcileCommandTest, BrokenAppIsReportedWhileOthersProceed) {
   EXPECT_EQ(targets().size(), 1u);
 }
 
+// Argo CD going down mid-rollout: the app waits (no step on missing observations), and the
+// binary says so on stderr and exits 3 as its --help promises, so callers retry.
+TEST_F(CliReconcileCommandTest, BinaryExits3WhenArgoCdIsUnreachable) {
+  ASSERT_EQ(run_binary(reconcile_args()).exit_code, 0);
+  const std::string started = head();
+  const std::string url = argocd_->url();
+  argocd_.reset();  // stops the server: its port now refuses connections
+  CliRun r = run_binary(reconcile_args());
+  EXPECT_EQ(r.exit_code, 3) << r.out << r.err;
+  EXPECT_NE(r.out.find("shop: waiting — "), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("pushed 0 commits to main"), std::string::npos) << r.out;
+  EXPECT_EQ(r.err.rfind("error: Argo CD could not be reached", 0), 0u) << r.err;
+  EXPECT_NE(r.err.find(url), std::string::npos) << r.err;
+  EXPECT_EQ(head(), started) << "nothing advances without Argo CD's observations";
+}
+
 TEST_F(CliReconcileCommandTest, UsageErrors) {
   struct Case {
     std::string name;

@@ -7,6 +7,13 @@ std::string plural(std::size_t n, const std::string& word) {
   return std::to_string(n) + " " + word + (n == 1 ? "" : "s");
 }
 
+// Unavailability wins over app errors: the cycle saw only part of the fleet, and a retry is
+// what a caller should do first.
+int exit_code_of(const CycleSummary& summary) {
+  if (!summary.argocd_unreachable.empty()) return kExitUnavailable;
+  return summary.app_errors ? kExitFailed : kExitOk;
+}
+
 }  // namespace
 
 void CycleReportPrinter::app_stepped(const AppReport& app) {
@@ -35,7 +42,10 @@ void CycleReportPrinter::finished(const CycleSummary& summary) {
   const CycleReport& report = *summary.report;
   out_.line("pushed " + plural(report.commits.size(), "commit") + " to " + branch_ + " (" +
             plural(static_cast<std::size_t>(report.conflicts), "conflict") + ")");
-  exit_code_ = summary.app_errors ? kExitFailed : kExitOk;
+  exit_code_ = exit_code_of(summary);
+  if (!summary.argocd_unreachable.empty()) {
+    out_.error("Argo CD could not be reached, apps that need its observations waited: " + summary.argocd_unreachable);
+  }
 }
 
 }  // namespace fleetwave::cli

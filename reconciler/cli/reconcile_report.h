@@ -21,7 +21,8 @@ class CycleReportPrinter final : public CycleSink {
   void cycle_error(const Error& e) override;
   void finished(const CycleSummary& summary) override;
 
-  // 0, or 1 when an app or the cycle had errors (set by finished()).
+  // Set by finished(): 3 when the cycle could not run or Argo CD could not be reached, else 1
+  // when an app or the cycle had errors, else 0.
   int exit_code() const { return exit_code_; }
 
  private:

@@ -162,7 +162,7 @@ CommandSpec serve_command() {
             {"approvals-repository", "OWNER/NAME", "repository (GitLab: project path) to open pull requests in", true},
             {"approvals-token-file", "FILE", "file holding the provider API token", true},
             {"approvals-ca-file", "FILE", "PEM CA bundle to trust for a self-hosted provider", true}},
-           repository_flags(),
+           repository_flags(RepoFallback::None),
            argocd_flags(),
            {author_flag()}}),
       &run};

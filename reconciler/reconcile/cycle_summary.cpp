@@ -1,6 +1,15 @@
 #include "reconcile/cycle_summary.h"
 
 namespace fleetwave {
+namespace {
+
+// A rejected token or certificate (InvalidInput) is already the app's error, and an app that
+// never reached the observe step has no error text: neither is "unreachable".
+bool argocd_unreachable(const Observations& o) {
+  return !o.reachable && !o.error.empty() && o.error_kind != ErrorKind::InvalidInput;
+}
+
+}  // namespace
 
 void finish_cycle(const Result<CycleReport>& result, std::int64_t duration_ms, CycleSink& sink) {
   CycleSummary summary;
@@ -19,6 +28,9 @@ void finish_cycle(const Result<CycleReport>& result, std::int64_t duration_ms, C
     else if (app.errors.empty()) sink.app_up_to_date(app);
     for (const Error& e : app.errors) sink.app_error(app, e);
     summary.app_errors = summary.app_errors || !app.errors.empty();
+    if (summary.argocd_unreachable.empty() && argocd_unreachable(app.observations)) {
+      summary.argocd_unreachable = app.observations.error;
+    }
   }
   for (const std::string& branch : report.approval_branches) sink.approval_branch(branch);
   for (const Error& e : report.errors) sink.cycle_error(e);

@@ -25,6 +25,9 @@ struct CycleSummary {
   std::optional<Error> error;           // why it could not run
   std::string head;                     // the branch tip after the cycle (the last pushed commit)
   bool app_errors = false;              // an app or the cycle reported problems
+  // Why Argo CD could not be reached for some app ("" = it answered every query). Apps without
+  // observations wait rather than advance; the CLI turns this into exit 3.
+  std::string argocd_unreachable;
   std::int64_t duration_ms = 0;
   bool ok() const { return !error; }
 };
