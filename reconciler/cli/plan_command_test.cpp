@@ -65,6 +65,13 @@ TEST_F(CliPlanCommandTest, UnassignedAndUnreachedClustersAtARevision) {
   EXPECT_EQ(r.err,
             "error: shop: apps/shop/rollout.yaml: clusters the app reaches are in no wave: us-1; add them to a wave's "
             "clusters selector, or end the plan with a catch-all wave\n");
+  // The built binary, as a script would run it, says the same on the same streams.
+  std::vector<std::string> args = {"plan"};
+  for (const std::string& f : repo_flags()) args.push_back(f);
+  CliRun binary = run_binary(args);
+  EXPECT_EQ(binary.exit_code, 1);
+  EXPECT_EQ(binary.out, r.out);
+  EXPECT_EQ(binary.err, r.err);
   // The older revision still plans as before.
   CliRun old = plan({"--revision", before});
   EXPECT_EQ(old.exit_code, 0) << old.err;
