@@ -3,6 +3,16 @@
 #include "reconcile/foreign_changes.h"
 
 namespace fleetwave {
+namespace {
+
+// What the cycle's sinks tell about a step besides its subject (serve logs rollbacks with them).
+void record_commit(AppReport& app, const Step& step, const std::string& oid) {
+  app.release = step.message.trailer("Fleetwave-Release");
+  app.wave = step.message.trailer("Fleetwave-Wave");
+  app.commit = oid;
+}
+
+}  // namespace
 
 Reconciler::Reconciler(git::GitRepository& repo, ArgoCdClient& argocd, CycleServices services,
                        ReconcilerOptions options)
@@ -41,9 +51,11 @@ Result<std::string> Reconciler::plan_and_commit(const std::string& head, int att
   for (CycleHook* hook : options_.hooks) hook->before_commit(ctx, planned);
   for (const PlannedApp& p : planned) report.apps.push_back(p.report);
   std::string tip = head;
-  for (const PlannedApp& p : planned) {
-    if (!p.step) continue;
-    FW_TRY(oid, writer_.commit(tip, *p.step, options_.author));
+  for (std::size_t i = 0; i < planned.size(); ++i) {
+    if (!planned[i].step) continue;
+    const Step& step = *planned[i].step;
+    FW_TRY(oid, writer_.commit(tip, step, options_.author));
+    record_commit(report.apps[i], step, oid);
     report.commits.push_back(oid);
     tip = oid;
   }
