@@ -20,7 +20,11 @@ RUN source /tmp/fleetwave-lib.sh \
  && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 COPY . .
+# The commit for fleetwave_build_info (docker build --build-arg FLEETWAVE_REVISION=$(git rev-parse HEAD));
+# without it the metric says "unknown".
+ARG FLEETWAVE_REVISION=
 RUN cmake -S . -B /build -DCMAKE_BUILD_TYPE=Release -DFLEETWAVE_BUILD_TESTS=OFF \
+          -DFLEETWAVE_REVISION="${FLEETWAVE_REVISION}" \
  && cmake --build /build --parallel "$(nproc)" --target fleetwave fleetwave-render \
  && install -D -s -m 0755 /build/reconciler/fleetwave /out/fleetwave \
  && install -D -s -m 0755 /build/plugin/fleetwave-render /out/fleetwave-render

@@ -7,6 +7,9 @@
 #ifndef FLEETWAVE_VERSION
 #define FLEETWAVE_VERSION "dev"
 #endif
+#ifndef FLEETWAVE_REVISION
+#define FLEETWAVE_REVISION ""
+#endif
 
 namespace fleetwave::cli {
 namespace {
@@ -31,6 +34,13 @@ std::string main_help(const std::vector<CommandSpec>& commands) {
 }
 
 }  // namespace
+
+std::string build_version() { return FLEETWAVE_VERSION; }
+
+std::string build_revision() {
+  const std::string revision = FLEETWAVE_REVISION;
+  return revision.empty() ? "unknown" : revision;
+}
 
 std::string version_text() {
   return std::string("fleetwave ") + FLEETWAVE_VERSION + " (libgit2 " + git::LibGit2Runtime::version() + ")";

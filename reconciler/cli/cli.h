@@ -13,5 +13,8 @@ int run_cli(const CliServices& services, const CliProcess& process, std::ostream
 
 // "fleetwave 0.1.0 (libgit2 1.5.1 ...)".
 std::string version_text();
+// The version and Git commit the build was given (CMake: PROJECT_VERSION, FLEETWAVE_REVISION).
+std::string build_version();
+std::string build_revision();  // "unknown" when the build was not told
 
 }  // namespace fleetwave::cli

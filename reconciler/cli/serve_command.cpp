@@ -7,6 +7,7 @@
 
 #include "adapters/hosting/approval_provider.h"
 #include "base/text.h"
+#include "cli/cli.h"
 #include "cli/commands.h"
 #include "cli/workspace.h"
 #include "rollout/duration.h"
@@ -69,6 +70,7 @@ Result<serve::ServeOptions> serve_options(CommandContext& ctx, const ParsedArgs&
   FW_TRY(webhook, optional_secret(ctx, args, "webhook-secret-file"));
   FW_TRY(generator, optional_secret(ctx, args, "generator-token-file"));
   o.secrets = {webhook, generator};
+  o.build = {build_version(), build_revision()};
   return o;
 }
 

@@ -21,6 +21,9 @@ struct AppReport {
   std::string path;
   std::string action;                 // the step taken ("" for none)
   std::string subject;                // its commit subject
+  std::string release;                // its Fleetwave-Release trailer ("" when it has none)
+  std::string wave;                   // its Fleetwave-Wave trailer ("" when it has none)
+  std::string commit;                 // its commit, once written (the cycle's report only)
   std::string blocked;                // without a step: why nothing moved ("" = up to date)
   ErrorList errors;                   // why the app could not be reconciled (others proceed)
   ErrorList warnings;                 // from its render: valid input that is almost certainly a mistake

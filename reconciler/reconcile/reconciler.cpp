@@ -12,6 +12,13 @@ std::string reconciler_actor(const ReconcilerOptions& options) {
   return actor;
 }
 
+// What the cycle's sinks tell about a step besides its subject (serve logs rollbacks with them).
+void record_commit(AppReport& app, const Step& step, const std::string& oid) {
+  app.release = step.message.trailer("Fleetwave-Release");
+  app.wave = step.message.trailer("Fleetwave-Wave");
+  app.commit = oid;
+}
+
 }  // namespace
 
 Reconciler::Reconciler(git::GitRepository& repo, ArgoCdClient& argocd, CycleServices services,
@@ -51,11 +58,12 @@ Result<std::string> Reconciler::plan_and_commit(const std::string& head, int att
   for (CycleHook* hook : options_.hooks) hook->before_commit(ctx, planned);
   for (const PlannedApp& p : planned) report.apps.push_back(p.report);
   std::string tip = head;
-  for (const PlannedApp& p : planned) {
-    if (!p.step) continue;
-    Step step = *p.step;
+  for (std::size_t i = 0; i < planned.size(); ++i) {
+    if (!planned[i].step) continue;
+    Step step = *planned[i].step;
     if (step.actor.empty()) step.actor = reconciler_actor(options_);
     FW_TRY(oid, writer_.commit(tip, step, options_.author));
+    record_commit(report.apps[i], step, oid);
     report.commits.push_back(oid);
     tip = oid;
   }

@@ -11,6 +11,9 @@ Json string_list(const std::vector<std::string>& items) {
   return out;
 }
 
+// A rollback or a hold means a release failed somewhere: someone should look.
+bool needs_attention(const std::string& action) { return action == "rollback" || action == "hold"; }
+
 }  // namespace
 
 void ReconcileLoop::run() {
@@ -41,7 +44,16 @@ class ReconcileLoop::Sink final : public CycleSink {
   explicit Sink(ReconcileLoop& loop) : loop_(loop), p_(loop.p_) {}
 
   void app_stepped(const AppReport& app) override {
-    p_.log.info(app.subject, {{"app", app.app}, {"action", app.action}});
+    p_.metrics.step(app.app, app.action);
+    if (!needs_attention(app.action)) {
+      p_.log.info(app.subject, {{"app", app.app}, {"action", app.action}});
+      return;
+    }
+    p_.log.warn(app.subject, {{"app", app.app},
+                              {"action", app.action},
+                              {"release", app.release},
+                              {"wave", app.wave},
+                              {"commit", app.commit}});
   }
   void app_error(const AppReport& app, const Error& e) override {
     p_.metrics.error(to_string(e.kind));
@@ -73,6 +85,7 @@ class ReconcileLoop::Sink final : public CycleSink {
     p_.metrics.push_conflicts(static_cast<std::uint64_t>(report.conflicts));
     loop_.publish(summary.head, report);
     p_.metrics.cycle("success", seconds);
+    p_.metrics.last_success(static_cast<double>(p_.clock.now_ms()) / 1000.0);
     p_.state.set_push_refused("");
     p_.state.cycle_finished(true, "");
     p_.log.info("reconcile cycle done", {{"commit", summary.head},

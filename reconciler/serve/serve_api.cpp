@@ -4,6 +4,7 @@
 
 #include "codec/json_reader.h"
 #include "codec/json_writer.h"
+#include "serve/process_metrics.h"
 #include "serve/snapshot_builder.h"
 #include "serve/webhook_auth.h"
 
@@ -52,7 +53,10 @@ ApiResponse ServeApi::readyz() const {
 }
 
 ApiResponse ServeApi::metrics() const {
-  return {200, "text/plain; version=0.0.4; charset=utf-8", metrics_.render(state_.gauges())};
+  std::string text = metrics_.render(state_.gauges());
+  // Without /proc (not Linux) the process families are left out, as the Go client does.
+  if (auto process = read_process_stats(); process.ok()) text += render_process_metrics(*process);
+  return {200, "text/plain; version=0.0.4; charset=utf-8", text};
 }
 
 ApiResponse ServeApi::webhook(const ApiRequest& request) const {

@@ -2,10 +2,12 @@
 
 #include <cstdio>
 
+#include "rollout/commit_message.h"
+
 namespace fleetwave::serve {
 namespace {
 
-const char* kPhases[] = {"New", "Stable", "Progressing", "WaitingApproval", "Held", "Unknown"};
+const char* kPhases[] = {"New", "Stable", "Progressing", "WaitingApproval", "Held", "Paused", "Unknown"};
 
 std::string number(double v) {
   char buf[64];
@@ -24,7 +26,14 @@ void labelled(std::string& out, const char* name, const char* label,
   }
 }
 
+void bool_gauge(std::string& out, const char* name, const char* help, bool value) {
+  header(out, name, "gauge", help);
+  out += std::string(name) + " " + (value ? "1" : "0") + "\n";
+}
+
 }  // namespace
+
+std::string gauge_phase(const std::string& status_phase, bool paused) { return paused ? "Paused" : status_phase; }
 
 std::string escape_label(const std::string& value) {
   std::string out;
@@ -85,6 +94,16 @@ void ServeMetrics::set_apps(std::map<std::string, AppGauge> apps) {
   apps_ = std::move(apps);
 }
 
+void ServeMetrics::step(const std::string& app, const std::string& action) {
+  std::lock_guard<std::mutex> lock(mu_);
+  ++steps_[{app, action}];
+}
+
+void ServeMetrics::last_success(double unix_seconds) {
+  std::lock_guard<std::mutex> lock(mu_);
+  last_success_ = unix_seconds;
+}
+
 std::uint64_t ServeMetrics::cycles(const std::string& result) const {
   std::lock_guard<std::mutex> lock(mu_);
   auto it = cycles_.find(result);
@@ -94,6 +113,20 @@ std::uint64_t ServeMetrics::cycles(const std::string& result) const {
 std::string ServeMetrics::render(const HealthGauges& health) const {
   std::lock_guard<std::mutex> lock(mu_);
   std::string out;
+  render_cycles(out);
+  render_pushes(out);
+  render_apps(out);
+  render_events(out);
+  bool_gauge(out, "fleetwave_ready", "1 when /readyz answers 200.", health.ready);
+  bool_gauge(out, "fleetwave_git_up", "1 when the last fetch of the branch succeeded.", health.git_up);
+  bool_gauge(out, "fleetwave_argocd_up", "1 when the last Argo CD query succeeded.", health.argocd_up);
+  header(out, "fleetwave_build_info", "gauge", "Always 1; the labels say which build is running.");
+  out += "fleetwave_build_info{version=\"" + escape_label(build_.version) + "\",revision=\"" +
+         escape_label(build_.revision) + "\"} 1\n";
+  return out;
+}
+
+void ServeMetrics::render_cycles(std::string& out) const {
   header(out, "fleetwave_cycles_total", "counter", "Reconcile cycles by result.");
   std::map<std::string, std::uint64_t> cycles = cycles_;
   cycles.emplace("success", 0);  // both series exist from the start, so rate() works
@@ -109,6 +142,12 @@ std::string ServeMetrics::render(const HealthGauges& health) const {
   out += "fleetwave_cycle_duration_seconds_bucket{le=\"+Inf\"} " + std::to_string(duration_count_) + "\n";
   out += "fleetwave_cycle_duration_seconds_sum " + number(duration_sum_) + "\n";
   out += "fleetwave_cycle_duration_seconds_count " + std::to_string(duration_count_) + "\n";
+  header(out, "fleetwave_last_success_timestamp_seconds", "gauge",
+         "Unix time the last successful reconcile cycle ended; 0 before one.");
+  out += "fleetwave_last_success_timestamp_seconds " + number(last_success_) + "\n";
+}
+
+void ServeMetrics::render_pushes(std::string& out) const {
   header(out, "fleetwave_pushes_total", "counter", "Pushes of the tracked branch that landed.");
   out += "fleetwave_pushes_total " + std::to_string(pushes_) + "\n";
   header(out, "fleetwave_push_conflicts_total", "counter", "Pushes rejected because the branch had moved.");
@@ -116,6 +155,9 @@ std::string ServeMetrics::render(const HealthGauges& health) const {
   header(out, "fleetwave_push_rejections_total", "counter",
          "Pushes the Git server refused by its own rules (a hook, branch protection).");
   out += "fleetwave_push_rejections_total " + std::to_string(rejections_) + "\n";
+}
+
+void ServeMetrics::render_apps(std::string& out) const {
   header(out, "fleetwave_app_phase", "gauge", "1 for the rollout phase each app is in, 0 for the others.");
   for (const auto& [app, g] : apps_) {
     for (const char* phase : kPhases) {
@@ -126,6 +168,19 @@ std::string ServeMetrics::render(const HealthGauges& health) const {
   header(out, "fleetwave_app_wave", "gauge", "Index (1-based) of the wave each app's release is in; 0 for none.");
   for (const auto& [app, g] : apps_)
     out += "fleetwave_app_wave{app=\"" + escape_label(app) + "\"} " + std::to_string(g.wave) + "\n";
+  header(out, "fleetwave_steps_total", "counter", "Step commits that landed, by app and Fleetwave-Action.");
+  std::map<std::pair<std::string, std::string>, std::uint64_t> steps = steps_;
+  // Every known app has every action from the start, so increase() sees the first rollback.
+  for (const auto& [app, g] : apps_) {
+    for (const char* action : kActions) steps.emplace(std::make_pair(app, std::string(action)), 0);
+  }
+  for (const auto& [key, count] : steps) {
+    out += "fleetwave_steps_total{app=\"" + escape_label(key.first) + "\",action=\"" + escape_label(key.second) +
+           "\"} " + std::to_string(count) + "\n";
+  }
+}
+
+void ServeMetrics::render_events(std::string& out) const {
   header(out, "fleetwave_errors_total", "counter", "Errors by kind (cycle failures and per-app problems).");
   labelled(out, "fleetwave_errors_total", "kind", errors_);
   header(out, "fleetwave_webhooks_total", "counter", "Git webhooks by result.");
@@ -133,13 +188,6 @@ std::string ServeMetrics::render(const HealthGauges& health) const {
   header(out, "fleetwave_webhook_logs_suppressed_total", "counter",
          "Log lines of refused webhooks left out by the rate limit.");
   out += "fleetwave_webhook_logs_suppressed_total " + std::to_string(suppressed_logs_) + "\n";
-  header(out, "fleetwave_ready", "gauge", "1 when /readyz answers 200.");
-  out += std::string("fleetwave_ready ") + (health.ready ? "1" : "0") + "\n";
-  header(out, "fleetwave_git_up", "gauge", "1 when the last fetch of the branch succeeded.");
-  out += std::string("fleetwave_git_up ") + (health.git_up ? "1" : "0") + "\n";
-  header(out, "fleetwave_argocd_up", "gauge", "1 when the last Argo CD query succeeded.");
-  out += std::string("fleetwave_argocd_up ") + (health.argocd_up ? "1" : "0") + "\n";
-  return out;
 }
 
 }  // namespace fleetwave::serve

@@ -8,10 +8,15 @@
 //   fleetwave_push_rejections_total                         counter: pushes the server refused (hook, protection)
 //   fleetwave_app_phase{app,phase}                          gauge: 1 for the app's current phase
 //   fleetwave_app_wave{app}                                 gauge: current wave index (1-based, 0 = none)
+//   fleetwave_steps_total{app,action}                       counter: step commits that landed
+//   fleetwave_last_success_timestamp_seconds                gauge: unix time of the last successful cycle
 //   fleetwave_errors_total{kind}                            counter: by ErrorKind (and "timeout")
 //   fleetwave_webhooks_total{result}                        counter: triggered, ping, unauthorized, ...
 //   fleetwave_webhook_logs_suppressed_total                 counter: refused-webhook log lines not written
 //   fleetwave_ready, fleetwave_git_up, fleetwave_argocd_up  gauges (0/1)
+//   fleetwave_build_info{version,revision}                  gauge: always 1
+//
+// The process_* families of the Prometheus clients follow them (process_metrics.h).
 //
 // Thread-safety: every method may be called from any thread; state is behind a private mutex.
 #pragma once
@@ -21,12 +26,23 @@
 #include <map>
 #include <mutex>
 #include <string>
+#include <utility>
 
 namespace fleetwave::serve {
 
 struct AppGauge {
-  std::string phase;  // New, Stable, Progressing, WaitingApproval, Held, Unknown
+  std::string phase;  // New, Stable, Progressing, WaitingApproval, Held, Paused, Unknown
   int wave = 0;
+};
+
+// The phase the gauge shows: the status document's phase, except that a paused app is
+// "Paused" whatever its release does (nothing moves until `fleetwave resume`, which lifts the
+// pause before a hold).
+std::string gauge_phase(const std::string& status_phase, bool paused);
+
+struct BuildInfo {
+  std::string version;
+  std::string revision;  // the Git commit, "unknown" when the build was not told
 };
 
 struct HealthGauges {
@@ -39,6 +55,8 @@ class ServeMetrics {
  public:
   static constexpr std::array<double, 12> kBuckets = {0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300};
 
+  explicit ServeMetrics(BuildInfo build = {"dev", "unknown"}) : build_(std::move(build)) {}
+
   void cycle(const std::string& result, double seconds);
   void pushes(std::uint64_t n);
   void push_conflicts(std::uint64_t n);
@@ -47,6 +65,9 @@ class ServeMetrics {
   void error(const std::string& kind);
   void webhook(const std::string& result);
   void set_apps(std::map<std::string, AppGauge> apps);
+  // A step commit of `app` landed (action: its Fleetwave-Action).
+  void step(const std::string& app, const std::string& action);
+  void last_success(double unix_seconds);
 
   std::uint64_t cycles(const std::string& result) const;
 
@@ -54,18 +75,27 @@ class ServeMetrics {
   std::string render(const HealthGauges& health) const;
 
  private:
+  // The render parts, called with mu_ held.
+  void render_cycles(std::string& out) const;
+  void render_pushes(std::string& out) const;
+  void render_apps(std::string& out) const;
+  void render_events(std::string& out) const;
+
   mutable std::mutex mu_;
-  std::map<std::string, std::uint64_t> cycles_;                 // guarded by mu_
-  std::array<std::uint64_t, kBuckets.size()> bucket_counts_{};  // guarded by mu_ (non-cumulative)
-  std::uint64_t duration_count_ = 0;                            // guarded by mu_
-  double duration_sum_ = 0;                                     // guarded by mu_
-  std::uint64_t pushes_ = 0;                                    // guarded by mu_
-  std::uint64_t conflicts_ = 0;                                 // guarded by mu_
-  std::uint64_t rejections_ = 0;                                // guarded by mu_
-  std::uint64_t suppressed_logs_ = 0;                           // guarded by mu_
-  std::map<std::string, std::uint64_t> errors_;                 // guarded by mu_
-  std::map<std::string, std::uint64_t> webhooks_;               // guarded by mu_
-  std::map<std::string, AppGauge> apps_;                        // guarded by mu_
+  std::map<std::string, std::uint64_t> cycles_;                         // guarded by mu_
+  std::array<std::uint64_t, kBuckets.size()> bucket_counts_{};          // guarded by mu_ (non-cumulative)
+  std::uint64_t duration_count_ = 0;                                    // guarded by mu_
+  double duration_sum_ = 0;                                             // guarded by mu_
+  std::uint64_t pushes_ = 0;                                            // guarded by mu_
+  std::uint64_t conflicts_ = 0;                                         // guarded by mu_
+  std::uint64_t rejections_ = 0;                                        // guarded by mu_
+  std::uint64_t suppressed_logs_ = 0;                                   // guarded by mu_
+  std::map<std::string, std::uint64_t> errors_;                         // guarded by mu_
+  std::map<std::string, std::uint64_t> webhooks_;                       // guarded by mu_
+  std::map<std::string, AppGauge> apps_;                                // guarded by mu_
+  std::map<std::pair<std::string, std::string>, std::uint64_t> steps_;  // (app, action); guarded by mu_
+  double last_success_ = 0;                                             // guarded by mu_
+  const BuildInfo build_;
 };
 
 // A label value escaped for the exposition format (\\, \" and \n).

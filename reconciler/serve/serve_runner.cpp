@@ -105,7 +105,7 @@ int run_serve(const ServeOptions& o, ServePorts p) {
   pthread_sigmask(SIG_BLOCK, &signals, &previous);
 
   ServeState state;
-  ServeMetrics metrics;
+  ServeMetrics metrics(o.build);
   TriggerQueue triggers;
   Scrubber scrub = [&p](const std::string& text) { return p.log.scrub(text); };
   ObservedRepository repo(p.repo, state, scrub);

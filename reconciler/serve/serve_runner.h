@@ -24,6 +24,7 @@
 #include "serve/json_log.h"
 #include "serve/loop_schedule.h"
 #include "serve/serve_api.h"
+#include "serve/serve_metrics.h"
 #include "serve/snapshot_builder.h"
 
 namespace fleetwave::serve {
@@ -38,6 +39,7 @@ struct ServeOptions {
   ReconcilerOptions reconciler;
   // Pull/merge requests for approval waves (nullptr: approval branches only). Not owned.
   ApprovalProvider* approval_provider = nullptr;
+  BuildInfo build;  // fleetwave_build_info
 };
 
 struct ServePorts {

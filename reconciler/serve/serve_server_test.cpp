@@ -9,8 +9,11 @@
 #include <csignal>
 #include <filesystem>
 #include <netinet/in.h>
+#include <sstream>
 #include <sys/socket.h>
 
+#include "cli/cli.h"
+#include "rollout/commit_message.h"
 #include "serve/serve_fixture.h"
 
 namespace fleetwave::serve {
@@ -22,7 +25,20 @@ using testing_support::kGitPassword;
 using testing_support::kWebhookSecret;
 namespace ft = fleetwave::testkit;
 
-class ServeServerTest : public testing_support::ServeFixture {};
+class ServeServerTest : public testing_support::ServeFixture {
+ protected:
+  static std::string steps_series(const std::string& app, const std::string& action) {
+    return "fleetwave_steps_total{app=\"" + app + "\",action=\"" + action + "\"}";
+  }
+  // The first JSON log line containing `text` (null when none).
+  Json log_line_with(const std::string& text) const {
+    std::istringstream in(logs());
+    for (std::string line; std::getline(in, line);) {
+      if (line.find(text) != std::string::npos) return Json::parse(line);
+    }
+    return nullptr;
+  }
+};
 
 TEST_F(ServeServerTest, HealthReadinessMetricsAndStatus) {
   start("1s");
@@ -44,6 +60,23 @@ TEST_F(ServeServerTest, HealthReadinessMetricsAndStatus) {
   EXPECT_EQ(metric("fleetwave_app_phase{app=\"shop\",phase=\"Stable\"}"), 0);
   EXPECT_EQ(metric("fleetwave_app_wave{app=\"shop\"}"), 1);
   EXPECT_GE(metric("fleetwave_cycle_duration_seconds_count"), 1);
+  // Every action has a series from the first scrape on; the first cycle's start counted once.
+  for (const char* action : kActions) {
+    const double expected = std::string(action) == "start" ? 1 : 0;
+    EXPECT_EQ(metric(steps_series("shop", action)), expected) << action;
+  }
+  const double now = std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count();
+  EXPECT_GT(metric("fleetwave_last_success_timestamp_seconds"), now - 60);
+  EXPECT_LE(metric("fleetwave_last_success_timestamp_seconds"), now + 1);
+  EXPECT_EQ(metric("fleetwave_build_info{version=\"" + cli::build_version() + "\",revision=\"" + cli::build_revision() +
+                   "\"}"),
+            1);
+  EXPECT_GT(metric("process_open_fds"), 0);
+  EXPECT_GE(metric("process_max_fds"), metric("process_open_fds"));
+  EXPECT_GT(metric("process_resident_memory_bytes"), 0);
+  EXPECT_GE(metric("process_cpu_seconds_total"), 0);
+  EXPECT_GT(metric("process_start_time_seconds"), now - 600);  // serve started in this test
+  EXPECT_NE(get("/metrics").body.find("\n# TYPE process_open_fds gauge\n"), std::string::npos);
 
   // The status API serves exactly what `fleetwave status --output json` prints.
   ft::ProcessSpec status;
@@ -218,6 +251,33 @@ TEST_F(ServeServerTest, WebhookPushesTheAdvance) {
       wait_until([&] { return Json::parse(generate("shop").body)["output"]["parameters"] == targets(); }, 10'000));
   EXPECT_EQ(metric("fleetwave_pushes_total"), 2);
   EXPECT_EQ(metric("fleetwave_app_wave{app=\"shop\"}"), 2);
+}
+
+TEST_F(ServeServerTest, CanaryFailureRollsBackCountsTheStepAndWarns) {
+  start("1h");
+  ASSERT_TRUE(wait_until([&] { return ready(); }, 20'000)) << logs();
+  const std::string release = targets()[0]["revision"];
+  Json degraded = ft::make_application("shop-dev-1", {{"fleetwave.io/app", "shop"}}, "dev-1", release, "Synced",
+                                       "Degraded", "Succeeded", "2020-01-01T00:00:00Z");
+  ASSERT_TRUE(argocd_->put_application(std::move(degraded)).ok());
+  EXPECT_EQ(github_webhook(R"({"ref":"refs/heads/main"})").status, 202);
+  ASSERT_TRUE(wait_until([&] { return metric(steps_series("shop", "rollback")) == 1; }, 10'000))
+      << get("/metrics").body << logs();
+  EXPECT_EQ(subject().rfind("fleetwave(shop): roll back ", 0), 0u) << subject();
+  EXPECT_EQ(metric(steps_series("shop", "start")), 1);
+  EXPECT_EQ(metric(steps_series("shop", "advance")), 0);
+  ASSERT_TRUE(wait_until([&] { return metric("fleetwave_app_phase{app=\"shop\",phase=\"Held\"}") == 1; }, 10'000))
+      << get("/metrics").body;
+  EXPECT_EQ(metric("fleetwave_app_phase{app=\"shop\",phase=\"Progressing\"}"), 0);
+  // The rollback is a warning naming the release, its wave and the commit; the start was info.
+  const Json line = log_line_with("\"action\":\"rollback\"");
+  ASSERT_FALSE(line.is_null()) << logs();
+  EXPECT_EQ(line["level"], "warn");
+  EXPECT_EQ(line["app"], "shop");
+  EXPECT_EQ(line["release"], release);
+  EXPECT_EQ(line["wave"], "canary");
+  EXPECT_EQ(line["commit"], head());
+  EXPECT_EQ(log_line_with("\"action\":\"start\"")["level"], "info");
 }
 
 TEST_F(ServeServerTest, GeneratorAnswersConcurrentRequestsWhileACyclePushes) {

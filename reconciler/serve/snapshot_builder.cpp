@@ -82,7 +82,7 @@ Result<std::shared_ptr<Snapshot>> SnapshotBuilder::build(const std::string& head
       Json one = doc;
       one["apps"] = Json::array({app});
       snapshot->app_bodies[name] = write_json(one, pretty) + "\n";
-      apps[name] = AppGauge{app.value("phase", "Unknown"), wave_of(app)};
+      apps[name] = AppGauge{gauge_phase(app.value("phase", "Unknown"), app.value("paused", false)), wave_of(app)};
     }
   }
   return snapshot;
