@@ -55,11 +55,13 @@ Status<> anchor(git_repository* repo, const std::string& branch, const git_oid* 
 
 // Statuses of git receive-pack (push_update_reference) that mean the branch moved under us:
 // "failed to update ref(s)"/"cannot lock ref" when our expected old value no longer held,
-// "non-fast-forward" with receive.denyNonFastForwards. Anything else ("pre-receive hook
+// "non-fast-forward" with receive.denyNonFastForwards; libgit2's own transport for file:// and
+// local paths says "failed to create locked file" when another push holds the ref's lock.
+// Anything else ("pre-receive hook
 // declined", "protected branch hook declined", "deletion prohibited", ...) is the server's rule.
 bool is_lost_race(std::string_view status) {
-  for (std::string_view moved :
-       {"non-fast-forward", "fetch first", "failed to update ref", "failed to lock", "cannot lock ref", "stale info"}) {
+  for (std::string_view moved : {"non-fast-forward", "fetch first", "failed to update ref", "failed to lock",
+                                 "cannot lock ref", "stale info", "failed to create locked file"}) {
     if (status.find(moved) != std::string_view::npos) return true;
   }
   return false;
