@@ -7,6 +7,7 @@ FLEETWAVE_APT_PACKAGES=(
   libgit2-dev libcpp-httplib-dev libssl-dev libyaml-dev liblua5.1-0-dev libxxhash-dev
   lighttpd lighttpd-mod-openssl openssh-server openssh-client
   clang-format universal-ctags
+  prometheus
 )
 # The fuzz stage (.ci/fuzz) only: clang with libFuzzer and the sanitizer runtimes.
 FLEETWAVE_FUZZ_APT_PACKAGES=(clang libclang-rt-14-dev)
@@ -37,6 +38,9 @@ install_dependencies() {
 build_fleetwave() {
   local root; root=$(fleetwave_root)
   echo "==> building in $root/build"
-  cmake -S "$root" -B "$root/build" -DCMAKE_BUILD_TYPE=Release -DFLEETWAVE_WERROR=ON >/dev/null
+  # The commit goes into fleetwave_build_info{revision}; a tarball without .git says "unknown".
+  local revision; revision=$(git -C "$root" rev-parse HEAD 2>/dev/null || true)
+  cmake -S "$root" -B "$root/build" -DCMAKE_BUILD_TYPE=Release -DFLEETWAVE_WERROR=ON \
+    -DFLEETWAVE_REVISION="$revision" >/dev/null
   cmake --build "$root/build" --parallel "$(nproc)"
 }

@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include "base/timestamp.h"
 #include "serve/snapshot_builder.h"
 #include "serve/webhook_auth.h"
 
@@ -177,6 +178,32 @@ TEST(JsonLog, OneObjectPerLineWithSecretsRedacted) {
                  {{"app", "shop"}, {"duration_ms", 12}, {"msg", "ignored"}, {"list", Json::array({"hunter2-secret"})}},
                  1'800'000'000'123),
       R"({"time":"2027-01-15T08:00:00.123Z","level":"info","msg":"fetch from https://***@h/r with ***","app":"shop","duration_ms":12,"list":["***"]})");
+}
+
+// The deadline gauge reads the status document: the current wave's progressDeadline after the
+// last cluster pinned to the release; nothing without a deadline, a current wave or a pin.
+TEST(WaveDeadline, LastPinOfTheReleaseInTheCurrentWavePlusItsProgressDeadline) {
+  Json app = Json::parse(R"({
+    "release": "r2",
+    "waves": [
+      {"index": 1, "current": false, "progressDeadline": "5m",
+       "clusters": [{"cluster": "dev-1", "revision": "r2", "pinnedAt": "2026-11-25T10:00:00Z"}]},
+      {"index": 2, "current": true, "progressDeadline": "30m",
+       "clusters": [{"cluster": "eu-1", "revision": "r2", "pinnedAt": "2026-11-25T10:10:00Z"},
+                    {"cluster": "eu-2", "revision": "r2", "pinnedAt": "2026-11-25T10:20:00Z"},
+                    {"cluster": "eu-3", "revision": "r1", "pinnedAt": "2026-11-25T11:00:00Z"},
+                    {"cluster": "eu-4"}]}
+    ]})");
+  const double ten_twenty = static_cast<double>(*parse_rfc3339("2026-11-25T10:20:00Z")) / 1000.0;
+  EXPECT_EQ(wave_deadline_seconds(app), ten_twenty + 30 * 60);
+  app["waves"][1]["progressDeadline"] = "";
+  EXPECT_EQ(wave_deadline_seconds(app), 0);
+  app["waves"][1]["progressDeadline"] = "30m";
+  app["waves"][1]["current"] = false;
+  EXPECT_EQ(wave_deadline_seconds(app), 0);
+  app["waves"][1]["current"] = true;
+  app["release"] = "r3";
+  EXPECT_EQ(wave_deadline_seconds(app), 0);
 }
 
 }  // namespace

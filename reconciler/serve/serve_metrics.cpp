@@ -168,6 +168,11 @@ void ServeMetrics::render_apps(std::string& out) const {
   header(out, "fleetwave_app_wave", "gauge", "Index (1-based) of the wave each app's release is in; 0 for none.");
   for (const auto& [app, g] : apps_)
     out += "fleetwave_app_wave{app=\"" + escape_label(app) + "\"} " + std::to_string(g.wave) + "\n";
+  header(out, "fleetwave_app_wave_deadline_timestamp_seconds", "gauge",
+         "When the current wave's progressDeadline passes for its last pinned cluster (unix time); 0 for none.");
+  for (const auto& [app, g] : apps_)
+    out += "fleetwave_app_wave_deadline_timestamp_seconds{app=\"" + escape_label(app) + "\"} " +
+           number(g.deadline_seconds) + "\n";
   header(out, "fleetwave_steps_total", "counter", "Step commits that landed, by app and Fleetwave-Action.");
   std::map<std::pair<std::string, std::string>, std::uint64_t> steps = steps_;
   // Every known app has every action from the start, so increase() sees the first rollback.

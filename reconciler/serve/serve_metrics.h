@@ -33,6 +33,10 @@ namespace fleetwave::serve {
 struct AppGauge {
   std::string phase;  // New, Stable, Progressing, WaitingApproval, Held, Paused, Unknown
   int wave = 0;
+  // When the current wave's progressDeadline passes for its last pinned cluster (unix seconds);
+  // 0 without one. fleetwave acts by then (a late cluster fails the wave), so a Progressing app
+  // past it means the reconciler is stuck.
+  double deadline_seconds = 0;
 };
 
 // The phase the gauge shows: the status document's phase, except that a paused app is

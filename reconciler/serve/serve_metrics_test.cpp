@@ -41,7 +41,7 @@ TEST(ServeMetrics, RendersEveryFamily) {
   m.error("transient");
   m.webhook("triggered");
   m.webhook("unauthorized");
-  m.set_apps({{"shop", {"Progressing", 2}}, {"we\"ird", {"Stable", 0}}});
+  m.set_apps({{"shop", {"Progressing", 2, 1700003600}}, {"we\"ird", {"Stable", 0}}});
   m.step("shop", "start");
   m.last_success(1700000000.5);
   const std::string text = m.render({true, true, false});
@@ -63,6 +63,8 @@ TEST(ServeMetrics, RendersEveryFamily) {
            "fleetwave_app_phase{app=\"shop\",phase=\"Stable\"} 0",
            "fleetwave_app_phase{app=\"we\\\"ird\",phase=\"Stable\"} 1",
            "fleetwave_app_wave{app=\"shop\"} 2",
+           "fleetwave_app_wave_deadline_timestamp_seconds{app=\"shop\"} 1700003600",
+           "fleetwave_app_wave_deadline_timestamp_seconds{app=\"we\\\"ird\"} 0",
            "fleetwave_errors_total{kind=\"transient\"} 2",
            "fleetwave_webhooks_total{result=\"triggered\"} 1",
            "fleetwave_webhooks_total{result=\"unauthorized\"} 1",

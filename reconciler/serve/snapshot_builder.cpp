@@ -1,7 +1,11 @@
 #include "serve/snapshot_builder.h"
 
+#include <algorithm>
+
+#include "base/timestamp.h"
 #include "codec/json_reader.h"
 #include "codec/json_writer.h"
+#include "rollout/duration.h"
 
 namespace fleetwave::serve {
 namespace {
@@ -29,6 +33,24 @@ int wave_of(const Json& app) {
 }
 
 }  // namespace
+
+double wave_deadline_seconds(const Json& app) {
+  const std::string release = app.value("release", "");
+  const Json* waves = app.contains("waves") ? &app["waves"] : nullptr;
+  if (release.empty() || waves == nullptr || !waves->is_array()) return 0;
+  for (const Json& w : *waves) {
+    if (!w.value("current", false)) continue;
+    auto deadline = parse_duration_ms(w.value("progressDeadline", ""));
+    if (!deadline.ok() || !w.contains("clusters")) return 0;
+    std::int64_t last_pin = 0;
+    for (const Json& c : w["clusters"]) {
+      if (c.value("revision", "") != release) continue;
+      if (auto at = parse_rfc3339(c.value("pinnedAt", ""))) last_pin = std::max(last_pin, *at);
+    }
+    return last_pin == 0 ? 0 : static_cast<double>(last_pin + *deadline) / 1000.0;
+  }
+  return 0;
+}
 
 std::string error_body(const std::string& message) { return write_json(Json{{"message", message}}); }
 
@@ -82,7 +104,8 @@ Result<std::shared_ptr<Snapshot>> SnapshotBuilder::build(const std::string& head
       Json one = doc;
       one["apps"] = Json::array({app});
       snapshot->app_bodies[name] = write_json(one, pretty) + "\n";
-      apps[name] = AppGauge{gauge_phase(app.value("phase", "Unknown"), app.value("paused", false)), wave_of(app)};
+      apps[name] = AppGauge{gauge_phase(app.value("phase", "Unknown"), app.value("paused", false)), wave_of(app),
+                            wave_deadline_seconds(app)};
     }
   }
   return snapshot;

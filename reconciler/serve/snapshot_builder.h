@@ -28,6 +28,10 @@ CannedAnswer generator_answer(const std::string& app, const std::string& targets
 // {"message": "..."}: the error body shape Argo CD's plugin client reads.
 std::string error_body(const std::string& message);
 
+// For an app of the status document: when its current wave's progressDeadline passes for the
+// last cluster pinned to the release (unix seconds), 0 when no deadline applies.
+double wave_deadline_seconds(const Json& app);
+
 class SnapshotBuilder {
  public:
   SnapshotBuilder(git::GitRepository& repo, StatusBuilder& status, std::string branch)
