@@ -1,8 +1,16 @@
 #include "cli/common_options.h"
 
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <sys/stat.h>
 
+#include "adapters/git/repo_url.h"
 #include "base/text.h"
 
 namespace fleetwave::cli {
@@ -134,6 +142,13 @@ Result<RepositorySettings> repository_settings(const ParsedArgs& args, const std
       s.cache_dir = dir;
     }
     s.git_ca_file = absolute_path(args.get("git-ca-file"), cwd);
+    // A local repository that is not there is a configuration error, not a remote that may
+    // come back: say so now rather than retry for ever.
+    auto parsed = git::parse_repo_url(s.url);
+    if (parsed.ok() && parsed->scheme == "file" && !std::filesystem::exists(parsed->path)) {
+      return invalid_input("repository " + s.url + " does not exist (no such directory " + parsed->path +
+                           "); check --repo (or repo: in --config)");
+    }
   }
   FW_TRY(c, credentials(args, cwd, remote, secrets));
   s.credentials = std::move(c);
@@ -196,14 +211,28 @@ std::string absolute_path(const std::string& path, const std::string& cwd) {
   return cwd + (cwd.back() == '/' ? "" : "/") + path;
 }
 
+std::string why_unreadable(const std::string& path) {
+  struct stat st {};
+  if (stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode)) return "it is a directory";
+  const int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd >= 0) {
+    close(fd);
+    return "a read error";
+  }
+  if (errno == ENOENT || errno == ENOTDIR) return "no such file";
+  if (errno == EACCES) return "permission denied";
+  return std::strerror(errno);
+}
+
 Result<std::string> read_secret_file(const std::string& flag, const std::string& path, const std::string& cwd) {
   if (path.empty()) return invalid_input("--" + flag + " needs a file name");
   const std::string full = absolute_path(path, cwd);
   std::ifstream in(full, std::ios::binary);
-  if (!in) return invalid_input("--" + flag + ": cannot read " + path);
+  if (!in || std::filesystem::is_directory(full))
+    return invalid_input("--" + flag + ": cannot read " + path + ": " + why_unreadable(full));
   std::ostringstream buf;
   buf << in.rdbuf();
-  if (in.bad()) return invalid_input("--" + flag + ": cannot read " + path);
+  if (in.bad()) return invalid_input("--" + flag + ": cannot read " + path + ": " + why_unreadable(full));
   std::string text = buf.str();
   if (text.size() > kMaxSecretBytes) return invalid_input("--" + flag + ": " + path + " is larger than 1 MiB");
   return text;

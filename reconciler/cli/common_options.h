@@ -72,4 +72,8 @@ Result<std::string> read_secret_file(const std::string& flag, const std::string&
 // `path` made absolute against `cwd` (unchanged when already absolute or empty).
 std::string absolute_path(const std::string& path, const std::string& cwd);
 
+// Why `path` cannot be read, for messages: "no such file", "permission denied", "it is a
+// directory", or the system's words.
+std::string why_unreadable(const std::string& path);
+
 }  // namespace fleetwave::cli

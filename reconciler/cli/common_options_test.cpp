@@ -103,7 +103,7 @@ TEST_F(CliCommonOptionsTest, GitCredentials) {
        {"--repo", "ssh://h/r", "--git-known-hosts-file", "hosts"},
        {},
        "--git-known-hosts-file and --git-ssh-passphrase-file need --git-ssh-key-file"},
-      {"missing file", {"--repo", "https://h/r", "--git-token-file", "nope"}, {}, "--git-token-file: cannot read nope"},
+      {"missing file", {"--repo", "https://h/r", "--git-token-file", "nope"}, {}, "--git-token-file: cannot read nope: no such file"},
       {"empty token file",
        {"--repo", "https://h/r", "--git-token-file", "empty"},
        {},

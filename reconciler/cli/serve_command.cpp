@@ -2,6 +2,7 @@
 // endpoints of serve/serve_api.h. Configuration: --config FILE < FLEETWAVE_<FLAG> < flags;
 // secrets only from files. This file reads the settings and builds the adapters; the service
 // itself is serve/serve_runner.h.
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
@@ -25,7 +26,9 @@ Result<ParsedArgs> with_config_file(const ParsedArgs& args, const std::string& c
   if (!args.has("config")) return merged;
   const std::string path = absolute_path(args.get("config"), cwd);
   std::ifstream in(path, std::ios::binary);
-  if (!in) return invalid_input("--config " + args.get("config") + ": cannot read the file");
+  if (!in || std::filesystem::is_directory(path))
+    return invalid_input(flag_label(args, "config") + " " + args.get("config") + ": cannot read the file: " +
+                         why_unreadable(path) + "; check the path and that fleetwave's user may read it");
   std::ostringstream text;
   text << in.rdbuf();
   const std::string dir = path.substr(0, path.rfind('/'));

@@ -392,6 +392,7 @@ TEST_F(ServeServerTest, ConfigFileWithEnvironmentAndFlagOverrides) {
 
 TEST_F(ServeServerTest, BadSettingsExit2WithOneLine) {
   ASSERT_TRUE(ft::write_text_file(file("bad.yaml"), "repo: x\ngit: {pasword: x}\n").ok());
+  std::filesystem::create_directories(file("a-directory"));
   struct Case {
     std::string name;
     std::vector<std::string> args;
@@ -409,7 +410,17 @@ TEST_F(ServeServerTest, BadSettingsExit2WithOneLine) {
        "error: --interval \"soon\": expected a duration"},
       {"missing secret file",
        {"serve", "--repo", git_->url("fleet.git"), "--webhook-secret-file", file("nope")},
-       "error: --webhook-secret-file: cannot read " + file("nope")},
+       "error: --webhook-secret-file: cannot read " + file("nope") + ": no such file"},
+      {"missing config file",
+       {"serve", "--config", file("missing.yaml")},
+       "error: --config " + file("missing.yaml") + ": cannot read the file: no such file; check the path"},
+      {"repository path that does not exist",
+       {"serve", "--repo", file("nowhere.git"), "--argocd-url", argocd_->url(), "--argocd-token-file",
+        file("argocd-token")},
+       "error: repository " + file("nowhere.git") + " does not exist (no such directory "},
+      {"config is a directory",
+       {"serve", "--config", file("a-directory")},
+       "error: --config " + file("a-directory") + ": cannot read the file: it is a directory"},
       {"bad approvals",
        {"serve", "--repo", git_->url("fleet.git"), "--approvals-provider", "svn"},
        "error: --approvals-provider \"svn\": expected github or gitlab"},
