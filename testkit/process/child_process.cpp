@@ -187,6 +187,12 @@ ProcessOutcome run(const std::vector<std::string>& argv, const std::map<std::str
   std::vector<std::string> env_strings;
   if (env != nullptr) {
     for (const auto& [k, v] : *env) env_strings.push_back(k + "=" + v);
+    // A sanitizer build's children run with the test's sanitizer settings (suppressions of
+    // third-party leaks, CMakePresets.json), whatever exact environment the test gives them.
+    for (const char* name : {"ASAN_OPTIONS", "LSAN_OPTIONS", "UBSAN_OPTIONS"}) {
+      const char* value = std::getenv(name);
+      if (value != nullptr && env->count(name) == 0) env_strings.push_back(std::string(name) + "=" + value);
+    }
   }
   std::vector<char*> envp, args;
   for (std::string& s : env_strings) envp.push_back(s.data());
