@@ -14,12 +14,8 @@ std::string first_line(const std::string& message) { return message.substr(0, me
 
 // The entry a step commit records, when it is one of `app`'s.
 std::optional<StepRecord> step_entry(const git::CommitInfo& info, const std::string& app) {
-  const auto trailers = parse_trailers(info.message);
-  auto get = [&](const char* key) {
-    for (const auto& [k, v] : trailers)
-      if (k == key) return v;
-    return std::string();
-  };
+  const CommitMessage message{"", "", parse_trailers(info.message)};  // parsed once, read by key
+  auto get = [&](const char* key) { return message.trailer(key); };
   if (get("Fleetwave-App") != app || get("Fleetwave-Action").empty()) return std::nullopt;
   StepRecord e;
   e.commit = info.oid;
