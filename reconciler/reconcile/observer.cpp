@@ -22,8 +22,27 @@ AppObservation observation_of(const ApplicationStatus& s) {
 
 }  // namespace
 
+constexpr const char* kAppLabel = "fleetwave.io/app";
+
 void ArgoCdObserver::observe(const std::string& app, Observations& into) {
-  into = observations_from(client_.list_applications("fleetwave.io/app=" + app));
+  into = observations_from(client_.list_applications(std::string(kAppLabel) + "=" + app));
+}
+
+void observe_apps(ArgoCdClient& client, const std::vector<std::string>& apps,
+                  std::map<std::string, Observations>& into) {
+  if (apps.size() == 1) ArgoCdObserver(client).observe(apps[0], into[apps[0]]);
+  if (apps.size() <= 1) return;
+  auto all = client.list_applications(kAppLabel);  // the label exists: every fleetwave Application
+  std::map<std::string, std::vector<ApplicationSummary>> by_app;
+  if (all.ok()) {
+    for (ApplicationSummary& a : *all) {
+      auto label = a.labels.find(kAppLabel);
+      if (label != a.labels.end()) by_app[label->second].push_back(std::move(a));
+    }
+  }
+  for (const std::string& app : apps) {
+    into[app] = all.ok() ? observations_from(std::move(by_app[app])) : observations_from(all.error());
+  }
 }
 
 Observations observations_from(const Result<std::vector<ApplicationSummary>>& applications,

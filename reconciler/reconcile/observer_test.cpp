@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include "testkit/fakes/in_memory_argocd.h"
+
 namespace fleetwave {
 namespace {
 
@@ -64,6 +66,48 @@ TEST(ArgoCdObservationsTest, UnreachableCarriesRedactedError) {
   EXPECT_TRUE(got.by_cluster.empty());
   // Judged Unknown, never success nor failure.
   EXPECT_EQ(judge_cluster(got, "a", "r1").verdict, Verdict::Unknown);
+}
+
+// What `fleetwave status` and serve's status API ask for apps the cycle did not observe: several
+// apps in one request, split by app, exactly as asking app by app would see them.
+TEST(ObserveAppsTest, SeveralAppsInOneRequestSeeWhatEachWouldAlone) {
+  testkit::InMemoryArgoCd argocd;
+  argocd.sync_to(Json::parse(R"([{"app": "web", "cluster": "a", "revision": "r1", "wave": "1"},
+                                 {"app": "db", "cluster": "a", "revision": "r2", "wave": "1"},
+                                 {"app": "db", "cluster": "b", "revision": "r3", "wave": "2"}])"),
+                 1'000);
+  const std::vector<std::string> apps = {"web", "db", "idle"};
+  auto summary = [](const Observations& o) {
+    std::map<std::string, std::string> out;  // cluster -> Application name @ synced revision
+    for (const auto& [cluster, a] : o.by_cluster) out[cluster] = a.name + "@" + a.sync_result_revision;
+    return out;
+  };
+  std::map<std::string, Observations> alone;
+  for (const std::string& app : apps) ArgoCdObserver(argocd).observe(app, alone[app]);
+
+  const std::size_t before = argocd.queries();
+  std::map<std::string, Observations> together;
+  observe_apps(argocd, apps, together);
+  EXPECT_EQ(argocd.queries() - before, 1u);
+  for (const std::string& app : apps) {
+    SCOPED_TRACE(app);
+    EXPECT_TRUE(together[app].reachable);
+    EXPECT_EQ(summary(together[app]), summary(alone[app]));
+  }
+  EXPECT_EQ(summary(together["db"]), (std::map<std::string, std::string>{{"a", "db-a@r2"}, {"b", "db-b@r3"}}));
+  EXPECT_TRUE(together["idle"].by_cluster.empty());
+
+  // One app: its own query, as before. Argo CD down: every app says why.
+  std::map<std::string, Observations> one;
+  observe_apps(argocd, {"web"}, one);
+  EXPECT_EQ(summary(one["web"]), summary(alone["web"]));
+  argocd.set_unreachable(true);
+  std::map<std::string, Observations> down;
+  observe_apps(argocd, apps, down);
+  for (const std::string& app : apps) {
+    EXPECT_FALSE(down[app].reachable) << app;
+    EXPECT_NE(down[app].error.find("unreachable"), std::string::npos) << down[app].error;
+  }
 }
 
 }  // namespace

@@ -8,6 +8,7 @@
 #include <atomic>
 #include <csignal>
 #include <filesystem>
+#include <map>
 #include <netinet/in.h>
 #include <sstream>
 #include <sys/socket.h>
@@ -462,6 +463,103 @@ TEST_F(ServeServerTest, WatchdogMarksAHungCycleNotReadyThenExits) {
   EXPECT_EQ(serve_->exit_code(), 1);
   EXPECT_NE(logs().find("exiting so the process restarts"), std::string::npos) << logs();
   close(listener);
+}
+
+// `GET /api/v1/apps` and `fleetwave status --output json` are one computation from one
+// snapshot: the same bytes in every phase an app goes through, each reached through the built
+// binaries (manual steps by the CLI, a new release by a push, a failure by Argo CD).
+TEST_F(ServeServerTest, StatusApiEqualsTheCliInEveryPhase) {
+  // The europe wave needs an approval, so the release stops in WaitingApproval on its way.
+  std::map<std::string, std::string> files = testkit::fleet_files();
+  files["apps/shop/rollout.yaml"] = testkit::wave_plan("shop", "    approval: required\n");
+  std::filesystem::remove_all(bare());
+  ASSERT_TRUE(git_->create_repo("fleet.git", files).ok());
+  start("1h");
+  ASSERT_TRUE(wait_until([&] { return ready(); }, 20'000)) << logs();
+
+  const std::vector<std::string> git_flags = {"--repo", git_->url("fleet.git"), "--git-username",
+                                              "alice",  "--git-password-file",  file("git-password")};
+  auto fleetwave = [&](std::vector<std::string> args, const std::string& cache) {
+    ft::ProcessSpec spec;
+    spec.argv = {FLEETWAVE_CLI_BINARY};
+    spec.argv.insert(spec.argv.end(), args.begin(), args.end());
+    spec.argv.insert(spec.argv.end(), git_flags.begin(), git_flags.end());
+    spec.argv.insert(spec.argv.end(), {"--cache-dir", file(cache)});
+    spec.env = {"HOME=" + file("home")};
+    auto r = ft::run_command(spec, std::chrono::seconds(60));
+    EXPECT_TRUE(r.ok());
+    return r.ok() ? *r : ft::CommandResult{};
+  };
+  auto manual = [&](std::vector<std::string> args) {
+    args.insert(args.end(), {"--author", "Pat Person <pat@example.com>"});
+    auto r = fleetwave(args, "cache-manual");
+    EXPECT_EQ(r.exit_code, 0) << r.output;
+  };
+  // One cycle through the webhook; the snapshot is published before the cycle is counted.
+  auto cycle = [&] {
+    const double before = successful_cycles();
+    EXPECT_EQ(github_webhook(R"({"ref":"refs/heads/main"})").status, 202);
+    EXPECT_TRUE(wait_until([&] { return successful_cycles() > before; }, 20'000)) << logs();
+  };
+  auto expect_same_status = [&](const std::string& phase, bool paused) {
+    SCOPED_TRACE(phase + (paused ? " (paused)" : ""));
+    auto printed = fleetwave(
+        {"status", "--output", "json", "--argocd-url", argocd_->url(), "--argocd-token-file", file("argocd-token")},
+        "cache-status");
+    ASSERT_EQ(printed.exit_code, 0) << printed.output;
+    HttpResult served = get("/api/v1/apps");
+    ASSERT_EQ(served.status, 200);
+    EXPECT_EQ(served.body, printed.output);
+    const Json doc = Json::parse(served.body);
+    ASSERT_EQ(doc["apps"].size(), 1u);
+    EXPECT_EQ(doc["apps"][0]["phase"], phase);
+    EXPECT_EQ(doc["apps"][0]["paused"], paused);
+    EXPECT_EQ(doc["head"], head());
+    EXPECT_EQ(doc["apps"][0]["argocd"]["reachable"], true);
+  };
+
+  expect_same_status("Progressing", false);  // the first cycle started the release
+
+  manual({"pause", "shop", "--reason", "incident 7"});
+  cycle();
+  expect_same_status("Progressing", true);
+  manual({"resume", "shop"});
+  cycle();
+  expect_same_status("Progressing", false);
+
+  argocd_healthy();
+  cycle();
+  ASSERT_EQ(subject().rfind("fleetwave(shop): wait for approval", 0), 0u) << subject();
+  expect_same_status("WaitingApproval", false);
+
+  manual({"approve", "shop"});
+  for (int i = 0; i < 8 && subject().rfind("fleetwave(shop): complete ", 0) != 0; ++i) {
+    argocd_healthy();
+    cycle();
+  }
+  ASSERT_EQ(subject().rfind("fleetwave(shop): complete ", 0), 0u) << subject();
+  cycle();  // Argo CD now reports every cluster at the stable release
+  expect_same_status("Stable", false);
+
+  // A new release whose canary Argo CD reports Degraded: rolled back and held.
+  const std::string work = file("work");
+  ASSERT_TRUE(ft::git(dir_->path(), {"clone", "-q", bare(), work}).ok());
+  ASSERT_TRUE(ft::write_text_file(work + "/apps/shop/deploy.yaml", testkit::deployment("web:2.0")).ok());
+  ASSERT_TRUE(
+      ft::git(work, {"-c", "user.name=Rel Ease", "-c", "user.email=rel@example.com", "commit", "-qam", "shop: web 2.0"})
+          .ok());
+  ASSERT_TRUE(ft::git(work, {"push", "-q", "origin", "main"}).ok());
+  cycle();
+  ASSERT_EQ(subject().rfind("fleetwave(shop): start ", 0), 0u) << subject();
+  expect_same_status("Progressing", false);
+  const std::string release = targets()[0]["revision"];
+  ASSERT_TRUE(argocd_
+                  ->put_application(ft::make_application("shop-dev-1", {{"fleetwave.io/app", "shop"}}, "dev-1", release,
+                                                         "Synced", "Degraded", "Succeeded", "2020-01-01T00:00:00Z"))
+                  .ok());
+  cycle();
+  ASSERT_EQ(subject().rfind("fleetwave(shop): roll back ", 0), 0u) << subject();
+  expect_same_status("Held", false);
 }
 
 }  // namespace

@@ -95,7 +95,9 @@ Result<std::shared_ptr<Snapshot>> SnapshotBuilder::build(const std::string& head
   auto snapshot = std::make_shared<Snapshot>();
   snapshot->head = head;
   FW_CHECK(add_generator_answers(head, *snapshot));
-  FW_TRY(doc, status_.status(StatusRequest{branch_, head, /*argocd_configured=*/true, false, &cycle}));
+  // Up-to-date apps too, as `fleetwave status` does: the document is the same bytes.
+  FW_TRY(doc,
+         status_.status(StatusRequest{branch_, head, /*argocd_configured=*/true, /*observe_every_app=*/true, &cycle}));
   const JsonWriteOptions pretty{false, 2};  // as `fleetwave status --output json` prints it
   snapshot->status_body = write_json(doc, pretty) + "\n";
   if (doc.contains("apps") && doc["apps"].is_array()) {

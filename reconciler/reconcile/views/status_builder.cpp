@@ -25,13 +25,16 @@ Result<Json> StatusBuilder::status_of(const StatusRequest& request, const std::v
       if (r.waves) observations[r.app] = r.observations;
     }
   }
-  ArgoCdObserver observer(argocd_);
+  if (request.observe_every_app && request.argocd_configured) {
+    std::vector<std::string> unobserved;
+    for (const AppDefinition& app : apps) {
+      if (app.plan && !observations.count(app.name)) unobserved.push_back(app.name);
+    }
+    observe_apps(argocd_, unobserved, observations);
+  }
   AppPlanner planner(repo_, blobs_, renders_, argocd_);
   std::vector<AppStatusInput> inputs;
   for (const AppDefinition& app : apps) {
-    if (request.observe_every_app && request.argocd_configured && app.plan && !observations.count(app.name)) {
-      observer.observe(app.name, observations[app.name]);
-    }
     PlannedApp p = planner.plan(app, request.head, history, clock_.now_ms(), observations);
     AppStatusInput in;
     in.plan = p.plan;
