@@ -4,14 +4,22 @@
 //  2. one advance (commit + push over smart HTTP with basic auth) on a repository of F files,
 //     against the git CLI doing the same commit + push in a clone, side by side.
 //
+//  3. with --curve DIR: the curve of cycle time and memory against apps x 100 clusters (up to
+//     --max-applications Argo CD Applications), into DIR/reconcile.csv for bench/plot-curves.sh.
+//     Each point's first cycle writes a start step for every app: one commit per app, one push.
+//
 //   fleetwave-bench-reconcile [--apps 50] [--clusters 1000] [--files 10000] [--runs 7]
+//   fleetwave-bench-reconcile --curve DIR [--runs 3] [--max-applications 100000]
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <map>
+#include <optional>
 #include <string>
+#include <sys/resource.h>
 #include <vector>
 
 #include "adapters/git/libgit2_repository.h"
@@ -32,6 +40,7 @@ struct Options {
   int clusters = 1000;
   int files = 10000;
   int runs = 7;
+  int max_applications = 100000;  // --curve: the largest point
 };
 
 // Exits with a usage line on a bad flag.
@@ -42,6 +51,7 @@ Options parse(int argc, char** argv) {
       {"--clusters", &o.clusters},
       {"--files", &o.files},
       {"--runs", &o.runs},
+      {"--max-applications", &o.max_applications},
   };
   if (!fleetwave::bench::parse_int_flags(argc, argv, flags)) std::exit(2);
   return o;
@@ -94,32 +104,47 @@ fw::Json targets_of(const std::string& remote, int apps) {
   return all;
 }
 
-int no_change_cycle(const Options& o, const fw::git::LibGit2Runtime& runtime) {
+// One fleet's cycles: the first cycle writes a start step for every app (one commit per app, one
+// push), then the rollout completes, then no-change cycles run cold (a new reconciler, as
+// `fleetwave reconcile --once`) and warm (the same reconciler, as `fleetwave serve`).
+struct CyclePoint {
+  int apps = 0, clusters = 0;
+  double step_cycle_ms = 0;  // the first cycle: a start step for every app
+  std::size_t step_commits = 0;
+  int step_pushes = 0;  // push attempts of that cycle
+  double cold_ms = 0, warm_ms = 0;
+  double rss_mib = 0;  // the process's peak so far
+};
+
+std::optional<CyclePoint> measure_cycles(int apps, int clusters, int runs, const fw::git::LibGit2Runtime& runtime) {
+  CyclePoint point{apps, clusters};
   auto dir = fw::testkit::TempDir::create("fw-bench-reconcile");
   std::string remote = dir->path() + "/remote.git";
-  if (!fw::testkit::seed_bare_repo(remote, fleet_repo(o.apps, o.clusters)).ok()) return 1;
+  if (!fw::testkit::seed_bare_repo(remote, fleet_repo(apps, clusters)).ok()) return std::nullopt;
   fw::testkit::InMemoryArgoCd argocd;
   fw::ManualClock clock(1'800'000'000'000);
   auto repo = fw::git::LibGit2Repository::open(
       runtime, {"file://" + remote, dir->path() + "/cache", fw::git::GitCredentials::none()});
   fw::Reconciler setup(**repo, argocd, clock, {});
   // Roll every app out for real: start, advance, complete.
-  auto start = std::chrono::steady_clock::now();
   for (int i = 0; i < 4; ++i) {
+    auto t0 = std::chrono::steady_clock::now();
     auto report = setup.run_once();
     if (!report.ok()) {
       std::fprintf(stderr, "setup cycle failed: %s\n", report.error().to_string().c_str());
-      return 1;
+      return std::nullopt;
     }
-    argocd.sync_to(targets_of(remote, o.apps), clock.now_ms());
+    if (i == 0) {
+      point.step_cycle_ms = ms_since(t0);
+      point.step_commits = report->commits.size();
+      point.step_pushes = report->attempts;
+    }
+    argocd.sync_to(targets_of(remote, apps), clock.now_ms());
     clock.advance_ms(60'000);
   }
-  std::printf("setup: %d apps rolled out to %d clusters each in %.0f ms (4 cycles)\n", o.apps, o.clusters,
-              ms_since(start));
   std::vector<double> cold, warm;
   fw::Reconciler steady(**repo, argocd, clock, {});
-  for (int r = 0; r < o.runs; ++r) {
-    // Cold: a new reconciler (empty caches), as `fleetwave reconcile --once` runs.
+  for (int r = 0; r < runs; ++r) {
     auto fresh_repo = fw::git::LibGit2Repository::open(
         runtime, {"file://" + remote, dir->path() + "/cache", fw::git::GitCredentials::none()});
     fw::Reconciler fresh(**fresh_repo, argocd, clock, {});
@@ -128,15 +153,56 @@ int no_change_cycle(const Options& o, const fw::git::LibGit2Runtime& runtime) {
     cold.push_back(ms_since(t0));
     if (!report.ok() || !report->commits.empty()) {
       std::fprintf(stderr, "the no-change cycle was not a no-change cycle\n");
-      return 1;
+      return std::nullopt;
     }
     t0 = std::chrono::steady_clock::now();
     (void)steady.run_once();
     warm.push_back(ms_since(t0));
   }
+  point.cold_ms = fb::median(cold);
+  point.warm_ms = fb::median(warm);
+  rusage usage{};
+  getrusage(RUSAGE_SELF, &usage);
+  point.rss_mib = static_cast<double>(usage.ru_maxrss) / 1024.0;
+  return point;
+}
+
+int no_change_cycle(const Options& o, const fw::git::LibGit2Runtime& runtime) {
+  auto p = measure_cycles(o.apps, o.clusters, o.runs, runtime);
+  if (!p) return 1;
+  std::printf("steps for many apps: %d start steps in one cycle in %.0f ms: %zu commits, %d push\n", o.apps,
+              p->step_cycle_ms, p->step_commits, p->step_pushes);
   std::printf(
       "no-change cycle, %d apps x %d clusters: cold %.0f ms, warm %.0f ms (median of %d; target < 2000 ms) %s\n",
-      o.apps, o.clusters, fb::median(cold), fb::median(warm), o.runs, fb::median(cold) < 2000 ? "ok" : "MISSED");
+      o.apps, o.clusters, p->cold_ms, p->warm_ms, o.runs, p->cold_ms < 2000 ? "ok" : "MISSED");
+  return 0;
+}
+
+// The reconcile curve (docs/benchmarks.md): apps x 100 clusters up to `max_applications`
+// Argo CD Applications, one CSV row per point into out/reconcile.csv.
+int reconcile_curve(const Options& o, const std::string& out, const fw::git::LibGit2Runtime& runtime) {
+  std::filesystem::create_directories(out);
+  std::ofstream csv(out + "/reconcile.csv");
+  csv << "apps,clusters,applications,cold_ms,warm_ms,step_cycle_ms,rss_mib,step_commits,step_pushes\n";
+  std::printf("%6s %8s %12s %10s %10s %14s %9s %8s\n", "apps", "clusters", "Applications", "cold ms", "warm ms",
+              "step cycle ms", "commits", "RSS MiB");
+  const int clusters = 100;
+  for (int apps : {10, 30, 100, 300, 1000, 3000}) {
+    if (apps * clusters > o.max_applications) break;
+    auto p = measure_cycles(apps, clusters, o.runs, runtime);
+    if (!p) return 1;
+    if (p->step_commits != static_cast<std::size_t>(apps) || p->step_pushes != 1) {
+      std::fprintf(stderr, "%d apps: expected %d start commits in one push, got %zu in %d\n", apps, apps,
+                   p->step_commits, p->step_pushes);
+      return 1;
+    }
+    std::printf("%6d %8d %12d %10.0f %10.0f %14.0f %9zu %8.1f\n", apps, clusters, apps * clusters, p->cold_ms,
+                p->warm_ms, p->step_cycle_ms, p->step_commits, p->rss_mib);
+    std::fflush(stdout);
+    csv << apps << ',' << clusters << ',' << apps * clusters << ',' << p->cold_ms << ',' << p->warm_ms << ','
+        << p->step_cycle_ms << ',' << p->rss_mib << ',' << p->step_commits << ',' << p->step_pushes << '\n';
+  }
+  std::printf("wrote %s/reconcile.csv\n", out.c_str());
   return 0;
 }
 
@@ -219,9 +285,21 @@ int advance_over_http(const Options& o, const fw::git::LibGit2Runtime& runtime) 
 }  // namespace
 
 int main(int argc, char** argv) {
-  Options o = parse(argc, argv);
+  // --curve DIR (the one flag that is not a number): the reconcile curve instead of the two
+  // benchmarks above.
+  std::string curve_out;
+  std::vector<char*> args(argv, argv + argc);
+  for (std::size_t i = 1; i + 1 < args.size(); ++i) {
+    if (std::string(args[i]) == "--curve") {
+      curve_out = args[i + 1];
+      args.erase(args.begin() + static_cast<std::ptrdiff_t>(i), args.begin() + static_cast<std::ptrdiff_t>(i) + 2);
+      break;
+    }
+  }
+  Options o = parse(static_cast<int>(args.size()), args.data());
   auto runtime = fw::git::LibGit2Runtime::start();
   if (!runtime.ok()) return 1;
+  if (!curve_out.empty()) return reconcile_curve(o, curve_out, *runtime);
   int rc = no_change_cycle(o, *runtime);
   return rc != 0 ? rc : advance_over_http(o, *runtime);
 }
