@@ -1,7 +1,8 @@
-// fleetwave appset APP: prints the app's ApplicationSet (appset_builder.h) as YAML.
+// fleetwave appset APP: prints the app's ApplicationSet (appset_builder.h) as YAML or JSON.
 #include "cli/app_lookup.h"
 #include "cli/commands.h"
 #include "cli/workspace.h"
+#include "codec/json_writer.h"
 #include "codec/yaml_writer.h"
 #include "net/redaction.h"
 #include "reconcile/repo_snapshot.h"
@@ -13,6 +14,8 @@ namespace {
 int run(CommandContext& ctx) {
   auto app = single_app_argument(ctx);
   if (!app.ok()) return ctx.fail(app.error());
+  auto format = output_format(ctx.args, {"yaml", "json"});
+  if (!format.ok()) return ctx.usage(format.error().message);
   AppSetOptions options;
   options.app = *app;
   options.namespace_ = ctx.args.get("namespace", "argocd");
@@ -45,29 +48,31 @@ int run(CommandContext& ctx) {
   }
   if (options.repo_url.empty()) return ctx.usage("no repository URL: pass --repo-url URL (or --repo URL)");
   options.revision = branch.empty() ? "main" : branch;
-  ctx.out.write(write_yaml(applicationset(options)));
+  const Json appset = applicationset(options);
+  ctx.out.write(*format == "json" ? write_json(appset, JsonWriteOptions{false, 2}) + "\n" : write_yaml(appset));
   return kExitOk;
 }
 
 }  // namespace
 
 CommandSpec appset_command() {
-  return {
-      "appset",
-      "print the Argo CD ApplicationSet of an app",
-      "fleetwave appset APP [--repo-url URL] [--namespace argocd] [--project default] [--dest-namespace NS] [flags]",
-      "Prints the ApplicationSet that gives APP one Argo CD Application per pinned cluster: a git\n"
-      "files generator over .fleetwave/APP/targets.json on the branch, targetRevision = the pin,\n"
-      "labels fleetwave.io/app, fleetwave.io/cluster and fleetwave.io/wave, the fleetwave plugin\n"
-      "with env FLEETWAVE_CLUSTER, automated sync with prune and selfHeal, and a templatePatch that\n"
-      "sets destination.server for API URLs and destination.name for Argo CD cluster names.\n"
-      "repoURL defaults to --repo (credentials redacted), else the checkout's origin remote.",
-      flags_of({{{"repo-url", "URL", "repository URL Argo CD reads (default: --repo, or the origin remote)", false},
-                 {"namespace", "NS", "namespace of the ApplicationSet (default argocd)", false},
-                 {"project", "NAME", "Argo CD project of the Applications (default default)", false},
-                 {"dest-namespace", "NS", "destination namespace of the Applications (default: none)", false}},
-                repository_flags()}),
-      &run};
+  return {"appset",
+          "print the Argo CD ApplicationSet of an app",
+          "fleetwave appset APP [--repo-url URL] [--namespace argocd] [--project default] [--dest-namespace NS]\n"
+          "                     [--output yaml|json] [flags]",
+          "Prints the ApplicationSet that gives APP one Argo CD Application per pinned cluster: a git\n"
+          "files generator over .fleetwave/APP/targets.json on the branch, targetRevision = the pin,\n"
+          "labels fleetwave.io/app, fleetwave.io/cluster and fleetwave.io/wave, the fleetwave plugin\n"
+          "with env FLEETWAVE_CLUSTER, automated sync with prune and selfHeal, and a templatePatch that\n"
+          "sets destination.server for API URLs and destination.name for Argo CD cluster names.\n"
+          "repoURL defaults to --repo (credentials redacted), else the checkout's origin remote.",
+          flags_of({{{"repo-url", "URL", "repository URL Argo CD reads (default: --repo, or the origin remote)", false},
+                     {"namespace", "NS", "namespace of the ApplicationSet (default argocd)", false},
+                     {"project", "NAME", "Argo CD project of the Applications (default default)", false},
+                     {"dest-namespace", "NS", "destination namespace of the Applications (default: none)", false},
+                     output_flag("yaml (default) or json, as kubectl apply -f reads either")},
+                    repository_flags()}),
+          &run};
 }
 
 }  // namespace fleetwave::cli

@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
@@ -119,6 +120,17 @@ FlagSpec author_flag() {
 
 FlagSpec person_author_flag() {
   return {"author", "\"NAME <EMAIL>\"", "who acts (default: git's author, from git config user.name/user.email)", true};
+}
+
+FlagSpec output_flag(std::string_view help) { return {"output", "FORMAT", help, false, 'o'}; }
+
+Result<std::string> output_format(const ParsedArgs& args, const std::vector<std::string>& formats) {
+  const std::string output = args.get("output", formats.front());
+  if (std::find(formats.begin(), formats.end(), output) != formats.end()) return output;
+  std::string names;
+  for (std::size_t i = 0; i < formats.size(); ++i)
+    names += (i == 0 ? "" : i + 1 == formats.size() ? " or " : ", ") + formats[i];
+  return invalid_input("--output must be " + names + ", not \"" + output + "\"");
 }
 
 std::vector<FlagSpec> flags_of(std::initializer_list<std::vector<FlagSpec>> parts) {

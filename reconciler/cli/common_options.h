@@ -5,6 +5,7 @@
 
 #include <map>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "adapters/argocd/http_argocd_client.h"
@@ -29,6 +30,12 @@ FlagSpec author_flag();
 // --author for a step a person takes (approve, pause, resume, rollback), defaulting to the
 // identity git would use.
 FlagSpec person_author_flag();
+
+// -o/--output FORMAT; `help` names the formats and the default.
+FlagSpec output_flag(std::string_view help);
+// The --output value when it is one of `formats` (the first is the default), else an
+// InvalidInput naming them.
+Result<std::string> output_format(const ParsedArgs& args, const std::vector<std::string>& formats);
 
 // Concatenates flag tables.
 std::vector<FlagSpec> flags_of(std::initializer_list<std::vector<FlagSpec>> parts);

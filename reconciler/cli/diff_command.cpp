@@ -9,6 +9,7 @@
 #include "cli/app_lookup.h"
 #include "cli/commands.h"
 #include "cli/workspace.h"
+#include "codec/json_writer.h"
 #include "reconcile/repo_snapshot.h"
 #include "render/renderer.h"
 #include "render/source_locator.h"
@@ -61,13 +62,18 @@ void report(CommandContext& ctx, const std::string& app, const std::string& comm
   for (const Error& e : errors) ctx.out.error(app + " at " + commit.substr(0, 7) + ": " + e.to_string());
 }
 
-// What printing the diffs found, over every app.
-struct DiffOutcome {
-  bool rendered = true;  // false when something did not render (its errors are on stderr)
-  bool differs = false;  // a cluster's manifests differ (a diff was printed)
+// One cluster's difference: the unified diff of what it receives.
+struct ClusterDiff {
+  std::string app, cluster, diff;
 };
 
-// Prints the diff of every cluster of one app into `outcome`.
+// What diffing found, over every app.
+struct DiffOutcome {
+  bool rendered = true;            // false when something did not render (its errors are on stderr)
+  std::vector<ClusterDiff> diffs;  // the clusters whose manifests differ, by app and cluster
+};
+
+// Adds the diff of every cluster of one app that differs to `outcome`.
 void diff_app(CommandContext& ctx, git::GitRepository& repo, BlobCache& blobs, const Side (&sides)[2],
               const std::string& app, const std::string& only_cluster, bool& cluster_known, DiffOutcome& outcome) {
   Rendered r[2] = {prepare(repo, blobs, sides[0], app), prepare(repo, blobs, sides[1], app)};
@@ -103,8 +109,7 @@ void diff_app(CommandContext& ctx, git::GitRepository& repo, BlobCache& blobs, c
     const std::string diff =
         git::unified_diff(text[0], text[1], "a/" + label + " (" + sides[0].commit.substr(0, 7) + ")",
                           "b/" + label + " (" + sides[1].commit.substr(0, 7) + ")");
-    outcome.differs = outcome.differs || !diff.empty();
-    ctx.out.write(diff);
+    if (!diff.empty()) outcome.diffs.push_back({app, cluster, diff});
   }
 }
 
@@ -112,7 +117,7 @@ void diff_app(CommandContext& ctx, git::GitRepository& repo, BlobCache& blobs, c
 // --exit-code does), so scripts can gate on "nothing would change".
 int exit_code_of(const DiffOutcome& outcome, bool exit_code_flag) {
   if (!outcome.rendered) return kExitFailed;
-  return exit_code_flag && outcome.differs ? kExitFailed : kExitOk;
+  return exit_code_flag && !outcome.diffs.empty() ? kExitFailed : kExitOk;
 }
 
 int run(CommandContext& ctx) {
@@ -120,6 +125,8 @@ int run(CommandContext& ctx) {
     return ctx.usage("unexpected argument \"" + ctx.args.positionals[0] + "\"; name the app with --app");
   if (!ctx.args.has("from") || !ctx.args.has("to")) return ctx.usage("diff needs --from REV and --to REV");
   const std::string only_app = ctx.args.get("app"), only_cluster = ctx.args.get("cluster");
+  auto format = output_format(ctx.args, {"text", "json"});
+  if (!format.ok()) return ctx.usage(format.error().message);
   auto ws = Workspace::open(ctx);
   if (!ws.ok()) return ctx.fail(ws.error());
   BlobCache blobs;
@@ -150,6 +157,15 @@ int run(CommandContext& ctx) {
   if (!cluster_known) {
     return ctx.fail(kExitFailed, not_found("cluster " + only_cluster + " is in no app's inventory at either revision"));
   }
+  if (*format == "json") {
+    Json changes = Json::array();
+    for (const ClusterDiff& d : outcome.diffs)
+      changes.push_back({{"app", d.app}, {"cluster", d.cluster}, {"diff", d.diff}});
+    const Json doc = {{"from", sides[0].commit}, {"to", sides[1].commit}, {"changes", std::move(changes)}};
+    ctx.out.write(write_json(doc, JsonWriteOptions{false, 2}) + "\n");
+  } else {
+    for (const ClusterDiff& d : outcome.diffs) ctx.out.write(d.diff);
+  }
   return exit_code_of(outcome, ctx.args.flag("exit-code"));
 }
 
@@ -158,17 +174,19 @@ int run(CommandContext& ctx) {
 CommandSpec diff_command() {
   return {"diff",
           "show the rendered per-cluster difference between two revisions",
-          "fleetwave diff --from REV --to REV [--cluster C] [--app APP] [flags]",
+          "fleetwave diff --from REV --to REV [--cluster C] [--app APP] [--output text|json] [flags]",
           "Renders every app (or APP) at both revisions straight from Git objects, for every cluster\n"
           "it reaches at either (or only C), and prints a unified diff of the YAML each cluster\n"
           "receives, with headers \"--- a/<app>/<cluster> (<rev7>)\" and \"+++ b/<app>/<cluster> (<rev7>)\".\n"
-          "Clusters whose manifests are identical print nothing. Render errors are printed and exit 1.\n"
+          "Clusters whose manifests are identical print nothing. --output json prints {\"from\", \"to\",\n"
+          "\"changes\": [{\"app\", \"cluster\", \"diff\"}]}, the same diffs. Render errors are printed and exit 1.\n"
           "Exit 0 otherwise; with --exit-code, 1 when a cluster's manifests differ and 0 when none do.",
           flags_of({{{"from", "REV", "the old revision (commit, branch, tag, HEAD~1...)", false},
                      {"to", "REV", "the new revision", false},
                      {"cluster", "C", "only this cluster", false},
                      {"app", "APP", "only this app", false},
-                     {"exit-code", "", "exit 1 when something differs, 0 when nothing does (like git diff)", false}},
+                     {"exit-code", "", "exit 1 when something differs, 0 when nothing does (like git diff)", false},
+                     output_flag("text (default: unified diffs) or json")},
                     repository_flags()}),
           &run};
 }

@@ -12,6 +12,21 @@ const FlagSpec* find_spec(const std::vector<FlagSpec>& specs, std::string_view n
   return it == specs.end() ? nullptr : &*it;
 }
 
+const FlagSpec* find_short(const std::vector<FlagSpec>& specs, char letter) {
+  auto it = std::find_if(specs.begin(), specs.end(), [&](const FlagSpec& s) { return s.short_name == letter; });
+  return it == specs.end() ? nullptr : &*it;
+}
+
+// "-o json" and "-ojson" as "--output json" (the short form takes a value, or is a boolean
+// alone); nullopt when `arg` is no known short flag.
+std::optional<std::string> long_form(const std::vector<FlagSpec>& specs, const std::string& arg) {
+  const FlagSpec* spec = arg.size() >= 2 && arg[1] != '-' ? find_short(specs, arg[1]) : nullptr;
+  if (spec == nullptr) return std::nullopt;
+  std::string out = "--" + std::string(spec->name);
+  if (arg.size() > 2) out += "=" + arg.substr(arg[2] == '=' ? 3 : 2);
+  return out;
+}
+
 Error usage(const std::string& command, const std::string& message) {
   return invalid_input(message + " (see " + command + " --help)");
 }
@@ -69,8 +84,12 @@ Result<ParsedArgs> parse_flags(const std::vector<std::string>& args, const std::
       out.help = true;
       continue;
     }
-    if (arg.compare(0, 2, "--") != 0) return usage(command, "unknown flag " + arg);
     std::string name = arg.substr(2);
+    if (arg.compare(0, 2, "--") != 0) {
+      auto expanded = long_form(specs, arg);
+      if (!expanded) return usage(command, "unknown flag " + arg);
+      name = expanded->substr(2);
+    }
     std::optional<std::string> inline_value;
     if (std::size_t eq = name.find('='); eq != std::string::npos) {
       inline_value = name.substr(eq + 1);
@@ -110,7 +129,8 @@ std::string format_flags(const std::vector<FlagSpec>& specs) {
   std::vector<std::string> left;
   std::size_t width = 0;
   for (const FlagSpec& s : specs) {
-    std::string l = "  --" + std::string(s.name);
+    std::string l = s.short_name != 0 ? std::string("  -") + s.short_name + ", --" : std::string("  --");
+    l += std::string(s.name);
     if (!s.value_name.empty()) l += " " + std::string(s.value_name);
     width = std::max(width, l.size());
     left.push_back(std::move(l));

@@ -1,7 +1,7 @@
 // Command-line flags of the fleetwave CLI: `--name value`, `--name=value`, boolean `--name`,
-// positionals, `--` to end flags, and `--help`/`-h`. A flag marked `env` may also come from
-// FLEETWAVE_<NAME> (upper case, dashes as underscores); a flag on the command line wins.
-// Pure: the environment comes in as a map.
+// a one-letter short form where a flag has one (`-o json`, `-ojson`), positionals, `--` to end flags, and
+// `--help`/`-h`. A flag marked `env` may also come from FLEETWAVE_<NAME> (upper case, dashes as underscores); a flag on
+// the command line wins. Pure: the environment comes in as a map.
 #pragma once
 
 #include <map>
@@ -17,7 +17,8 @@ struct FlagSpec {
   std::string_view name;        // without the dashes: "repo"
   std::string_view value_name;  // "URL"; "" for a boolean flag
   std::string_view help;
-  bool env = false;  // may come from FLEETWAVE_<NAME>
+  bool env = false;     // may come from FLEETWAVE_<NAME>
+  char short_name = 0;  // 'o' for -o; 0: none
 };
 
 enum class FlagSource { CommandLine, Environment };

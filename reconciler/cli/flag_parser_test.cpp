@@ -8,8 +8,9 @@ namespace fleetwave::cli {
 namespace {
 
 const std::vector<FlagSpec> kSpecs = {
-    {"repo", "URL", "repository", true},       {"branch", "NAME", "branch", true}, {"once", "", "one cycle", false},
-    {"argocd-insecure", "", "skip TLS", true}, {"reason", "TEXT", "why", false},
+    {"repo", "URL", "repository", true}, {"branch", "NAME", "branch", true},
+    {"once", "", "one cycle", false},    {"argocd-insecure", "", "skip TLS", true},
+    {"reason", "TEXT", "why", false},    {"output", "FORMAT", "format", false, 'o'},
 };
 
 struct Case {
@@ -45,6 +46,14 @@ TEST(CliFlagParserTest, Table) {
       {"env boolean true", {}, {{"FLEETWAVE_ARGOCD_INSECURE", "TRUE"}}, "", {}, {{"argocd-insecure", "true"}}},
       {"env boolean false", {}, {{"FLEETWAVE_ARGOCD_INSECURE", "0"}}, "", {}, {}},
       {"no env for command flags", {}, {{"FLEETWAVE_REASON", "x"}, {"FLEETWAVE_ONCE", "1"}}, "", {}, {}},
+      {"short form, separate value", {"-o", "json"}, {}, "", {}, {{"output", "json"}}},
+      {"short form, attached value", {"-ojson"}, {}, "", {}, {{"output", "json"}}},
+      {"short form, inline value", {"-o=json"}, {}, "", {}, {{"output", "json"}}},
+      {"short form missing value", {"-o"}, {}, "flag --output needs a value (FORMAT) (see fleetwave x --help)"},
+      {"short and long form",
+       {"-o", "json", "--output", "text"},
+       {},
+       "flag --output given twice (see fleetwave x --help)"},
       {"unknown flag", {"--nope"}, {}, "unknown flag --nope (see fleetwave x --help)"},
       {"unknown short flag", {"-n"}, {}, "unknown flag -n (see fleetwave x --help)"},
       {"missing value", {"--repo"}, {}, "flag --repo needs a value (URL) (see fleetwave x --help)"},
@@ -91,6 +100,9 @@ TEST(CliFlagParserTest, HelpIsAlignedAndNamesVariables) {
   EXPECT_EQ(format_flags({{"repo", "URL", "repository", true}, {"once", "", "one cycle", false}}),
             "  --repo URL  repository [$FLEETWAVE_REPO]\n"
             "  --once      one cycle\n");
+  EXPECT_EQ(format_flags({{"repo", "URL", "repository", false}, {"output", "FORMAT", "text or json", false, 'o'}}),
+            "  --repo URL           repository\n"
+            "  -o, --output FORMAT  text or json\n");
 }
 
 }  // namespace

@@ -13,8 +13,9 @@ namespace {
 int run(CommandContext& ctx) {
   if (ctx.args.positionals.size() != 1) return ctx.usage("expected one APP argument");
   const std::string app = ctx.args.positionals[0];
-  const std::string output = ctx.args.get("output", "text");
-  if (output != "text" && output != "json") return ctx.usage("--output must be text or json, not \"" + output + "\"");
+  auto format = output_format(ctx.args, {"text", "json"});
+  if (!format.ok()) return ctx.usage(format.error().message);
+  const std::string output = *format;
   std::size_t limit = 0;
   if (ctx.args.has("limit")) {
     const std::string text = ctx.args.get("limit");
@@ -39,18 +40,18 @@ int run(CommandContext& ctx) {
 }  // namespace
 
 CommandSpec history_command() {
-  return {"history",
-          "show who took each step of an app's rollout, when, and on what evidence",
-          "fleetwave history APP [--output text|json] [--limit N] [flags]",
-          "Reads the app's steps from the Fleetwave-* trailers of the branch's commits, newest first:\n"
-          "time, commit, action, release, wave, who acted (Fleetwave-Actor: a person's --author or\n"
-          "git identity, a pull-request reviewer, or the reconciler instance) and the evidence. A\n"
-          "merged approval branch shows the person who merged it; a `git revert` of a step shows as\n"
-          "revert. Exit 0 when the history could be read (an app with no steps prints that).",
-          flags_of({{{"output", "FORMAT", "text (default) or json", false},
-                     {"limit", "N", "show at most N steps (default all)", false}},
-                    repository_flags()}),
-          &run};
+  return {
+      "history",
+      "show who took each step of an app's rollout, when, and on what evidence",
+      "fleetwave history APP [--output text|json] [--limit N] [flags]",
+      "Reads the app's steps from the Fleetwave-* trailers of the branch's commits, newest first:\n"
+      "time, commit, action, release, wave, who acted (Fleetwave-Actor: a person's --author or\n"
+      "git identity, a pull-request reviewer, or the reconciler instance) and the evidence. A\n"
+      "merged approval branch shows the person who merged it; a `git revert` of a step shows as\n"
+      "revert. Exit 0 when the history could be read (an app with no steps prints that).",
+      flags_of({{output_flag("text (default) or json"), {"limit", "N", "show at most N steps (default all)", false}},
+                repository_flags()}),
+      &run};
 }
 
 }  // namespace fleetwave::cli

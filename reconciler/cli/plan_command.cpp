@@ -3,6 +3,7 @@
 #include "cli/app_lookup.h"
 #include "cli/commands.h"
 #include "cli/workspace.h"
+#include "codec/json_writer.h"
 #include "reconcile/repo_snapshot.h"
 #include "reconcile/views/plan_view.h"
 
@@ -12,6 +13,9 @@ namespace {
 int run(CommandContext& ctx) {
   if (ctx.args.positionals.size() > 1) return ctx.usage("expected at most one APP argument");
   const std::string only = ctx.args.positionals.empty() ? "" : ctx.args.positionals[0];
+  auto format = output_format(ctx.args, {"text", "json"});
+  if (!format.ok()) return ctx.usage(format.error().message);
+  const bool json = *format == "json";
   auto ws = Workspace::open(ctx);
   if (!ws.ok()) return ctx.fail(ws.error());
   auto revision = ctx.args.has("revision") ? ws->resolve(ctx.args.get("revision")) : ws->head();
@@ -19,7 +23,8 @@ int run(CommandContext& ctx) {
   BlobCache blobs;
   auto apps = find_apps(ws->repo(), blobs, *revision, only);
   if (!apps.ok()) return ctx.fail(apps.error());
-  if (apps->empty()) {
+  Json doc = {{"revision", *revision}, {"apps", Json::array()}};
+  if (apps->empty() && !json) {
     ctx.out.line("no apps at " + revision->substr(0, 7) + " (no WavePlan found)");
     return kExitOk;
   }
@@ -32,9 +37,13 @@ int run(CommandContext& ctx) {
       auto bundle = snapshot.bundle(app.path);
       auto render = bundle.ok() ? FleetRender::prepare(*bundle) : Result<FleetRender, ErrorList>(bundle.error());
       if (render.ok()) {
-        if (i > 0) ctx.out.write("\n");
         AppPlanView view = plan_view(app.name, app.path, *revision, *app.plan, *render);
-        ctx.out.write(format_plan_text(view));
+        if (json) {
+          doc["apps"].push_back(plan_json(view));
+        } else {
+          if (i > 0) ctx.out.write("\n");
+          ctx.out.write(format_plan_text(view));
+        }
         if (!view.unassigned.empty()) {
           // The exit status says something is wrong; stderr says what (stdout is the plan).
           std::string names;
@@ -50,6 +59,7 @@ int run(CommandContext& ctx) {
     for (const Error& e : errors) ctx.out.error(app.name + ": " + e.to_string());
     failed = failed || !errors.empty();
   }
+  if (json) ctx.out.write(write_json(doc, JsonWriteOptions{false, 2}) + "\n");
   return failed ? kExitFailed : kExitOk;
 }
 
@@ -58,13 +68,16 @@ int run(CommandContext& ctx) {
 CommandSpec plan_command() {
   return {"plan",
           "show which clusters get what replicas in which wave",
-          "fleetwave plan [APP] [--revision REV] [flags]",
+          "fleetwave plan [APP] [--revision REV] [--output text|json] [flags]",
           "Renders every app (or APP) from Git objects at REV (default: the branch head) and prints\n"
           "its waves in WavePlan order; in each wave the clusters it reaches, the number of objects\n"
           "each receives and every workload's replica share there (\"2 of 6\" when the policy divides\n"
           "replicas); then the reached clusters no wave selects and the inventory clusters it does not\n"
-          "reach. Exit 1 when an app does not render or leaves a reached cluster out of every wave.",
-          flags_of({{{"revision", "REV", "commit, branch or tag to plan (default: the branch head)", false}},
+          "reach. --output json prints {\"revision\", \"apps\": [...]} with the same facts per app (errors\n"
+          "still go to stderr). Exit 1 when an app does not render or leaves a reached cluster out of\n"
+          "every wave.",
+          flags_of({{{"revision", "REV", "commit, branch or tag to plan (default: the branch head)", false},
+                     output_flag("text (default) or json")},
                     repository_flags()}),
           &run};
 }

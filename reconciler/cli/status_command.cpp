@@ -14,8 +14,9 @@ namespace {
 int run(CommandContext& ctx) {
   if (ctx.args.positionals.size() > 1) return ctx.usage("expected at most one APP argument");
   const std::string only = ctx.args.positionals.empty() ? "" : ctx.args.positionals[0];
-  const std::string output = ctx.args.get("output", "text");
-  if (output != "text" && output != "json") return ctx.usage("--output must be text or json, not \"" + output + "\"");
+  auto format = output_format(ctx.args, {"text", "json"});
+  if (!format.ok()) return ctx.usage(format.error().message);
+  const std::string output = *format;
   bool configured = false;
   auto argocd = open_argocd(ctx, /*required=*/false, &configured);
   if (!argocd.ok()) return ctx.fail(argocd.error());
@@ -47,7 +48,7 @@ CommandSpec status_command() {
           "nothing can move. --output json prints the documented status document (sorted keys), the\n"
           "same one the API serves. Without --repo it reads the checkout's committed HEAD, not\n"
           "uncommitted edits. Exit 0 whenever the status could be computed (app errors are part of it).",
-          flags_of({{{"output", "FORMAT", "text (default) or json", false}}, repository_flags(), argocd_flags()}),
+          flags_of({{output_flag("text (default) or json")}, repository_flags(), argocd_flags()}),
           &run};
 }
 

@@ -103,4 +103,42 @@ std::string format_plan_text(const AppPlanView& view) {
   return out;
 }
 
+Json plan_json(const AppPlanView& view) {
+  Json waves = Json::array();
+  for (std::size_t w = 0; w < view.waves.size(); ++w) {
+    const Wave& wave = *view.waves[w].wave;
+    Json clusters = Json::array();
+    for (const ClusterPlan& c : view.waves[w].clusters) {
+      Json workloads = Json::array();
+      for (const WorkloadShare& s : c.workloads) {
+        workloads.push_back({{"apiVersion", s.api_version},
+                             {"kind", s.kind},
+                             {"namespace", s.namespace_},
+                             {"name", s.name},
+                             {"replicas", s.replicas},
+                             {"total", s.total},
+                             {"divided", s.divided},
+                             {"suspended", s.suspended}});
+      }
+      clusters.push_back({{"cluster", c.name}, {"objects", c.objects}, {"workloads", std::move(workloads)}});
+    }
+    waves.push_back(
+        {{"index", w + 1},
+         {"name", wave.name},
+         {"maxConcurrency", wave.max_concurrency.to_string()},
+         {"maxFailures", wave.max_failures.to_string()},
+         {"minSuccessTime", wave.min_success_time_ms > 0 ? format_duration_ms(wave.min_success_time_ms) : ""},
+         {"progressDeadline", wave.progress_deadline_ms ? format_duration_ms(*wave.progress_deadline_ms) : ""},
+         {"approval", wave.approval_required ? "required" : "none"},
+         {"clusters", std::move(clusters)}});
+  }
+  return {{"app", view.app},
+          {"path", view.path},
+          {"revision", view.revision},
+          {"waves", std::move(waves)},
+          {"unassigned", view.unassigned},
+          {"unreached", view.unreached},
+          {"warnings", view.warnings}};
+}
+
 }  // namespace fleetwave::cli

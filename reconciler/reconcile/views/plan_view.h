@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "base/json.h"
 #include "render/renderer.h"
 #include "rollout/wave_plan.h"
 
@@ -44,5 +45,13 @@ AppPlanView plan_view(const std::string& app, const std::string& path, const std
                       const WavePlan& plan, const FleetRender& render);
 
 std::string format_plan_text(const AppPlanView& view);
+
+// `fleetwave plan --output json`: one app's plan, every key always present (the gates with the
+// WavePlan's field names, durations as the WavePlan writes them, "" when unset):
+// {"app", "path", "revision", "waves": [{"index", "name", "maxConcurrency", "maxFailures",
+//  "minSuccessTime", "progressDeadline", "approval", "clusters": [{"cluster", "objects",
+//  "workloads": [{"apiVersion", "kind", "namespace", "name", "replicas", "total", "divided",
+//  "suspended"}]}]}], "unassigned", "unreached", "warnings"}
+Json plan_json(const AppPlanView& view);
 
 }  // namespace fleetwave::cli
