@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <fstream>
 #include <map>
 #include <sstream>
 
@@ -33,13 +34,46 @@ Sample to_sample(const testkit::ProcessOutcome& r) {
   return s;
 }
 
+// One side's command, as run for timing and for its peak memory.
+struct Invocation {
+  std::vector<std::string> argv;
+  std::map<std::string, std::string> env;
+  std::string cwd;
+  int timeout_s = 60;
+};
+
+Invocation render_invocation(const Sides& s, const fs::path& dir, const std::string& cluster, bool warm) {
+  Invocation i{{s.render, "--repo-root", (dir / "fleetwave").string(), "--app", "apps/shop", "--cluster", cluster},
+               base_env(),
+               dir.string()};
+  if (warm) i.env["FLEETWAVE_CACHE_DIR"] = s.cache_dir.string();
+  else i.env["FLEETWAVE_CACHE"] = "off";
+  return i;
+}
+
+Invocation kustomize_invocation(const Sides& s, const fs::path& dir, const std::string& cluster) {
+  return {{s.kubectl, "kustomize", (dir / "kustomize/overlays" / cluster).string()}, base_env(), dir.string(), 600};
+}
+
+Sample run(const Invocation& i) { return to_sample(testkit::run_process(i.argv, i.env, i.cwd, i.timeout_s)); }
+
+// Peak RSS of one run, as GNU time (Debian package "time") reads it from a process it forks
+// itself. wait4's ru_maxrss after this benchmark's posix_spawn would also count the benchmark's
+// own pages: exec records the high-water mark of the address space the vfork child shared with
+// us. 0 when /usr/bin/time is missing.
+long peak_rss_kb(Invocation i) {
+  if (access("/usr/bin/time", X_OK) != 0) return 0;
+  const fs::path report = fs::temp_directory_path() / ("fleetwave-bench-rss-" + std::to_string(getpid()));
+  i.argv.insert(i.argv.begin(), {"/usr/bin/time", "-f", "%M", "-o", report.string()});
+  const bool ok = run(i).ok;
+  long kb = 0;
+  std::ifstream(report) >> kb;
+  fs::remove(report);
+  return ok ? kb : 0;
+}
+
 Sample render(const Sides& s, const fs::path& dir, const std::string& cluster, bool warm) {
-  auto env = base_env();
-  if (warm) env["FLEETWAVE_CACHE_DIR"] = s.cache_dir.string();
-  else env["FLEETWAVE_CACHE"] = "off";
-  return to_sample(testkit::run_process(
-      {s.render, "--repo-root", (dir / "fleetwave").string(), "--app", "apps/shop", "--cluster", cluster}, env,
-      dir.string()));
+  return run(render_invocation(s, dir, cluster, warm));
 }
 
 // The files fleetwave-render reads for apps/shop, in its order.
@@ -87,6 +121,10 @@ Sample render_cold(const Sides& s, const fs::path& dir, const std::string& clust
   return render(s, dir, cluster, false);
 }
 
+long render_peak_rss_kb(const Sides& s, const fs::path& dir, const std::string& cluster, bool warm) {
+  return peak_rss_kb(render_invocation(s, dir, cluster, warm));
+}
+
 Sample render_warm(const Sides& s, const fs::path& dir, const std::string& cluster) {
   return render(s, dir, cluster, true);
 }
@@ -100,8 +138,7 @@ Sample cat_inputs(const fs::path& dir) {
 }
 
 Sample kustomize(const Sides& s, const fs::path& dir, const std::string& cluster) {
-  return to_sample(testkit::run_process({s.kubectl, "kustomize", (dir / "kustomize/overlays" / cluster).string()},
-                                        base_env(), dir.string(), 600));
+  return run(kustomize_invocation(s, dir, cluster));
 }
 
 bool measure(const Sides& s, const fs::path& dir, const std::string& cluster, int runs, bool with_kustomize,
@@ -132,6 +169,11 @@ bool measure(const Sides& s, const fs::path& dir, const std::string& cluster, in
   out.warm = median_of(warm);
   out.cat = median_of(cat);
   out.kustomize = median_of(kz);
+  // Peak memory from runs of their own (see peak_rss_kb), the cache still warm.
+  out.cold.rss_kb = peak_rss_kb(render_invocation(s, dir, cluster, false));
+  out.warm.rss_kb = peak_rss_kb(render_invocation(s, dir, cluster, true));
+  out.cat.rss_kb = 0;
+  if (!kz.empty()) out.kustomize.rss_kb = peak_rss_kb(kustomize_invocation(s, dir, cluster));
   if (!out.cold.ok || !out.warm.ok || !out.cat.ok || (!kz.empty() && !out.kustomize.ok)) {
     error = "a run failed";
     return false;

@@ -32,7 +32,7 @@ Sample cat_inputs(const std::filesystem::path& dir);
 Sample kustomize(const Sides& s, const std::filesystem::path& dir, const std::string& cluster);
 
 struct Medians {
-  Sample cold, warm, cat, kustomize;  // medians of wall and CPU; the largest RSS
+  Sample cold, warm, cat, kustomize;  // medians of wall and CPU; peak RSS of a run of its own (0 for cat)
 };
 
 // `runs` alternating rounds of every side (kustomize only when s.kubectl is set and
@@ -40,6 +40,10 @@ struct Medians {
 // differs from the cold one (which must never happen).
 bool measure(const Sides& s, const std::filesystem::path& dir, const std::string& cluster, int runs,
              bool with_kustomize, Medians& out, std::string& error);
+
+// Peak RSS of one render, measured by GNU time (/usr/bin/time, Debian package "time") so that
+// none of this benchmark's own memory is counted; 0 without it.
+long render_peak_rss_kb(const Sides& s, const std::filesystem::path& dir, const std::string& cluster, bool warm);
 
 // `name` looked up in PATH; "" when absent.
 std::string find_program(const std::string& name);
