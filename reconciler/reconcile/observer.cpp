@@ -22,8 +22,6 @@ AppObservation observation_of(const ApplicationStatus& s) {
 
 }  // namespace
 
-constexpr const char* kAppLabel = "fleetwave.io/app";
-
 void ArgoCdObserver::observe(const std::string& app, Observations& into) {
   into = observations_from(client_.list_applications(std::string(kAppLabel) + "=" + app));
 }

@@ -15,6 +15,8 @@ namespace fleetwave {
 
 // The label the fleetwave ApplicationSet puts on every Application (docs/install.md, "ApplicationSets").
 inline constexpr const char* kClusterLabel = "fleetwave.io/cluster";
+// The label naming an Application's fleetwave app (every Application of the app carries it).
+inline constexpr const char* kAppLabel = "fleetwave.io/app";
 
 // An Application's status, reduced to the fields the reconciler reads (its observe step turns it
 // into the engine's AppObservation, reconcile/observer.h).
