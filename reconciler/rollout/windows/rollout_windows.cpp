@@ -1,0 +1,281 @@
+#include "rollout/windows/rollout_windows.h"
+
+#include <algorithm>
+
+#include "match/selector_match.h"
+#include "rollout/duration.h"
+
+namespace fleetwave {
+namespace {
+
+// Years 0001 to 9999: times outside are clamped, so no arithmetic below can overflow.
+constexpr std::int64_t kMinTimeMs = -62'135'596'800'000;
+constexpr std::int64_t kMaxTimeMs = 253'402'300'799'999;
+
+std::int64_t clamp_time(std::int64_t ms) { return std::clamp(ms, kMinTimeMs, kMaxTimeMs); }
+
+// spec.windows[i].duration: 0 when missing or invalid (the problem is recorded).
+std::int64_t parse_window_duration(const Json& value, const FieldPath& at, Problems& problems) {
+  const std::string duration = get_string(value, "duration", at, problems, true);
+  if (duration.empty()) return 0;
+  auto ms = parse_duration_ms(duration);
+  if (!ms.ok()) {
+    problems.add(at.key("duration"), ms.error().message);
+  } else if (*ms <= 0) {
+    problems.add(at.key("duration"), "must be greater than 0");
+  } else if (*ms > kMaxWindowDurationMs) {
+    // Finding the trigger of an active window searches back this far.
+    problems.add(at.key("duration"), "must be at most 8784h (366 days)");
+  } else {
+    return *ms;
+  }
+  return 0;
+}
+
+RolloutWindow parse_window(const Json& value, const FieldPath& at, const std::string& object_name, std::size_t index,
+                           Problems& problems, const TimeZoneLoader& loader) {
+  RolloutWindow w;
+  w.source = object_name + "[" + std::to_string(index) + "]";
+  if (!value.is_object()) {
+    problems.add(at, "expected a window (a map with kind, schedule and duration), got a " + json_type_name(value));
+    return w;
+  }
+  reject_unknown_fields(value, {"kind", "schedule", "duration", "timeZone", "applications", "clusters"}, at, problems);
+
+  const std::string kind = get_string(value, "kind", at, problems, true);
+  if (kind == "allow") {
+    w.kind = WindowKind::Allow;
+  } else if (kind == "deny") {
+    w.kind = WindowKind::Deny;
+  } else if (!kind.empty()) {
+    problems.add(at.key("kind"), "unsupported value \"" + kind + "\", must be allow or deny");
+  }
+
+  w.schedule_text = get_string(value, "schedule", at, problems, true);
+  if (!w.schedule_text.empty()) {
+    auto schedule = CronSchedule::parse(w.schedule_text);
+    if (schedule.ok()) {
+      w.schedule = *schedule;
+    } else {
+      problems.add(at.key("schedule"),
+                   "invalid cron schedule \"" + w.schedule_text + "\": " + schedule.error().message);
+    }
+  }
+
+  w.duration_ms = parse_window_duration(value, at, problems);
+
+  const std::string zone = get_string(value, "timeZone", at, problems);
+  w.zone_name = zone.empty() ? "UTC" : zone;
+  auto loaded = loader(w.zone_name);
+  if (loaded.ok()) {
+    w.zone = *loaded;
+  } else {
+    problems.add(at.key("timeZone"), loaded.error().message);
+  }
+
+  w.applications = get_string_list(value, "applications", at, problems);
+  for (std::size_t k = 0; k < w.applications.size(); ++k) {
+    if (w.applications[k].empty()) problems.add(at.key("applications").index(k), "must not be empty");
+  }
+  if (const Json* clusters = get_object(value, "clusters", at, problems)) {
+    w.clusters = parse_cluster_affinity(*clusters, at.key("clusters"), problems);
+  }
+  return w;
+}
+
+struct WindowState {
+  std::optional<std::int64_t> active_start;
+  bool next_known = false;
+  std::optional<std::int64_t> next_start;
+};
+
+}  // namespace
+
+const char* to_string(WindowKind kind) { return kind == WindowKind::Allow ? "allow" : "deny"; }
+
+TimeZoneLoader zoneinfo_loader(TimeZoneReader reader) {
+  return [reader = std::move(reader)](const std::string& name) { return load_time_zone(name, reader); };
+}
+
+bool glob_match(std::string_view pattern, std::string_view name) {
+  // Greedy with one backtrack point: on a mismatch after a '*', let that '*' take one more
+  // character. Linear in practice, never exponential.
+  std::size_t p = 0;
+  std::size_t n = 0;
+  std::size_t star = std::string_view::npos;
+  std::size_t star_n = 0;
+  while (n < name.size()) {
+    if (p < pattern.size() && (pattern[p] == '?' || (pattern[p] != '*' && pattern[p] == name[n]))) {
+      ++p;
+      ++n;
+    } else if (p < pattern.size() && pattern[p] == '*') {
+      star = p++;
+      star_n = n;
+    } else if (star != std::string_view::npos) {
+      p = star + 1;
+      n = ++star_n;
+    } else {
+      return false;
+    }
+  }
+  while (p < pattern.size() && pattern[p] == '*') ++p;
+  return p == pattern.size();
+}
+
+bool RolloutWindow::applies_to_app(const std::string& app) const {
+  if (applications.empty()) return true;
+  return std::any_of(applications.begin(), applications.end(),
+                     [&](const std::string& pattern) { return glob_match(pattern, app); });
+}
+
+bool RolloutWindow::applies_to_cluster(const Cluster* cluster) const {
+  return cluster == nullptr || !clusters || cluster_matches(*cluster, *clusters);
+}
+
+// Local trigger times map to instants monotonically (time_zone.h), and a trigger at local time L
+// happens no earlier than L - max_offset and no later than L - min_offset. So walking the local
+// triggers back from now + max_offset, the first whose instant is <= now is the latest one.
+std::optional<std::int64_t> RolloutWindow::active_start(std::int64_t now_ms) const {
+  now_ms = clamp_time(now_ms);
+  const std::int64_t now = floor_div(now_ms, 1000);
+  CivilMinute local = civil_from_minutes(floor_div(now + zone.max_offset(), 60));
+  // A trigger older than the duration cannot hold now; two days more cover any offset.
+  const std::int64_t stop_day = days_from_civil(local.year, local.month, local.day) - duration_ms / 86'400'000 - 2;
+  while (true) {
+    const std::int64_t days_left = days_from_civil(local.year, local.month, local.day) - stop_day;
+    if (days_left < 0) return std::nullopt;
+    auto trigger = schedule.latest_at_or_before(local, static_cast<int>(days_left));
+    if (!trigger) return std::nullopt;
+    const std::int64_t start = zone.to_utc(*trigger);
+    if (start <= now) {
+      if (start * 1000 + duration_ms > now_ms) return start * 1000;
+      return std::nullopt;
+    }
+    local = civil_from_minutes(minutes_from_civil(*trigger) - 1);
+  }
+}
+
+std::optional<std::int64_t> RolloutWindow::next_start(std::int64_t now_ms) const {
+  now_ms = clamp_time(now_ms);
+  const std::int64_t now = floor_div(now_ms, 1000);
+  CivilMinute local = civil_from_minutes(floor_div(now + zone.min_offset(), 60));
+  const std::int64_t stop_day = days_from_civil(local.year, local.month, local.day) + CronSchedule::kMaxSearchDays;
+  while (true) {
+    const std::int64_t days_left = stop_day - days_from_civil(local.year, local.month, local.day);
+    if (days_left < 0) return std::nullopt;
+    auto trigger = schedule.next_after(local, static_cast<int>(days_left));
+    if (!trigger) return std::nullopt;
+    const std::int64_t start = zone.to_utc(*trigger);
+    if (start > now) return start * 1000;
+    local = *trigger;
+  }
+}
+
+std::string RolloutWindow::describe() const {
+  return schedule_text + " " + zone_name + ", " + format_duration_ms(duration_ms);
+}
+
+std::vector<RolloutWindow> parse_rollout_windows(const Json& object, Problems& problems, const TimeZoneLoader& loader) {
+  std::vector<RolloutWindow> windows;
+  const FieldPath root;
+  reject_unknown_fields(object, {"apiVersion", "kind", "metadata", "spec"}, root, problems);
+  std::string name;
+  if (const Json* meta = get_object(object, "metadata", root, problems, true)) {
+    name = get_string(*meta, "name", root.key("metadata"), problems, true);
+  }
+  const Json* spec = get_object(object, "spec", root, problems, true);
+  if (spec == nullptr) return windows;
+  const FieldPath spec_at = root.key("spec");
+  reject_unknown_fields(*spec, {"windows"}, spec_at, problems);
+  const Json* list = get_array(*spec, "windows", spec_at, problems, true);
+  if (list == nullptr) return windows;
+  if (list->empty()) problems.add(spec_at.key("windows"), "needs at least one window");
+  for (std::size_t i = 0; i < list->size(); ++i) {
+    windows.push_back(parse_window((*list)[i], spec_at.key("windows").index(i), name, i, problems, loader));
+  }
+  return windows;
+}
+
+namespace {
+
+// The active deny window that ends last, if any.
+std::optional<WindowBlock> deny_block(const std::vector<RolloutWindow>& windows,
+                                      const std::vector<WindowState>& state) {
+  const RolloutWindow* deny = nullptr;
+  std::int64_t deny_end = 0;
+  for (std::size_t i = 0; i < windows.size(); ++i) {
+    const RolloutWindow& w = windows[i];
+    if (w.kind != WindowKind::Deny || !state[i].active_start) continue;
+    const std::int64_t end = *state[i].active_start + w.duration_ms;
+    if (deny == nullptr || end > deny_end) {
+      deny = &w;
+      deny_end = end;
+    }
+  }
+  if (deny == nullptr) return std::nullopt;
+  return WindowBlock{"deny window " + deny->source + " (" + deny->describe() + ") is active until " +
+                         format_time(deny->zone, floor_div(deny_end, 1000)),
+                     deny_end};
+}
+
+}  // namespace
+
+std::optional<WindowBlock> window_block(const std::vector<RolloutWindow>& windows, const std::string& app,
+                                        const std::vector<const Cluster*>& clusters, std::int64_t now_ms) {
+  std::vector<const Cluster*> targets = clusters;
+  if (targets.empty()) targets.push_back(nullptr);
+  auto applies = [&](const RolloutWindow& w, const Cluster* target) {
+    return w.applies_to_app(app) && w.applies_to_cluster(target);
+  };
+  auto applies_to_any = [&](const RolloutWindow& w) {
+    return std::any_of(targets.begin(), targets.end(), [&](const Cluster* c) { return applies(w, c); });
+  };
+
+  // Each window's state is computed once, however many clusters ask.
+  std::vector<WindowState> state(windows.size());
+  for (std::size_t i = 0; i < windows.size(); ++i) {
+    if (applies_to_any(windows[i])) state[i].active_start = windows[i].active_start(now_ms);
+  }
+
+  if (auto deny = deny_block(windows, state)) return deny;
+
+  std::optional<WindowBlock> block;
+  for (const Cluster* target : targets) {
+    bool any_allow = false;
+    bool open = false;
+    const RolloutWindow* next_window = nullptr;
+    std::optional<std::int64_t> next;
+    for (std::size_t i = 0; i < windows.size() && !open; ++i) {
+      const RolloutWindow& w = windows[i];
+      if (w.kind != WindowKind::Allow || !applies(w, target)) continue;
+      any_allow = true;
+      if (state[i].active_start) {
+        open = true;
+        continue;
+      }
+      if (!state[i].next_known) {
+        state[i].next_start = w.next_start(now_ms);
+        state[i].next_known = true;
+      }
+      if (state[i].next_start && (!next || *state[i].next_start < *next)) {
+        next = state[i].next_start;
+        next_window = &w;
+      }
+    }
+    if (!any_allow || open) continue;
+    // The step waits for the last of its clusters; one that never opens again wins.
+    if (block && (!block->until_ms || (next && *next <= *block->until_ms))) continue;
+    std::string where = target == nullptr ? "" : " for cluster " + target->name;
+    if (next_window == nullptr) {
+      block = WindowBlock{"outside every allow window" + where + "; none opens again", std::nullopt};
+    } else {
+      block = WindowBlock{"outside every allow window" + where + "; the next opens at " +
+                              format_time(next_window->zone, floor_div(*next, 1000)) + " (allow window " +
+                              next_window->source + " (" + next_window->describe() + "))",
+                          next};
+    }
+  }
+  return block;
+}
+
+}  // namespace fleetwave
