@@ -114,6 +114,14 @@ std::vector<FlagSpec> argocd_flags() {
   };
 }
 
+std::vector<FlagSpec> prometheus_flags() {
+  return {
+      {"prometheus-url", "URL", "Prometheus the analysis checks query, e.g. https://prometheus.example.com", true},
+      {"prometheus-token-file", "FILE", "file holding a bearer token for Prometheus (optional)", true},
+      {"prometheus-ca-file", "FILE", "PEM CA bundle to trust for Prometheus", true},
+  };
+}
+
 FlagSpec author_flag() {
   return {"author", "\"NAME <EMAIL>\"", "commit author (default fleetwave <fleetwave@localhost>)", true};
 }
@@ -187,6 +195,33 @@ Result<ArgoCdSettings> argocd_settings(const ParsedArgs& args, const std::string
   s.options.ca_cert_path = absolute_path(args.get("argocd-ca-file"), cwd);
   s.options.insecure_skip_tls_verify = args.flag("argocd-insecure");
   if (!s.options.token.empty()) secrets.push_back(s.options.token);
+  return s;
+}
+
+Result<AnalysisSettings> analysis_settings(const ParsedArgs& args, const std::string& cwd,
+                                           std::vector<std::string>& secrets) {
+  AnalysisSettings s;
+  s.prometheus_configured = args.has("prometheus-url");
+  if (!s.prometheus_configured) {
+    for (const char* flag : {"prometheus-token-file", "prometheus-ca-file"}) {
+      if (args.has(flag) && args.source(flag) == FlagSource::CommandLine)
+        return invalid_input("--" + std::string(flag) + " needs --prometheus-url");
+    }
+    return s;
+  }
+  s.prometheus.url = args.get("prometheus-url");
+  // Checked here too, so that a bad URL is a usage error before any token file is read.
+  FW_CHECK(parse_http_endpoint(s.prometheus.url, "--prometheus-url"));
+  if (args.has("prometheus-token-file")) {
+    FW_TRY(token, read_secret_file("prometheus-token-file", args.get("prometheus-token-file"), cwd));
+    s.prometheus.token = trim_space(token);
+    if (s.prometheus.token.empty()) {
+      return invalid_input("--prometheus-token-file " + args.get("prometheus-token-file") +
+                           " is empty; put the token in it, or leave the flag out if Prometheus needs none");
+    }
+    secrets.push_back(s.prometheus.token);
+  }
+  s.prometheus.ca_file = absolute_path(args.get("prometheus-ca-file"), cwd);
   return s;
 }
 

@@ -8,6 +8,8 @@
 #include <string_view>
 #include <vector>
 
+#include "adapters/analysis/http_metrics_provider.h"
+#include "adapters/analysis/http_web_probe.h"
 #include "adapters/argocd/http_argocd_client.h"
 #include "adapters/git/git_credentials.h"
 #include "adapters/git/git_repository.h"
@@ -25,6 +27,8 @@ enum class RepoFallback { Checkout, None };
 std::vector<FlagSpec> repository_flags(RepoFallback fallback = RepoFallback::Checkout);
 // --argocd-url, --argocd-token-file, --argocd-ca-file, --argocd-insecure.
 std::vector<FlagSpec> argocd_flags();
+// --prometheus-url, --prometheus-token-file, --prometheus-ca-file: the analysis gates' metrics.
+std::vector<FlagSpec> prometheus_flags();
 // --author for fleetwave's own steps (reconcile, serve), defaulting to kDefaultAuthor.
 FlagSpec author_flag();
 // --author for a step a person takes (approve, pause, resume, rollback), defaulting to the
@@ -55,6 +59,14 @@ struct ArgoCdSettings {
   HttpArgoCdOptions options;
 };
 
+// What the analysis gates query: Prometheus (only with --prometheus-url) and web checks (always,
+// with the system's CA store and the adapters' default timeouts).
+struct AnalysisSettings {
+  bool prometheus_configured = false;  // --prometheus-url given
+  MetricsProviderSettings prometheus;
+  WebProbeSettings web;
+};
+
 // Reads the repository flags; credential files are read (relative paths from `cwd`). Usage
 // errors (conflicting or incomplete credential flags, credentials without --repo) are
 // InvalidInput. `secrets` gains every secret read.
@@ -64,6 +76,13 @@ Result<RepositorySettings> repository_settings(const ParsedArgs& args, const std
 // Reads the Argo CD flags (the token file is read); `required` makes --argocd-url mandatory.
 Result<ArgoCdSettings> argocd_settings(const ParsedArgs& args, const std::string& cwd, bool required,
                                        std::vector<std::string>& secrets);
+
+// Reads the --prometheus-* flags; the token file (optional: Prometheus may need none) is read and
+// its contents join `secrets`. InvalidInput naming the flag for a token or CA file without
+// --prometheus-url (given on the command line; from the environment they are ignored, as for
+// Argo CD), an unreadable or empty token file, a URL that is not http(s), an unreadable CA file.
+Result<AnalysisSettings> analysis_settings(const ParsedArgs& args, const std::string& cwd,
+                                           std::vector<std::string>& secrets);
 
 // "Name <email>" -> a signature without a time. InvalidInput for anything else.
 // "Name <email>"; errors name `label` (the flag or its variable).

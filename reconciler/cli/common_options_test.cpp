@@ -27,7 +27,8 @@ class CliCommonOptionsTest : public ::testing::Test {
   }
 
   Result<ParsedArgs> parse(const std::vector<std::string>& args, const std::map<std::string, std::string>& env = {}) {
-    return parse_flags(args, flags_of({repository_flags(), argocd_flags(), {author_flag()}}), env, "fleetwave t");
+    return parse_flags(args, flags_of({repository_flags(), argocd_flags(), prometheus_flags(), {author_flag()}}), env,
+                       "fleetwave t");
   }
 
   std::optional<testkit::TempDir> dir_;
@@ -203,6 +204,69 @@ TEST_F(CliCommonOptionsTest, ArgoCdSettings) {
     } else {
       ASSERT_FALSE(got.ok());
       EXPECT_EQ(got.error().message, c.want);
+    }
+  }
+}
+
+TEST_F(CliCommonOptionsTest, PrometheusSettings) {
+  std::vector<std::string> secrets;
+  auto full = analysis_settings(*parse({"--prometheus-url", "https://prom.example.com/prometheus",
+                                        "--prometheus-token-file", "token", "--prometheus-ca-file", "ca.pem"}),
+                                dir_->path(), secrets);
+  ASSERT_TRUE(full.ok()) << full.error().to_string();
+  EXPECT_TRUE(full->prometheus_configured);
+  EXPECT_EQ(full->prometheus.url, "https://prom.example.com/prometheus");
+  EXPECT_EQ(full->prometheus.token, "tok-123456");
+  EXPECT_EQ(full->prometheus.ca_file, *dir_ / "ca.pem");
+  EXPECT_EQ(full->prometheus.timeout_ms, 10000);
+  EXPECT_EQ(secrets, std::vector<std::string>{"tok-123456"});
+
+  secrets.clear();
+  auto from_env = analysis_settings(*parse({}, {{"FLEETWAVE_PROMETHEUS_URL", "http://prometheus.monitoring:9090"}}),
+                                    dir_->path(), secrets);
+  ASSERT_TRUE(from_env.ok()) << from_env.error().to_string();
+  EXPECT_TRUE(from_env->prometheus_configured);
+  EXPECT_EQ(from_env->prometheus.url, "http://prometheus.monitoring:9090");
+  EXPECT_EQ(from_env->prometheus.token, "");  // a token is optional
+  EXPECT_TRUE(secrets.empty());
+
+  struct Case {
+    std::string name;
+    std::vector<std::string> args;
+    std::map<std::string, std::string> env;
+    std::string want;  // "" = ok and unconfigured
+  } cases[] = {
+      {"absent", {}, {}, ""},
+      {"token file from the environment alone is ignored", {}, {{"FLEETWAVE_PROMETHEUS_TOKEN_FILE", "token"}}, ""},
+      {"token without url", {"--prometheus-token-file", "token"}, {}, "--prometheus-token-file needs --prometheus-url"},
+      {"ca without url", {"--prometheus-ca-file", "ca.pem"}, {}, "--prometheus-ca-file needs --prometheus-url"},
+      {"unreadable token",
+       {"--prometheus-url", "https://p", "--prometheus-token-file", "missing"},
+       {},
+       "--prometheus-token-file: cannot read missing: no such file"},
+      {"empty token",
+       {"--prometheus-url", "https://p", "--prometheus-token-file", "empty"},
+       {},
+       "--prometheus-token-file empty is empty; put the token in it, or leave the flag out if Prometheus needs none"},
+      {"bad scheme", {"--prometheus-url", "ftp://p"}, {}, "--prometheus-url \"ftp://p\": scheme must be http or https"},
+      {"credentials in the url",
+       {"--prometheus-url", "https://u:hunter2-secret@p", "--prometheus-token-file", "token"},
+       {},
+       "--prometheus-url \"https://***@p\": credentials do not belong in the URL; pass the token in a file"},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.name);
+    auto args = parse(c.args, c.env);
+    ASSERT_TRUE(args.ok()) << args.error().to_string();
+    auto got = analysis_settings(*args, dir_->path(), secrets);
+    if (c.want.empty()) {
+      ASSERT_TRUE(got.ok()) << got.error().to_string();
+      EXPECT_FALSE(got->prometheus_configured);
+    } else {
+      ASSERT_FALSE(got.ok());
+      EXPECT_EQ(got.error().to_string(), c.want);
+      EXPECT_EQ(got.error().to_string().find("hunter2-secret"), std::string::npos);
+      EXPECT_EQ(got.error().to_string().find("tok-123456"), std::string::npos);
     }
   }
 }

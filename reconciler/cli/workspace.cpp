@@ -2,6 +2,8 @@
 
 #include <unistd.h>
 
+#include "adapters/analysis/http_metrics_provider.h"
+#include "adapters/analysis/http_web_probe.h"
 #include "adapters/argocd/http_argocd_client.h"
 #include "adapters/git/git_identity.h"
 #include "net/redaction.h"
@@ -132,6 +134,22 @@ Result<std::unique_ptr<ArgoCdClient>, CliFailure> open_argocd(CommandContext& ct
   auto client = HttpArgoCdClient::create(settings->options);
   if (!client.ok()) return CliFailure{kExitUsage, client.error().with_context("--argocd-url")};
   return std::unique_ptr<ArgoCdClient>(std::move(client).value());
+}
+
+Result<AnalysisClients, CliFailure> open_analysis(CommandContext& ctx) {
+  auto settings = analysis_settings(ctx.args, ctx.process.cwd, ctx.secrets);
+  ctx.out.add_secrets(ctx.secrets);
+  if (!settings.ok()) return usage_failure(ctx, settings.error());
+  AnalysisClients clients;
+  if (settings->prometheus_configured) {
+    auto metrics = HttpMetricsProvider::create(settings->prometheus);
+    if (!metrics.ok()) return usage_failure(ctx, metrics.error());
+    clients.metrics_ = std::move(metrics).value();
+  }
+  auto web = HttpWebProbe::create(settings->web);
+  if (!web.ok()) return CliFailure{kExitFailed, web.error()};
+  clients.web_ = std::move(web).value();
+  return clients;
 }
 
 std::string reconciler_instance(const CommandContext& ctx) {

@@ -7,6 +7,7 @@
 #include <memory>
 #include <string>
 
+#include "adapters/analysis/analysis_provider.h"
 #include "adapters/argocd/argocd_client.h"
 #include "adapters/git/git_repository.h"
 #include "adapters/git/libgit2_repository.h"
@@ -72,6 +73,24 @@ class UnconfiguredArgoCd final : public ArgoCdClient {
 // unless `required`). `configured` tells which one it is.
 Result<std::unique_ptr<ArgoCdClient>, CliFailure> open_argocd(CommandContext& ctx, bool required,
                                                               bool* configured = nullptr);
+
+// The analysis gates' adapters, built from the --prometheus-* flags by open_analysis(). The
+// pointers stay valid as long as this object; the adapters are immutable and thread-safe.
+class AnalysisClients {
+ public:
+  // nullptr without --prometheus-url: metric checks then cannot be evaluated.
+  MetricsProvider* metrics() const { return metrics_.get(); }
+  // Never nullptr: web checks need no settings.
+  WebProbe* web_probe() const { return web_.get(); }
+
+ private:
+  friend Result<AnalysisClients, CliFailure> open_analysis(CommandContext& ctx);
+  std::unique_ptr<MetricsProvider> metrics_;
+  std::unique_ptr<WebProbe> web_;
+};
+
+// Reads the --prometheus-* flags (usage problems exit 2) and builds the adapters.
+Result<AnalysisClients, CliFailure> open_analysis(CommandContext& ctx);
 
 // Who a step is by. fleetwave's own steps (reconcile, serve) default to kDefaultAuthor; a
 // person's step defaults to the author git would record in the working directory (git config

@@ -67,6 +67,9 @@ const std::vector<std::pair<std::string, std::string>>& config_keys() {
       {"approvals.repository", "approvals-repository"},
       {"approvals.tokenFile", "approvals-token-file"},
       {"approvals.caFile", "approvals-ca-file"},
+      {"prometheus.url", "prometheus-url"},
+      {"prometheus.tokenFile", "prometheus-token-file"},
+      {"prometheus.caFile", "prometheus-ca-file"},
   };
   return keys;
 }

@@ -41,7 +41,8 @@ TEST(ServeConfig, NestedKeysBooleansAndRelativePaths) {
   auto flags = config_file_flags(
       "git: {tokenFile: secrets/token, insecureSkipTlsVerify: true}\n"
       "argocd: {insecure: false, caFile: /ca.pem}\ncacheDir: cache\n"
-      "approvals: {provider: gitlab, repository: group/sub/fleet, tokenFile: t}\n",
+      "approvals: {provider: gitlab, repository: group/sub/fleet, tokenFile: t}\n"
+      "prometheus: {url: https://prom.example.com/prometheus, tokenFile: prom/token, caFile: /ca/prom.pem}\n",
       "c.yaml", "/etc/fw");
   ASSERT_TRUE(flags.ok()) << flags.error().to_string();
   const std::map<std::string, std::string> want = {
@@ -53,6 +54,9 @@ TEST(ServeConfig, NestedKeysBooleansAndRelativePaths) {
       {"approvals-provider", "gitlab"},
       {"approvals-repository", "group/sub/fleet"},
       {"approvals-token-file", "/etc/fw/t"},
+      {"prometheus-url", "https://prom.example.com/prometheus"},
+      {"prometheus-token-file", "/etc/fw/prom/token"},
+      {"prometheus-ca-file", "/ca/prom.pem"},
   };
   EXPECT_EQ(*flags, want);
   auto empty = config_file_flags("", "c.yaml", "/etc");
