@@ -3,10 +3,7 @@
 #include "override/image_reference.h"
 
 namespace fleetwave::sim {
-namespace {
 
-// The tag of an image reference; the text after the last ':' of the last path segment when the
-// reference does not parse.
 std::string image_tag(const std::string& image) {
   Result<ImageReference> ref = parse_image_reference(image);
   if (ref.ok()) return ref->tag;
@@ -16,6 +13,8 @@ std::string image_tag(const std::string& image) {
   if (colon == std::string::npos || (slash != std::string::npos && colon < slash)) return "";
   return name.substr(colon + 1);
 }
+
+namespace {
 
 bool has_broken_image(const Json& pod_spec, const char* list) {
   const Json* containers = find_member(pod_spec, list);

@@ -19,6 +19,10 @@ struct HealthStatus {
   bool operator==(const HealthStatus&) const = default;
 };
 
+// The tag of an image reference; the text after the last ':' of the last path segment when the
+// reference does not parse ("" when there is none).
+std::string image_tag(const std::string& image);
+
 // Argo CD's message for the first Deployment (in object order) with a container or init
 // container image whose tag contains "broken":
 // `Deployment "web" exceeded its progress deadline`; nullopt when every image is fine.

@@ -64,4 +64,13 @@ std::optional<Json> LiveClusters::objects(const std::string& cluster) const {
   return out;
 }
 
+void LiveClusters::for_each_object(const ObjectVisitor& visit) const {
+  std::lock_guard<std::mutex> lock(mu_);
+  for (const auto& [cluster, apps] : clusters_) {
+    for (const auto& [app, objects] : apps) {
+      for (const auto& [key, object] : objects) visit(cluster, app, object);
+    }
+  }
+}
+
 }  // namespace fleetwave::sim

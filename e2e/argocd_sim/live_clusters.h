@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstddef>
+#include <functional>
 #include <map>
 #include <mutex>
 #include <optional>
@@ -46,6 +47,10 @@ class LiveClusters {
   // Every app's live objects on `cluster` as a JSON array sorted by object_key; nullopt for a
   // cluster never declared.
   std::optional<Json> objects(const std::string& cluster) const;
+  // Calls `visit` for every live object, by cluster, app and object_key, under the lock (so
+  // without copying them): `visit` must not call back into LiveClusters.
+  using ObjectVisitor = std::function<void(const std::string& cluster, const std::string& app, const Json& object)>;
+  void for_each_object(const ObjectVisitor& visit) const;
 
  private:
   using Objects = std::map<ObjectKey, Json>;

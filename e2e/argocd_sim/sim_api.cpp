@@ -14,7 +14,7 @@ testkit::FakeResponse json_answer(int status, const Json& body) {
 
 }  // namespace
 
-std::vector<testkit::FakeRoute> sim_routes(const LiveClusters& live, const EventLog& events) {
+std::vector<testkit::FakeRoute> sim_routes(const LiveClusters& live, const EventLog& events, SimMetrics& metrics) {
   std::vector<testkit::FakeRoute> routes;
   routes.push_back({"/sim/v1/clusters", [&live](const std::vector<std::string>&) {
                       return json_answer(200, {{"clusters", live.clusters()}});
@@ -30,6 +30,12 @@ std::vector<testkit::FakeRoute> sim_routes(const LiveClusters& live, const Event
                     }});
   routes.push_back(
       {"/sim/v1/events", [&events](const std::vector<std::string>&) { return json_answer(200, events.to_json()); }});
+  routes.push_back({"/metrics", [&metrics](const std::vector<std::string>&) {
+                      testkit::FakeResponse res;
+                      res.body = metrics.scrape();
+                      res.content_type = "text/plain; version=0.0.4; charset=utf-8";
+                      return res;
+                    }});
   return routes;
 }
 

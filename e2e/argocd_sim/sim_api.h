@@ -5,17 +5,24 @@
 //   GET /sim/v1/clusters/{cluster}/objects   [live objects] sorted by apiVersion, kind,
 //                                            namespace, name; 404 for an unknown cluster
 //   GET /sim/v1/events                       [{seq, time, app, type, detail}, ...] oldest first
+//   GET /metrics                             http_requests_total per (app, cluster, image, code)
+//                                            in Prometheus text format 0.0.4 (sim_metrics.h)
+//
+// /metrics sits behind the token too (the fake Argo CD guards every route): a Prometheus scrape
+// config sends it with `authorization: {credentials: <token>}`.
 #pragma once
 
 #include <vector>
 
 #include "argocd_sim/event_log.h"
 #include "argocd_sim/live_clusters.h"
+#include "argocd_sim/sim_metrics.h"
 #include "testkit/fakes/fake_argocd.h"
 
 namespace fleetwave::sim {
 
-// The routes read `live` and `events` from the server threads; both must outlive the server.
-std::vector<testkit::FakeRoute> sim_routes(const LiveClusters& live, const EventLog& events);
+// The routes read `live`, `events` and `metrics` from the server threads; all must outlive the
+// server.
+std::vector<testkit::FakeRoute> sim_routes(const LiveClusters& live, const EventLog& events, SimMetrics& metrics);
 
 }  // namespace fleetwave::sim

@@ -62,8 +62,10 @@ const char* sim_usage() {
          "Simulates Argo CD for fleetwave: one Application per entry of every .fleetwave/<app>/targets.json\n"
          "at the branch head, synced by running the render binary as argocd-cmp-server runs a plugin, with\n"
          "simulated clusters. Serves GET /api/v1/applications[?selector=], GET /api/v1/applications/{name},\n"
-         "POST /api/v1/applications/{name}/sync and GET /sim/v1/{clusters,clusters/{c}/objects,events}\n"
-         "(Bearer token from --token-file). Logs one line per event to stderr; stops on SIGTERM or SIGINT.\n";
+         "POST /api/v1/applications/{name}/sync, GET /sim/v1/{clusters,clusters/{c}/objects,events} and\n"
+         "GET /metrics, all behind the Bearer token from --token-file. /metrics counts http_requests_total:\n"
+         "10 requests/s per live workload, 30% of them answered 500 when its image tag contains \"errors\".\n"
+         "Logs one line per event to stderr; stops on SIGTERM or SIGINT.\n";
 }
 
 Result<SimOptions> parse_sim_options(const std::vector<std::string>& args) {

@@ -70,11 +70,12 @@ Status<> run_simulator(const SimOptions& o, const SimEnvironment& env) {
   SystemClock clock;
   EventLog events(clock, env.log);
   LiveClusters live;
+  SimMetrics metrics(live, clock);
   testkit::FakeArgoCdOptions api;
   api.token = token;
   api.host = o.listen_host;
   api.port = o.listen_port;
-  api.extra_get_routes = sim_routes(live, events);
+  api.extra_get_routes = sim_routes(live, events, metrics);
   FW_TRY(server, testkit::FakeArgoCd::start(std::move(api)));
   events.record("", "serving", server->url() + " (repository " + repo->display_url() + ", branch " + o.branch + ")");
   if (!o.ready_file.empty()) FW_CHECK(write_ready_file(o.ready_file, server->url()));
@@ -83,6 +84,7 @@ Status<> run_simulator(const SimOptions& o, const SimEnvironment& env) {
   Simulator simulator({o.branch, sync}, *repo, plugin, *server, live, events, clock);
   while (!env.stop_requested()) {
     simulator.tick();
+    metrics.refresh();
     wait_for_next_tick(env, std::chrono::milliseconds(o.poll_interval_ms));
   }
   events.record("", "stopping", "");

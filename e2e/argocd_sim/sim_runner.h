@@ -1,5 +1,6 @@
 // Wires the simulator from its options: libgit2 and the Git cache, the CMP plugin runner, the
-// embedded Argo CD API (FakeArgoCd plus the /sim/v1 routes), then ticks until asked to stop.
+// embedded Argo CD API (FakeArgoCd plus the /sim/v1 and /metrics routes), then ticks until asked
+// to stop.
 #pragma once
 
 #include <functional>

@@ -63,6 +63,10 @@ Status<> FleetwaveProcess::launch() {
         dir_ / "webhook-secret", std::string("--generator-token-file"), dir_ / "generator-token"}) {
     spec.argv.push_back(a);
   }
+  if (!o.prometheus_url.empty()) {
+    spec.argv.push_back("--prometheus-url");
+    spec.argv.push_back(o.prometheus_url);
+  }
   spec.stdout_path = spec.stderr_path = dir_ / "fleetwave.log";
   FW_TRY(child, testkit::ChildProcess::spawn(spec));
   process_.emplace(std::move(child));

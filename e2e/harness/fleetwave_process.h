@@ -24,6 +24,7 @@ struct FleetwaveOptions {
   int interval_ms = 1000;
   std::string author = "Fleetwave Bot <fleetwave@example.com>";
   std::string name = "fleetwave";  // names its log and cache directory (replicas differ)
+  std::string prometheus_url;      // --prometheus-url for analysis checks ("" = none)
 };
 
 class FleetwaveProcess {

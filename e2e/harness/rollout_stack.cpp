@@ -32,6 +32,7 @@ std::string describe(const ::fleetwave::sim::ObjectKey& key) {
 
 RolloutStack::~RolloutStack() {
   replicas_.clear();
+  prometheus_.reset();
   sim_.reset();
   repo_.reset();  // removes the exports too: they live in its directory
 }
@@ -46,6 +47,14 @@ Result<std::unique_ptr<RolloutStack>> RolloutStack::start(const StackOptions& op
       stack->repo_->password_file(), options.progress_seconds, options.sync_ms};
   FW_TRY(simulator, SimProcess::start(sim));
   stack->sim_ = std::move(simulator);
+  if (options.prometheus) {
+    testkit::PrometheusServerOptions scrape;
+    const std::string sim_address = stack->sim_->url().substr(std::string("http://").size());
+    scrape.targets.push_back({sim_address, "/metrics", stack->sim_->token()});
+    scrape.scrape_interval = std::chrono::milliseconds(500);
+    FW_TRY(prometheus, testkit::PrometheusServer::start(scrape));
+    stack->prometheus_ = std::move(prometheus);
+  }
   for (int i = 0; i < options.replicas; ++i) {
     FleetwaveOptions f;
     f.binary = options.binaries.fleetwave;
@@ -56,6 +65,7 @@ Result<std::unique_ptr<RolloutStack>> RolloutStack::start(const StackOptions& op
     f.argocd_token_file = stack->sim_->token_file();
     f.interval_ms = options.interval_ms;
     f.name = "fleetwave-" + std::to_string(i);
+    if (stack->prometheus_) f.prometheus_url = stack->prometheus_->url();
     FW_TRY(replica, FleetwaveProcess::start(f));
     stack->replicas_.push_back(std::move(replica));
   }
@@ -186,6 +196,7 @@ Result<testkit::CommandResult> RolloutStack::fleetwave_cli(std::vector<std::stri
 
 std::string RolloutStack::diagnostics() const {
   std::string out = "--- simulator log\n" + (sim_ ? sim_->log() : "") + "\n";
+  if (prometheus_) out += "--- prometheus log (tail)\n" + prometheus_->log_tail() + "\n";
   for (std::size_t i = 0; i < replicas_.size(); ++i) {
     out += "--- fleetwave " + std::to_string(i) + " log\n" + replicas_[i]->log() + "\n";
   }

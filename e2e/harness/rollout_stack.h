@@ -18,6 +18,7 @@
 #include "harness/fleetwave_process.h"
 #include "harness/poll.h"
 #include "harness/sim_process.h"
+#include "testkit/servers/prometheus_server.h"
 
 namespace fleetwave::e2e {
 
@@ -34,6 +35,9 @@ struct StackOptions {
   int replicas = 1;               // fleetwave serve processes started at once
   double progress_seconds = 0.5;  // the simulator's Progressing time after a sync
   int sync_ms = 200;
+  // Starts Debian's Prometheus scraping the simulator's /metrics every 500 ms, and points
+  // fleetwave at it (--prometheus-url), for scenarios with analysis checks.
+  bool prometheus = false;
 };
 
 class RolloutStack {
@@ -43,6 +47,7 @@ class RolloutStack {
 
   FleetRepo& repo() { return *repo_; }
   SimProcess& sim() { return *sim_; }
+  testkit::PrometheusServer* prometheus() { return prometheus_.get(); }
   FleetwaveProcess& fleetwave(std::size_t replica = 0) { return *replicas_.at(replica); }
   std::size_t replica_count() const { return replicas_.size(); }
 
@@ -80,6 +85,7 @@ class RolloutStack {
   StackOptions options_;
   std::unique_ptr<FleetRepo> repo_;
   std::unique_ptr<SimProcess> sim_;
+  std::unique_ptr<testkit::PrometheusServer> prometheus_;
   std::vector<std::unique_ptr<FleetwaveProcess>> replicas_;
   std::map<std::string, std::string> exports_;  // commit -> directory
 };
