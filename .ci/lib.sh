@@ -7,7 +7,7 @@ FLEETWAVE_APT_PACKAGES=(
   libgit2-dev libcpp-httplib-dev libssl-dev libyaml-dev liblua5.1-0-dev libxxhash-dev
   lighttpd lighttpd-mod-openssl openssh-server openssh-client
   clang-format universal-ctags
-  prometheus
+  prometheus tzdata
 )
 # The fuzz stage (.ci/fuzz) only: clang with libFuzzer and the sanitizer runtimes.
 FLEETWAVE_FUZZ_APT_PACKAGES=(clang libclang-rt-14-dev)

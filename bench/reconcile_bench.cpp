@@ -7,6 +7,9 @@
 //  3. with --curve DIR: the curve of cycle time and memory against apps x 100 clusters (up to
 //     --max-applications Argo CD Applications), into DIR/reconcile.csv for bench/plot-curves.sh.
 //     Each point's first cycle writes a start step for every app: one commit per app, one push.
+//  4. a no-change cycle while every app's release is in its analysis (a per-cluster Prometheus
+//     check on each of N apps x C clusters, target under 2 s), against a provider that counts
+//     its queries: a cycle with no new measurement due must send none.
 //
 //   fleetwave-bench-reconcile [--apps 50] [--clusters 1000] [--files 10000] [--runs 7]
 //   fleetwave-bench-reconcile --curve DIR [--runs 3] [--max-applications 100000]
@@ -63,8 +66,13 @@ std::string num(int v, int width) {
   return buf;
 }
 
+// A per-cluster error-rate check in every wave (bench 4).
+const char* kAnalysis =
+    "  analysis:\n  - name: error-rate\n    prometheus: {query: 'errors{app=\"{{app}}\",cluster=\"{{cluster}}\"}'}\n"
+    "    interval: 30s\n    count: 3\n    successCondition: result < 0.05\n";
+
 // clusters/, and per app a Deployment, a ClusterPropagationPolicy-free PP and a 2-wave plan.
-std::map<std::string, std::string> fleet_repo(int apps, int clusters) {
+std::map<std::string, std::string> fleet_repo(int apps, int clusters, bool analysis = false) {
   std::map<std::string, std::string> files;
   for (int c = 0; c < clusters; ++c) {
     std::string n = "cluster-" + num(c, 4);
@@ -84,7 +92,8 @@ std::map<std::string, std::string> fleet_repo(int apps, int clusters) {
         "}\nspec:\n  resourceSelectors: [{apiVersion: apps/v1, kind: Deployment}]\n"
         "  placement: {}\n";
     files[d + "rollout.yaml"] = "apiVersion: fleetwave.io/v1alpha1\nkind: WavePlan\nmetadata: {name: " + app +
-                                "}\nspec:\n  waves:\n  - name: canary\n    clusters: {clusterNames: [cluster-0000]}\n"
+                                "}\nspec:\n" + (analysis ? kAnalysis : "") +
+                                "  waves:\n  - name: canary\n    clusters: {clusterNames: [cluster-0000]}\n"
                                 "  - name: rest\n    clusters: {}\n";
   }
   return files;
@@ -165,6 +174,65 @@ std::optional<CyclePoint> measure_cycles(int apps, int clusters, int runs, const
   getrusage(RUSAGE_SELF, &usage);
   point.rss_mib = static_cast<double>(usage.ru_maxrss) / 1024.0;
   return point;
+}
+
+// Answers every range query with a passing value at each step, and counts them.
+class CountingPrometheus final : public fw::MetricsProvider {
+ public:
+  std::size_t queries = 0;
+  fw::Result<fw::HttpAnswer> query_range(const fw::RangeQuery& q) override {
+    ++queries;
+    std::string values;
+    for (std::int64_t t = q.start_ms; t <= q.end_ms; t += q.step_ms)
+      values += std::string(values.empty() ? "" : ",") + "[" + std::to_string(t / 1000) + ",\"0.01\"]";
+    return fw::HttpAnswer{
+        200,
+        R"({"status":"success","data":{"resultType":"matrix","result":[{"metric":{},"values":[)" + values + "]}]}}"};
+  }
+  std::string describe() const override { return "counting"; }
+};
+
+// Bench 4: every app's release analysing its `rest` wave (C clusters each), then cycles where
+// no new measurement is due.
+int analysis_cycle(const Options& o, const fw::git::LibGit2Runtime& runtime) {
+  auto dir = fw::testkit::TempDir::create("fw-bench-analysis");
+  std::string remote = dir->path() + "/remote.git";
+  if (!fw::testkit::seed_bare_repo(remote, fleet_repo(o.apps, o.clusters, true)).ok()) return 1;
+  fw::testkit::InMemoryArgoCd argocd;
+  fw::ManualClock clock(1'800'000'000'000);
+  CountingPrometheus prometheus;
+  auto repo = fw::git::LibGit2Repository::open(
+      runtime, {"file://" + remote, dir->path() + "/cache", fw::git::GitCredentials::none()});
+  fw::ReconcilerOptions options;
+  options.metrics = &prometheus;
+  fw::Reconciler r(**repo, argocd, clock, options);
+  // start (canary) -> canary measured 3 times -> advance to rest -> rest measured once.
+  for (std::int64_t wait_ms : {60'000, 60'000, 31'000}) {
+    if (!r.run_once().ok()) return 1;
+    argocd.sync_to(targets_of(remote, o.apps), clock.now_ms());
+    clock.advance_ms(wait_ms);
+  }
+  auto measured = r.run_once();
+  if (!measured.ok() || !measured->commits.empty()) {
+    std::fprintf(stderr, "bench 4: expected every app measuring its rest wave\n");
+    return 1;
+  }
+  const std::size_t due_queries = prometheus.queries;
+  std::vector<double> times;
+  const std::size_t before = prometheus.queries;
+  for (int i = 0; i < o.runs; ++i) {
+    clock.advance_ms(1'000);  // the next measurement is due 30 s after the last
+    auto t0 = std::chrono::steady_clock::now();
+    auto report = r.run_once();
+    times.push_back(ms_since(t0));
+    if (!report.ok() || !report->commits.empty()) return 1;
+  }
+  std::printf(
+      "analysis, %d apps x %d clusters measuring: %zu range queries in all so far; a no-change cycle %.0f ms with "
+      "%zu queries (median of %d; target < 2000 ms) %s\n",
+      o.apps, o.clusters, due_queries, fb::median(times), prometheus.queries - before, o.runs,
+      fb::median(times) < 2000 && prometheus.queries == before ? "ok" : "MISSED");
+  return 0;
 }
 
 int no_change_cycle(const Options& o, const fw::git::LibGit2Runtime& runtime) {
@@ -301,5 +369,6 @@ int main(int argc, char** argv) {
   if (!runtime.ok()) return 1;
   if (!curve_out.empty()) return reconcile_curve(o, curve_out, *runtime);
   int rc = no_change_cycle(o, *runtime);
+  if (rc == 0) rc = analysis_cycle(o, *runtime);
   return rc != 0 ? rc : advance_over_http(o, *runtime);
 }

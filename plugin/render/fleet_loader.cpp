@@ -158,11 +158,15 @@ class Loader {
       load_customization(o);
       return;
     }
+    if (role == FileRole::FleetPolicy && api_version == kFleetwaveApi && kind == "RolloutWindows") {
+      return;  // when releases may move: the reconciler's, no input of a render
+    }
     if (role == FileRole::FleetPolicy) {
-      add_error(o, FieldPath().key("kind"),
-                "policies/ holds only Karmada PropagationPolicy, ClusterPropagationPolicy, OverridePolicy, "
-                "ClusterOverridePolicy and ResourceInterpreterCustomization objects, found " +
-                    printable(api_version) + " " + printable(kind));
+      add_error(
+          o, FieldPath().key("kind"),
+          "policies/ holds only Karmada PropagationPolicy, ClusterPropagationPolicy, OverridePolicy, "
+          "ClusterOverridePolicy and ResourceInterpreterCustomization objects (and fleetwave RolloutWindows), found " +
+              printable(api_version) + " " + printable(kind));
       return;
     }
     if (api_version == kKarmadaClusterApi && kind == "Cluster") {

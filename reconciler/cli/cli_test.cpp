@@ -33,13 +33,13 @@ TEST_F(CliTopLevelTest, HelpVersionAndUnknownCommands) {
        2,
        "",
        "error: unknown command \"deploy\"; commands: reconcile, status, plan, diff, history, approve, pause, resume, "
-       "rollback, appset, serve (see fleetwave --help)\n"},
+       "rollback, freeze, unfreeze, appset, serve (see fleetwave --help)\n"},
       {"flag before command",
        {"--repo", "x"},
        2,
        "",
        "error: unknown command \"--repo\"; commands: reconcile, status, plan, diff, history, "
-       "approve, pause, resume, rollback, appset, serve (see fleetwave --help)\n"},
+       "approve, pause, resume, rollback, freeze, unfreeze, appset, serve (see fleetwave --help)\n"},
   };
   for (const Case& c : cases) {
     SCOPED_TRACE(c.name);

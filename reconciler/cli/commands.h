@@ -28,6 +28,8 @@ CommandSpec approve_command();
 CommandSpec pause_command();
 CommandSpec resume_command();
 CommandSpec rollback_command();
+CommandSpec freeze_command();
+CommandSpec unfreeze_command();
 CommandSpec appset_command();
 CommandSpec serve_command();
 

@@ -12,14 +12,9 @@
 namespace fleetwave::cli {
 namespace {
 
-struct PreparedStep {
-  Step step;
-  std::vector<git::FileChange> changes;
-};
-
 // The step for `app` at `head`; every failure here is the app's or the user's (exit 1).
-Result<PreparedStep, CliFailure> prepare(CommandContext& ctx, Workspace& ws, const std::string& head,
-                                         const std::string& app_name, const StepMaker& make_step) {
+Result<PreparedChange, CliFailure> prepare_app_step(CommandContext& ctx, Workspace& ws, const std::string& head,
+                                                    const std::string& app_name, const StepMaker& make_step) {
   BlobCache blobs;
   auto apps = find_apps(ws.repo(), blobs, head, app_name);
   if (!apps.ok()) return std::move(apps).error();
@@ -33,9 +28,7 @@ Result<PreparedStep, CliFailure> prepare(CommandContext& ctx, Workspace& ws, con
   if (!state.ok()) return CliFailure{kExitFailed, state.error()};
   auto step = make_step(*app.plan, *state, ctx.services.clock.now_ms());
   if (!step.ok()) return CliFailure{kExitFailed, step.error()};
-  PreparedStep out{std::move(step).value(), {}};
-  out.changes = step_changes(out.step);
-  return out;
+  return PreparedChange{step->message, step->actor, step_changes(*step)};
 }
 
 // Refuses to overwrite uncommitted edits of the files the step writes.
@@ -59,8 +52,7 @@ Status<> check_untouched(git::LocalRepository& repo, const std::string& head,
   return ok_status();
 }
 
-int commit_locally(CommandContext& ctx, Workspace& ws, const std::string& app, const StepMaker& make_step,
-                   const git::Signature& author) {
+int commit_locally(CommandContext& ctx, Workspace& ws, const ChangePreparer& prepare, const git::Signature& author) {
   git::LocalRepository& local = *ws.local_repo();
   if (!ws.branch().empty()) {
     auto current = local.head_branch();
@@ -73,7 +65,7 @@ int commit_locally(CommandContext& ctx, Workspace& ws, const std::string& app, c
   }
   auto head = ws.head();
   if (!head.ok()) return ctx.fail(head.error());
-  auto prepared = prepare(ctx, ws, *head, app, make_step);
+  auto prepared = prepare(ws, *head);
   if (!prepared.ok()) return ctx.fail(prepared.error());
   if (auto clean = check_untouched(local, *head, prepared->changes); !clean.ok())
     return ctx.fail(kExitFailed, clean.error());
@@ -81,16 +73,15 @@ int commit_locally(CommandContext& ctx, Workspace& ws, const std::string& app, c
   if (!committer.ok()) return ctx.fail(kExitFailed, committer.error());
   git::WorktreeCommitRequest request;
   request.changes = prepared->changes;
-  request.message = step_commit_message(prepared->step, author);
+  request.message = commit_message_text(prepared->message, prepared->actor, author);
   request.author = author;
   auto oid = (*committer)->commit(request);
   if (!oid.ok()) return ctx.fail(kExitFailed, oid.error());
-  ctx.out.line(short_sha(*oid) + " " + prepared->step.message.subject);
+  ctx.out.line(short_sha(*oid) + " " + prepared->message.subject);
   return kExitOk;
 }
 
-int commit_and_push(CommandContext& ctx, Workspace& ws, const std::string& app, const StepMaker& make_step,
-                    const git::Signature& author) {
+int commit_and_push(CommandContext& ctx, Workspace& ws, const ChangePreparer& prepare, const git::Signature& author) {
   StepWriter writer(ws.repo(), ctx.services.clock, ctx.services.sleeper, ctx.services.random);
   std::optional<CliFailure> failure;  // why fetching or building failed, with its exit code
   std::string subject;
@@ -100,13 +91,13 @@ int commit_and_push(CommandContext& ctx, Workspace& ws, const std::string& app, 
     return head.ok() ? Result<std::string>(*head) : Result<std::string>(failure->error);
   };
   auto build = [&](const std::string& head, int) -> Result<std::string> {
-    auto prepared = prepare(ctx, ws, head, app, make_step);
+    auto prepared = prepare(ws, head);
     if (!prepared.ok()) {
       failure = prepared.error();
       return failure->error;
     }
-    subject = prepared->step.message.subject;
-    auto oid = writer.commit(head, prepared->step, author);
+    subject = prepared->message.subject;
+    auto oid = writer.commit_changes(head, prepared->message, prepared->actor, author, prepared->changes);
     if (!oid.ok()) failure = CliFailure{kExitFailed, oid.error()};
     return oid;
   };
@@ -131,14 +122,18 @@ int commit_and_push(CommandContext& ctx, Workspace& ws, const std::string& app, 
 }  // namespace
 
 int run_manual_step(CommandContext& ctx, const std::string& app, const StepMaker& make_step) {
+  return run_manual_change(
+      ctx, [&](Workspace& ws, const std::string& head) { return prepare_app_step(ctx, ws, head, app, make_step); });
+}
+
+int run_manual_change(CommandContext& ctx, const ChangePreparer& prepare) {
   auto ws = Workspace::open(ctx);
   if (!ws.ok()) return ctx.fail(ws.error());
   auto author = author_of(ctx, Acting::Person);
   if (!author.ok()) return ctx.fail(author.error());
   git::Signature signature = *author;
   signature.time = ctx.services.clock.now_ms() / 1000;
-  return ws->remote() ? commit_and_push(ctx, *ws, app, make_step, signature)
-                      : commit_locally(ctx, *ws, app, make_step, signature);
+  return ws->remote() ? commit_and_push(ctx, *ws, prepare, signature) : commit_locally(ctx, *ws, prepare, signature);
 }
 
 }  // namespace fleetwave::cli

@@ -14,6 +14,7 @@
 #include <functional>
 #include <string>
 
+#include "adapters/git/git_repository.h"
 #include "base/result.h"
 #include "cli/command_context.h"
 #include "rollout/rollout_engine.h"
@@ -25,5 +26,20 @@ using StepMaker = std::function<Result<Step>(const WavePlan& plan, const Rollout
 // Runs the whole command for `app` and prints "<short sha> <subject>". Exit 1 for a refused
 // step (nothing to approve, unknown app, already paused...), 3 when Git could not be used.
 int run_manual_step(CommandContext& ctx, const std::string& app, const StepMaker& make_step);
+
+class Workspace;
+
+// A manual commit that is no single app's step (`fleetwave freeze|unfreeze`): its message, who
+// acted ("" = the author) and the files it writes.
+struct PreparedChange {
+  CommitMessage message;
+  std::string actor;
+  std::vector<git::FileChange> changes;
+};
+// Computes the change on `head`; called again on a fresh head when the push races another writer.
+using ChangePreparer = std::function<Result<PreparedChange, CliFailure>(Workspace& ws, const std::string& head)>;
+
+// run_manual_step for any change: the same local-commit or push-with-retries paths.
+int run_manual_change(CommandContext& ctx, const ChangePreparer& prepare);
 
 }  // namespace fleetwave::cli

@@ -15,6 +15,9 @@ int run(CommandContext& ctx) {
   if (!ctx.args.has("repo")) return ctx.usage("reconcile needs --repo URL");
   auto argocd = open_argocd(ctx, /*required=*/true);
   if (!argocd.ok()) return ctx.fail(argocd.error());
+  // The analysis gates' adapters (metrics() is nullptr without --prometheus-url).
+  auto analysis = open_analysis(ctx);
+  if (!analysis.ok()) return ctx.fail(analysis.error());
   auto ws = Workspace::open(ctx);
   if (!ws.ok()) return ctx.fail(ws.error());
   auto author = author_of(ctx, Acting::Reconciler);
@@ -26,6 +29,8 @@ int run(CommandContext& ctx) {
   options.author = *author;
   options.instance = reconciler_instance(ctx);
   options.hooks = {&approvals};
+  options.metrics = analysis->metrics();
+  options.web = analysis->web_probe();
   const CycleServices services{ctx.services.clock, ctx.services.sleeper, ctx.services.random};
   Reconciler reconciler(ws->repo(), **argocd, services, options);
   const std::int64_t start = ctx.services.clock.monotonic_ms();
@@ -60,6 +65,7 @@ CommandSpec reconcile_command() {
           flags_of({{{"once", "", "run one cycle and exit (required)", false}},
                     repository_flags(RepoFallback::None),
                     argocd_flags(),
+                    prometheus_flags(),
                     {author_flag()}}),
           &run};
 }

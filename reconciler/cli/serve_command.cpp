@@ -104,6 +104,10 @@ int run(CommandContext& outer) {
   }
   auto argocd = open_argocd(ctx, /*required=*/true);
   if (!argocd.ok()) return ctx.fail(argocd.error());
+  // The analysis gates' adapters (metrics() is nullptr without --prometheus-url); they live
+  // until run_serve returns.
+  auto analysis = open_analysis(ctx);
+  if (!analysis.ok()) return ctx.fail(analysis.error());
   auto ws = Workspace::open(ctx);
   if (!ws.ok()) return ctx.fail(ws.error());
   auto author = author_of(ctx, Acting::Reconciler);
@@ -112,6 +116,8 @@ int run(CommandContext& outer) {
   options->reconciler.branch = ws->branch();
   options->reconciler.author = *author;
   options->reconciler.instance = reconciler_instance(ctx);
+  options->reconciler.metrics = analysis->metrics();
+  options->reconciler.web = analysis->web_probe();
   std::unique_ptr<ApprovalProvider> provider;
   if (!approvals->provider.empty()) {
     auto made = make_approval_provider(
@@ -127,7 +133,8 @@ int run(CommandContext& outer) {
                                         {"interval", format_duration_ms(options->schedule.interval_ms)},
                                         {"webhooks", !options->secrets.webhook_secret.empty()},
                                         {"generator", !options->secrets.generator_token.empty()},
-                                        {"approvals", approvals->provider.empty() ? "off" : approvals->provider}});
+                                        {"approvals", approvals->provider.empty() ? "off" : approvals->provider},
+                                        {"prometheus", analysis->metrics() ? analysis->metrics()->describe() : "off"}});
   if (options->secrets.webhook_secret.empty()) log.warn("no --webhook-secret-file: POST /webhook/git answers 401");
   if (options->secrets.generator_token.empty()) log.warn("no --generator-token-file: the plugin generator answers 403");
   return serve::run_serve(*options,
@@ -147,10 +154,11 @@ CommandSpec serve_command() {
       "X-Hub-Signature-256 or GitLab X-Gitlab-Token), POST /api/v1/getparams.execute (ApplicationSet\n"
       "plugin generator, Bearer token), GET /api/v1/apps[/APP] (the status document). Settings come\n"
       "from --config (YAML: repo, branch, interval, listen, cacheDir, author, git.*, argocd.*,\n"
-      "webhook.secretFile, generator.tokenFile, approvals.*), overridden by FLEETWAVE_<FLAG>\n"
-      "variables, overridden by flags. Secrets are read from files only and never logged. Logs are\n"
-      "JSON lines on stderr. SIGTERM/SIGINT: stop accepting, finish the running cycle (a push not yet\n"
-      "started is abandoned), exit 0. Exit 2 for bad settings. See docs/serve.md.",
+      "webhook.secretFile, generator.tokenFile, approvals.*, prometheus.*), overridden by\n"
+      "FLEETWAVE_<FLAG> variables, overridden by flags. Secrets are read from files only and never\n"
+      "logged. Logs are JSON lines on stderr. SIGTERM/SIGINT: stop accepting, finish the running\n"
+      "cycle (a push not yet started is abandoned), exit 0. Exit 2 for bad settings. See\n"
+      "docs/serve.md.",
       flags_of(
           {{{"config", "FILE", "YAML configuration file (flags and FLEETWAVE_* variables override it)", true},
             {"listen", "ADDR",
@@ -169,6 +177,7 @@ CommandSpec serve_command() {
             {"approvals-ca-file", "FILE", "PEM CA bundle to trust for a self-hosted provider", true}},
            repository_flags(RepoFallback::None),
            argocd_flags(),
+           prometheus_flags(),
            {author_flag()}}),
       &run};
 }

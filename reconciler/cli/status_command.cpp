@@ -20,11 +20,14 @@ int run(CommandContext& ctx) {
   bool configured = false;
   auto argocd = open_argocd(ctx, /*required=*/false, &configured);
   if (!argocd.ok()) return ctx.fail(argocd.error());
+  // The analysis gates' adapters (metrics() is nullptr without --prometheus-url).
+  auto analysis = open_analysis(ctx);
+  if (!analysis.ok()) return ctx.fail(analysis.error());
   auto ws = Workspace::open(ctx);
   if (!ws.ok()) return ctx.fail(ws.error());
   auto head = ws->head();
   if (!head.ok()) return ctx.fail(head.error());
-  StatusBuilder status(ws->repo(), **argocd, ctx.services.clock);
+  StatusBuilder status(ws->repo(), **argocd, ctx.services.clock, analysis->metrics());
   auto apps = find_apps(ws->repo(), status.blobs(), *head, only);
   if (!apps.ok()) return ctx.fail(apps.error());
   StatusRequest request{ws->branch_label(), *head, configured, /*observe_every_app=*/true, nullptr};
@@ -48,7 +51,7 @@ CommandSpec status_command() {
           "nothing can move. --output json prints the documented status document (sorted keys), the\n"
           "same one the API serves. Without --repo it reads the checkout's committed HEAD, not\n"
           "uncommitted edits. Exit 0 whenever the status could be computed (app errors are part of it).",
-          flags_of({{output_flag("text (default) or json")}, repository_flags(), argocd_flags()}),
+          flags_of({{output_flag("text (default) or json")}, repository_flags(), argocd_flags(), prometheus_flags()}),
           &run};
 }
 

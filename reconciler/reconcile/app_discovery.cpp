@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "codec/yaml_codec.h"
+#include "rollout/messages.h"
 
 namespace fleetwave {
 namespace {
@@ -52,12 +53,94 @@ void read_plans(const std::string& path, const std::string& content, std::vector
       }
       app.errors.push_back(std::move(e));
     }
-    if (app.errors.empty()) app.plan = std::move(plan);
+    if (app.errors.empty()) {
+      for (std::size_t d = 0; d < plan.depends_on.size(); ++d) {
+        SourcePos pos{path, (*docs)[i].line, 0, static_cast<int>(i), {}};
+        if (auto where = locate_yaml_field(content, i, FieldPath().key("spec").key("dependsOn").index(d))) {
+          pos.line = where->line;
+          pos.column = where->column;
+        }
+        app.depends_on_at.push_back(std::move(pos));
+      }
+      app.plan = std::move(plan);
+    }
     out.push_back(std::move(app));
   }
 }
 
+Error dependency_error(const AppDefinition& app, std::size_t index, std::string message) {
+  Error e = invalid_input(std::move(message), "spec.dependsOn[" + std::to_string(index) + "]");
+  e.pos = app.depends_on_at[index];
+  return e;
+}
+
+const AppDefinition* find_app(const std::vector<AppDefinition>& apps, const std::string& name) {
+  auto it = std::lower_bound(apps.begin(), apps.end(), name,
+                             [](const AppDefinition& a, const std::string& n) { return a.name < n; });
+  return it != apps.end() && it->name == name ? &*it : nullptr;
+}
+
+// Depth-first search for cycles; `path` holds the apps on the current chain.
+void find_cycles(const std::vector<AppDefinition>& apps, std::size_t at, std::vector<int>& color,
+                 std::vector<std::size_t>& path, std::vector<std::vector<std::size_t>>& cycles) {
+  color[at] = 1;
+  path.push_back(at);
+  for (const std::string& dep : apps[at].plan->depends_on) {
+    const AppDefinition* d = find_app(apps, dep);
+    if (d == nullptr || !d->plan) continue;
+    std::size_t next = static_cast<std::size_t>(d - apps.data());
+    if (color[next] == 1) {
+      auto from = std::find(path.begin(), path.end(), next);
+      cycles.emplace_back(from, path.end());
+    } else if (color[next] == 0) {
+      find_cycles(apps, next, color, path, cycles);
+    }
+  }
+  path.pop_back();
+  color[at] = 2;
+}
+
 }  // namespace
+
+void check_dependencies(std::vector<AppDefinition>& apps) {
+  std::vector<std::string> names;
+  for (const AppDefinition& a : apps) names.push_back(a.name);
+  std::vector<std::vector<std::size_t>> cycles;
+  std::vector<int> color(apps.size(), 0);  // 0 unvisited, 1 on the current chain, 2 done
+  std::vector<std::size_t> path;
+  for (std::size_t i = 0; i < apps.size(); ++i) {
+    if (apps[i].plan && color[i] == 0) find_cycles(apps, i, color, path, cycles);
+  }
+  std::vector<ErrorList> found(apps.size());
+  for (std::size_t i = 0; i < apps.size(); ++i) {
+    if (!apps[i].plan) continue;
+    const std::vector<std::string>& deps = apps[i].plan->depends_on;
+    for (std::size_t d = 0; d < deps.size(); ++d) {
+      if (find_app(apps, deps[d]) != nullptr) continue;
+      found[i].push_back(dependency_error(
+          apps[i], d,
+          "depends on app \"" + deps[d] + "\", which no WavePlan names; the apps are: " + join(names, ", ")));
+    }
+  }
+  for (const std::vector<std::size_t>& cycle : cycles) {
+    std::string chain;
+    for (std::size_t i : cycle) chain += apps[i].name + " -> ";
+    chain += apps[cycle.front()].name;
+    for (std::size_t k = 0; k < cycle.size(); ++k) {
+      const AppDefinition& a = apps[cycle[k]];
+      const std::string& next = apps[cycle[(k + 1) % cycle.size()]].name;
+      const std::vector<std::string>& deps = a.plan->depends_on;
+      std::size_t d = static_cast<std::size_t>(std::find(deps.begin(), deps.end(), next) - deps.begin());
+      found[cycle[k]].push_back(
+          dependency_error(a, d, "dependency cycle " + chain + ": remove one of these dependsOn entries"));
+    }
+  }
+  for (std::size_t i = 0; i < apps.size(); ++i) {
+    if (found[i].empty()) continue;
+    for (Error& e : found[i]) apps[i].errors.push_back(std::move(e));
+    apps[i].plan.reset();
+  }
+}
 
 Result<std::vector<AppDefinition>> AppDiscovery::discover(git::GitRepository& repo, BlobCache& cache,
                                                           const std::string& commit) {
@@ -87,6 +170,7 @@ Result<std::vector<AppDefinition>> AppDiscovery::discover(git::GitRepository& re
       a->plan.reset();
     }
   }
+  check_dependencies(apps);
   return apps;
 }
 

@@ -20,7 +20,13 @@ struct AppDefinition {
   std::string plan_file;         // the file holding the WavePlan
   std::optional<WavePlan> plan;  // absent when the WavePlan is invalid
   ErrorList errors;              // file:line:column: field: problem
+  // Where each entry of plan->depends_on is written, for errors found across apps.
+  std::vector<SourcePos> depends_on_at;
 };
+
+// Cross-app checks of spec.dependsOn: a dependency on an app no WavePlan names, or a cycle,
+// is an error of the depending app (each app of a cycle), which then has no plan.
+void check_dependencies(std::vector<AppDefinition>& apps);
 
 // Remembers, per blob id, whether a file can hold a WavePlan, so later scans read only new blobs.
 // Not thread-safe.
@@ -28,7 +34,8 @@ class AppDiscovery {
  public:
   explicit AppDiscovery(RepoLayoutNames layout = {}) : layout_(std::move(layout)) {}
 
-  // Apps sorted by name. Two WavePlans with the same name are both reported as errors.
+  // Apps sorted by name. Two WavePlans with the same name are both reported as errors, and so
+  // are broken dependencies (check_dependencies).
   Result<std::vector<AppDefinition>> discover(git::GitRepository& repo, BlobCache& cache, const std::string& commit);
 
  private:

@@ -17,12 +17,32 @@ Result<RolloutState> load_state(RepoSnapshot& snapshot, const std::string& app, 
   return state;
 }
 
+Result<std::vector<Freeze>> load_freezes(RepoSnapshot& snapshot) {
+  FW_TRY(text, snapshot.read_optional(freezes_path()));
+  if (!text) return std::vector<Freeze>{};
+  return parse_freezes(*text, freezes_path());
+}
+
 PlannedApp AppPlanner::plan(const AppDefinition& app, const std::string& head, const History& history,
                             std::int64_t now_ms, std::map<std::string, Observations>& observation_cache) {
   ArgoCdObserver argocd(argocd_);
-  AppContext ctx{
-      app, head, history, repo_, blobs_, renders_, argocd, observation_cache, RepoSnapshot(repo_, blobs_, head),
-      {},  {},   {},      {},    {},     {}};
+  AppContext ctx{app,
+                 apps_,
+                 head,
+                 history,
+                 repo_,
+                 blobs_,
+                 renders_,
+                 argocd,
+                 observation_cache,
+                 analysis_,
+                 RepoSnapshot(repo_, blobs_, head),
+                 {},
+                 {},
+                 {},
+                 {},
+                 {},
+                 {}};
   ctx.out.report.app = app.name;
   ctx.out.report.path = app.path;
   if (!app.plan) {

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "adapters/argocd/argocd_client.h"
+#include "reconcile/analysis_runner.h"
 #include "reconcile/app_discovery.h"
 #include "reconcile/foreign_changes.h"
 #include "reconcile/render_cache.h"
@@ -30,6 +31,7 @@ struct AppReport {
   std::optional<RolloutState> state;  // at the head, before the step
   std::optional<WaveAssignment> waves;
   Observations observations;
+  std::vector<AnalysisStatus> analysis;  // the current wave's checks, as measured this cycle
 };
 
 struct PlannedApp {
@@ -40,8 +42,11 @@ struct PlannedApp {
 
 class AppPlanner {
  public:
-  AppPlanner(git::GitRepository& repo, BlobCache& blobs, RenderCache& renders, ArgoCdClient& argocd)
-      : repo_(repo), blobs_(blobs), renders_(renders), argocd_(argocd) {}
+  // `apps`: every app discovered at the head, which `plan` reads dependencies from.
+  // `analysis` measures the checks of WavePlans (null: they wait, unmeasured).
+  AppPlanner(git::GitRepository& repo, BlobCache& blobs, RenderCache& renders, ArgoCdClient& argocd,
+             const std::vector<AppDefinition>& apps, AnalysisRunner* analysis)
+      : repo_(repo), blobs_(blobs), renders_(renders), argocd_(argocd), apps_(apps), analysis_(analysis) {}
 
   // Never fails as a whole: problems land in report.errors. `observations` caches Argo CD
   // answers per app across push retries of one cycle.
@@ -53,10 +58,15 @@ class AppPlanner {
   BlobCache& blobs_;
   RenderCache& renders_;
   ArgoCdClient& argocd_;
+  const std::vector<AppDefinition>& apps_;
+  AnalysisRunner* analysis_;
 };
 
 // The app's state at a commit; a fresh state (app, path) when it has none yet.
 Result<RolloutState> load_state(RepoSnapshot& snapshot, const std::string& app, const std::string& path);
+
+// The freezes at the snapshot's commit (none when .fleetwave/freezes.yaml does not exist).
+Result<std::vector<Freeze>> load_freezes(RepoSnapshot& snapshot);
 
 // The waves of an app the planner left alone (up to date, so no report.waves): from the render
 // at `head`, whose warnings go to `warnings` when given. For status views; nullopt when the app

@@ -27,7 +27,8 @@ Reconciler::Reconciler(git::GitRepository& repo, ArgoCdClient& argocd, CycleServ
       argocd_(argocd),
       clock_(services.clock),
       options_(std::move(options)),
-      writer_(repo, services.clock, services.sleeper, services.random, options_.retry) {}
+      writer_(repo, services.clock, services.sleeper, services.random, options_.retry),
+      analysis_(options_.metrics, options_.web) {}
 
 Reconciler::Reconciler(git::GitRepository& repo, ArgoCdClient& argocd, const Clock& clock, ReconcilerOptions options)
     : own_sleeper_(std::make_unique<SystemSleeper>()),
@@ -36,7 +37,8 @@ Reconciler::Reconciler(git::GitRepository& repo, ArgoCdClient& argocd, const Clo
       argocd_(argocd),
       clock_(clock),
       options_(std::move(options)),
-      writer_(repo, clock, *own_sleeper_, *own_random_, options_.retry) {}
+      writer_(repo, clock, *own_sleeper_, *own_random_, options_.retry),
+      analysis_(options_.metrics, options_.web) {}
 
 // One attempt: plan every app at `head`, let the hooks add their steps, commit the steps in a
 // chain on `head`. Returns the new tip (`head` when nothing moved).
@@ -51,7 +53,7 @@ Result<std::string> Reconciler::plan_and_commit(const std::string& head, int att
   planned.clear();  // its plans point into `apps`, which the caller keeps until the hooks ran
   FW_TRY(discovered, discovery_.discover(repo_, blobs_, head));
   apps = std::move(discovered);
-  AppPlanner planner(repo_, blobs_, renders_, argocd_);
+  AppPlanner planner(repo_, blobs_, renders_, argocd_, apps, &analysis_);
   for (const AppDefinition& app : apps)
     planned.push_back(planner.plan(app, head, history, clock_.now_ms(), observations));
   HookContext ctx{writer_, options_.author, options_.branch};

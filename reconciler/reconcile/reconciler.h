@@ -14,6 +14,7 @@
 #include "adapters/argocd/argocd_client.h"
 #include "adapters/git/git_repository.h"
 #include "base/clock.h"
+#include "reconcile/analysis_runner.h"
 #include "reconcile/app_discovery.h"
 #include "reconcile/app_planner.h"
 #include "reconcile/cycle_hook.h"
@@ -30,7 +31,9 @@ struct ReconcilerOptions {
   RetryPolicy retry;                                                // pushes rejected because the branch moved
   std::size_t history_window = 256;                                 // first-parent commits scanned for foreign changes
   std::vector<CycleHook*> hooks;                                    // not owned; they outlive the Reconciler
-  std::string instance;  // names this reconciler in Fleetwave-Actor (the pod's host name); "" = unnamed
+  std::string instance;                // names this reconciler in Fleetwave-Actor (the pod's host name); "" = unnamed
+  MetricsProvider* metrics = nullptr;  // Prometheus for analysis checks (not owned); null: not configured
+  WebProbe* web = nullptr;             // HTTP client for web checks (not owned)
 };
 
 // What a cycle runs with besides Git and Argo CD: time, waiting, jitter.
@@ -66,6 +69,7 @@ class Reconciler {
   BlobCache blobs_;
   RenderCache renders_;
   AppDiscovery discovery_;
+  AnalysisRunner analysis_;  // remembers verdicts across cycles
 };
 
 }  // namespace fleetwave

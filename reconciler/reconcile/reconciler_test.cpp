@@ -2,6 +2,8 @@
 // Argo CD: wave-by-wave rollout, rollback, human revert, broken app isolation, racing writers.
 #include "reconcile/reconciler.h"
 
+#include <algorithm>
+#include <sstream>
 #include <thread>
 
 #include <gtest/gtest.h>
@@ -220,6 +222,131 @@ TEST_F(ReconcilerTest, ABadWavePlanIsReportedWhileOtherAppsProceed) {
                 "with a unit, e.g. 30s, 10m, 1h30m"}));
   EXPECT_EQ(report->apps[1].app, "shop");
   EXPECT_EQ(report->apps[1].action, "start");
+}
+
+// db and shop released by one commit; shop depends on db: each of shop's waves starts only
+// after db's release has completed the wave of the same name.
+TEST_F(ReconcilerTest, ADependentAppEntersEachWaveAfterItsDependency) {
+  std::string db_plan = wave_plan("db");
+  std::string shop_plan = wave_plan("shop");
+  shop_plan.replace(shop_plan.find("spec:\n"), 6, "spec:\n  dependsOn: [db]\n");
+  std::string db_policy = kPolicy;
+  db_policy.replace(db_policy.find("name: shop"), 10, "name: db");
+  human_commit({"commit", "-qm", "db and shop"}, {{"apps/db/deploy.yaml", deployment("db:1.0")},
+                                                  {"apps/db/policy.yaml", db_policy},
+                                                  {"apps/db/rollout.yaml", db_plan},
+                                                  {"apps/shop/rollout.yaml", shop_plan}});
+  const std::string release = head().substr(0, 7);
+  auto repo = open_repo("cache");
+  Reconciler r(*repo, argocd_, clock_, {});
+  auto both = [&] {
+    Json all = targets("db");
+    for (const Json& t : targets("shop")) all.push_back(t);
+    return all;
+  };
+  CycleReport first = cycle(r, argocd_, clock_, both);
+  ASSERT_EQ(first.apps.size(), 2u);
+  EXPECT_EQ(first.apps[0].action, "start");
+  EXPECT_EQ(first.apps[1].action, "");
+  EXPECT_EQ(first.apps[1].blocked, "waiting for dependency db (its release of " + release +
+                                       " has not started): it must be stable or past its wave canary before wave "
+                                       "1/3 canary starts");
+  for (int i = 0; i < 40; ++i) {
+    cycle(r, argocd_, clock_, both);
+    clock_.advance_ms(4000);
+  }
+  // (app, action, wave) of every step, oldest first.
+  auto log = testkit::git(remote_, {"log", "--reverse",
+                                    "--format=%(trailers:key=Fleetwave-App,valueonly,separator=) "
+                                    "%(trailers:key=Fleetwave-Action,valueonly,separator=) "
+                                    "%(trailers:key=Fleetwave-Wave,valueonly,separator=)",
+                                    "main"});
+  ASSERT_TRUE(log.ok());
+  std::vector<std::string> steps;
+  std::istringstream lines(*log);
+  for (std::string line; std::getline(lines, line);) {
+    if (line.size() > 3) steps.push_back(line);
+  }
+  auto at = [&](const std::string& step) {
+    auto it = std::find(steps.begin(), steps.end(), step);
+    EXPECT_NE(it, steps.end()) << step << " missing from\n" << testing::PrintToString(steps);
+    return it - steps.begin();
+  };
+  EXPECT_LT(at("db advance europe"), at("shop start canary"));
+  EXPECT_LT(at("db advance rest"), at("shop advance europe"));
+  EXPECT_LT(at("db complete rest"), at("shop advance rest"));
+  at("shop complete rest");
+}
+
+TEST_F(ReconcilerTest, UnknownDependenciesAndCyclesAreErrorsAtTheirField) {
+  std::string a = wave_plan("a"), b = wave_plan("b"), shop = wave_plan("shop");
+  a.replace(a.find("spec:\n"), 6, "spec:\n  dependsOn: [b]\n");
+  b.replace(b.find("spec:\n"), 6, "spec:\n  dependsOn: [a]\n");
+  shop.replace(shop.find("spec:\n"), 6, "spec:\n  dependsOn:\n  - dbb\n");
+  human_commit({"commit", "-qm", "broken dependencies"},
+               {{"apps/a/rollout.yaml", a}, {"apps/b/rollout.yaml", b}, {"apps/shop/rollout.yaml", shop}});
+  auto repo = open_repo("cache");
+  Reconciler r(*repo, argocd_, clock_, {});
+  auto report = r.run_once();
+  ASSERT_TRUE(report.ok()) << report.error().to_string();
+  ASSERT_EQ(report->apps.size(), 3u);
+  std::vector<std::string> errors;
+  for (const AppReport& app : report->apps) {
+    EXPECT_EQ(app.action, "") << app.app;
+    for (const Error& e : app.errors) errors.push_back(e.to_string());
+  }
+  EXPECT_EQ(errors, (std::vector<std::string>{
+                        "apps/a/rollout.yaml:5:15: spec.dependsOn[0]: dependency cycle a -> b -> a: remove one of "
+                        "these dependsOn entries",
+                        "apps/b/rollout.yaml:5:15: spec.dependsOn[0]: dependency cycle a -> b -> a: remove one of "
+                        "these dependsOn entries",
+                        "apps/shop/rollout.yaml:6:5: spec.dependsOn[0]: depends on app \"dbb\", which no WavePlan "
+                        "names; the apps are: a, b, shop"}));
+  EXPECT_TRUE(report->commits.empty());
+}
+
+// RolloutWindows in policies/ are no input of any app: adding one starts no release; a deny
+// window that is active holds the next release back; a broken one is an error naming its field.
+TEST_F(ReconcilerTest, RolloutWindowsHoldReleasesBackWithoutBeingAReleaseThemselves) {
+  auto repo = open_repo("cache");
+  Reconciler r(*repo, argocd_, clock_, {});
+  auto targets = [&] { return this->targets(); };
+  for (int i = 0; i < 8; ++i) {
+    cycle(r, argocd_, clock_, targets);
+    clock_.advance_ms(11'000);
+  }
+  ASSERT_EQ(actions().back(), "complete");
+  const std::size_t steps = actions().size();
+  human_commit({"commit", "-qm", "no rollouts on weekends"},
+               {{"policies/windows.yaml",
+                 "apiVersion: fleetwave.io/v1alpha1\nkind: RolloutWindows\nmetadata: {name: always}\nspec:\n"
+                 "  windows:\n  - kind: deny\n    schedule: '* * * * *'\n    duration: 1h\n"}});
+  CycleReport quiet = cycle(r, argocd_, clock_, targets);
+  EXPECT_TRUE(quiet.commits.empty()) << "a windows file is no release";
+  EXPECT_EQ(actions().size(), steps);
+
+  human_commit({"commit", "-qm", "web 1.1"}, {{"apps/shop/deploy.yaml", deployment("web:1.1")}});
+  CycleReport held = cycle(r, argocd_, clock_, targets);
+  EXPECT_TRUE(held.commits.empty());
+  EXPECT_EQ(held.apps[0].blocked.rfind("wave 1/3 canary waits: deny window always[0] (* * * * * UTC, 1h) is active", 0),
+            0u)
+      << held.apps[0].blocked;
+
+  human_commit({"commit", "-qm", "typo"},
+               {{"policies/windows.yaml",
+                 "apiVersion: fleetwave.io/v1alpha1\nkind: RolloutWindows\nmetadata: {name: always}\nspec:\n"
+                 "  windows:\n  - kind: deny\n    schedule: '* * * *'\n    duration: 1h\n"}});
+  CycleReport broken = cycle(r, argocd_, clock_, targets);
+  ASSERT_EQ(broken.apps[0].errors.size(), 1u);
+  EXPECT_EQ(broken.apps[0].errors[0].to_string().rfind("policies/windows.yaml:7:15: spec.windows[0].schedule: ", 0), 0u)
+      << broken.apps[0].errors[0].to_string();
+
+  human_commit({"commit", "-qm", "weekdays only"},
+               {{"policies/windows.yaml",
+                 "apiVersion: fleetwave.io/v1alpha1\nkind: RolloutWindows\nmetadata: {name: always}\nspec:\n"
+                 "  windows:\n  - kind: deny\n    schedule: '0 0 1 1 *'\n    duration: 1h\n"}});
+  CycleReport moving = cycle(r, argocd_, clock_, targets);
+  EXPECT_EQ(moving.apps[0].action, "start") << moving.apps[0].blocked;
 }
 
 TEST_F(ReconcilerTest, ArgoCdUnreachableNeverAdvances) {

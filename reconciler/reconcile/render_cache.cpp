@@ -8,6 +8,17 @@ std::string destination_of(const Cluster& cluster) {
   return cluster.api_endpoint.empty() ? cluster.name : cluster.api_endpoint;
 }
 
+// {{namespace}} of analysis checks: the namespace every namespaced template of the app shares.
+static std::string single_namespace(const std::vector<ResourceTemplate>& templates) {
+  std::string found;
+  for (const ResourceTemplate& t : templates) {
+    if (!t.namespaced || t.id.namespace_.empty() || t.id.namespace_ == found) continue;
+    if (!found.empty()) return "";
+    found = t.id.namespace_;
+  }
+  return found;
+}
+
 Result<std::shared_ptr<const AppReach>, ErrorList> RenderCache::reach(RepoSnapshot& snapshot,
                                                                       const std::string& app_path) {
   auto digest = snapshot.input_digest(app_path);
@@ -23,6 +34,7 @@ Result<std::shared_ptr<const AppReach>, ErrorList> RenderCache::reach(RepoSnapsh
   reach->inventory = render->fleet().clusters;
   reach->warnings = render->warnings();
   for (const Cluster& c : reach->inventory) reach->servers[c.name] = destination_of(c);
+  reach->workload_namespace = single_namespace(render->fleet().templates);
   if (entries_.size() >= max_entries_) entries_.clear();
   entries_.emplace(key, reach);
   return std::shared_ptr<const AppReach>(reach);

@@ -19,6 +19,7 @@ struct AppReach {
   std::map<std::string, std::string> servers;  // every inventory cluster -> Argo CD destination
   std::vector<Cluster> inventory;              // for wave selectors
   ErrorList warnings;                          // the render's warnings (FleetRender::warnings)
+  std::string workload_namespace;              // the one namespace of the app's templates ("" when several)
 };
 
 class RenderCache {

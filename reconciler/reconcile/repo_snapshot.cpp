@@ -1,5 +1,7 @@
 #include "reconcile/repo_snapshot.h"
 
+#include "adapters/git/digest.h"
+#include "codec/yaml_codec.h"
 #include "rollout/rollout_engine.h"
 
 namespace fleetwave {
@@ -80,6 +82,16 @@ Result<std::string> BlobCache::read(git::GitRepository& repo, const std::string&
   return content;
 }
 
+const std::string* BlobCache::derived(const std::string& key) const {
+  auto it = derived_.find(key);
+  return it == derived_.end() ? nullptr : &it->second;
+}
+
+void BlobCache::remember(const std::string& key, std::string value) {
+  if (derived_.size() >= 4096) derived_.clear();
+  derived_[key] = std::move(value);
+}
+
 Result<std::string> RepoSnapshot::tree_id(const std::string& path) {
   auto id = repo_.tree_id(commit_, path);
   if (!id.ok() && id.error().kind == ErrorKind::NotFound) return std::string();
@@ -89,8 +101,77 @@ Result<std::string> RepoSnapshot::tree_id(const std::string& path) {
 Result<std::string> RepoSnapshot::input_digest(const std::string& app_path) {
   FW_TRY(app, tree_id(app_path));
   FW_TRY(clusters, tree_id(layout_.clusters));
-  FW_TRY(policies, tree_id(layout_.policies));
+  FW_TRY(policies, policies_digest());
   return fleetwave::input_digest(app, clusters, policies);
+}
+
+Result<std::vector<std::pair<std::string, std::string>>> RepoSnapshot::window_files(
+    std::vector<git::TreeEntry>* others) {
+  std::vector<std::pair<std::string, std::string>> found;
+  auto entries = repo_.list_tree(commit_, layout_.policies, true);
+  if (!entries.ok() && entries.error().kind == ErrorKind::NotFound) return found;
+  if (!entries.ok()) return std::move(entries).error();
+  for (const git::TreeEntry& e : *entries) {
+    bool windows = false;
+    if (e.type == git::EntryType::Blob && has_manifest_extension(e.path) && !hidden_below(e.path, layout_.policies)) {
+      FW_TRY(content, cache_.read(repo_, e.oid));
+      if (content.find("RolloutWindows") != std::string::npos) {
+        auto docs = parse_yaml_stream(content, e.path);
+        windows = docs.ok() && !docs->empty();
+        for (std::size_t i = 0; windows && i < docs->size(); ++i) {
+          windows = string_at((*docs)[i].value, {"kind"}) == "RolloutWindows" &&
+                    string_at((*docs)[i].value, {"apiVersion"}) == "fleetwave.io/v1alpha1";
+        }
+        if (windows) found.emplace_back(e.path, std::move(content));
+      }
+    }
+    if (!windows && others != nullptr) others->push_back(e);
+  }
+  return found;
+}
+
+Result<std::string> RepoSnapshot::policies_digest() {
+  FW_TRY(tree, tree_id(layout_.policies));
+  if (tree.empty()) return tree;
+  const std::string key = "policies-digest " + tree;
+  if (const std::string* known = cache_.derived(key)) return *known;
+  std::vector<git::TreeEntry> others;
+  FW_TRY(windows, window_files(&others));
+  std::string digest = tree;
+  if (!windows.empty()) {  // the same for every content of the windows files
+    std::string listing;
+    for (const git::TreeEntry& e : others) listing += e.path + " " + e.oid + "\n";
+    digest = "w" + git::to_hex(git::sha1(listing));
+  }
+  cache_.remember(key, digest);
+  return digest;
+}
+
+Result<std::vector<RolloutWindow>, ErrorList> RepoSnapshot::rollout_windows() {
+  auto files = window_files(nullptr);
+  if (!files.ok()) return ErrorList{files.error()};
+  std::vector<RolloutWindow> out;
+  ErrorList errors;
+  for (const auto& [path, content] : *files) {
+    auto docs = parse_yaml_stream(content, path);
+    if (!docs.ok()) return ErrorList{docs.error()};
+    for (std::size_t i = 0; i < docs->size(); ++i) {
+      Problems problems;
+      std::vector<RolloutWindow> windows = parse_rollout_windows((*docs)[i].value, problems);
+      for (Error e : problems.take()) {
+        e.pos.file = path;
+        e.pos.line = (*docs)[i].line;
+        if (auto where = locate_yaml_field(content, i, FieldPath::parse(e.field))) {
+          e.pos.line = where->line;
+          e.pos.column = where->column;
+        }
+        errors.push_back(std::move(e));
+      }
+      for (RolloutWindow& w : windows) out.push_back(std::move(w));
+    }
+  }
+  if (!errors.empty()) return errors;
+  return out;
 }
 
 Result<std::optional<std::string>> RepoSnapshot::read_optional(const std::string& path) {

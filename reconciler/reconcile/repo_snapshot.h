@@ -12,6 +12,7 @@
 #include "adapters/git/git_repository.h"
 #include "base/result.h"
 #include "render/input_bundle.h"
+#include "rollout/windows/rollout_windows.h"
 
 namespace fleetwave {
 
@@ -21,10 +22,15 @@ class BlobCache {
   explicit BlobCache(std::size_t max_bytes = 256u << 20) : max_bytes_(max_bytes) {}
   Result<std::string> read(git::GitRepository& repo, const std::string& oid);
 
+  // Values computed from one object id (a tree's policy digest), kept as long as the blobs.
+  const std::string* derived(const std::string& key) const;
+  void remember(const std::string& key, std::string value);
+
  private:
   std::size_t max_bytes_;
   std::size_t bytes_ = 0;
   std::map<std::string, std::shared_ptr<const std::string>> blobs_;
+  std::map<std::string, std::string> derived_;
 };
 
 struct RepoLayoutNames {
@@ -42,8 +48,14 @@ class RepoSnapshot {
   // Tree id of a directory, "" when it does not exist.
   Result<std::string> tree_id(const std::string& path);
 
-  // The input digest of an app: tree ids of its directory, clusters/ and policies/.
+  // The input digest of an app: tree ids of its directory, clusters/ and policies/. RolloutWindows
+  // files in policies/ are no input of any app (they say when releases move, not what they
+  // are): with such files the policies part is a hash of the other files instead.
   Result<std::string> input_digest(const std::string& app_path);
+
+  // The RolloutWindows of policies/ (files holding only RolloutWindows objects), parsed; their
+  // problems carry file, line and column.
+  Result<std::vector<RolloutWindow>, ErrorList> rollout_windows();
 
   // Every file the renderer reads for the app (same rules as the CMP: *.yaml, *.yml, *.json,
   // no dotfiles, size caps; in-repository symlinks followed one level, others rejected).
@@ -53,6 +65,9 @@ class RepoSnapshot {
   Result<std::optional<std::string>> read_optional(const std::string& path);
 
  private:
+  Result<std::string> policies_digest();
+  // The policies/ files that hold only RolloutWindows objects, with their content.
+  Result<std::vector<std::pair<std::string, std::string>>> window_files(std::vector<git::TreeEntry>* others);
   Result<Ok, ErrorList> add_directory(const std::string& dir, FileRole role, bool required, const std::string& skip_a,
                                       const std::string& skip_b, InputBundle& bundle);
 

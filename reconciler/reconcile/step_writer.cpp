@@ -14,10 +14,14 @@ std::vector<git::FileChange> step_changes(const Step& step, StepFiles files) {
 
 std::string format_signature(const git::Signature& who) { return who.name + " <" + who.email + ">"; }
 
+std::string commit_message_text(const CommitMessage& message, const std::string& actor, const git::Signature& author) {
+  CommitMessage with_actor = message;
+  with_actor.trailers.emplace_back("Fleetwave-Actor", actor.empty() ? format_signature(author) : actor);
+  return with_actor.format();
+}
+
 std::string step_commit_message(const Step& step, const git::Signature& author) {
-  CommitMessage message = step.message;
-  message.trailers.emplace_back("Fleetwave-Actor", step.actor.empty() ? format_signature(author) : step.actor);
-  return message.format();
+  return commit_message_text(step.message, step.actor, author);
 }
 
 git::Signature StepWriter::stamp(git::Signature author) const {
@@ -27,11 +31,17 @@ git::Signature StepWriter::stamp(git::Signature author) const {
 
 Result<std::string> StepWriter::commit(const std::string& parent, const Step& step, const git::Signature& author,
                                        StepFiles files) {
+  return commit_changes(parent, step.message, step.actor, author, step_changes(step, files));
+}
+
+Result<std::string> StepWriter::commit_changes(const std::string& parent, const CommitMessage& message,
+                                               const std::string& actor, const git::Signature& author,
+                                               std::vector<git::FileChange> changes) {
   git::CommitRequest request;
   request.parent = parent;
-  request.message = step_commit_message(step, author);
+  request.message = commit_message_text(message, actor, author);
   request.author = stamp(author);
-  request.changes = step_changes(step, files);
+  request.changes = std::move(changes);
   return repo_.create_commit(request);
 }
 

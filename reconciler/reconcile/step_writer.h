@@ -64,6 +64,8 @@ std::string format_signature(const git::Signature& who);
 // naming who acted (step.actor, else the author), so every step in `git log` says who took it
 // even when the commit was made on someone's behalf.
 std::string step_commit_message(const Step& step, const git::Signature& author);
+// The same for any message: `actor` "" means the author.
+std::string commit_message_text(const CommitMessage& message, const std::string& actor, const git::Signature& author);
 
 class StepWriter {
  public:
@@ -73,6 +75,9 @@ class StepWriter {
   // The commit recording `step` on `parent`, by `author` at the clock's time.
   Result<std::string> commit(const std::string& parent, const Step& step, const git::Signature& author,
                              StepFiles files = StepFiles::StateAndTargets);
+  // A commit of fleetwave files that are no app's step (.fleetwave/freezes.yaml).
+  Result<std::string> commit_changes(const std::string& parent, const CommitMessage& message, const std::string& actor,
+                                     const git::Signature& author, std::vector<git::FileChange> changes);
 
   // `author` with the clock's time (seconds).
   git::Signature stamp(git::Signature author) const;

@@ -227,6 +227,7 @@ class Engine {
     if (v.kind == GateVerdict::Kind::Wait) return blocked(v.reason);
     std::string evidence = evidence_line(r, clusters, p.done_since);
     if (!p.failures.empty()) evidence += " (tolerated failures: " + join(p.failures, "; ") + ")";
+    if (!v.reason.empty()) evidence += "; " + v.reason;  // e.g. the analysis checks that passed
     return enter_wave_from(next, r.wave + 1, "advance", evidence);
   }
 

@@ -9,11 +9,14 @@
 #include <string>
 #include <vector>
 
+#include "rollout/analysis/measurement_verdict.h"
 #include "rollout/commit_message.h"
+#include "rollout/freezes.h"
 #include "rollout/observation.h"
 #include "rollout/rollout_state.h"
 #include "rollout/wave_assignment.h"
 #include "rollout/wave_plan.h"
+#include "rollout/windows/rollout_windows.h"
 
 namespace fleetwave {
 
@@ -22,6 +25,28 @@ struct ForeignChange {
   std::string commit;
   std::string subject;
 };
+
+// Where an app named in spec.dependsOn stands, read at the branch head (dependencies gate).
+struct DependencyStatus {
+  std::string app;
+  bool stable = false;                       // no release in flight and none pending
+  std::string release;                       // the release in flight, if any
+  std::vector<std::string> completed_waves;  // waves that release has completed
+  std::string detail;                        // why it is not stable, in words
+};
+
+// One analysis check of the release's current wave, as measured this cycle (reconcile's analyze
+// step): per cluster, or once for the wave (cluster "").
+struct AnalysisStatus {
+  std::string check;
+  std::string cluster;
+  std::string condition;  // the successCondition, for evidence
+  CheckVerdict verdict;   // Running with nothing taken while no measurement is due
+  std::string error;      // why it cannot be judged now (provider down, query rejected): the wave waits
+};
+
+// "error-rate on eu-1 (result < 0.05): <verdict summary or error>", for status and evidence.
+std::string describe(const AnalysisStatus& status);
 
 struct EngineInput {
   const WavePlan* plan = nullptr;
@@ -33,6 +58,11 @@ struct EngineInput {
   std::map<std::string, std::string> servers;   // cluster -> Argo CD destination
   Observations observations;
   std::optional<ForeignChange> foreign_change;
+  std::vector<DependencyStatus> dependencies;  // one per spec.dependsOn entry, in its order
+  std::vector<Freeze> freezes;                 // .fleetwave/freezes.yaml at the head (freeze gate)
+  std::vector<AnalysisStatus> analysis;        // the current wave's checks (analysis gate)
+  std::vector<RolloutWindow> windows;          // RolloutWindows of policies/ at the head (window gate)
+  std::vector<Cluster> inventory;              // the Cluster objects, for windows' cluster selectors
   std::int64_t now_ms = 0;
 };
 

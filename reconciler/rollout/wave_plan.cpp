@@ -36,9 +36,10 @@ Wave parse_wave(const Json& value, const FieldPath& at, Problems& problems) {
     problems.add(at, "expected a wave (a map with name and clusters)");
     return w;
   }
-  reject_unknown_fields(
-      value, {"name", "clusters", "minSuccessTime", "progressDeadline", "maxConcurrency", "maxFailures", "approval"},
-      at, problems);
+  reject_unknown_fields(value,
+                        {"name", "clusters", "minSuccessTime", "progressDeadline", "maxConcurrency", "maxFailures",
+                         "approval", "analysis"},
+                        at, problems);
   w.name = get_string(value, "name", at, problems, true);
   if (!w.name.empty()) {
     if (std::string why = check_wave_name(w.name); !why.empty()) problems.add(at.key("name"), why);
@@ -75,7 +76,28 @@ Wave parse_wave(const Json& value, const FieldPath& at, Problems& problems) {
   } else if (!approval.empty() && approval != "none") {
     problems.add(at.key("approval"), "unsupported value \"" + approval + "\", must be required or none");
   }
+  if (const Json* analysis = find_member(value, "analysis"))
+    w.analysis = parse_analysis(*analysis, at.key("analysis"), problems);
   return w;
+}
+
+// spec.dependsOn: app names; whether they exist is checked against the other apps at discovery.
+void parse_depends_on(const Json& spec, const FieldPath& spec_at, WavePlan& plan, Problems& problems) {
+  const FieldPath at = spec_at.key("dependsOn");
+  std::vector<std::string> names = get_string_list(spec, "dependsOn", spec_at, problems);
+  std::set<std::string> seen;
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    const std::string& name = names[i];
+    if (std::string why = check_wave_name(name); !why.empty()) {
+      problems.add(at.index(i), "app name \"" + name + "\" " + why);
+    } else if (name == plan.name) {
+      problems.add(at.index(i), "an app cannot depend on itself");
+    } else if (!seen.insert(name).second) {
+      problems.add(at.index(i), "duplicate dependency \"" + name + "\"");
+    } else {
+      plan.depends_on.push_back(name);
+    }
+  }
 }
 
 }  // namespace
@@ -83,6 +105,15 @@ Wave parse_wave(const Json& value, const FieldPath& at, Problems& problems) {
 std::int64_t Wave::batch_size(std::int64_t total) const {
   std::int64_t n = max_concurrency.of(total);
   return n < 1 ? 1 : n;
+}
+
+std::vector<const AnalysisCheck*> WavePlan::checks_of(std::size_t index) const {
+  std::vector<const AnalysisCheck*> out;
+  for (const AnalysisCheck& c : analysis) out.push_back(&c);
+  if (index < waves.size()) {
+    for (const AnalysisCheck& c : waves[index].analysis) out.push_back(&c);
+  }
+  return out;
 }
 
 const Wave* WavePlan::find(const std::string& wave_name) const {
@@ -106,7 +137,10 @@ WavePlan parse_wave_plan(const Json& object, Problems& problems) {
   const Json* spec = get_object(object, "spec", root, problems, true);
   if (spec == nullptr) return plan;
   const FieldPath spec_at = root.key("spec");
-  reject_unknown_fields(*spec, {"waves", "onFailure"}, spec_at, problems);
+  reject_unknown_fields(*spec, {"waves", "onFailure", "dependsOn", "analysis"}, spec_at, problems);
+  if (const Json* analysis = find_member(*spec, "analysis")) {
+    plan.analysis = parse_analysis(*analysis, spec_at.key("analysis"), problems);
+  }
   const Json* waves = get_array(*spec, "waves", spec_at, problems, true);
   if (waves != nullptr && waves->empty()) problems.add(spec_at.key("waves"), "needs at least one wave");
   std::set<std::string> names;
@@ -124,6 +158,19 @@ WavePlan parse_wave_plan(const Json& object, Problems& problems) {
     plan.on_failure = OnFailure::Pause;
   } else if (!on_failure.empty() && on_failure != "rollback") {
     problems.add(spec_at.key("onFailure"), "unsupported value \"" + on_failure + "\", must be rollback or pause");
+  }
+  parse_depends_on(*spec, spec_at, plan, problems);
+  // A wave's check may not reuse a plan-wide check's name: evidence and status name checks alone.
+  for (std::size_t i = 0; i < plan.waves.size(); ++i) {
+    for (std::size_t k = 0; k < plan.waves[i].analysis.size(); ++k) {
+      const std::string& name = plan.waves[i].analysis[k].name;
+      for (const AnalysisCheck& c : plan.analysis) {
+        if (!name.empty() && c.name == name) {
+          problems.add(spec_at.key("waves").index(i).key("analysis").index(k).key("name"),
+                       "check \"" + name + "\" is already defined in spec.analysis");
+        }
+      }
+    }
   }
   return plan;
 }

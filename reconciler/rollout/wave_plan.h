@@ -10,6 +10,7 @@
 #include "base/json.h"
 #include "model/problems.h"
 #include "model/selectors.h"
+#include "rollout/analysis/analysis_check.h"
 #include "rollout/duration.h"
 
 namespace fleetwave {
@@ -22,6 +23,7 @@ struct Wave {
   CountOrPercent max_concurrency{true, 100};         // clusters moved at once inside the wave (at least 1)
   CountOrPercent max_failures{false, 0};             // clusters allowed to fail before the wave fails
   bool approval_required = false;                    // starts only after an approval commit
+  std::vector<AnalysisCheck> analysis;               // checks of this wave, besides the plan's
 
   // Batch size for a wave of `total` clusters: maxConcurrency of it, never below 1.
   std::int64_t batch_size(std::int64_t total) const;
@@ -33,6 +35,13 @@ struct WavePlan {
   std::string name;  // the app's name (metadata.name)
   std::vector<Wave> waves;
   OnFailure on_failure = OnFailure::Rollback;
+  // Apps whose release must be stable, or past the wave of the same name, before a release of
+  // this app enters a wave (spec.dependsOn; checked against the other apps at discovery).
+  std::vector<std::string> depends_on;
+  std::vector<AnalysisCheck> analysis;  // spec.analysis: checks of every wave
+
+  // The checks of wave `index`: the plan's, then the wave's own.
+  std::vector<const AnalysisCheck*> checks_of(std::size_t index) const;
 
   const Wave* find(const std::string& wave_name) const;
 };

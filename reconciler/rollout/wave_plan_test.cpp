@@ -51,6 +51,13 @@ TEST(WavePlanTest, ParsesEveryField) {
   EXPECT_EQ(plan.find("mars"), nullptr);
 }
 
+TEST(WavePlanTest, ParsesDependencies) {
+  std::vector<std::string> problems;
+  WavePlan plan = parse(plan_yaml("  - name: a\n    clusters: {}\n", "  dependsOn: [db, cache]\n"), problems);
+  EXPECT_EQ(problems, std::vector<std::string>{});
+  EXPECT_EQ(plan.depends_on, (std::vector<std::string>{"db", "cache"}));
+}
+
 TEST(WavePlanTest, ReportsEveryProblemAtItsField) {
   struct Case {
     std::string name;
@@ -74,6 +81,10 @@ TEST(WavePlanTest, ReportsEveryProblemAtItsField) {
       {"onFailure",
        plan_yaml("  - name: a\n    clusters: {}\n", "  onFailure: retry\n"),
        {"spec.onFailure: unsupported value \"retry\", must be rollback or pause"}},
+      {"dependsOn",
+       plan_yaml("  - name: a\n    clusters: {}\n", "  dependsOn: [db, Cache, shop, db]\n"),
+       {"spec.dependsOn[1]: app name \"Cache\" must consist of lowercase letters, digits and '-'",
+        "spec.dependsOn[2]: an app cannot depend on itself", "spec.dependsOn[3]: duplicate dependency \"db\""}},
   };
   for (const Case& c : cases) {
     SCOPED_TRACE(c.name);

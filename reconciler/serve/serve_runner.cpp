@@ -114,7 +114,7 @@ int run_serve(const ServeOptions& o, ServePorts p) {
   ReconcilerOptions reconciler_options = o.reconciler;
   reconciler_options.hooks.push_back(&approvals);
   Reconciler reconciler(repo, argocd, CycleServices{p.clock, p.sleeper, p.random}, reconciler_options);
-  StatusBuilder status(p.repo, p.argocd, p.clock);
+  StatusBuilder status(p.repo, p.argocd, p.clock, o.reconciler.metrics);
   SnapshotBuilder snapshots(p.repo, status, o.reconciler.branch);
   ServeApi api(state, metrics, triggers, p.log, o.secrets);
 

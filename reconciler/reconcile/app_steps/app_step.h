@@ -10,6 +10,7 @@
 #include <string_view>
 #include <vector>
 
+#include "reconcile/analysis_runner.h"
 #include "reconcile/app_planner.h"
 #include "reconcile/observer.h"
 
@@ -18,6 +19,7 @@ namespace fleetwave {
 struct AppContext {
   // What the step runner is given.
   const AppDefinition& app;
+  const std::vector<AppDefinition>& apps;  // every app at the head (for dependencies)
   const std::string& head;
   const History& history;
   git::GitRepository& repo;
@@ -25,6 +27,7 @@ struct AppContext {
   RenderCache& renders;
   Observer& observer;
   std::map<std::string, Observations>& observation_cache;  // per app, across the push retries of a cycle
+  AnalysisRunner* analysis;                                // null: checks are not measured
   RepoSnapshot snapshot;                                   // the repository at `head`
 
   // What the steps work out.

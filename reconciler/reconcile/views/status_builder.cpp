@@ -32,7 +32,7 @@ Result<Json> StatusBuilder::status_of(const StatusRequest& request, const std::v
     }
     observe_apps(argocd_, unobserved, observations);
   }
-  AppPlanner planner(repo_, blobs_, renders_, argocd_);
+  AppPlanner planner(repo_, blobs_, renders_, argocd_, apps, &analysis_);
   std::vector<AppStatusInput> inputs;
   for (const AppDefinition& app : apps) {
     PlannedApp p = planner.plan(app, request.head, history, clock_.now_ms(), observations);

@@ -12,6 +12,7 @@
 #include "adapters/argocd/argocd_client.h"
 #include "base/clock.h"
 #include "base/json.h"
+#include "reconcile/analysis_runner.h"
 #include "reconcile/app_discovery.h"
 #include "reconcile/cycle_report.h"
 #include "reconcile/render_cache.h"
@@ -29,8 +30,10 @@ struct StatusRequest {
 
 class StatusBuilder {
  public:
-  StatusBuilder(git::GitRepository& repo, ArgoCdClient& argocd, const Clock& clock)
-      : repo_(repo), argocd_(argocd), clock_(clock) {}
+  // `metrics` (optional) lets the document show the analysis checks' values; web checks are
+  // never called from a status view.
+  StatusBuilder(git::GitRepository& repo, ArgoCdClient& argocd, const Clock& clock, MetricsProvider* metrics = nullptr)
+      : repo_(repo), argocd_(argocd), clock_(clock), analysis_(metrics, nullptr, false) {}
 
   // Every app of the head.
   Result<Json> status(const StatusRequest& request);
@@ -46,6 +49,7 @@ class StatusBuilder {
   BlobCache blobs_;
   RenderCache renders_;
   AppDiscovery discovery_;
+  AnalysisRunner analysis_;
 };
 
 }  // namespace fleetwave

@@ -66,6 +66,11 @@ void app_text(const Json& app, std::string& out) {
   if (!app["next"].is_null())
     out += "  next:     " + str(app["next"], "action") + " — " + str(app["next"], "subject") + "\n";
   if (!str(app, "blocked").empty()) out += "  blocked:  " + str(app, "blocked") + "\n";
+  for (const Json& a : app.value("analysis", Json::array())) {
+    std::string target = str(a, "check") + (str(a, "cluster").empty() ? "" : " on " + str(a, "cluster"));
+    std::string what = str(a, "error").empty() ? str(a, "summary") : str(a, "error");
+    out += "  analysis: " + target + " (" + str(a, "condition") + ") " + str(a, "phase") + ": " + what + "\n";
+  }
   for (const Json& e : app["errors"]) out += "  error:    " + e.get<std::string>() + "\n";
   for (const Json& w : app["warnings"]) out += "  warning:  " + w.get<std::string>() + "\n";
   if (app["next"].is_null() && str(app, "blocked").empty() && app["errors"].empty()) out += "  status:   up to date\n";

@@ -101,6 +101,20 @@ Json app_status_json(const AppStatusInput& in) {
   for (const Error& e : r.errors) j["errors"].push_back(e.to_string());
   j["warnings"] = Json::array();
   for (const Error& w : r.warnings) j["warnings"].push_back(w.to_string());
+  j["analysis"] = Json::array();
+  for (const AnalysisStatus& a : r.analysis) {
+    j["analysis"].push_back({{"check", a.check},
+                             {"cluster", a.cluster},
+                             {"condition", a.condition},
+                             {"phase", to_string(a.verdict.phase)},
+                             {"measurements", a.verdict.taken},
+                             {"passed", a.verdict.passed},
+                             {"failed", a.verdict.failed},
+                             {"inconclusive", a.verdict.inconclusive},
+                             {"lastValue", a.verdict.last_value},
+                             {"summary", a.error.empty() ? a.verdict.summary : ""},
+                             {"error", a.error}});
+  }
   j["argocd"] = {{"configured", in.argocd_configured},
                  {"reachable", in.argocd_configured && in.observations.reachable},
                  {"error", in.argocd_configured ? in.observations.error : ""}};

@@ -4,6 +4,18 @@
 #include "rollout/gates/wave_gate.h"
 
 namespace fleetwave {
+namespace {
+
+// A cluster whose own analysis check failed counts as a failed cluster.
+std::optional<std::string> failed_analysis(const EngineInput& in, const std::string& cluster) {
+  for (const AnalysisStatus& s : in.analysis) {
+    if (s.cluster == cluster && s.error.empty() && s.verdict.phase == CheckVerdict::Phase::Failed)
+      return cluster + ": analysis " + describe(s);
+  }
+  return std::nullopt;
+}
+
+}  // namespace
 
 WaveProgress wave_progress(const EngineInput& in, const ReleaseState& release) {
   WaveProgress p;
@@ -19,6 +31,8 @@ WaveProgress wave_progress(const EngineInput& in, const ReleaseState& release) {
       p.failures.push_back(c + ": " + j.detail);
     } else if (auto late = past_progress_deadline(wave, cp, in.now_ms)) {
       p.failures.push_back(*late);
+    } else if (auto failed = failed_analysis(in, c)) {
+      p.failures.push_back(*failed);
     } else if (j.verdict != Verdict::Done) {
       p.waiting.push_back(c + ": " + j.detail);
     } else if (j.done_since_ms) {
