@@ -10,9 +10,6 @@ namespace {
 
 using Phase = CheckVerdict::Phase;
 
-// Memory stays bounded on a reconciler that runs for months: entries of past releases go.
-constexpr std::size_t kMaxRemembered = 20'000;
-
 bool final_phase(Phase p) { return p != Phase::Running; }
 
 CheckVerdict not_due(const AnalysisCheck& check, std::int64_t since_ms) {
@@ -23,6 +20,12 @@ CheckVerdict not_due(const AnalysisCheck& check, std::int64_t since_ms) {
 }
 
 }  // namespace
+
+void AnalysisRunner::next_cycle() {
+  std::erase_if(verdicts_, [&](const auto& entry) { return entry.second.used < cycle_; });
+  std::erase_if(web_measurements_, [&](const auto& entry) { return entry.second.used < cycle_; });
+  ++cycle_;
+}
 
 std::vector<AnalysisStatus> AnalysisRunner::run(const EngineInput& in, const std::string& namespace_) {
   std::vector<AnalysisStatus> out;
@@ -78,6 +81,7 @@ void AnalysisRunner::measure_prometheus(const AnalysisCheck& check, const std::s
   const std::string key = query + "\n" + std::to_string(grid->start_ms) + "\n" + std::to_string(grid->step_ms);
   if (auto known = verdicts_.find(key);
       known != verdicts_.end() && (final_phase(known->second.verdict.phase) || known->second.end_ms == grid->end_ms)) {
+    known->second.used = cycle_;
     into.verdict = known->second.verdict;
     return;
   }
@@ -101,8 +105,7 @@ void AnalysisRunner::measure_prometheus(const AnalysisCheck& check, const std::s
     return;
   }
   into.verdict = judge_measurements(check, measurements_from_range(check, *grid, *samples));
-  if (verdicts_.size() >= kMaxRemembered) verdicts_.clear();
-  verdicts_[key] = Known{grid->end_ms, into.verdict};
+  verdicts_[key] = Known{grid->end_ms, into.verdict, cycle_};
 }
 
 void AnalysisRunner::measure_web(const AnalysisCheck& check, const WebRequest& request, const std::string& key,
@@ -111,8 +114,9 @@ void AnalysisRunner::measure_web(const AnalysisCheck& check, const WebRequest& r
     into.error = "web checks are measured by the reconciler (fleetwave serve or reconcile)";
     return;
   }
-  if (web_measurements_.size() >= kMaxRemembered) web_measurements_.clear();
-  std::vector<Measurement>& taken = web_measurements_[key];
+  Taken& remembered = web_measurements_[key];
+  remembered.used = cycle_;
+  std::vector<Measurement>& taken = remembered.measurements;
   CheckVerdict verdict = judge_measurements(check, taken);
   const std::int64_t due = taken.empty() ? since_ms + check.interval_ms : taken.back().time_ms + check.interval_ms;
   if (!final_phase(verdict.phase) && now_ms >= due) {

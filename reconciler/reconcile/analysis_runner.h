@@ -28,7 +28,12 @@ class AnalysisRunner {
   // `in.observations` must be set. `namespace_` is {{namespace}}.
   std::vector<AnalysisStatus> run(const EngineInput& in, const std::string& namespace_);
 
+  // Once per cycle (or status build): forgets what the previous one did not use, so memory
+  // follows the releases in flight, however large the fleet.
+  void next_cycle();
+
   std::size_t queries() const { return queries_; }  // range queries sent, for tests and benchmarks
+  std::size_t remembered() const { return verdicts_.size() + web_measurements_.size(); }
 
  private:
   AnalysisStatus measure(const EngineInput& in, const AnalysisCheck& check, const std::string& cluster,
@@ -46,9 +51,15 @@ class AnalysisRunner {
   struct Known {
     std::int64_t end_ms = 0;
     CheckVerdict verdict;
+    std::uint64_t used = 0;  // the cycle that last asked
   };
+  struct Taken {
+    std::vector<Measurement> measurements;
+    std::uint64_t used = 0;
+  };
+  std::uint64_t cycle_ = 1;
   std::map<std::string, Known> verdicts_;
-  std::map<std::string, std::vector<Measurement>> web_measurements_;  // by app/release/check/cluster/since
+  std::map<std::string, Taken> web_measurements_;  // by app/release/check/cluster/since
 };
 
 }  // namespace fleetwave

@@ -197,6 +197,38 @@ TEST(AnalysisRunnerTest, AWaveCheckIsMeasuredOnceTheWholeWaveIsHealthy) {
       << d.step->message.trailer("Fleetwave-Evidence");
 }
 
+// Many clusters measuring at once: each is asked once per due measurement however many there
+// are, and what no cycle asks for any more is forgotten.
+TEST(AnalysisRunnerTest, AFleetOfClustersIsAskedOncePerMeasurementAndForgottenWhenDone) {
+  WavePlan plan = plan_with(kErrorRate);
+  ScriptedPrometheus prometheus;
+  AnalysisRunner runner(&prometheus, nullptr);
+  EngineInput in = canary_healthy(plan);
+  in.waves.clusters[0].clear();
+  for (int i = 0; i < 30'000; ++i) {
+    const std::string c = "c-" + std::to_string(100'000 + i);
+    in.waves.clusters[0].push_back(c);
+    in.state.pins[c] = Pin{kRelease, "canary", c, kNow - 60 * kSecond};
+    in.observations.by_cluster[c] = testing_support::synced_at(kRelease, kNow);
+  }
+  in.now_ms = kNow + 31 * kSecond;
+  runner.next_cycle();
+  EXPECT_EQ(runner.run(in, "").size(), 30'000u);
+  const std::size_t asked = prometheus.asked.size();
+  EXPECT_EQ(asked, 30'000u);
+  for (int cycle = 0; cycle < 3; ++cycle) {
+    in.now_ms += kSecond;
+    runner.next_cycle();
+    runner.run(in, "");
+  }
+  EXPECT_EQ(prometheus.asked.size(), asked) << "no new measurement due: nothing asked again";
+  in.state.release.reset();  // the release completed
+  runner.next_cycle();
+  runner.run(in, "");
+  runner.next_cycle();
+  EXPECT_EQ(runner.remembered(), 0u);
+}
+
 // A web check that answers with JSON: measured live, once per interval.
 class ScriptedWeb final : public WebProbe {
  public:

@@ -77,6 +77,7 @@ Result<CycleReport> Reconciler::run_once() {
   std::vector<AppDefinition> apps;
   std::vector<PlannedApp> planned;
   std::map<std::string, Observations> observations;  // one Argo CD query per app per cycle
+  analysis_.next_cycle();
   for (CycleHook* hook : options_.hooks) hook->cycle_started();
   auto published = writer_.publish(options_.branch, [&](const std::string& head, int attempt) {
     return plan_and_commit(head, attempt, report, apps, planned, observations);

@@ -19,6 +19,7 @@ Result<Json> StatusBuilder::status(const StatusRequest& request) {
 
 Result<Json> StatusBuilder::status_of(const StatusRequest& request, const std::vector<AppDefinition>& apps) {
   FW_TRY(history, History::load(repo_, request.head, kHistoryWindow));
+  analysis_.next_cycle();
   std::map<std::string, Observations> observations;
   if (request.cycle != nullptr) {  // the cycle's answers, for the apps whose planning asked Argo CD
     for (const AppReport& r : request.cycle->apps) {
