@@ -44,15 +44,8 @@ void read_plans(const std::string& path, const std::string& content, std::vector
     Problems problems;
     WavePlan plan = parse_wave_plan(doc, problems);
     app.name = plan.name.empty() ? path : plan.name;
-    for (Error e : problems.take()) {
-      e.pos.file = path;
-      e.pos.line = (*docs)[i].line;
-      if (auto where = locate_yaml_field(content, i, FieldPath::parse(e.field))) {
-        e.pos.line = where->line;
-        e.pos.column = where->column;
-      }
-      app.errors.push_back(std::move(e));
-    }
+    for (Error e : problems.take())
+      app.errors.push_back(locate_in_file(std::move(e), path, content, i, (*docs)[i].line));
     if (app.errors.empty()) {
       for (std::size_t d = 0; d < plan.depends_on.size(); ++d) {
         SourcePos pos{path, (*docs)[i].line, 0, static_cast<int>(i), {}};

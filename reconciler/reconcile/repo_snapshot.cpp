@@ -82,6 +82,16 @@ Result<std::string> BlobCache::read(git::GitRepository& repo, const std::string&
   return content;
 }
 
+Error locate_in_file(Error e, const std::string& file, const std::string& content, std::size_t doc, int doc_line) {
+  e.pos.file = file;
+  e.pos.line = doc_line;
+  if (auto where = locate_yaml_field(content, doc, FieldPath::parse(e.field))) {
+    e.pos.line = where->line;
+    e.pos.column = where->column;
+  }
+  return e;
+}
+
 const std::string* BlobCache::derived(const std::string& key) const {
   auto it = derived_.find(key);
   return it == derived_.end() ? nullptr : &it->second;
@@ -158,15 +168,7 @@ Result<std::vector<RolloutWindow>, ErrorList> RepoSnapshot::rollout_windows() {
     for (std::size_t i = 0; i < docs->size(); ++i) {
       Problems problems;
       std::vector<RolloutWindow> windows = parse_rollout_windows((*docs)[i].value, problems);
-      for (Error e : problems.take()) {
-        e.pos.file = path;
-        e.pos.line = (*docs)[i].line;
-        if (auto where = locate_yaml_field(content, i, FieldPath::parse(e.field))) {
-          e.pos.line = where->line;
-          e.pos.column = where->column;
-        }
-        errors.push_back(std::move(e));
-      }
+      for (Error e : problems.take()) errors.push_back(locate_in_file(std::move(e), path, content, i, (*docs)[i].line));
       for (RolloutWindow& w : windows) out.push_back(std::move(w));
     }
   }

@@ -38,6 +38,10 @@ struct RepoLayoutNames {
   std::string policies = "policies";
 };
 
+// `e` (a problem of document `doc`, starting at `doc_line`, of `file`) with the line and column
+// of its field in `content`, or the document's line when the field is not found.
+Error locate_in_file(Error e, const std::string& file, const std::string& content, std::size_t doc, int doc_line);
+
 class RepoSnapshot {
  public:
   RepoSnapshot(git::GitRepository& repo, BlobCache& cache, std::string commit, RepoLayoutNames layout = {})
