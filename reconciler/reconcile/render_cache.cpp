@@ -40,4 +40,48 @@ Result<std::shared_ptr<const AppReach>, ErrorList> RenderCache::reach(RepoSnapsh
   return std::shared_ptr<const AppReach>(reach);
 }
 
+static std::optional<FleetRender> prepare_at(RepoSnapshot& snapshot, const std::string& app_path) {
+  auto bundle = snapshot.bundle(app_path);
+  if (!bundle.ok()) return std::nullopt;
+  auto render = FleetRender::prepare(*bundle);
+  if (!render.ok()) return std::nullopt;
+  return std::move(render).value();
+}
+
+static std::vector<ClusterDeletions> compare_renders(const FleetRender& stable, const FleetRender& candidate,
+                                                     const DeletionGuardPolicy& policy) {
+  std::vector<ClusterDeletions> out;
+  for (const std::string& cluster : stable.reached_clusters()) {
+    auto before = stable.render(cluster);
+    if (!before.ok()) continue;
+    std::vector<ObjectRef> after;
+    if (candidate.fleet().find_cluster(cluster) != nullptr) {  // else its Application goes away
+      auto rendered = candidate.render(cluster);
+      if (!rendered.ok()) continue;
+      after = object_refs(rendered->objects);
+    }
+    if (auto d = judge_deletions(cluster, object_refs(before->objects), after, policy)) out.push_back(std::move(*d));
+  }
+  return out;
+}
+
+std::shared_ptr<const std::vector<ClusterDeletions>> RenderCache::deletions(RepoSnapshot& stable,
+                                                                            RepoSnapshot& candidate,
+                                                                            const std::string& app_path,
+                                                                            const DeletionGuardPolicy& policy) {
+  auto from = stable.input_digest(app_path);
+  auto to = candidate.input_digest(app_path);
+  if (!from.ok() || !to.ok()) return std::make_shared<const std::vector<ClusterDeletions>>();
+  const std::string key = *from + " to " + *to + " path=" + app_path +
+                          " max=" + (policy.max_deleted_objects ? std::to_string(*policy.max_deleted_objects) : "-");
+  if (auto it = deletions_.find(key); it != deletions_.end()) return it->second;
+  auto before = prepare_at(stable, app_path);
+  auto after = prepare_at(candidate, app_path);
+  auto found = std::make_shared<const std::vector<ClusterDeletions>>(
+      before && after ? compare_renders(*before, *after, policy) : std::vector<ClusterDeletions>{});
+  if (deletions_.size() >= max_entries_) deletions_.clear();
+  deletions_.emplace(key, found);
+  return found;
+}
+
 }  // namespace fleetwave

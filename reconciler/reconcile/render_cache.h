@@ -11,6 +11,7 @@
 #include "base/result.h"
 #include "model/cluster.h"
 #include "reconcile/repo_snapshot.h"
+#include "rollout/deletion_guard.h"
 
 namespace fleetwave {
 
@@ -29,9 +30,19 @@ class RenderCache {
   // The reach of `app_path` in `snapshot`. Render errors come back as the render's errors.
   Result<std::shared_ptr<const AppReach>, ErrorList> reach(RepoSnapshot& snapshot, const std::string& app_path);
 
+  // What `candidate` deletes from each cluster `stable` reaches (the deletion guard), by cluster
+  // name; cached by the pair of digests. A side that does not render, or a cluster that does not
+  // render on one side, deletes nothing: Argo CD syncs nothing it cannot render (the render
+  // error is reported where the app is reached).
+  std::shared_ptr<const std::vector<ClusterDeletions>> deletions(RepoSnapshot& stable, RepoSnapshot& candidate,
+                                                                 const std::string& app_path,
+                                                                 const DeletionGuardPolicy& policy);
+
  private:
   std::size_t max_entries_;
   std::map<std::string, std::shared_ptr<const AppReach>> entries_;  // digest + app path -> reach
+  // stable digest + candidate digest + app path + policy -> deletions
+  std::map<std::string, std::shared_ptr<const std::vector<ClusterDeletions>>> deletions_;
 };
 
 // The Argo CD destination of a cluster: spec.apiEndpoint when set, else its name (an Argo CD

@@ -98,7 +98,7 @@ class Engine {
         "wait for " + std::string(v.gate) + " of " + short_sha(revision) + " wave " + wave_label(plan_, index);
     step.message.body = why + "\nWave " + w.name + " " + v.request + ".";
     step.message.trailers = step_trailers(app_, release_of(step.next), w.name, action, first_line(why));
-    if (v.gate == "approval") step.approval_wave = w.name;  // the approvals hook pushes its branch
+    if (v.wants_approval) step.approval_wave = w.name;  // the approvals hook pushes its branch
     return Decision{std::move(step), {}};
   }
 

@@ -11,6 +11,7 @@
 
 #include "rollout/analysis/measurement_verdict.h"
 #include "rollout/commit_message.h"
+#include "rollout/deletion_guard.h"
 #include "rollout/freezes.h"
 #include "rollout/observation.h"
 #include "rollout/rollout_state.h"
@@ -63,6 +64,9 @@ struct EngineInput {
   std::vector<AnalysisStatus> analysis;        // the current wave's checks (analysis gate)
   std::vector<RolloutWindow> windows;          // RolloutWindows of policies/ at the head (window gate)
   std::vector<Cluster> inventory;              // the Cluster objects, for windows' cluster selectors
+  // Clusters the candidate deletes objects from, compared with the stable release, by name
+  // (deletion-guard gate; empty for a first release).
+  std::vector<ClusterDeletions> deletions;
   std::int64_t now_ms = 0;
 };
 

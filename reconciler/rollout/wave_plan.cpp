@@ -100,6 +100,20 @@ void parse_depends_on(const Json& spec, const FieldPath& spec_at, WavePlan& plan
   }
 }
 
+// spec.deletionGuard: {maxDeletedObjects: N}.
+void parse_deletion_guard(const Json& spec, const FieldPath& spec_at, WavePlan& plan, Problems& problems) {
+  const Json* guard = get_object(spec, "deletionGuard", spec_at, problems);
+  if (guard == nullptr) return;
+  const FieldPath at = spec_at.key("deletionGuard");
+  reject_unknown_fields(*guard, {"maxDeletedObjects"}, at, problems);
+  std::optional<std::int64_t> max = get_int(*guard, "maxDeletedObjects", at, problems);
+  if (max && *max < 0) {
+    problems.add(at.key("maxDeletedObjects"), "must be 0 or more");
+  } else {
+    plan.deletion_guard.max_deleted_objects = max;
+  }
+}
+
 }  // namespace
 
 std::int64_t Wave::batch_size(std::int64_t total) const {
@@ -137,7 +151,7 @@ WavePlan parse_wave_plan(const Json& object, Problems& problems) {
   const Json* spec = get_object(object, "spec", root, problems, true);
   if (spec == nullptr) return plan;
   const FieldPath spec_at = root.key("spec");
-  reject_unknown_fields(*spec, {"waves", "onFailure", "dependsOn", "analysis"}, spec_at, problems);
+  reject_unknown_fields(*spec, {"waves", "onFailure", "dependsOn", "analysis", "deletionGuard"}, spec_at, problems);
   if (const Json* analysis = find_member(*spec, "analysis")) {
     plan.analysis = parse_analysis(*analysis, spec_at.key("analysis"), problems);
   }
@@ -160,6 +174,7 @@ WavePlan parse_wave_plan(const Json& object, Problems& problems) {
     problems.add(spec_at.key("onFailure"), "unsupported value \"" + on_failure + "\", must be rollback or pause");
   }
   parse_depends_on(*spec, spec_at, plan, problems);
+  parse_deletion_guard(*spec, spec_at, plan, problems);
   // A wave's check may not reuse a plan-wide check's name: evidence and status name checks alone.
   for (std::size_t i = 0; i < plan.waves.size(); ++i) {
     for (std::size_t k = 0; k < plan.waves[i].analysis.size(); ++k) {

@@ -11,6 +11,7 @@
 #include "model/problems.h"
 #include "model/selectors.h"
 #include "rollout/analysis/analysis_check.h"
+#include "rollout/deletion_guard.h"
 #include "rollout/duration.h"
 
 namespace fleetwave {
@@ -39,6 +40,7 @@ struct WavePlan {
   // this app enters a wave (spec.dependsOn; checked against the other apps at discovery).
   std::vector<std::string> depends_on;
   std::vector<AnalysisCheck> analysis;  // spec.analysis: checks of every wave
+  DeletionGuardPolicy deletion_guard;   // spec.deletionGuard
 
   // The checks of wave `index`: the plan's, then the wave's own.
   std::vector<const AnalysisCheck*> checks_of(std::size_t index) const;

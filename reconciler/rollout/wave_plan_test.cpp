@@ -96,3 +96,28 @@ TEST(WavePlanTest, ReportsEveryProblemAtItsField) {
 
 }  // namespace
 }  // namespace fleetwave
+
+namespace fleetwave {
+namespace {
+
+TEST(WavePlanTest, ParsesTheDeletionGuard) {
+  std::vector<std::string> problems;
+  WavePlan unset = parse(plan_yaml("  - name: all\n"), problems);
+  EXPECT_FALSE(unset.deletion_guard.max_deleted_objects.has_value());
+  WavePlan plan = parse(plan_yaml("  - name: all\n", "  deletionGuard: {maxDeletedObjects: 3}\n"), problems);
+  EXPECT_EQ(problems, std::vector<std::string>{});
+  EXPECT_EQ(plan.deletion_guard.max_deleted_objects, 3);
+
+  parse(plan_yaml("  - name: all\n", "  deletionGuard: {maxDeletedObjects: -1}\n"), problems);
+  parse(plan_yaml("  - name: all\n", "  deletionGuard: {maxDeleted: 2}\n"), problems);
+  parse(plan_yaml("  - name: all\n", "  deletionGuard: {maxDeletedObjects: many}\n"), problems);
+  parse(plan_yaml("  - name: all\n", "  deletionGuard: 5\n"), problems);
+  ASSERT_EQ(problems.size(), 4u);
+  EXPECT_EQ(problems[0], "spec.deletionGuard.maxDeletedObjects: must be 0 or more");
+  EXPECT_NE(problems[1].find("spec.deletionGuard.maxDeleted"), std::string::npos) << problems[1];
+  EXPECT_EQ(problems[2].rfind("spec.deletionGuard.maxDeletedObjects: ", 0), 0u) << problems[2];
+  EXPECT_EQ(problems[3].rfind("spec.deletionGuard: ", 0), 0u) << problems[3];
+}
+
+}  // namespace
+}  // namespace fleetwave

@@ -33,6 +33,7 @@ struct AppContext {
   // What the steps work out.
   EngineInput in;
   std::shared_ptr<const AppReach> head_reach;  // the candidate's (or the release's) render
+  std::string candidate_revision;              // the revision head_reach is of ("" when none)
   std::shared_ptr<const AppReach> stable_reach;
   std::vector<Cluster> inventory;
   std::vector<std::string> all_clusters;

@@ -9,6 +9,7 @@ StepOutcome read_dependencies_step(AppContext& ctx);  // read_dependencies.cpp
 StepOutcome reach_clusters_step(AppContext& ctx);     // reach_clusters.cpp
 StepOutcome assign_waves_step(AppContext& ctx);       // assign_waves.cpp
 StepOutcome read_windows_step(AppContext& ctx);       // read_windows.cpp
+StepOutcome check_deletions_step(AppContext& ctx);    // check_deletions.cpp
 StepOutcome observe_step(AppContext& ctx);            // observe.cpp
 StepOutcome analyze_step(AppContext& ctx);            // analyze.cpp
 StepOutcome decide_step(AppContext& ctx);             // decide.cpp
@@ -21,6 +22,7 @@ const std::vector<AppStep>& app_steps() {
       {"reach-clusters", &reach_clusters_step},
       {"assign-waves", &assign_waves_step},
       {"read-windows", &read_windows_step},
+      {"check-deletions", &check_deletions_step},
       {"observe", &observe_step},
       {"analyze", &analyze_step},
       {"decide", &decide_step},

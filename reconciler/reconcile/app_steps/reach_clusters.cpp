@@ -43,7 +43,11 @@ StepOutcome reach_clusters_step(AppContext& ctx) {
   }
   ctx.head_reach = candidate.ok() ? *candidate : nullptr;
   if (ctx.head_reach) ctx.out.report.warnings = ctx.head_reach->warnings;
-  if (!ctx.head_reach && in.state.release) ctx.head_reach = reach_at(ctx, in.state.release->revision);
+  ctx.candidate_revision = ctx.head_reach ? ctx.head : "";
+  if (!ctx.head_reach && in.state.release) {
+    ctx.head_reach = reach_at(ctx, in.state.release->revision);
+    if (ctx.head_reach) ctx.candidate_revision = in.state.release->revision;
+  }
   merge_reach(ctx.head_reach.get(), ctx.stable_reach.get(), ctx.all_clusters, ctx.inventory, in.servers);
   in.candidate_clusters = ctx.head_reach ? ctx.head_reach->clusters : ctx.all_clusters;
   return StepOutcome::Continue;

@@ -7,12 +7,15 @@ namespace fleetwave {
 std::optional<ApprovalOutcome> approval_outcome(const WavePlan& plan, const RolloutState& before, const Step& step) {
   if (step.action == "approve" || !before.release) return std::nullopt;
   const ReleaseState& r = *before.release;
-  if (r.wave >= plan.waves.size() || !plan.waves[r.wave].approval_required) return std::nullopt;
+  if (r.wave >= plan.waves.size()) return std::nullopt;
   const std::string& wave = plan.waves[r.wave].name;
   const bool approved = std::find(r.approvals.begin(), r.approvals.end(), wave) != r.approvals.end();
+  // Asked for: by the plan, or by a gate that waited for a person (the deletion guard).
+  const bool asked = plan.waves[r.wave].approval_required || approved || r.phase == ReleasePhase::WaitingApproval;
+  if (!asked) return std::nullopt;
   const ReleaseState* after = step.next.release ? &*step.next.release : nullptr;
   const bool same_release = after != nullptr && after->revision == r.revision;
-  const bool moves = step.action == "advance" || step.action == "wait-approval";
+  const bool moves = step.action == "advance" || step.action.rfind("wait-", 0) == 0;
   std::string happened = step.action;
   if (after != nullptr && !same_release) happened = "superseded by release " + short_sha(after->revision);
 

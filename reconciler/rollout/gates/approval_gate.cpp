@@ -16,7 +16,8 @@ GateVerdict approval_gate(const GateContext& ctx) {
   const std::string& app = ctx.in.state.app;
   const std::string how = "merge branch " + approval_branch_name(app, ctx.release.revision, ctx.wave.name) +
                           " or run `fleetwave approve " + app + " --wave " + ctx.wave.name + "`";
-  return GateVerdict::wait("waiting for approval of wave " + ctx.label + ": " + how, "needs an approval: " + how);
+  return GateVerdict::wait_for_approval("waiting for approval of wave " + ctx.label + ": " + how,
+                                        "needs an approval: " + how);
 }
 
 }  // namespace fleetwave

@@ -7,6 +7,7 @@ namespace fleetwave {
 GateVerdict freeze_gate(const GateContext& ctx);             // freeze_gate.cpp
 GateVerdict window_gate(const GateContext& ctx);             // window_gate.cpp
 GateVerdict dependencies_gate(const GateContext& ctx);       // dependencies_gate.cpp
+GateVerdict deletion_guard_gate(const GateContext& ctx);     // deletion_guard_gate.cpp
 GateVerdict approval_gate(const GateContext& ctx);           // approval_gate.cpp
 GateVerdict failure_budget_gate(const GateContext& ctx);     // failure_budget_gate.cpp
 GateVerdict progress_deadline_gate(const GateContext& ctx);  // progress_deadline_gate.cpp
@@ -19,6 +20,7 @@ const std::vector<WaveGate>& builtin_wave_gates() {
       {"freeze", GatePoint::Enter, &freeze_gate},
       {"window", GatePoint::Enter, &window_gate},
       {"dependencies", GatePoint::Enter, &dependencies_gate},
+      {"deletion-guard", GatePoint::Enter, &deletion_guard_gate},  // its request lists the deletions
       {"approval", GatePoint::Enter, &approval_gate},
       {"failure-budget", GatePoint::Progress, &failure_budget_gate},
       {"analysis", GatePoint::Progress, &analysis_failure_gate},

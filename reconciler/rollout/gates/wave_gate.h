@@ -35,13 +35,19 @@ struct GateVerdict {
   // Wait at Enter only: when set, the wait is recorded in Git as a "wait-<gate>" step whose body
   // says this, so a person can act on it (approval: how to approve). Empty: just wait.
   std::string request;
+  // Wait at Enter only: a person's approval of the wave ends the wait (fleetwave approve, an
+  // approval branch or request): the recorded wait asks for one.
+  bool wants_approval = false;
   std::string_view gate;  // set by the engine: the gate that decided
 
-  static GateVerdict pass(std::string note = {}) { return {Kind::Pass, std::move(note), {}, {}}; }
+  static GateVerdict pass(std::string note = {}) { return {Kind::Pass, std::move(note), {}, false, {}}; }
   static GateVerdict wait(std::string reason, std::string request = {}) {
-    return {Kind::Wait, std::move(reason), std::move(request), {}};
+    return {Kind::Wait, std::move(reason), std::move(request), false, {}};
   }
-  static GateVerdict fail(std::string evidence) { return {Kind::Fail, std::move(evidence), {}, {}}; }
+  static GateVerdict wait_for_approval(std::string reason, std::string request) {
+    return {Kind::Wait, std::move(reason), std::move(request), true, {}};
+  }
+  static GateVerdict fail(std::string evidence) { return {Kind::Fail, std::move(evidence), {}, false, {}}; }
   bool passed() const { return kind == Kind::Pass; }
 };
 
