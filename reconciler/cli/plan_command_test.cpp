@@ -58,7 +58,7 @@ TEST_F(CliPlanCommandTest, UnassignedAndUnreachedClustersAtARevision) {
                        "  wave 1/1 canary (maxFailures 10%, progressDeadline 30m, approval required)\n"
                        "    dev-1: 1 object\n"
                        "      Deployment shop/web: 4 replicas\n"
-                       "  unassigned: us-1 (reached, but no wave selects them: add them to a wave or end the plan with "
+                       "  unassigned: us-1 (reached, but no wave takes them: add them to a wave or end the plan with "
                        "a catch-all wave)\n"
                        "  unreached: eu-1, eu-2 (in the inventory, receive nothing)\n");
   // The exit status says something is wrong, and stderr says what (issue 10, D13).
@@ -119,6 +119,27 @@ TEST_F(CliPlanCommandTest, Errors) {
   CliRun unknown_app = plan({"nope"});
   EXPECT_EQ(unknown_app.exit_code, 1);
   EXPECT_EQ(unknown_app.err, "error: unknown app \"nope\" at " + head().substr(0, 7) + " (apps: shop)\n");
+}
+
+}  // namespace
+}  // namespace fleetwave::cli
+
+namespace fleetwave::cli {
+namespace {
+
+TEST_F(CliPlanCommandTest, ASizedCanaryWaveShowsWhichClustersItTook) {
+  human_commit("canary on a share",
+               {{"apps/shop/rollout.yaml",
+                 "apiVersion: fleetwave.io/v1alpha1\nkind: WavePlan\nmetadata: {name: shop}\n"
+                 "spec:\n  waves:\n  - name: canary\n    size: 25%\n  - name: rest\n    clusters: {}\n"}});
+  CliRun r = plan({"--output", "json"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  Json doc = Json::parse(r.out);
+  const Json& waves = doc["apps"][0]["waves"];
+  EXPECT_EQ(waves[0]["size"], "25%");
+  ASSERT_EQ(waves[0]["clusters"].size(), 1u) << "25% of 4 clusters";
+  EXPECT_EQ(waves[1]["clusters"].size(), 3u);
+  EXPECT_NE(plan({}).out.find("wave 1/2 canary (size 25%)"), std::string::npos);
 }
 
 }  // namespace

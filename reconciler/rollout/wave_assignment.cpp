@@ -1,10 +1,35 @@
 #include "rollout/wave_assignment.h"
 
 #include <algorithm>
+#include <unordered_map>
 
 #include "match/selector_match.h"
 
 namespace fleetwave {
+namespace {
+
+// How many of `matched` clusters a wave of this size takes: a percentage rounds up, at least 1.
+std::size_t room(const std::optional<CountOrPercent>& size, std::size_t matched) {
+  if (!size || matched == 0) return matched;
+  std::size_t n = static_cast<std::size_t>(size->value);
+  if (size->percent) n = (matched * static_cast<std::size_t>(size->value) + 99) / 100;
+  return std::clamp<std::size_t>(n, 1, matched);
+}
+
+// Keeps the first `n` of `matched` in spread order (then by name).
+void take_spread(const std::string& app, std::vector<const std::string*>& matched, std::size_t n) {
+  std::vector<std::pair<std::uint64_t, const std::string*>> keyed;
+  keyed.reserve(matched.size());
+  for (const std::string* c : matched) keyed.emplace_back(spread_key(app, *c), c);
+  std::sort(keyed.begin(), keyed.end(), [](const auto& a, const auto& b) {
+    return a.first != b.first ? a.first < b.first : *a.second < *b.second;
+  });
+  keyed.resize(n);
+  matched.clear();
+  for (const auto& k : keyed) matched.push_back(k.second);
+}
+
+}  // namespace
 
 int WaveAssignment::wave_of(const std::string& cluster) const {
   for (std::size_t w = 0; w < clusters.size(); ++w) {
@@ -19,34 +44,60 @@ std::size_t WaveAssignment::total() const {
   return n;
 }
 
+// 64-bit FNV-1a: a fixed, documented function, so the spread order never changes with a library
+// or platform (std::hash may).
+std::uint64_t spread_key(const std::string& app, const std::string& cluster) {
+  std::uint64_t h = 14695981039346656037ull;
+  auto mix = [&h](unsigned char c) { h = (h ^ c) * 1099511628211ull; };
+  for (char c : app) mix(static_cast<unsigned char>(c));
+  mix(0);
+  for (char c : cluster) mix(static_cast<unsigned char>(c));
+  return h;
+}
+
+WaveSplit split_into_waves(const WavePlan& plan, const std::vector<std::string>& clusters,
+                           const std::vector<Cluster>& inventory) {
+  WaveSplit out;
+  out.waves.clusters.resize(plan.waves.size());
+  std::unordered_map<std::string_view, const Cluster*> by_name;
+  by_name.reserve(inventory.size());
+  for (const Cluster& c : inventory) by_name.emplace(c.name, &c);
+  std::vector<std::pair<const std::string*, const Cluster*>> remaining;
+  for (const std::string& name : clusters) {
+    auto it = by_name.find(name);
+    if (it == by_name.end()) out.unassigned.push_back(name);
+    else remaining.emplace_back(&name, it->second);
+  }
+  for (std::size_t w = 0; w < plan.waves.size(); ++w) {
+    const Wave& wave = plan.waves[w];
+    std::vector<const std::string*> matched;
+    for (const auto& [name, cluster] : remaining) {
+      if (cluster_matches(*cluster, wave.clusters)) matched.push_back(name);
+    }
+    if (wave.size) take_spread(plan.name, matched, room(wave.size, matched.size()));
+    for (const std::string* name : matched) out.waves.clusters[w].push_back(*name);
+    std::sort(out.waves.clusters[w].begin(), out.waves.clusters[w].end());
+    std::erase_if(remaining, [&](const auto& r) {
+      return std::binary_search(out.waves.clusters[w].begin(), out.waves.clusters[w].end(), *r.first);
+    });
+  }
+  for (const auto& r : remaining) out.unassigned.push_back(*r.first);
+  std::sort(out.unassigned.begin(), out.unassigned.end());
+  return out;
+}
+
 Result<WaveAssignment> assign_waves(const WavePlan& plan, const std::vector<std::string>& clusters,
                                     const std::vector<Cluster>& inventory) {
-  WaveAssignment out;
-  out.clusters.resize(plan.waves.size());
-  std::vector<std::string> unassigned;
-  for (const std::string& name : clusters) {
-    auto it = std::find_if(inventory.begin(), inventory.end(), [&](const Cluster& c) { return c.name == name; });
-    bool placed = false;
-    if (it != inventory.end()) {
-      for (std::size_t w = 0; w < plan.waves.size() && !placed; ++w) {
-        if (cluster_matches(*it, plan.waves[w].clusters)) {
-          out.clusters[w].push_back(name);
-          placed = true;
-        }
-      }
-    }
-    if (!placed) unassigned.push_back(name);
-  }
-  if (!unassigned.empty()) {
+  WaveSplit split = split_into_waves(plan, clusters, inventory);
+  if (!split.unassigned.empty()) {
     std::string list;
-    for (const std::string& n : unassigned) list += (list.empty() ? "" : ", ") + n;
+    for (const std::string& n : split.unassigned) list += (list.empty() ? "" : ", ") + n;
     return invalid_input(
         "the app reaches cluster(s) " + list +
-            " but no wave selects them; add them to a wave or end the plan with a catch-all wave (clusters: {})",
+            " but no wave takes them; add them to a wave or end the plan with a catch-all wave (clusters: {})",
         "spec.waves");
   }
-  for (auto& wave : out.clusters) std::sort(wave.begin(), wave.end());
-  return out;
+  return std::move(split.waves);
 }
 
 }  // namespace fleetwave

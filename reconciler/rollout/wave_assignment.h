@@ -1,8 +1,9 @@
 // Splits the clusters an app reaches into the WavePlan's waves: each cluster goes to the first
-// wave whose selector matches it. A reached cluster that no wave selects is an error (never a
-// silent skip).
+// wave whose selector matches it and that has room (waves[].size). A reached cluster that no
+// wave takes is an error (never a silent skip).
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -20,7 +21,21 @@ struct WaveAssignment {
   std::size_t total() const;
 };
 
-// `clusters` are the reached cluster names; `inventory` must contain each of them.
+struct WaveSplit {
+  WaveAssignment waves;
+  std::vector<std::string> unassigned;  // reached, but no wave took them (or not in the inventory)
+};
+
+// `clusters` are the reached cluster names. A wave with a size takes that many (or that share,
+// rounded up, at least 1) of the clusters it matches that no earlier wave took, in spread order.
+WaveSplit split_into_waves(const WavePlan& plan, const std::vector<std::string>& clusters,
+                           const std::vector<Cluster>& inventory);
+
+// The order a sized wave takes clusters in: by a hash of app and cluster name, so one app's
+// canary is not every app's canary, and the same on every run and every replica.
+std::uint64_t spread_key(const std::string& app, const std::string& cluster);
+
+// split_into_waves; unassigned clusters are an error at spec.waves.
 Result<WaveAssignment> assign_waves(const WavePlan& plan, const std::vector<std::string>& clusters,
                                     const std::vector<Cluster>& inventory);
 

@@ -37,8 +37,8 @@ Wave parse_wave(const Json& value, const FieldPath& at, Problems& problems) {
     return w;
   }
   reject_unknown_fields(value,
-                        {"name", "clusters", "minSuccessTime", "progressDeadline", "maxConcurrency", "maxFailures",
-                         "approval", "analysis"},
+                        {"name", "clusters", "size", "minSuccessTime", "progressDeadline", "maxConcurrency",
+                         "maxFailures", "approval", "analysis"},
                         at, problems);
   w.name = get_string(value, "name", at, problems, true);
   if (!w.name.empty()) {
@@ -54,6 +54,12 @@ Wave parse_wave(const Json& value, const FieldPath& at, Problems& problems) {
   if (present) {
     if (deadline <= 0) problems.add(at.key("progressDeadline"), "must be greater than 0");
     w.progress_deadline_ms = deadline;
+  }
+  if (const Json* size = find_member(value, "size"); size != nullptr && !size->is_null()) {
+    auto parsed = parse_count_or_percent(*size);
+    if (!parsed.ok()) problems.add(at.key("size"), parsed.error().message);
+    else if (parsed->value == 0) problems.add(at.key("size"), "must be at least 1 (or 1%)");
+    else w.size = *parsed;
   }
   for (const char* key : {"maxConcurrency", "maxFailures"}) {
     const Json* v = find_member(value, key);

@@ -19,6 +19,7 @@ namespace fleetwave {
 struct Wave {
   std::string name;
   ClusterAffinity clusters;                          // {} selects every cluster not taken by an earlier wave
+  std::optional<CountOrPercent> size;                // at most this many (or share) of the clusters it selects
   std::int64_t min_success_time_ms = 0;              // bake: healthy this long before the next wave starts
   std::optional<std::int64_t> progress_deadline_ms;  // not healthy by then = failure
   CountOrPercent max_concurrency{true, 100};         // clusters moved at once inside the wave (at least 1)

@@ -3,14 +3,15 @@
 #include <algorithm>
 #include <map>
 
-#include "match/selector_match.h"
 #include "rollout/duration.h"
+#include "rollout/wave_assignment.h"
 
 namespace fleetwave::cli {
 namespace {
 
 std::string gates(const Wave& w) {
   std::vector<std::string> parts;
+  if (w.size) parts.push_back("size " + w.size->to_string());
   if (!(w.max_concurrency.percent && w.max_concurrency.value == 100))
     parts.push_back("maxConcurrency " + w.max_concurrency.to_string());
   if (w.max_failures.value != 0) parts.push_back("maxFailures " + w.max_failures.to_string());
@@ -57,24 +58,20 @@ AppPlanView plan_view(const std::string& app, const std::string& path, const std
     }
   }
   std::vector<std::string> reached = render.reached_clusters();
+  WaveSplit split = split_into_waves(plan, reached, fleet.clusters);
+  view.unassigned = std::move(split.unassigned);
   view.waves.resize(plan.waves.size());
-  for (std::size_t w = 0; w < plan.waves.size(); ++w) view.waves[w].wave = &plan.waves[w];
-  for (const std::string& name : reached) {
-    const Cluster* cluster = fleet.find_cluster(name);
-    auto wave = std::find_if(plan.waves.begin(), plan.waves.end(), [&](const Wave& w) {
-      return cluster != nullptr && cluster_matches(*cluster, w.clusters);
-    });
-    if (wave == plan.waves.end()) {
-      view.unassigned.push_back(name);
-      continue;
+  for (std::size_t w = 0; w < plan.waves.size(); ++w) {
+    view.waves[w].wave = &plan.waves[w];
+    for (const std::string& name : split.waves.clusters[w]) {
+      ClusterPlan c = by_cluster[name];
+      c.name = name;
+      std::sort(c.workloads.begin(), c.workloads.end(), [](const WorkloadShare& a, const WorkloadShare& b) {
+        return std::tie(a.api_version, a.kind, a.namespace_, a.name) <
+               std::tie(b.api_version, b.kind, b.namespace_, b.name);
+      });
+      view.waves[w].clusters.push_back(std::move(c));
     }
-    ClusterPlan c = by_cluster[name];
-    c.name = name;
-    std::sort(c.workloads.begin(), c.workloads.end(), [](const WorkloadShare& a, const WorkloadShare& b) {
-      return std::tie(a.api_version, a.kind, a.namespace_, a.name) <
-             std::tie(b.api_version, b.kind, b.namespace_, b.name);
-    });
-    view.waves[static_cast<std::size_t>(wave - plan.waves.begin())].clusters.push_back(std::move(c));
   }
   for (const Cluster& c : fleet.clusters) {
     if (!std::binary_search(reached.begin(), reached.end(), c.name)) view.unreached.push_back(c.name);
@@ -96,7 +93,7 @@ std::string format_plan_text(const AppPlanView& view) {
   }
   if (!view.unassigned.empty()) {
     out += "  unassigned: " + list(view.unassigned) +
-           " (reached, but no wave selects them: add them to a wave or end the plan with a catch-all wave)\n";
+           " (reached, but no wave takes them: add them to a wave or end the plan with a catch-all wave)\n";
   }
   if (!view.unreached.empty()) out += "  unreached: " + list(view.unreached) + " (in the inventory, receive nothing)\n";
   for (const std::string& w : view.warnings) out += "  warning: " + w + "\n";
@@ -125,6 +122,7 @@ Json plan_json(const AppPlanView& view) {
     waves.push_back(
         {{"index", w + 1},
          {"name", wave.name},
+         {"size", wave.size ? wave.size->to_string() : ""},
          {"maxConcurrency", wave.max_concurrency.to_string()},
          {"maxFailures", wave.max_failures.to_string()},
          {"minSuccessTime", wave.min_success_time_ms > 0 ? format_duration_ms(wave.min_success_time_ms) : ""},

@@ -36,7 +36,7 @@ struct WaveView {
 struct AppPlanView {
   std::string app, path, revision;
   std::vector<WaveView> waves;
-  std::vector<std::string> unassigned;  // reached, but no wave selects them (a validation error)
+  std::vector<std::string> unassigned;  // reached, but no wave takes them (a validation error)
   std::vector<std::string> unreached;   // in the inventory, receive nothing
   std::vector<std::string> warnings;    // the render's warnings, "file:line:col: field: message"
 };

@@ -36,6 +36,7 @@ Json wave_json(const AppStatusInput& in, std::size_t index, const std::vector<st
   Json j = {{"index", index + 1},
             {"name", w.name},
             {"current", release && release->wave == index},
+            {"size", w.size ? w.size->to_string() : ""},
             {"maxConcurrency", w.max_concurrency.to_string()},
             {"maxFailures", w.max_failures.to_string()},
             {"minSuccessTime", format_duration_ms(w.min_success_time_ms)},
