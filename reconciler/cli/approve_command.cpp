@@ -31,7 +31,7 @@ CommandSpec approve_command() {
           "ready to push or to propose as a pull request. Prints \"<short sha> <subject>\".",
           flags_of({{{"wave", "W", "the wave to approve (default: the one waiting for approval)", false}},
                     repository_flags(),
-                    {person_author_flag()}}),
+                    {person_author_flag(), dry_run_flag()}}),
           &run};
 }
 

@@ -32,13 +32,14 @@ TEST_F(CliTopLevelTest, HelpVersionAndUnknownCommands) {
        {"deploy"},
        2,
        "",
-       "error: unknown command \"deploy\"; commands: reconcile, status, plan, diff, history, approve, pause, resume, "
+       "error: unknown command \"deploy\"; commands: reconcile, status, wait, plan, diff, history, approve, pause, "
+       "resume, "
        "rollback, freeze, unfreeze, appset, serve (see fleetwave --help)\n"},
       {"flag before command",
        {"--repo", "x"},
        2,
        "",
-       "error: unknown command \"--repo\"; commands: reconcile, status, plan, diff, history, "
+       "error: unknown command \"--repo\"; commands: reconcile, status, wait, plan, diff, history, "
        "approve, pause, resume, rollback, freeze, unfreeze, appset, serve (see fleetwave --help)\n"},
   };
   for (const Case& c : cases) {

@@ -34,13 +34,16 @@ void CliOutput::line(const std::string& text) {
   out_.flush();
 }
 
-void CliOutput::error(const std::string& message) {
+void CliOutput::error(const std::string& message) { to_stderr("error: ", message); }
+void CliOutput::warning(const std::string& message) { to_stderr("warning: ", message); }
+
+void CliOutput::to_stderr(const char* prefix, const std::string& message) {
   std::string text = scrub(message);
   std::size_t start = 0;
   while (start <= text.size()) {
     std::size_t end = text.find('\n', start);
     if (end == std::string::npos) end = text.size();
-    if (end > start) err_ << "error: " << text.substr(start, end - start) << "\n";
+    if (end > start) err_ << prefix << text.substr(start, end - start) << "\n";
     start = end + 1;
   }
   err_.flush();

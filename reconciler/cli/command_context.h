@@ -48,9 +48,13 @@ class CliOutput {
   // "error: <message>" on stderr, one line per line of the message.
   void error(const std::string& message);
   void error(const Error& e) { error(e.to_string()); }
+  // "warning: <message>" on stderr, one line per line of the message.
+  void warning(const std::string& message);
   std::string scrub(const std::string& text) const;
 
  private:
+  void to_stderr(const char* prefix, const std::string& message);
+
   std::ostream& out_;
   std::ostream& err_;
   std::vector<std::string> secrets_;

@@ -21,6 +21,7 @@ struct CommandSpec {
 
 CommandSpec reconcile_command();
 CommandSpec status_command();
+CommandSpec wait_command();
 CommandSpec plan_command();
 CommandSpec diff_command();
 CommandSpec history_command();

@@ -130,6 +130,10 @@ FlagSpec person_author_flag() {
   return {"author", "\"NAME <EMAIL>\"", "who acts (default: git's author, from git config user.name/user.email)", true};
 }
 
+FlagSpec dry_run_flag() {
+  return {"dry-run", "", "print the commit and every pin change it would make; commit and push nothing", false};
+}
+
 FlagSpec output_flag(std::string_view help) { return {"output", "FORMAT", help, false, 'o'}; }
 
 Result<std::string> output_format(const ParsedArgs& args, const std::vector<std::string>& formats) {

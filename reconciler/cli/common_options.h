@@ -34,6 +34,8 @@ FlagSpec author_flag();
 // --author for a step a person takes (approve, pause, resume, rollback), defaulting to the
 // identity git would use.
 FlagSpec person_author_flag();
+// --dry-run of a manual step: print the commit and every file change, write and push nothing.
+FlagSpec dry_run_flag();
 
 // -o/--output FORMAT; `help` names the formats and the default.
 FlagSpec output_flag(std::string_view help);

@@ -92,7 +92,7 @@ CommandSpec freeze_command() {
           flags_of({{{"reason", "TEXT", "why (recorded in the freeze and the commit; required)", false},
                      {"until", "TIME", "when the freeze ends by itself: RFC 3339 time or duration", false}},
                     repository_flags(),
-                    {person_author_flag()}}),
+                    {person_author_flag(), dry_run_flag()}}),
           &run_freeze};
 }
 
@@ -102,7 +102,7 @@ CommandSpec unfreeze_command() {
           "fleetwave unfreeze [APP...] [flags]",
           "Removes the named apps from the freezes in .fleetwave/freezes.yaml, or every freeze when no app\n"
           "is named (the only way to lift a freeze of every app), in one commit authored by you.",
-          flags_of({repository_flags(), {person_author_flag()}}),
+          flags_of({repository_flags(), {person_author_flag(), dry_run_flag()}}),
           &run_unfreeze};
 }
 

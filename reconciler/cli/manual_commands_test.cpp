@@ -190,7 +190,9 @@ TEST_F(CliManualCommandTest, LocalCheckoutCommitsWithoutPushing) {
   CliRun r = run({"pause", "shop", "--reason", "freeze", "--author", "Bob <bob@example.com>"}, {}, work + "/apps");
   EXPECT_EQ(r.exit_code, 0) << r.err;
   const std::string local_head = git(work, {"rev-parse", "HEAD"});
-  EXPECT_EQ(r.out, local_head.substr(0, 7) + " fleetwave(shop): pause (freeze)\n");
+  EXPECT_EQ(r.out,
+            local_head.substr(0, 7) +
+                " fleetwave(shop): pause (freeze)\ncommitted locally: push it, or open a pull request with it\n");
   EXPECT_EQ(git(work, {"status", "--porcelain", "--untracked-files=all"}), "");
   EXPECT_EQ(git(work, {"rev-parse", "HEAD~1"}), remote_head);
   EXPECT_EQ(head(), remote_head);  // nothing pushed

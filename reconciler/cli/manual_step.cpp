@@ -1,8 +1,10 @@
 #include "cli/manual_step.h"
 
+#include <algorithm>
 #include <fstream>
 #include <sstream>
 
+#include "adapters/git/text_diff.h"
 #include "adapters/git/worktree_committer.h"
 #include "cli/app_lookup.h"
 #include "cli/workspace.h"
@@ -52,6 +54,54 @@ Status<> check_untouched(git::LocalRepository& repo, const std::string& head,
   return ok_status();
 }
 
+// The clusters a change of targets.json drops: Argo CD deletes their Applications.
+std::vector<std::string> unpinned(git::GitRepository& repo, const std::string& head,
+                                  const std::vector<git::FileChange>& changes) {
+  std::vector<std::string> out;
+  for (const git::FileChange& change : changes) {
+    if (!change.path.ends_with("/targets.json")) continue;
+    auto before = repo.read_file(head, change.path);
+    if (!before.ok()) continue;
+    Json old_pins = Json::parse(*before, nullptr, false);
+    Json new_pins = Json::parse(change.content.value_or("[]"), nullptr, false);
+    if (!old_pins.is_array() || !new_pins.is_array()) continue;
+    for (const Json& pin : old_pins) {
+      const std::string cluster = string_at(pin, {"cluster"});
+      auto same = [&](const Json& p) { return string_at(p, {"cluster"}) == cluster; };
+      if (std::none_of(new_pins.begin(), new_pins.end(), same)) out.push_back(cluster);
+    }
+  }
+  return out;
+}
+
+void warn_unpinning(CommandContext& ctx, git::GitRepository& repo, const std::string& head,
+                    const PreparedChange& prepared) {
+  std::vector<std::string> gone = unpinned(repo, head, prepared.changes);
+  if (gone.empty()) return;
+  std::string list;
+  for (const std::string& c : gone) list += (list.empty() ? "" : ", ") + c;
+  ctx.out.warning("this step unpins " + std::to_string(gone.size()) + " cluster(s): " + list +
+                  "; Argo CD deletes the app's Application there and prunes what it deployed");
+}
+
+// --dry-run: the commit message and a diff of every file the step writes; nothing is written.
+int dry_run(CommandContext& ctx, Workspace& ws, const ChangePreparer& prepare, const git::Signature& author) {
+  auto head = ws.head();
+  if (!head.ok()) return ctx.fail(head.error());
+  auto prepared = prepare(ws, *head);
+  if (!prepared.ok()) return ctx.fail(prepared.error());
+  warn_unpinning(ctx, ws.repo(), *head, *prepared);
+  ctx.out.line("dry run: nothing committed or pushed; on " + ws.branch_label() + " at " + short_sha(*head) +
+               " this would commit:");
+  ctx.out.write("\n" + commit_message_text(prepared->message, prepared->actor, author) + "\n");
+  for (const git::FileChange& change : prepared->changes) {
+    auto before = ws.repo().read_file(*head, change.path);
+    ctx.out.write(git::unified_diff(before.ok() ? *before : "", change.content.value_or(""), "a/" + change.path,
+                                    "b/" + change.path));
+  }
+  return kExitOk;
+}
+
 int commit_locally(CommandContext& ctx, Workspace& ws, const ChangePreparer& prepare, const git::Signature& author) {
   git::LocalRepository& local = *ws.local_repo();
   if (!ws.branch().empty()) {
@@ -75,9 +125,11 @@ int commit_locally(CommandContext& ctx, Workspace& ws, const ChangePreparer& pre
   request.changes = prepared->changes;
   request.message = commit_message_text(prepared->message, prepared->actor, author);
   request.author = author;
+  warn_unpinning(ctx, ws.repo(), *head, *prepared);
   auto oid = (*committer)->commit(request);
   if (!oid.ok()) return ctx.fail(kExitFailed, oid.error());
   ctx.out.line(short_sha(*oid) + " " + prepared->message.subject);
+  ctx.out.line("committed locally: push it, or open a pull request with it");
   return kExitOk;
 }
 
@@ -90,6 +142,7 @@ int commit_and_push(CommandContext& ctx, Workspace& ws, const ChangePreparer& pr
     if (!head.ok()) failure = head.error();
     return head.ok() ? Result<std::string>(*head) : Result<std::string>(failure->error);
   };
+  bool warned = false;  // once, not on every retry
   auto build = [&](const std::string& head, int) -> Result<std::string> {
     auto prepared = prepare(ws, head);
     if (!prepared.ok()) {
@@ -97,6 +150,8 @@ int commit_and_push(CommandContext& ctx, Workspace& ws, const ChangePreparer& pr
       return failure->error;
     }
     subject = prepared->message.subject;
+    if (!warned) warn_unpinning(ctx, ws.repo(), head, *prepared);
+    warned = true;
     auto oid = writer.commit_changes(head, prepared->message, prepared->actor, author, prepared->changes);
     if (!oid.ok()) failure = CliFailure{kExitFailed, oid.error()};
     return oid;
@@ -133,6 +188,7 @@ int run_manual_change(CommandContext& ctx, const ChangePreparer& prepare) {
   if (!author.ok()) return ctx.fail(author.error());
   git::Signature signature = *author;
   signature.time = ctx.services.clock.now_ms() / 1000;
+  if (ctx.args.has("dry-run")) return dry_run(ctx, *ws, prepare, signature);
   return ws->remote() ? commit_and_push(ctx, *ws, prepare, signature) : commit_locally(ctx, *ws, prepare, signature);
 }
 

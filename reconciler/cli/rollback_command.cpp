@@ -30,7 +30,7 @@ CommandSpec rollback_command() {
           "One commit; with --repo it is pushed, otherwise it is made in the current checkout.",
           flags_of({{{"reason", "TEXT", "why (recorded in the state and the commit; required)", false}},
                     repository_flags(),
-                    {person_author_flag()}}),
+                    {person_author_flag(), dry_run_flag()}}),
           &run};
 }
 

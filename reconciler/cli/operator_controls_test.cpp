@@ -1,0 +1,109 @@
+// Operator controls around the manual steps and a CI pipeline: --dry-run prints the commit and
+// every pin change without writing anything, a step that unpins clusters warns first, and
+// `fleetwave wait` blocks until a release is Stable, WaitingApproval or Held (exit 0, 1, 124).
+#include <gtest/gtest.h>
+
+#include "cli/cli_fixture.h"
+
+namespace fleetwave::cli {
+namespace {
+
+using testing_support::CliRun;
+using testing_support::CliTest;
+
+class CliOperatorControlsTest : public CliTest {
+ protected:
+  std::map<std::string, std::string> files() override {
+    auto f = testing_support::fleet_files();
+    f["apps/shop/rollout.yaml"] = testing_support::wave_plan("shop", "    approval: required\n");
+    return f;
+  }
+
+  void SetUp() override {
+    CliTest::SetUp();
+    argocd_flags_ = start_argocd();
+    release_ = head();
+  }
+
+  void reconcile() {
+    std::vector<std::string> args = {"reconcile", "--once"};
+    for (const std::string& f : repo_flags()) args.push_back(f);
+    for (const std::string& f : argocd_flags_) args.push_back(f);
+    CliRun r = run(args);
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    sync_argocd();
+    clock_.advance_ms(11'000);
+  }
+
+  CliRun with_repo(std::vector<std::string> args, bool binary = false) {
+    args.push_back("--repo");
+    args.push_back(remote_url());
+    args.push_back("--cache-dir");
+    args.push_back(*dir_ / "cache-cli");
+    return binary ? run_binary(args) : run(args);
+  }
+
+  std::vector<std::string> argocd_flags_;
+  std::string release_;
+};
+
+TEST_F(CliOperatorControlsTest, DryRunPrintsTheCommitAndEveryPinChangeAndWritesNothing) {
+  reconcile();  // the first release starts: dev-1 is pinned
+  const std::string before = head();
+  CliRun dry = with_repo({"rollback", "shop", "--reason", "bad canary", "--dry-run"});
+  ASSERT_EQ(dry.exit_code, 0) << dry.err;
+  EXPECT_EQ(head(), before) << "nothing pushed";
+  EXPECT_NE(dry.out.find("dry run: nothing committed or pushed; on main at " + before.substr(0, 7)), std::string::npos)
+      << dry.out;
+  EXPECT_NE(dry.out.find("fleetwave(shop): roll back " + release_.substr(0, 7)), std::string::npos) << dry.out;
+  EXPECT_NE(dry.out.find("Fleetwave-Action: rollback"), std::string::npos) << dry.out;
+  EXPECT_NE(dry.out.find("--- a/.fleetwave/shop/targets.json"), std::string::npos) << dry.out;
+  EXPECT_NE(dry.out.find("-    \"cluster\": \"dev-1\""), std::string::npos) << dry.out;
+  // A first release has no stable one to return to: rolling it back removes the canary's pin.
+  EXPECT_NE(dry.err.find("warning: this step unpins 1 cluster(s): dev-1; Argo CD deletes"), std::string::npos)
+      << dry.err;
+
+  // The real step warns the same way, and then commits.
+  CliRun real = with_repo({"rollback", "shop", "--reason", "bad canary"});
+  ASSERT_EQ(real.exit_code, 0) << real.err;
+  EXPECT_NE(real.err.find("warning: this step unpins 1 cluster(s): dev-1"), std::string::npos) << real.err;
+  EXPECT_NE(head(), before);
+}
+
+TEST_F(CliOperatorControlsTest, WaitReturnsWhenTheReleaseReachesThePhase) {
+  const std::string r7 = release_.substr(0, 7);
+  reconcile();  // start
+  reconcile();  // wait-approval of europe
+  CliRun waiting = with_repo({"wait", "shop", "--for", "WaitingApproval", "--release", r7});
+  EXPECT_EQ(waiting.exit_code, 0) << waiting.err;
+  EXPECT_EQ(waiting.out, "shop is WaitingApproval at " + r7 + "\n");
+
+  ASSERT_EQ(with_repo({"approve", "shop"}).exit_code, 0);
+  for (int i = 0; i < 6; ++i) reconcile();
+  CliRun stable = with_repo({"wait", "shop", "--for", "Stable", "--release", release_}, /*binary=*/true);
+  EXPECT_EQ(stable.exit_code, 0) << stable.err;
+  EXPECT_EQ(stable.out, "shop is Stable at " + r7 + "\n");
+}
+
+TEST_F(CliOperatorControlsTest, WaitFailsWhenTheReleaseIsHeldAndTimesOut) {
+  // Pushed but not started yet: not Stable; the binary (real clock) gives up after --timeout.
+  human_commit("web 2.0", {{"apps/shop/deploy.yaml", testing_support::deployment("web:2.0")}});
+  const std::string second = head();
+  CliRun pending =
+      with_repo({"wait", "shop", "--for", "Stable", "--timeout", "1s", "--interval", "200ms"}, /*binary=*/true);
+  EXPECT_EQ(pending.exit_code, 124) << pending.err;
+  EXPECT_EQ(pending.err, "error: timed out after 1s waiting for Stable: shop is Pending\n");
+
+  reconcile();  // start
+  ASSERT_EQ(with_repo({"rollback", "shop", "--reason", "smoke test failed"}).exit_code, 0);
+  CliRun held = with_repo({"wait", "shop", "--for", "Stable", "--release", second.substr(0, 7)});
+  EXPECT_EQ(held.exit_code, 1) << held.err;
+  EXPECT_NE(held.out.find("shop is Held at " + second.substr(0, 7) + " ("), std::string::npos) << held.out;
+
+  CliRun usage = with_repo({"wait", "shop", "--for", "Done"});
+  EXPECT_EQ(usage.exit_code, 2);
+  EXPECT_NE(usage.err.find("--for must be Stable, WaitingApproval, Held or Paused"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace fleetwave::cli
