@@ -34,13 +34,14 @@ TEST_F(CliTopLevelTest, HelpVersionAndUnknownCommands) {
        "",
        "error: unknown command \"deploy\"; commands: reconcile, status, wait, plan, diff, history, approve, pause, "
        "resume, "
-       "rollback, freeze, unfreeze, appset, serve (see fleetwave --help)\n"},
+       "rollback, freeze, unfreeze, hold, release-hold, appset, serve (see fleetwave --help)\n"},
       {"flag before command",
        {"--repo", "x"},
        2,
        "",
        "error: unknown command \"--repo\"; commands: reconcile, status, wait, plan, diff, history, "
-       "approve, pause, resume, rollback, freeze, unfreeze, appset, serve (see fleetwave --help)\n"},
+       "approve, pause, resume, rollback, freeze, unfreeze, hold, release-hold, appset, serve (see fleetwave "
+       "--help)\n"},
   };
   for (const Case& c : cases) {
     SCOPED_TRACE(c.name);

@@ -31,6 +31,8 @@ CommandSpec resume_command();
 CommandSpec rollback_command();
 CommandSpec freeze_command();
 CommandSpec unfreeze_command();
+CommandSpec hold_command();
+CommandSpec release_hold_command();
 CommandSpec appset_command();
 CommandSpec serve_command();
 

@@ -93,7 +93,10 @@ TEST_F(CliManualCommandTest, StepsWithRepoPushOneCommitEach) {
       EXPECT_EQ(head(), before);
       continue;
     }
-    EXPECT_EQ(r.err, "");
+    // Rolling back a first release removes the canary's pin: a warning says so first.
+    EXPECT_EQ(r.err, c.name == "rollback" ? "warning: this step unpins 1 cluster(s): dev-1; Argo CD deletes the app's "
+                                            "Application there and prunes what it deployed\n"
+                                          : "");
     EXPECT_EQ(r.out, head().substr(0, 7) + " " + c.subject_or_error + "\n");
     EXPECT_EQ(git(remote_, {"rev-parse", "main~1"}), before);  // exactly one commit on top
     EXPECT_EQ(subject(), c.subject_or_error);

@@ -105,5 +105,47 @@ TEST_F(CliOperatorControlsTest, WaitFailsWhenTheReleaseIsHeldAndTimesOut) {
   EXPECT_NE(usage.err.find("--for must be Stable, WaitingApproval, Held or Paused"), std::string::npos);
 }
 
+TEST_F(CliOperatorControlsTest, AHeldClusterSitsOutTheReleaseAndCatchesUpWhenReleased) {
+  auto complete = [&] {
+    for (int i = 0; i < 10; ++i) {
+      reconcile();
+      const std::string action =
+          git(remote_, {"log", "-1", "--first-parent", "--format=%(trailers:key=Fleetwave-Action,valueonly)", "main"});
+      if (action == "complete") return;
+      if (action == "wait-approval") {
+        ASSERT_EQ(with_repo({"approve", "shop"}).exit_code, 0);
+      }
+    }
+    FAIL() << "the release did not complete";
+  };
+  auto pin_of = [&](const std::string& cluster) {
+    for (const Json& t : targets()) {
+      if (t["cluster"] == cluster) return t["revision"].get<std::string>();
+    }
+    return std::string();
+  };
+  complete();
+  const std::string first = pin_of("eu-2");
+  CliRun unknown = with_repo({"hold", "shop", "mars-1", "--reason", "x"});
+  EXPECT_EQ(unknown.exit_code, 1);
+  EXPECT_NE(unknown.err.find("cluster mars-1 has no Application of shop"), std::string::npos) << unknown.err;
+  CliRun held = with_repo({"hold", "shop", "eu-2", "--reason", "node pool upgrade"});
+  ASSERT_EQ(held.exit_code, 0) << held.err;
+  EXPECT_NE(held.out.find("fleetwave(shop): hold eu-2 (node pool upgrade)"), std::string::npos) << held.out;
+
+  human_commit("web 2.0", {{"apps/shop/deploy.yaml", testing_support::deployment("web:2.0")}});
+  const std::string second = head();
+  complete();
+  EXPECT_EQ(pin_of("eu-1"), second);
+  EXPECT_EQ(pin_of("eu-2"), first) << "held: sat the release out";
+  CliRun status = with_repo({"status"}, /*binary=*/true);
+  EXPECT_NE(status.out.find("held: node pool upgrade"), std::string::npos) << status.out;
+
+  ASSERT_EQ(with_repo({"release-hold", "shop", "eu-2"}).exit_code, 0);
+  reconcile();
+  EXPECT_EQ(pin_of("eu-2"), second) << "caught up with the stable release";
+  EXPECT_EQ(subject(), "fleetwave(shop): catch up eu-2 to " + second.substr(0, 7) + " (hold released)");
+}
+
 }  // namespace
 }  // namespace fleetwave::cli

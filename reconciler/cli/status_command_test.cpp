@@ -85,6 +85,7 @@ TEST_F(CliStatusCommandTest, ReleaseInFlightWithVerdictsAndWhyBlocked) {
   EXPECT_EQ(app["releaseWave"], "canary");
   EXPECT_EQ(app["argocd"], Json({{"configured", true}, {"reachable", true}, {"error", ""}}));
   EXPECT_EQ(app["waves"][0]["clusters"][0], Json({{"cluster", "dev-1"},
+                                                  {"held", ""},
                                                   {"revision", release},
                                                   {"server", "https://dev-1.example.com:6443"},
                                                   {"pinnedAt", "2027-01-15T08:00:00Z"},
@@ -111,9 +112,9 @@ TEST_F(CliStatusCommandTest, JsonShapeIsStable) {
                                       "releaseStartedAt", "releaseWave", "stable", "warnings", "waves"}));
   EXPECT_EQ(keys(app["waves"][0]),
             (std::vector<std::string>{"approval", "approved", "clusters", "current", "index", "maxConcurrency",
-                                      "maxFailures", "minSuccessTime", "name", "progressDeadline"}));
+                                      "maxFailures", "minSuccessTime", "name", "progressDeadline", "size"}));
   EXPECT_EQ(keys(app["waves"][0]["clusters"][0]),
-            (std::vector<std::string>{"cluster", "detail", "pinnedAt", "revision", "server", "verdict"}));
+            (std::vector<std::string>{"cluster", "detail", "held", "pinnedAt", "revision", "server", "verdict"}));
   EXPECT_EQ(app["argocd"], Json({{"configured", false}, {"reachable", false}, {"error", ""}}));
   EXPECT_EQ(r.out.substr(0, 12), "{\n  \"apps\": ");  // indented, sorted keys
 }

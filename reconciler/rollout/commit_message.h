@@ -25,6 +25,6 @@ std::string find_trailer(const std::string& message, const std::string& key);
 // The actions fleetwave records in Fleetwave-Action.
 inline constexpr const char* kActions[] = {"start",    "advance", "wait-approval", "wait-deletion-guard",
                                            "approve",  "pause",   "resume",        "rollback",
-                                           "complete", "hold"};
+                                           "complete", "hold",    "hold-cluster",  "release-hold"};
 
 }  // namespace fleetwave

@@ -28,3 +28,18 @@ Result<Step> rollback_step(const WavePlan& plan, const RolloutState& state, cons
                            std::int64_t now_ms);
 
 }  // namespace fleetwave
+
+namespace fleetwave {
+
+// Keeps `clusters` (each with an Application of the app) out of rollouts: they keep their pin
+// and count against no wave's gates. Refused when that would hold every cluster of a wave.
+Result<Step> hold_clusters_step(const WavePlan& plan, const RolloutState& state,
+                                const std::vector<std::string>& clusters, const std::string& reason,
+                                std::int64_t now_ms);
+
+// Ends the holds of `clusters`; the reconciler then brings each up to date (the release in flight
+// when its wave was reached, else the stable release).
+Result<Step> release_hold_step(const WavePlan& plan, const RolloutState& state,
+                               const std::vector<std::string>& clusters);
+
+}  // namespace fleetwave

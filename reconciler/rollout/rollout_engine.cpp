@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "base/timestamp.h"
+#include "rollout/cluster_holds.h"
 #include "rollout/duration.h"
 #include "rollout/gates/wave_gate.h"
 #include "rollout/messages.h"
@@ -22,6 +23,7 @@ class Engine {
     if (s.paused) return blocked("paused: " + s.pause_reason + "; run `fleetwave resume " + app_ + "` to continue");
     const std::string release_inputs = s.release ? s.release->inputs : "";
     if (in_.head_inputs != s.stable_inputs && in_.head_inputs != release_inputs) return start();
+    if (std::vector<std::string> behind = behind_after_hold(in_); !behind.empty()) return catch_up(behind);
     if (!s.release) return blocked("");
     const ReleaseState& r = *s.release;
     if (r.wave >= plan_.waves.size()) {
@@ -124,6 +126,25 @@ class Engine {
                            std::to_string(all.size()) + " clusters)";
     step.message.body = why + "\nPinned to " + short_sha(revision) + ": " + join(batch) + ".";
     step.message.trailers = step_trailers(app_, release_of(step.next), w.name, action, first_line(why));
+    return Decision{std::move(step), {}};
+  }
+
+  // Clusters released from a hold, pinned where the rest of their wave is.
+  Decision catch_up(const std::vector<std::string>& clusters) {
+    RolloutState next = in_.state;
+    const bool rolling = next.release.has_value();
+    const std::string revision = rolling ? next.release->revision : next.stable_revision;
+    for (const std::string& c : clusters) {
+      next.pins[c].revision = revision;
+      next.pins[c].pinned_at_ms = in_.now_ms;
+    }
+    const std::string wave = current_wave_name(plan_, next);
+    Step step = make_step("advance", std::move(next));
+    step.message.subject = "catch up " + join(clusters) + " to " + short_sha(revision) + " (hold released)";
+    step.message.body = "Released from a hold: " + join(clusters) + ". Pinned to " +
+                        (rolling ? "the release in flight " : "the stable release ") + short_sha(revision) +
+                        ", where the rest of their wave is.";
+    step.message.trailers = step_trailers(app_, release_of(step.next), wave, "advance", "hold released");
     return Decision{std::move(step), {}};
   }
 
@@ -299,7 +320,13 @@ std::string approval_branch_name(const std::string& app, const std::string& revi
 }
 
 Decision decide(const EngineInput& in) {
-  Decision d = Engine(in).run();
+  // Held clusters are in no wave for the engine (a copy only when some are held: rare).
+  std::optional<EngineInput> unheld;
+  if (!in.state.holds.empty()) {
+    unheld.emplace(in);
+    unheld->waves = without_held(in.waves, in.state);
+  }
+  Decision d = Engine(unheld ? *unheld : in).run();
   if (d.step) {
     // Subjects read "fleetwave(<app>): <what>" in `git log --oneline`.
     d.step->message.subject = "fleetwave(" + in.state.app + "): " + d.step->message.subject;

@@ -81,6 +81,12 @@ std::string serialize_state(const RolloutState& s) {
                      {"pinnedAt", format_rfc3339(pin.pinned_at_ms)}};
   }
   j["pins"] = pins;
+  if (!s.holds.empty()) {
+    Json holds = Json::object();
+    for (const auto& [cluster, hold] : s.holds)
+      holds[cluster] = {{"reason", hold.reason}, {"since", format_rfc3339(hold.since_ms)}};
+    j["holds"] = holds;
+  }
   return "# Written by fleetwave; change it with `fleetwave approve|pause|resume|rollback`.\n" + write_yaml(j);
 }
 
@@ -115,6 +121,15 @@ Result<RolloutState> parse_state(const std::string& text, const std::string& fil
       pin.server = get_string(it.value(), "server", at, problems);
       pin.pinned_at_ms = time_field(it.value(), "pinnedAt", at, problems);
       s.pins.emplace(it.key(), std::move(pin));
+    }
+  }
+  if (const Json* holds = get_object(j, "holds", root, problems)) {
+    for (auto it = holds->begin(); it != holds->end(); ++it) {
+      FieldPath at = root.key("holds").key(it.key());
+      ClusterHold hold;
+      hold.reason = get_string(it.value(), "reason", at, problems);
+      hold.since_ms = time_field(it.value(), "since", at, problems);
+      s.holds.emplace(it.key(), std::move(hold));
     }
   }
   if (!problems.empty()) {

@@ -23,6 +23,14 @@ struct Pin {
   bool operator==(const Pin&) const = default;
 };
 
+// A cluster an operator keeps out of rollouts (`fleetwave hold`): it keeps its pin and does not
+// count against any wave's gates until `fleetwave release-hold`.
+struct ClusterHold {
+  std::string reason;
+  std::int64_t since_ms = 0;
+  bool operator==(const ClusterHold&) const = default;
+};
+
 enum class ReleasePhase { Progressing, WaitingApproval, Held };
 
 struct ReleaseState {
@@ -44,7 +52,8 @@ struct RolloutState {
   std::string stable_revision;  // last fully rolled-out release ("" before the first one)
   std::string stable_inputs;
   std::optional<ReleaseState> release;
-  std::map<std::string, Pin> pins;  // cluster -> pin; unpinned clusters have no Application
+  std::map<std::string, Pin> pins;           // cluster -> pin; unpinned clusters have no Application
+  std::map<std::string, ClusterHold> holds;  // cluster -> why it is held out of rollouts
   bool operator==(const RolloutState&) const = default;
 };
 

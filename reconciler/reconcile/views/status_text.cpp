@@ -50,6 +50,7 @@ void cluster_lines(const Json& clusters, std::string& out) {
       line += short7(str(c, "revision"));
       if (!str(c, "verdict").empty()) line += "  " + pad(str(c, "verdict"), 7) + "  " + str(c, "detail");
     }
+    if (!str(c, "held").empty()) line += "  held: " + str(c, "held");
     while (!line.empty() && line.back() == ' ') line.pop_back();
     out += line + "\n";
   }

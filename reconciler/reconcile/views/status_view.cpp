@@ -15,8 +15,11 @@ std::string phase_of(const AppReport& r) {
 }
 
 Json cluster_json(const AppStatusInput& in, const std::string& cluster) {
-  Json c = {{"cluster", cluster}, {"revision", ""}, {"server", ""}, {"pinnedAt", ""}, {"verdict", ""}, {"detail", ""}};
+  Json c = {{"cluster", cluster}, {"revision", ""}, {"server", ""}, {"pinnedAt", ""},
+            {"verdict", ""},      {"detail", ""},   {"held", ""}};
   if (!in.report.state) return c;
+  if (auto hold = in.report.state->holds.find(cluster); hold != in.report.state->holds.end())
+    c["held"] = hold->second.reason;
   auto pin = in.report.state->pins.find(cluster);
   if (pin == in.report.state->pins.end()) return c;
   c["revision"] = pin->second.revision;

@@ -1,0 +1,115 @@
+// fleetwave hold / release-hold: the manual steps, and what the engine makes of holds (it decides
+// as if held clusters were in no wave, and brings released ones up to date).
+#include "rollout/cluster_holds.h"
+
+#include <algorithm>
+#include <set>
+
+#include "rollout/manual_actions.h"
+#include "rollout/messages.h"
+
+namespace fleetwave {
+namespace {
+
+Step hold_step_of(const std::string& action, RolloutState next, const WavePlan& plan, const std::string& subject,
+                  const std::string& body, const std::string& evidence) {
+  Step step;
+  step.action = action;
+  step.message.subject = "fleetwave(" + next.app + "): " + subject;
+  step.message.body = body;
+  step.message.trailers = step_trailers(next.app, release_of(next), current_wave_name(plan, next), action, evidence);
+  step.next = std::move(next);
+  return step;
+}
+
+// Unknown and duplicate names; "" when every cluster has an Application of the app.
+std::string check_known(const RolloutState& state, const std::vector<std::string>& clusters) {
+  if (clusters.empty()) return "name at least one cluster";
+  std::set<std::string> seen;
+  for (const std::string& c : clusters) {
+    if (!seen.insert(c).second) return "cluster " + c + " is named twice";
+    if (state.pins.count(c) == 0) {
+      std::vector<std::string> known;
+      for (const auto& [name, pin] : state.pins) known.push_back(name);
+      return "cluster " + c + " has no Application of " + state.app +
+             (known.empty() ? " (it has none yet)" : " (its clusters: " + join(known) + ")");
+    }
+  }
+  return "";
+}
+
+// A wave whose every cluster would be held: nothing of it could roll out.
+std::string wave_emptied(const RolloutState& state, const std::set<std::string>& held) {
+  std::map<std::string, std::pair<std::size_t, std::size_t>> by_wave;  // wave -> (clusters, held)
+  for (const auto& [cluster, pin] : state.pins) {
+    auto& [total, on_hold] = by_wave[pin.wave];
+    ++total;
+    if (held.count(cluster) != 0) ++on_hold;
+  }
+  for (const auto& [wave, counts] : by_wave) {
+    if (!wave.empty() && counts.first == counts.second) return wave;
+  }
+  return "";
+}
+
+}  // namespace
+
+Result<Step> hold_clusters_step(const WavePlan& plan, const RolloutState& state,
+                                const std::vector<std::string>& clusters, const std::string& reason,
+                                std::int64_t now_ms) {
+  if (std::string why = check_known(state, clusters); !why.empty()) return invalid_input(why);
+  if (reason.empty()) return invalid_input("say why with --reason");
+  std::set<std::string> held;
+  for (const auto& [c, hold] : state.holds) held.insert(c);
+  for (const std::string& c : clusters) {
+    if (state.holds.count(c) != 0) return conflict("cluster " + c + " is already held: " + state.holds.at(c).reason);
+    held.insert(c);
+  }
+  if (std::string wave = wave_emptied(state, held); !wave.empty()) {
+    return invalid_input("that would hold every cluster of wave " + wave +
+                         "; hold fewer clusters, or stop the app with `fleetwave pause " + state.app + "`");
+  }
+  RolloutState next = state;
+  for (const std::string& c : clusters) next.holds[c] = ClusterHold{reason, now_ms};
+  return hold_step_of("hold-cluster", std::move(next), plan, "hold " + join(clusters) + " (" + reason + ")",
+                      "Held out of rollouts: " + join(clusters) +
+                          ". They keep their pin and count against no wave until `fleetwave release-hold " + state.app +
+                          " " + join(clusters) + "`.",
+                      "held by a person: " + reason);
+}
+
+Result<Step> release_hold_step(const WavePlan& plan, const RolloutState& state,
+                               const std::vector<std::string>& clusters) {
+  if (clusters.empty()) return invalid_input("name at least one cluster");
+  RolloutState next = state;
+  for (const std::string& c : clusters) {
+    if (next.holds.erase(c) == 0) return invalid_input("cluster " + c + " is not held");
+  }
+  return hold_step_of("release-hold", std::move(next), plan, "release hold of " + join(clusters),
+                      "Released: " + join(clusters) + ". The reconciler brings them up to date.",
+                      "released by a person");
+}
+
+WaveAssignment without_held(const WaveAssignment& waves, const RolloutState& state) {
+  WaveAssignment out = waves;
+  for (auto& wave : out.clusters) std::erase_if(wave, [&](const std::string& c) { return state.holds.count(c) != 0; });
+  return out;
+}
+
+std::vector<std::string> behind_after_hold(const EngineInput& in) {
+  const RolloutState& s = in.state;
+  const bool rolling = s.release && s.release->phase == ReleasePhase::Progressing;
+  if (!rolling && s.release) return {};
+  const std::string& target = rolling ? s.release->revision : s.stable_revision;
+  const std::size_t waves_reached = rolling ? s.release->wave : in.waves.clusters.size();
+  std::vector<std::string> out;
+  for (std::size_t w = 0; w < waves_reached && w < in.waves.clusters.size(); ++w) {
+    for (const std::string& c : in.waves.clusters[w]) {
+      auto pin = s.pins.find(c);
+      if (pin != s.pins.end() && pin->second.revision != target && s.holds.count(c) == 0) out.push_back(c);
+    }
+  }
+  return out;
+}
+
+}  // namespace fleetwave
