@@ -31,6 +31,7 @@ CommandSpec resume_command();
 CommandSpec rollback_command();
 CommandSpec freeze_command();
 CommandSpec unfreeze_command();
+CommandSpec promote_command();
 CommandSpec hold_command();
 CommandSpec release_hold_command();
 CommandSpec appset_command();

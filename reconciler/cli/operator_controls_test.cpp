@@ -147,5 +147,21 @@ TEST_F(CliOperatorControlsTest, AHeldClusterSitsOutTheReleaseAndCatchesUpWhenRel
   EXPECT_EQ(subject(), "fleetwave(shop): catch up eu-2 to " + second.substr(0, 7) + " (hold released)");
 }
 
+TEST_F(CliOperatorControlsTest, PromoteFullTakesAHotfixThroughEveryWaveWithoutApprovals) {
+  reconcile();  // start: the canary is pinned, europe needs an approval
+  CliRun usage = with_repo({"promote", "shop", "--reason", "hotfix"});
+  EXPECT_EQ(usage.exit_code, 2);
+  CliRun promoted = with_repo({"promote", "shop", "--full", "--reason", "CVE hotfix"});
+  ASSERT_EQ(promoted.exit_code, 0) << promoted.err;
+  EXPECT_NE(promoted.out.find("fleetwave(shop): promote " + release_.substr(0, 7) + " through every wave (CVE hotfix)"),
+            std::string::npos)
+      << promoted.out;
+  for (int i = 0; i < 4; ++i) reconcile();
+  const std::string log =
+      git(remote_, {"log", "--reverse", "--format=%(trailers:key=Fleetwave-Action,valueonly,separator=)", "main"});
+  EXPECT_EQ(log, "\nstart\npromote\nadvance\nadvance\ncomplete")
+      << "the seed, then no wait-approval; europe pinned whole";
+}
+
 }  // namespace
 }  // namespace fleetwave::cli

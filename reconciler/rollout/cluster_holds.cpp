@@ -90,6 +90,31 @@ Result<Step> release_hold_step(const WavePlan& plan, const RolloutState& state,
                       "released by a person");
 }
 
+Result<Step> promote_step(const WavePlan& plan, const RolloutState& state, const std::optional<std::string>& to_wave,
+                          const std::string& reason) {
+  if (!state.release || state.release->phase == ReleasePhase::Held)
+    return invalid_input("nothing to promote: " + state.app + " has no release in flight");
+  if (reason.empty()) return invalid_input("say why with --reason");
+  const ReleaseState& r = *state.release;
+  const std::string target = to_wave.value_or(plan.waves.back().name);
+  const Wave* wave = plan.find(target);
+  if (wave == nullptr) return invalid_input("unknown wave \"" + target + "\" in the WavePlan of " + state.app);
+  if (static_cast<std::size_t>(wave - plan.waves.data()) < r.wave)
+    return invalid_input("wave " + target + " of " + state.app + " has already started");
+  RolloutState next = state;
+  next.release->promoted_to = target;
+  std::string body = "Release " + short_sha(r.revision) +
+                     " skips the bake, analysis and approval of every wave up to " + target +
+                     " and pins each wave whole; health still counts.";
+  if (plan.fast_forward_needs_approval)
+    body += "\nfastForward is approval-required: this takes effect once wave " + target +
+            " is approved (`fleetwave approve " + state.app + " --wave " + target + "`).";
+  return hold_step_of("promote", std::move(next), plan,
+                      "promote " + short_sha(r.revision) + (to_wave ? " to wave " + target : " through every wave") +
+                          " (" + reason + ")",
+                      body, "promoted by a person: " + reason);
+}
+
 WaveAssignment without_held(const WaveAssignment& waves, const RolloutState& state) {
   WaveAssignment out = waves;
   for (auto& wave : out.clusters) std::erase_if(wave, [&](const std::string& c) { return state.holds.count(c) != 0; });

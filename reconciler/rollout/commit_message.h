@@ -23,8 +23,8 @@ std::vector<std::pair<std::string, std::string>> parse_trailers(const std::strin
 std::string find_trailer(const std::string& message, const std::string& key);
 
 // The actions fleetwave records in Fleetwave-Action.
-inline constexpr const char* kActions[] = {"start",    "advance", "wait-approval", "wait-deletion-guard",
-                                           "approve",  "pause",   "resume",        "rollback",
-                                           "complete", "hold",    "hold-cluster",  "release-hold"};
+inline constexpr const char* kActions[] = {
+    "start",    "advance",  "wait-approval", "wait-deletion-guard", "approve",      "pause",  "resume",
+    "rollback", "complete", "hold",          "hold-cluster",        "release-hold", "promote"};
 
 }  // namespace fleetwave

@@ -31,6 +31,13 @@ Result<Step> rollback_step(const WavePlan& plan, const RolloutState& state, cons
 
 namespace fleetwave {
 
+// Promotes the release in flight through wave `to_wave` (nullopt: every wave, `--full`): the
+// bake, analysis and approval of the waves up to it are skipped and each is pinned whole; health
+// never is (a Degraded cluster still fails the wave). With fastForward: approval-required the
+// promote takes effect once that wave is approved.
+Result<Step> promote_step(const WavePlan& plan, const RolloutState& state, const std::optional<std::string>& to_wave,
+                          const std::string& reason);
+
 // Keeps `clusters` (each with an Application of the app) out of rollouts: they keep their pin
 // and count against no wave's gates. Refused when that would hold every cluster of a wave.
 Result<Step> hold_clusters_step(const WavePlan& plan, const RolloutState& state,

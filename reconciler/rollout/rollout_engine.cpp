@@ -113,7 +113,9 @@ class Engine {
     for (const std::string& c : all) {
       auto pin = next.pins.find(c);
       if (pin != next.pins.end() && pin->second.revision == revision) continue;
-      if (static_cast<std::int64_t>(batch.size()) >= w.batch_size(static_cast<std::int64_t>(all.size()))) break;
+      const bool whole_wave = fast_forwarded(plan_, *next.release, index);  // promoted: no batches
+      if (!whole_wave && static_cast<std::int64_t>(batch.size()) >= w.batch_size(static_cast<std::int64_t>(all.size())))
+        break;
       batch.push_back(c);
     }
     for (const std::string& c : batch) next.pins[c] = Pin{revision, w.name, server_of(c), in_.now_ms};
@@ -317,6 +319,16 @@ class Engine {
 
 std::string approval_branch_name(const std::string& app, const std::string& revision, const std::string& wave) {
   return "fleetwave/approve/" + app + "/" + short_sha(revision) + "/" + wave;
+}
+
+bool fast_forwarded(const WavePlan& plan, const ReleaseState& release, std::size_t index) {
+  if (release.promoted_to.empty()) return false;
+  auto target =
+      std::find_if(plan.waves.begin(), plan.waves.end(), [&](const Wave& w) { return w.name == release.promoted_to; });
+  if (target == plan.waves.end() || index > static_cast<std::size_t>(target - plan.waves.begin())) return false;
+  const std::vector<std::string>& approved = release.approvals;
+  return !plan.fast_forward_needs_approval ||
+         std::find(approved.begin(), approved.end(), release.promoted_to) != approved.end();
 }
 
 Decision decide(const EngineInput& in) {

@@ -86,6 +86,10 @@ struct Decision {
 
 Decision decide(const EngineInput& in);
 
+// Whether wave `index` of the release is promoted past its bake, analysis and approval
+// (`fleetwave promote`; with fastForward: approval-required, once the target wave is approved).
+bool fast_forwarded(const WavePlan& plan, const ReleaseState& release, std::size_t index);
+
 // The branch whose merge approves `wave` of a release: fleetwave/approve/<app>/<release7>/<wave>.
 std::string approval_branch_name(const std::string& app, const std::string& revision, const std::string& wave);
 

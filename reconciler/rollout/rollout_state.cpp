@@ -19,6 +19,7 @@ Json release_json(const ReleaseState& r) {
             {"startedAt", format_rfc3339(r.started_at_ms)}};
   if (!r.approvals.empty()) j["approvals"] = r.approvals;
   if (!r.reason.empty()) j["reason"] = r.reason;
+  if (!r.promoted_to.empty()) j["promotedTo"] = r.promoted_to;
   return j;
 }
 
@@ -45,6 +46,7 @@ std::optional<ReleaseState> parse_release(const Json& state, const FieldPath& ro
   release.started_at_ms = time_field(*r, "startedAt", at, problems);
   release.approvals = get_string_list(*r, "approvals", at, problems);
   release.reason = get_string(*r, "reason", at, problems);
+  release.promoted_to = get_string(*r, "promotedTo", at, problems);
   return release;
 }
 

@@ -41,6 +41,8 @@ struct ReleaseState {
   std::int64_t started_at_ms = 0;
   std::vector<std::string> approvals;  // waves approved for this release
   std::string reason;                  // why it is held
+  // `fleetwave promote`: the last wave whose bake, analysis and approval are skipped ("" none).
+  std::string promoted_to;
   bool operator==(const ReleaseState&) const = default;
 };
 

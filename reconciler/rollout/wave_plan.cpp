@@ -157,7 +157,8 @@ WavePlan parse_wave_plan(const Json& object, Problems& problems) {
   const Json* spec = get_object(object, "spec", root, problems, true);
   if (spec == nullptr) return plan;
   const FieldPath spec_at = root.key("spec");
-  reject_unknown_fields(*spec, {"waves", "onFailure", "dependsOn", "analysis", "deletionGuard"}, spec_at, problems);
+  reject_unknown_fields(*spec, {"waves", "onFailure", "dependsOn", "analysis", "deletionGuard", "fastForward"}, spec_at,
+                        problems);
   if (const Json* analysis = find_member(*spec, "analysis")) {
     plan.analysis = parse_analysis(*analysis, spec_at.key("analysis"), problems);
   }
@@ -181,6 +182,13 @@ WavePlan parse_wave_plan(const Json& object, Problems& problems) {
   }
   parse_depends_on(*spec, spec_at, plan, problems);
   parse_deletion_guard(*spec, spec_at, plan, problems);
+  const std::string fast_forward = get_string(*spec, "fastForward", spec_at, problems);
+  if (fast_forward == "approval-required") {
+    plan.fast_forward_needs_approval = true;
+  } else if (!fast_forward.empty() && fast_forward != "allowed") {
+    problems.add(spec_at.key("fastForward"),
+                 "unsupported value \"" + fast_forward + "\", must be allowed or approval-required");
+  }
   // A wave's check may not reuse a plan-wide check's name: evidence and status name checks alone.
   for (std::size_t i = 0; i < plan.waves.size(); ++i) {
     for (std::size_t k = 0; k < plan.waves[i].analysis.size(); ++k) {

@@ -42,6 +42,9 @@ struct WavePlan {
   std::vector<std::string> depends_on;
   std::vector<AnalysisCheck> analysis;  // spec.analysis: checks of every wave
   DeletionGuardPolicy deletion_guard;   // spec.deletionGuard
+  // spec.fastForward: approval-required makes a promote take effect only once the wave it
+  // promotes to is approved (by default it takes effect at once).
+  bool fast_forward_needs_approval = false;
 
   // The checks of wave `index`: the plan's, then the wave's own.
   std::vector<const AnalysisCheck*> checks_of(std::size_t index) const;

@@ -8,6 +8,8 @@
 namespace fleetwave {
 
 GateVerdict approval_gate(const GateContext& ctx) {
+  if (fast_forwarded(*ctx.in.plan, ctx.release, ctx.index))
+    return GateVerdict::pass("promoted to wave " + ctx.release.promoted_to + " by a person");
   if (!ctx.wave.approval_required) return GateVerdict::pass();
   const std::vector<std::string>& approvals = ctx.release.approvals;
   if (std::find(approvals.begin(), approvals.end(), ctx.wave.name) != approvals.end()) {
