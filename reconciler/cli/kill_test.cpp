@@ -96,12 +96,26 @@ class CliKillTest : public CliTest {
     return out;
   }
 
+  // Every *.lock under the remote and the cache, for a failure's message (a run that cannot
+  // push after kills has once been seen under heavy load; this says what was left behind).
+  std::string lock_files() {
+    std::string out;
+    std::error_code ec;
+    for (const std::string& root : {remote_, std::string(*dir_ / "cache")}) {
+      for (auto it = std::filesystem::recursive_directory_iterator(root, ec);
+           !ec && it != std::filesystem::recursive_directory_iterator(); it.increment(ec)) {
+        if (it->path().extension() == ".lock") out += it->path().string() + " ";
+      }
+    }
+    return out.empty() ? "none" : out;
+  }
+
   std::vector<std::string> argocd_flags_;
 };
 
 TEST_F(CliKillTest, KilledAtAnyPointLeavesTheRemoteConsistentAndTheNextRunContinues) {
   std::mt19937 random(20261122);
-  int kills_before_exit = 0, runs = 0, stale_locks = 0;
+  int kills_before_exit = 0, runs = 0;
   double unkilled_ms = 100;  // the last whole run's duration: kills land anywhere inside one
   // At least 24 runs: kills after completion test the no-op cycle too.
   for (; runs < 120 && (runs < 24 || actions().empty() || actions().back() != "complete"); ++runs) {
@@ -117,23 +131,18 @@ TEST_F(CliKillTest, KilledAtAnyPointLeavesTheRemoteConsistentAndTheNextRunContin
       }
     }
     ASSERT_TRUE(child.wait_for_exit(std::chrono::seconds(60)));
-    // With a file:// remote the client updates the remote's ref itself: a kill between taking
-    // and renaming refs/heads/main.lock leaves the lock, as a killed `git push` would, and every
-    // later push is refused until someone removes it (git's own advice). A Git server holds that
-    // lock in its own process, so this is the transport's, not fleetwave's; do what the operator
-    // would and go on.
-    if (std::filesystem::remove(remote_ + "/refs/heads/main.lock")) ++stale_locks;
     if (runs % 4 == 3) {
       unkilled_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
       // Whatever the killed runs left in the cache directory, a whole run succeeds.
-      EXPECT_EQ(child.exit_code(), 0) << fleetwave::testkit::read_text_file(*dir_ / ("err-" + std::to_string(runs)));
+      EXPECT_EQ(child.exit_code(), 0) << fleetwave::testkit::read_text_file(*dir_ / ("err-" + std::to_string(runs)))
+                                      << "lock files left: " << lock_files();
     }
     expect_consistent_remote();
     sync_argocd_now();
   }
   EXPECT_EQ(actions(), (std::vector<std::string>{"start", "advance", "advance", "advance", "complete"}));
   EXPECT_GE(kills_before_exit, 10) << "the kills must land while the reconciler runs";
-  std::printf("%d runs, %d killed mid-run, %d stale remote ref locks removed\n", runs, kills_before_exit, stale_locks);
+  std::printf("%d runs, %d killed mid-run\n", runs, kills_before_exit);
 }
 
 }  // namespace
