@@ -11,17 +11,6 @@
 namespace fleetwave {
 namespace {
 
-Step hold_step_of(const std::string& action, RolloutState next, const WavePlan& plan, const std::string& subject,
-                  const std::string& body, const std::string& evidence) {
-  Step step;
-  step.action = action;
-  step.message.subject = "fleetwave(" + next.app + "): " + subject;
-  step.message.body = body;
-  step.message.trailers = step_trailers(next.app, release_of(next), current_wave_name(plan, next), action, evidence);
-  step.next = std::move(next);
-  return step;
-}
-
 // Unknown and duplicate names; "" when every cluster has an Application of the app.
 std::string check_known(const RolloutState& state, const std::vector<std::string>& clusters) {
   if (clusters.empty()) return "name at least one cluster";
@@ -71,11 +60,12 @@ Result<Step> hold_clusters_step(const WavePlan& plan, const RolloutState& state,
   }
   RolloutState next = state;
   for (const std::string& c : clusters) next.holds[c] = ClusterHold{reason, now_ms};
-  return hold_step_of("hold-cluster", std::move(next), plan, "hold " + join(clusters) + " (" + reason + ")",
-                      "Held out of rollouts: " + join(clusters) +
-                          ". They keep their pin and count against no wave until `fleetwave release-hold " + state.app +
-                          " " + join(clusters) + "`.",
-                      "held by a person: " + reason);
+  const std::string wave = current_wave_name(plan, next);
+  return person_step("hold-cluster", std::move(next), "hold " + join(clusters) + " (" + reason + ")",
+                     "Held out of rollouts: " + join(clusters) +
+                         ". They keep their pin and count against no wave until `fleetwave release-hold " + state.app +
+                         " " + join(clusters) + "`.",
+                     wave, "held by a person: " + reason);
 }
 
 Result<Step> release_hold_step(const WavePlan& plan, const RolloutState& state,
@@ -85,9 +75,10 @@ Result<Step> release_hold_step(const WavePlan& plan, const RolloutState& state,
   for (const std::string& c : clusters) {
     if (next.holds.erase(c) == 0) return invalid_input("cluster " + c + " is not held");
   }
-  return hold_step_of("release-hold", std::move(next), plan, "release hold of " + join(clusters),
-                      "Released: " + join(clusters) + ". The reconciler brings them up to date.",
-                      "released by a person");
+  const std::string wave = current_wave_name(plan, next);
+  return person_step("release-hold", std::move(next), "release hold of " + join(clusters),
+                     "Released: " + join(clusters) + ". The reconciler brings them up to date.", wave,
+                     "released by a person");
 }
 
 Result<Step> promote_step(const WavePlan& plan, const RolloutState& state, const std::optional<std::string>& to_wave,
@@ -109,10 +100,11 @@ Result<Step> promote_step(const WavePlan& plan, const RolloutState& state, const
   if (plan.fast_forward_needs_approval)
     body += "\nfastForward is approval-required: this takes effect once wave " + target +
             " is approved (`fleetwave approve " + state.app + " --wave " + target + "`).";
-  return hold_step_of("promote", std::move(next), plan,
-                      "promote " + short_sha(r.revision) + (to_wave ? " to wave " + target : " through every wave") +
-                          " (" + reason + ")",
-                      body, "promoted by a person: " + reason);
+  const std::string wave_name = current_wave_name(plan, next);
+  return person_step("promote", std::move(next),
+                     "promote " + short_sha(r.revision) + (to_wave ? " to wave " + target : " through every wave") +
+                         " (" + reason + ")",
+                     body, wave_name, "promoted by a person: " + reason);
 }
 
 WaveAssignment without_held(const WaveAssignment& waves, const RolloutState& state) {

@@ -5,10 +5,8 @@
 #include "rollout/messages.h"
 
 namespace fleetwave {
-namespace {
-
-Step make(const std::string& action, RolloutState next, std::string subject, std::string body, const std::string& wave,
-          const std::string& evidence) {
+Step person_step(const std::string& action, RolloutState next, std::string subject, std::string body,
+                 const std::string& wave, const std::string& evidence) {
   Step step;
   step.action = action;
   step.message.subject = "fleetwave(" + next.app + "): " + std::move(subject);
@@ -17,8 +15,6 @@ Step make(const std::string& action, RolloutState next, std::string subject, std
   step.next = std::move(next);
   return step;
 }
-
-}  // namespace
 
 Result<Step> approve_step(const WavePlan& plan, const RolloutState& state, const std::optional<std::string>& wave) {
   if (!state.release || state.release->phase == ReleasePhase::Held) {
@@ -37,8 +33,9 @@ Result<Step> approve_step(const WavePlan& plan, const RolloutState& state, const
   RolloutState next = state;
   next.release->approvals.push_back(name);
   std::sort(next.release->approvals.begin(), next.release->approvals.end());
-  return make("approve", std::move(next), "approve " + short_sha(r.revision) + " wave " + name,
-              "Wave " + name + " of release " + short_sha(r.revision) + " may start.", name, "approved by a person");
+  return person_step("approve", std::move(next), "approve " + short_sha(r.revision) + " wave " + name,
+                     "Wave " + name + " of release " + short_sha(r.revision) + " may start.", name,
+                     "approved by a person");
 }
 
 Result<Step> pause_step(const WavePlan& plan, const RolloutState& state, const std::string& reason) {
@@ -46,9 +43,9 @@ Result<Step> pause_step(const WavePlan& plan, const RolloutState& state, const s
   RolloutState next = state;
   next.paused = true;
   next.pause_reason = reason.empty() ? "paused by a person" : reason;
-  return make("pause", std::move(next), "pause (" + (reason.empty() ? std::string("by a person") : reason) + ")",
-              "Automation stops for " + state.app + " until `fleetwave resume " + state.app + "`.",
-              current_wave_name(plan, state), reason);
+  return person_step("pause", std::move(next), "pause (" + (reason.empty() ? std::string("by a person") : reason) + ")",
+                     "Automation stops for " + state.app + " until `fleetwave resume " + state.app + "`.",
+                     current_wave_name(plan, state), reason);
 }
 
 Result<Step> resume_step(const WavePlan& plan, const RolloutState& state, std::int64_t now_ms) {
@@ -78,7 +75,7 @@ Result<Step> resume_step(const WavePlan& plan, const RolloutState& state, std::i
   } else {
     return invalid_input("nothing to resume: " + state.app + " is neither paused nor holding a release");
   }
-  return make("resume", std::move(next), "resume", body, current_wave_name(plan, state), "resumed by a person");
+  return person_step("resume", std::move(next), "resume", body, current_wave_name(plan, state), "resumed by a person");
 }
 
 Result<Step> rollback_step(const WavePlan& plan, const RolloutState& state, const std::string& reason,
@@ -106,10 +103,10 @@ Result<Step> rollback_step(const WavePlan& plan, const RolloutState& state, cons
   std::string target = next.stable_revision.empty() ? "" : " to " + short_sha(next.stable_revision);
   // Copies: `r` lives in `next`, which is moved into make() in an unspecified argument order.
   const std::string why = r.reason, revision = r.revision;
-  return make("rollback", std::move(next), "roll back " + short_sha(revision) + target + " (" + why + ")",
-              std::to_string(moved) + " cluster(s) returned" + (target.empty() ? " to no release" : target) +
-                  ". The release is held until a newer one or `fleetwave resume " + state.app + "`.",
-              current_wave_name(plan, state), why);
+  return person_step("rollback", std::move(next), "roll back " + short_sha(revision) + target + " (" + why + ")",
+                     std::to_string(moved) + " cluster(s) returned" + (target.empty() ? " to no release" : target) +
+                         ". The release is held until a newer one or `fleetwave resume " + state.app + "`.",
+                     current_wave_name(plan, state), why);
 }
 
 }  // namespace fleetwave

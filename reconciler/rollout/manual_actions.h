@@ -11,6 +11,10 @@
 
 namespace fleetwave {
 
+// A step a person takes: subject "fleetwave(<app>): <subject>", Fleetwave-* trailers naming `wave`.
+Step person_step(const std::string& action, RolloutState next, std::string subject, std::string body,
+                 const std::string& wave, const std::string& evidence);
+
 // Approves `wave` (default: the wave waiting for approval) of the release in flight. Waves
 // ahead of the current one may be approved in advance.
 Result<Step> approve_step(const WavePlan& plan, const RolloutState& state, const std::optional<std::string>& wave);
