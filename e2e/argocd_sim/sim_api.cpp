@@ -1,5 +1,6 @@
 #include "argocd_sim/sim_api.h"
 
+#include "base/timestamp.h"
 #include "codec/json_writer.h"
 
 namespace fleetwave::sim {
@@ -35,6 +36,26 @@ std::vector<testkit::FakeRoute> sim_routes(const LiveClusters& live, const Event
                       res.body = metrics.scrape();
                       res.content_type = "text/plain; version=0.0.4; charset=utf-8";
                       return res;
+                    }});
+  return routes;
+}
+
+std::vector<testkit::FakeRoute> sim_control_routes(const std::atomic<testkit::FakeArgoCd*>& server, EventLog& events,
+                                                   const Clock& clock) {
+  std::vector<testkit::FakeRoute> routes;
+  routes.push_back({"/sim/v1/clusters/([^/]+)/connection/(Failed|Successful)",
+                    [&server, &events, &clock](const std::vector<std::string>& captures) {
+                      testkit::FakeArgoCd* argocd = server.load();
+                      if (argocd == nullptr || captures.size() != 2) return json_answer(503, {{"error", "starting"}});
+                      const std::string& cluster = captures[0];
+                      const std::string& state = captures[1];
+                      // What Argo CD says of a cluster whose API server does not answer.
+                      const std::string message =
+                          state == "Failed" ? "dial tcp 10.0.0.1:6443: connect: connection refused" : "";
+                      argocd->set_cluster_connection(cluster, "https://" + cluster + ".example.com:6443", state,
+                                                     message, format_rfc3339(clock.now_ms()));
+                      events.record("", "cluster-connection", cluster + " " + state);
+                      return json_answer(200, {{"cluster", cluster}, {"status", state}});
                     }});
   return routes;
 }

@@ -76,7 +76,10 @@ Status<> run_simulator(const SimOptions& o, const SimEnvironment& env) {
   api.host = o.listen_host;
   api.port = o.listen_port;
   api.extra_get_routes = sim_routes(live, events, metrics);
+  std::atomic<testkit::FakeArgoCd*> serving{nullptr};  // the control routes answer once it is set
+  api.extra_post_routes = sim_control_routes(serving, events, clock);
   FW_TRY(server, testkit::FakeArgoCd::start(std::move(api)));
+  serving = server.get();
   events.record("", "serving", server->url() + " (repository " + repo->display_url() + ", branch " + o.branch + ")");
   if (!o.ready_file.empty()) FW_CHECK(write_ready_file(o.ready_file, server->url()));
 
@@ -88,6 +91,7 @@ Status<> run_simulator(const SimOptions& o, const SimEnvironment& env) {
     wait_for_next_tick(env, std::chrono::milliseconds(o.poll_interval_ms));
   }
   events.record("", "stopping", "");
+  serving = nullptr;
   server.reset();
   std::error_code ec;
   fs::remove_all(render_root, ec);

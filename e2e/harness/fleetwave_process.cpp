@@ -63,6 +63,7 @@ Status<> FleetwaveProcess::launch() {
         dir_ / "webhook-secret", std::string("--generator-token-file"), dir_ / "generator-token"}) {
     spec.argv.push_back(a);
   }
+  spec.argv.insert(spec.argv.end(), o.extra_args.begin(), o.extra_args.end());
   if (!o.prometheus_url.empty()) {
     spec.argv.push_back("--prometheus-url");
     spec.argv.push_back(o.prometheus_url);

@@ -23,8 +23,9 @@ struct FleetwaveOptions {
   std::string argocd_token_file;
   int interval_ms = 1000;
   std::string author = "Fleetwave Bot <fleetwave@example.com>";
-  std::string name = "fleetwave";  // names its log and cache directory (replicas differ)
-  std::string prometheus_url;      // --prometheus-url for analysis checks ("" = none)
+  std::string name = "fleetwave";       // names its log and cache directory (replicas differ)
+  std::string prometheus_url;           // --prometheus-url for analysis checks ("" = none)
+  std::vector<std::string> extra_args;  // more flags of fleetwave serve (e.g. --failover-after 2s)
 };
 
 class FleetwaveProcess {

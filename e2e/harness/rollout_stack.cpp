@@ -66,6 +66,7 @@ Result<std::unique_ptr<RolloutStack>> RolloutStack::start(const StackOptions& op
     f.interval_ms = options.interval_ms;
     f.name = "fleetwave-" + std::to_string(i);
     if (stack->prometheus_) f.prometheus_url = stack->prometheus_->url();
+    f.extra_args = options.serve_args;
     FW_TRY(replica, FleetwaveProcess::start(f));
     stack->replicas_.push_back(std::move(replica));
   }

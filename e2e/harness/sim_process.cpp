@@ -88,6 +88,13 @@ Result<Json> SimProcess::cluster_objects(const std::string& cluster) {
   return get("/sim/v1/clusters/" + cluster + "/objects");
 }
 
+Status<> SimProcess::set_connection(const std::string& cluster, const std::string& state) {
+  const std::string path = "/sim/v1/clusters/" + cluster + "/connection/" + state;
+  FW_TRY(res, http_post(url_, path, "", {{"Authorization", "Bearer " + token_}}));
+  if (res.status != 200) return internal_error("POST " + path + ": " + std::to_string(res.status) + " " + res.body);
+  return ok_status();
+}
+
 std::string first_image(const Json& objects, const std::string& deployment) {
   if (!objects.is_array()) return "";
   for (const Json& o : objects) {

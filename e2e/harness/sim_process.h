@@ -43,6 +43,8 @@ class SimProcess {
   [[nodiscard]] Result<Json> applications(const std::string& app);
   // Live objects on a simulated cluster (every app's), sorted; NotFound for an unknown cluster.
   [[nodiscard]] Result<Json> cluster_objects(const std::string& cluster);
+  // What GET /api/v1/clusters says of the cluster's connection: "Failed" simulates an outage.
+  [[nodiscard]] Status<> set_connection(const std::string& cluster, const std::string& state);
 
  private:
   SimProcess(testkit::TempDir dir, std::string token);

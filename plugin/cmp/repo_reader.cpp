@@ -16,6 +16,7 @@
 #include <utility>
 
 #include "base/text.h"
+#include "model/cordons.h"
 
 namespace fleetwave {
 namespace fs = std::filesystem;
@@ -93,6 +94,20 @@ class Walker {
       return;
     }
     walk_real(rel_dir, real, role, out);
+  }
+
+  // One file fleetwave itself writes (.fleetwave/cordons.yaml), when present: a regular file,
+  // never a symlink, with the size cap of every input.
+  void read_owned_file(const std::string& rel, FileRole role, std::vector<SourceFile>& out) {
+    const std::string path = root_ + "/" + rel;
+    struct stat st {};
+    if (::lstat(path.c_str(), &st) != 0) return;
+    std::string content;
+    if (std::string problem = read_file(path, content); !problem.empty()) {
+      errors_.push_back(file_error(rel, problem + " (fleetwave writes it as a regular file)"));
+      return;
+    }
+    out.push_back(SourceFile{rel, std::move(content), role});
   }
 
  private:
@@ -292,6 +307,7 @@ Result<Ok, ErrorList> read_repo_files(const RepoLayout& layout, InputBundle& bun
     Walker policies(root.string(), bundle, errors);
     policies.walk(layout.policies_dir, FileRole::FleetPolicy, bundle.files);
   }
+  walker.read_owned_file(kCordonsPath, FileRole::Cordons, bundle.files);
   if (!errors.empty()) return errors;
   return Ok{};
 }

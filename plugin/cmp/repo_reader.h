@@ -18,7 +18,8 @@ struct RepoLayout {
   std::string policies_dir = "policies";
 };
 
-// Fills bundle.files from the layout (app files, inventory, fleet policies), sorted by path.
+// Fills bundle.files from the layout (app files, inventory, fleet policies, and fleetwave's
+// cordon overlay .fleetwave/cordons.yaml when present), sorted by path within each part.
 // Only *.yaml, *.yml and *.json files are read; names starting with '.' are skipped (e.g.
 // Argo CD's .argocd-source.yaml). A missing policies/ directory is fine; a missing app or
 // inventory directory is an error.

@@ -16,6 +16,7 @@ struct Taint {
   std::string key;
   std::string value;
   std::string effect;  // NoSchedule | NoExecute
+  bool operator==(const Taint&) const = default;
 };
 
 struct Cluster {

@@ -8,6 +8,7 @@
 #include "codec/json_reader.h"
 #include "codec/yaml_codec.h"
 #include "interpret/resource_interpreter.h"
+#include "model/cordons.h"
 #include "render/api_defaults.h"
 #include "render/resource_scope.h"
 #include "render/source_locator.h"
@@ -149,6 +150,7 @@ class Loader {
       return;
     }
     FileRole role = o.file->role;
+    if (role == FileRole::Cordons) return load_cordon_overlay(o, problems);
     if (role == FileRole::Inventory) {
       load_inventory_object(o, api_version, kind);
       return;
@@ -305,7 +307,31 @@ class Loader {
     fleet_.templates.push_back(std::move(t));
   }
 
+  void load_cordon_overlay(const LoadedObject& o, Problems& problems) {
+    for (Cordon& c : parse_cordons(o.object, problems)) cordons_.push_back(std::move(c));
+    add_problems(o, problems);
+  }
+
+  // The cordons' taints go into the Cluster objects before they are parsed, so the render cache,
+  // which keeps the objects, sees the same inventory as this render.
+  void apply_cordon_overlay() {
+    if (cordons_.empty()) return;
+    for (const std::string& name : apply_cordons(cordons_, fleet_.cluster_objects)) {
+      Error e = invalid_input(
+          "cordon of cluster \"" + printable(name) +
+          "\", which the inventory does not have, has no effect; remove it with fleetwave uncordon " + printable(name));
+      e.pos.file = kCordonsPath;
+      fleet_.warnings.push_back(std::move(e));
+    }
+    for (std::size_t i = 0; i < fleet_.clusters.size(); ++i) {
+      if (find_cordon(cordons_, fleet_.clusters[i].name) == nullptr) continue;
+      Problems problems;
+      fleet_.clusters[i] = parse_cluster(fleet_.cluster_objects[i], problems);
+    }
+  }
+
   void finish() {
+    apply_cordon_overlay();
     auto interpreter = ResourceInterpreter::build(std::move(customizations_));
     if (interpreter.ok())
       fleet_.interpreter = std::make_shared<const ResourceInterpreter>(std::move(interpreter).value());
@@ -339,6 +365,7 @@ class Loader {
   std::map<std::string, ObjectSource> seen_clusters_;
   std::map<std::string, ObjectSource> seen_templates_;
   std::vector<LoadedCustomization> customizations_;
+  std::vector<Cordon> cordons_;
 };
 
 }  // namespace

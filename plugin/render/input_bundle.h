@@ -13,6 +13,7 @@ enum class FileRole {
   Inventory,    // clusters/: Karmada Cluster objects
   FleetPolicy,  // policies/: fleet-wide Karmada policies
   App,          // the app directory: templates, policies, the WavePlan
+  Cordons,      // .fleetwave/cordons.yaml: taints fleetwave adds to inventory clusters
 };
 
 struct SourceFile {

@@ -34,13 +34,15 @@ TEST_F(CliTopLevelTest, HelpVersionAndUnknownCommands) {
        "",
        "error: unknown command \"deploy\"; commands: reconcile, status, wait, plan, diff, history, approve, pause, "
        "resume, "
-       "rollback, freeze, unfreeze, promote, hold, release-hold, appset, serve (see fleetwave --help)\n"},
+       "rollback, freeze, unfreeze, promote, hold, release-hold, cordon, uncordon, appset, serve (see fleetwave "
+       "--help)\n"},
       {"flag before command",
        {"--repo", "x"},
        2,
        "",
        "error: unknown command \"--repo\"; commands: reconcile, status, wait, plan, diff, history, "
-       "approve, pause, resume, rollback, freeze, unfreeze, promote, hold, release-hold, appset, serve (see fleetwave "
+       "approve, pause, resume, rollback, freeze, unfreeze, promote, hold, release-hold, cordon, uncordon, appset, "
+       "serve (see fleetwave "
        "--help)\n"},
   };
   for (const Case& c : cases) {

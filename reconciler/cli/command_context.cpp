@@ -17,6 +17,8 @@ void CliOutput::add_secrets(const std::vector<std::string>& secrets) {
 
 std::string CliOutput::scrub(const std::string& text) const { return redact_text(text, secrets_); }
 
+void CliOutput::flush() { out_.flush(); }
+
 void CliOutput::write(const std::string& text) {
   std::string data = text;
   for (const std::string& secret : secrets_) {

@@ -25,6 +25,7 @@ struct CliProcess {
   std::vector<std::string> args;  // without argv[0]
   std::map<std::string, std::string> env;
   std::string cwd;
+  bool stdout_terminal = false;  // stdout is a terminal that can be redrawn (status --watch)
 };
 
 struct CliServices {
@@ -43,6 +44,7 @@ class CliOutput {
   void add_secrets(const std::vector<std::string>& secrets);
   // Data for stdout (YAML, diffs) as is, except that registered secrets become ***.
   void write(const std::string& text);
+  void flush();
   // A message line for stdout: URLs redacted as well (credentials in userinfo and queries).
   void line(const std::string& text);
   // "error: <message>" on stderr, one line per line of the message.

@@ -34,6 +34,8 @@ CommandSpec unfreeze_command();
 CommandSpec promote_command();
 CommandSpec hold_command();
 CommandSpec release_hold_command();
+CommandSpec cordon_command();
+CommandSpec uncordon_command();
 CommandSpec appset_command();
 CommandSpec serve_command();
 

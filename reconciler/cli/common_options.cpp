@@ -13,6 +13,7 @@
 
 #include "adapters/git/repo_url.h"
 #include "base/text.h"
+#include "rollout/duration.h"
 
 namespace fleetwave::cli {
 namespace {
@@ -135,6 +136,13 @@ FlagSpec dry_run_flag() {
 }
 
 FlagSpec output_flag(std::string_view help) { return {"output", "FORMAT", help, false, 'o'}; }
+
+Result<std::int64_t> duration_flag(const ParsedArgs& args, const char* name, std::int64_t fallback) {
+  if (!args.has(name)) return fallback;
+  auto ms = parse_duration_ms(args.get(name));
+  if (!ms.ok() || *ms <= 0) return invalid_input(std::string("--") + name + ": expected a duration such as 30s or 10m");
+  return *ms;
+}
 
 Result<std::string> output_format(const ParsedArgs& args, const std::vector<std::string>& formats) {
   const std::string output = args.get("output", formats.front());

@@ -43,6 +43,9 @@ FlagSpec output_flag(std::string_view help);
 // InvalidInput naming them.
 Result<std::string> output_format(const ParsedArgs& args, const std::vector<std::string>& formats);
 
+// A duration flag (30s, 10m, 2h) in milliseconds, `fallback` when unset; positive.
+Result<std::int64_t> duration_flag(const ParsedArgs& args, const char* name, std::int64_t fallback);
+
 // Concatenates flag tables.
 std::vector<FlagSpec> flags_of(std::initializer_list<std::vector<FlagSpec>> parts);
 

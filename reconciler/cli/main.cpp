@@ -1,5 +1,7 @@
 // fleetwave: the command line of the rollout engine. Thin: collects the process context,
 // starts libgit2, runs the command and returns its exit code (cli/command_context.h).
+#include <unistd.h>
+
 #include <iostream>
 
 #include "adapters/git/libgit2_runtime.h"
@@ -14,6 +16,8 @@ int main(int argc, char** argv) {
   for (int i = 1; i < argc; ++i) process.args.emplace_back(argv[i]);
   process.env = fleetwave::environment_of(environ);
   process.cwd = fleetwave::current_directory();
+  auto term = process.env.find("TERM");
+  process.stdout_terminal = ::isatty(STDOUT_FILENO) == 1 && (term == process.env.end() || term->second != "dumb");
 
   auto runtime = fleetwave::git::LibGit2Runtime::start();
   if (!runtime.ok()) {

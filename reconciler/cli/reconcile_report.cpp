@@ -32,6 +32,8 @@ void CycleReportPrinter::approval_branch(const std::string& branch) {
   out_.line("approval requested: pushed branch " + branch);
 }
 
+void CycleReportPrinter::failover(const std::string& what) { out_.line("failover: cordoned " + what); }
+
 void CycleReportPrinter::cycle_error(const Error& e) { out_.error(e); }
 
 void CycleReportPrinter::finished(const CycleSummary& summary) {

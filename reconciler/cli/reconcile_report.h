@@ -18,6 +18,7 @@ class CycleReportPrinter final : public CycleSink {
   void app_up_to_date(const AppReport& app) override;
   void app_error(const AppReport& app, const Error& e) override;
   void approval_branch(const std::string& branch) override;
+  void failover(const std::string& what) override;
   void cycle_error(const Error& e) override;
   void finished(const CycleSummary& summary) override;
 

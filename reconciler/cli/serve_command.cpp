@@ -70,6 +70,10 @@ Result<serve::ServeOptions> serve_options(CommandContext& ctx, const ParsedArgs&
   o.schedule.interval_ms = interval;
   FW_TRY(timeout, duration_flag(args, "cycle-timeout", "5m", 1000));
   o.cycle_timeout_ms = timeout;
+  if (args.has("failover-after")) {
+    FW_TRY(failover_after, duration_flag(args, "failover-after", "", 1000));
+    o.reconciler.failover_after_ms = failover_after;
+  }
   FW_TRY(webhook, optional_secret(ctx, args, "webhook-secret-file"));
   FW_TRY(generator, optional_secret(ctx, args, "generator-token-file"));
   o.secrets = {webhook, generator};
@@ -167,6 +171,8 @@ CommandSpec serve_command() {
             {"interval", "DUR", "time between cycles without webhooks (default 30s)", true},
             {"cycle-timeout", "DUR",
              "a cycle running longer is reported stuck (not ready); twice as long exits 1 (default 5m)", true},
+            {"failover-after", "DUR",
+             "cordon a cluster whose Argo CD connection state has been Failed this long (off by default)", true},
             {"webhook-secret-file", "FILE", "file holding the webhook secret (GitHub HMAC key or GitLab token)", true},
             {"generator-token-file", "FILE", "file holding the bearer token of the plugin generator", true},
             {"approvals-provider", "NAME", "open pull requests for approval waves: github or gitlab", true},

@@ -86,6 +86,7 @@ TEST_F(CliStatusCommandTest, ReleaseInFlightWithVerdictsAndWhyBlocked) {
   EXPECT_EQ(app["argocd"], Json({{"configured", true}, {"reachable", true}, {"error", ""}}));
   EXPECT_EQ(app["waves"][0]["clusters"][0], Json({{"cluster", "dev-1"},
                                                   {"held", ""},
+                                                  {"cordoned", ""},
                                                   {"revision", release},
                                                   {"server", "https://dev-1.example.com:6443"},
                                                   {"pinnedAt", "2027-01-15T08:00:00Z"},
@@ -104,7 +105,7 @@ TEST_F(CliStatusCommandTest, JsonShapeIsStable) {
     for (auto it = object.begin(); it != object.end(); ++it) out.push_back(it.key());
     return out;
   };
-  EXPECT_EQ(keys(doc), (std::vector<std::string>{"apps", "branch", "head"}));
+  EXPECT_EQ(keys(doc), (std::vector<std::string>{"apps", "branch", "cordons", "head", "warnings"}));
   const Json& app = doc["apps"][0];
   EXPECT_EQ(keys(app),
             (std::vector<std::string>{"analysis", "app", "approvals", "argocd", "blocked", "errors", "heldReason",
@@ -113,8 +114,9 @@ TEST_F(CliStatusCommandTest, JsonShapeIsStable) {
   EXPECT_EQ(keys(app["waves"][0]),
             (std::vector<std::string>{"approval", "approved", "clusters", "current", "index", "maxConcurrency",
                                       "maxFailures", "minSuccessTime", "name", "progressDeadline", "size"}));
-  EXPECT_EQ(keys(app["waves"][0]["clusters"][0]),
-            (std::vector<std::string>{"cluster", "detail", "held", "pinnedAt", "revision", "server", "verdict"}));
+  EXPECT_EQ(
+      keys(app["waves"][0]["clusters"][0]),
+      (std::vector<std::string>{"cluster", "cordoned", "detail", "held", "pinnedAt", "revision", "server", "verdict"}));
   EXPECT_EQ(app["argocd"], Json({{"configured", false}, {"reachable", false}, {"error", ""}}));
   EXPECT_EQ(r.out.substr(0, 12), "{\n  \"apps\": ");  // indented, sorted keys
 }

@@ -77,13 +77,6 @@ Result<AppNow, CliFailure> read_state(Workspace& ws, const std::string& app_name
   return AppNow{std::move(state).value(), *inputs};
 }
 
-Result<std::int64_t> duration_flag(const ParsedArgs& args, const char* name, std::int64_t fallback) {
-  if (!args.has(name)) return fallback;
-  auto ms = parse_duration_ms(args.get(name));
-  if (!ms.ok() || *ms <= 0) return invalid_input(std::string("--") + name + ": expected a duration such as 30s or 10m");
-  return *ms;
-}
-
 int run(CommandContext& ctx) {
   auto app = single_app_argument(ctx);
   if (!app.ok()) return ctx.fail(app.error());

@@ -119,6 +119,10 @@ Result<std::vector<ApplicationSummary>> UnconfiguredArgoCd::list_applications(co
   return not_found("no --argocd-url given");
 }
 
+Result<std::vector<ClusterConnection>> UnconfiguredArgoCd::list_clusters() {
+  return not_found("no --argocd-url given");
+}
+
 Status<> UnconfiguredArgoCd::refresh_application(const std::string&) { return invalid_input("no --argocd-url given"); }
 
 Status<> UnconfiguredArgoCd::sync_application(const std::string&, const std::string&) {

@@ -65,6 +65,7 @@ class Workspace {
 class UnconfiguredArgoCd final : public ArgoCdClient {
  public:
   Result<std::vector<ApplicationSummary>> list_applications(const std::string&) override;
+  Result<std::vector<ClusterConnection>> list_clusters() override;
   Status<> refresh_application(const std::string&) override;
   Status<> sync_application(const std::string&, const std::string&) override;
 };

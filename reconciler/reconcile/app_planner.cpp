@@ -1,5 +1,6 @@
 #include "reconcile/app_planner.h"
 
+#include "codec/yaml_codec.h"
 #include "reconcile/app_steps/app_step.h"
 
 namespace fleetwave {
@@ -21,6 +22,21 @@ Result<std::vector<Freeze>> load_freezes(RepoSnapshot& snapshot) {
   FW_TRY(text, snapshot.read_optional(freezes_path()));
   if (!text) return std::vector<Freeze>{};
   return parse_freezes(*text, freezes_path());
+}
+
+Result<std::vector<Cordon>> load_cordons(RepoSnapshot& snapshot) {
+  FW_TRY(text, snapshot.read_optional(kCordonsPath));
+  if (!text) return std::vector<Cordon>{};
+  FW_TRY(docs, parse_yaml_stream(*text, kCordonsPath));
+  if (docs.size() != 1) {
+    Error e = invalid_input("expected one Cordons document; fleetwave cordon and uncordon write it");
+    e.pos.file = kCordonsPath;
+    return e;
+  }
+  Problems problems;
+  std::vector<Cordon> cordons = parse_cordons(docs[0].value, problems);
+  if (!problems.empty()) return locate_in_file(problems.list().front(), kCordonsPath, *text, 0, docs[0].line);
+  return cordons;
 }
 
 PlannedApp AppPlanner::plan(const AppDefinition& app, const std::string& head, const History& history,

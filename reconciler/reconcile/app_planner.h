@@ -7,6 +7,7 @@
 #include <string>
 
 #include "adapters/argocd/argocd_client.h"
+#include "model/cordons.h"
 #include "reconcile/analysis_runner.h"
 #include "reconcile/app_discovery.h"
 #include "reconcile/foreign_changes.h"
@@ -67,6 +68,10 @@ Result<RolloutState> load_state(RepoSnapshot& snapshot, const std::string& app, 
 
 // The freezes at the snapshot's commit (none when .fleetwave/freezes.yaml does not exist).
 Result<std::vector<Freeze>> load_freezes(RepoSnapshot& snapshot);
+
+// The cordons at the snapshot's commit (none when .fleetwave/cordons.yaml does not exist); a
+// problem carries the file, line and column of its field.
+Result<std::vector<Cordon>> load_cordons(RepoSnapshot& snapshot);
 
 // The waves of an app the planner left alone (up to date, so no report.waves): from the render
 // at `head`, whose warnings go to `warnings` when given. For status views; nullopt when the app

@@ -14,6 +14,7 @@ struct CycleReport {
   std::vector<AppReport> apps;                 // by app name
   std::vector<std::string> commits;            // pushed step commits, oldest first
   std::vector<std::string> approval_branches;  // pushed this cycle
+  std::vector<std::string> failovers;          // "eu-2: <evidence>" per automatic cordon committed
   int attempts = 0;                            // push attempts (1 without conflicts)
   int conflicts = 0;
   ErrorList errors;  // cycle-level problems (the app-level ones are in apps)

@@ -33,6 +33,7 @@ void finish_cycle(const Result<CycleReport>& result, std::int64_t duration_ms, C
     }
   }
   for (const std::string& branch : report.approval_branches) sink.approval_branch(branch);
+  for (const std::string& failover : report.failovers) sink.failover(failover);
   for (const Error& e : report.errors) sink.cycle_error(e);
   summary.app_errors = summary.app_errors || !report.errors.empty();
   sink.finished(summary);

@@ -40,6 +40,7 @@ class CycleSink {
   virtual void app_up_to_date(const AppReport&) {}
   virtual void app_error(const AppReport&, const Error&) {}
   virtual void approval_branch(const std::string&) {}
+  virtual void failover(const std::string&) {}  // "eu-2: <evidence>": an automatic cordon committed
   virtual void cycle_error(const Error&) {}
   virtual void finished(const CycleSummary& summary) = 0;
 };

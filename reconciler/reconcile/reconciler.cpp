@@ -1,6 +1,7 @@
 #include "reconcile/reconciler.h"
 
 #include "reconcile/foreign_changes.h"
+#include "rollout/cordon_changes.h"
 
 namespace fleetwave {
 namespace {
@@ -28,7 +29,9 @@ Reconciler::Reconciler(git::GitRepository& repo, ArgoCdClient& argocd, CycleServ
       clock_(services.clock),
       options_(std::move(options)),
       writer_(repo, services.clock, services.sleeper, services.random, options_.retry),
-      analysis_(options_.metrics, options_.web) {}
+      analysis_(options_.metrics, options_.web) {
+  if (options_.failover_after_ms) failover_.emplace(*options_.failover_after_ms);
+}
 
 Reconciler::Reconciler(git::GitRepository& repo, ArgoCdClient& argocd, const Clock& clock, ReconcilerOptions options)
     : own_sleeper_(std::make_unique<SystemSleeper>()),
@@ -38,7 +41,9 @@ Reconciler::Reconciler(git::GitRepository& repo, ArgoCdClient& argocd, const Clo
       clock_(clock),
       options_(std::move(options)),
       writer_(repo, clock, *own_sleeper_, *own_random_, options_.retry),
-      analysis_(options_.metrics, options_.web) {}
+      analysis_(options_.metrics, options_.web) {
+  if (options_.failover_after_ms) failover_.emplace(*options_.failover_after_ms);
+}
 
 // One attempt: plan every app at `head`, let the hooks add their steps, commit the steps in a
 // chain on `head`. Returns the new tip (`head` when nothing moved).
@@ -69,6 +74,34 @@ Result<std::string> Reconciler::plan_and_commit(const std::string& head, int att
     report.commits.push_back(oid);
     tip = oid;
   }
+  return commit_failovers(head, tip, report);
+}
+
+Result<std::string> Reconciler::commit_failovers(const std::string& head, std::string tip, CycleReport& report) {
+  if (connections_error_) report.errors.push_back(*connections_error_);
+  if (!failover_ || !connections_) return tip;
+  RepoSnapshot snapshot(repo_, blobs_, head);
+  auto inventory = snapshot.inventory();
+  auto cordons = load_cordons(snapshot);
+  if (!inventory.ok() || !cordons.ok()) {
+    report.errors.push_back((inventory.ok() ? cordons.error() : inventory.error().front())
+                                .with_context("automatic failover (nothing cordoned)"));
+    return tip;
+  }
+  std::vector<std::string> names;
+  for (const Cluster& c : *inventory) names.push_back(c.name);
+  const std::string actor = reconciler_actor(options_);
+  std::vector<Cordon> current = std::move(cordons).value();
+  for (FailoverDue& due : failover_->observe(*connections_, *inventory, current, actor, clock_.now_ms())) {
+    auto change = cordon_change(current, names, due.cordon, due.evidence);
+    if (!change.ok()) continue;  // cordoned meanwhile
+    FW_TRY(oid, writer_.commit_changes(tip, change->message, actor, options_.author,
+                                       {{kCordonsPath, serialize_cordons(change->next), std::nullopt}}));
+    report.commits.push_back(oid);
+    report.failovers.push_back(due.cordon.cluster + ": " + due.evidence);
+    current = std::move(change->next);
+    tip = oid;
+  }
   return tip;
 }
 
@@ -78,6 +111,13 @@ Result<CycleReport> Reconciler::run_once() {
   std::vector<PlannedApp> planned;
   std::map<std::string, Observations> observations;  // one Argo CD query per app per cycle
   analysis_.next_cycle();
+  connections_.reset();
+  connections_error_.reset();
+  if (failover_) {  // asked once per cycle; a failed answer cordons nothing (never on missing data)
+    auto clusters = argocd_.list_clusters();
+    if (clusters.ok()) connections_ = std::move(clusters).value();
+    else connections_error_ = clusters.error().with_context("automatic failover: listing Argo CD clusters");
+  }
   for (CycleHook* hook : options_.hooks) hook->cycle_started();
   auto published = writer_.publish(options_.branch, [&](const std::string& head, int attempt) {
     return plan_and_commit(head, attempt, report, apps, planned, observations);

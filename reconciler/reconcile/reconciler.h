@@ -8,6 +8,7 @@
 
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -19,6 +20,7 @@
 #include "reconcile/app_planner.h"
 #include "reconcile/cycle_hook.h"
 #include "reconcile/cycle_report.h"
+#include "reconcile/failover_watch.h"
 #include "reconcile/render_cache.h"
 #include "reconcile/repo_snapshot.h"
 #include "reconcile/step_writer.h"
@@ -34,6 +36,9 @@ struct ReconcilerOptions {
   std::string instance;                // names this reconciler in Fleetwave-Actor (the pod's host name); "" = unnamed
   MetricsProvider* metrics = nullptr;  // Prometheus for analysis checks (not owned); null: not configured
   WebProbe* web = nullptr;             // HTTP client for web checks (not owned)
+  // Automatic failover: cordon a cluster whose Argo CD connection has been Failed this long
+  // (failover_watch.h); nullopt: off.
+  std::optional<std::int64_t> failover_after_ms;
 };
 
 // What a cycle runs with besides Git and Argo CD: time, waiting, jitter.
@@ -55,6 +60,9 @@ class Reconciler {
   Result<CycleReport> run_once();
 
  private:
+  // The automatic cordons due at `head`, committed on `tip`; returns the new tip.
+  Result<std::string> commit_failovers(const std::string& head, std::string tip, CycleReport& report);
+
   Result<std::string> plan_and_commit(const std::string& head, int attempt, CycleReport& report,
                                       std::vector<AppDefinition>& apps, std::vector<PlannedApp>& planned,
                                       std::map<std::string, Observations>& observations);
@@ -70,6 +78,9 @@ class Reconciler {
   RenderCache renders_;
   AppDiscovery discovery_;
   AnalysisRunner analysis_;  // remembers verdicts across cycles
+  std::optional<FailoverWatch> failover_;
+  std::optional<std::vector<ClusterConnection>> connections_;  // this cycle's answer, for every attempt
+  std::optional<Error> connections_error_;
 };
 
 }  // namespace fleetwave

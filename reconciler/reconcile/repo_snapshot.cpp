@@ -1,7 +1,10 @@
 #include "reconcile/repo_snapshot.h"
 
+#include <algorithm>
+
 #include "adapters/git/digest.h"
 #include "codec/yaml_codec.h"
+#include "model/cordons.h"
 #include "rollout/rollout_engine.h"
 
 namespace fleetwave {
@@ -112,7 +115,23 @@ Result<std::string> RepoSnapshot::input_digest(const std::string& app_path) {
   FW_TRY(app, tree_id(app_path));
   FW_TRY(clusters, tree_id(layout_.clusters));
   FW_TRY(policies, policies_digest());
-  return fleetwave::input_digest(app, clusters, policies);
+  FW_TRY(cordons, cordons_blob());
+  return fleetwave::input_digest(app, clusters, policies, cordons);
+}
+
+Result<std::string> RepoSnapshot::cordons_blob() {
+  if (cordons_blob_) return *cordons_blob_;
+  auto entries = repo_.list_tree(commit_, ".fleetwave", false);
+  std::string oid;
+  if (entries.ok()) {
+    for (const git::TreeEntry& e : *entries) {
+      if (e.path == kCordonsPath && e.type == git::EntryType::Blob) oid = e.oid;
+    }
+  } else if (entries.error().kind != ErrorKind::NotFound) {
+    return std::move(entries).error();
+  }
+  cordons_blob_ = oid;
+  return oid;
 }
 
 Result<std::vector<std::pair<std::string, std::string>>> RepoSnapshot::window_files(
@@ -236,7 +255,32 @@ Result<InputBundle, ErrorList> RepoSnapshot::bundle(const std::string& app_path)
   collect(add_directory(layout_.clusters, FileRole::Inventory, true, "", "", b));
   collect(add_directory(layout_.policies, FileRole::FleetPolicy, false, "", "", b));
   if (!errors.empty()) return errors;
+  auto cordons = cordons_blob();
+  if (!cordons.ok()) return ErrorList{cordons.error()};
+  if (!cordons->empty()) {
+    auto content = cache_.read(repo_, *cordons);
+    if (!content.ok()) return ErrorList{content.error()};
+    b.files.push_back(SourceFile{kCordonsPath, std::move(content).value(), FileRole::Cordons});
+  }
   return b;
+}
+
+Result<std::vector<Cluster>, ErrorList> RepoSnapshot::inventory() {
+  InputBundle files;
+  if (auto read = add_directory(layout_.clusters, FileRole::Inventory, true, "", "", files); !read.ok())
+    return read.error();
+  std::vector<Cluster> clusters;
+  for (const SourceFile& f : files.files) {
+    auto docs = parse_yaml_stream(f.content, f.path);
+    if (!docs.ok()) return ErrorList{docs.error()};
+    for (const auto& doc : *docs) {
+      if (string_at(doc.value, {"kind"}) != "Cluster") continue;
+      Problems ignored;  // the render reports them, with positions
+      clusters.push_back(parse_cluster(doc.value, ignored));
+    }
+  }
+  std::sort(clusters.begin(), clusters.end(), [](const Cluster& a, const Cluster& b) { return a.name < b.name; });
+  return clusters;
 }
 
 }  // namespace fleetwave

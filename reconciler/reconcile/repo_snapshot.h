@@ -11,6 +11,7 @@
 
 #include "adapters/git/git_repository.h"
 #include "base/result.h"
+#include "model/cluster.h"
 #include "render/input_bundle.h"
 #include "rollout/windows/rollout_windows.h"
 
@@ -61,9 +62,15 @@ class RepoSnapshot {
   // problems carry file, line and column.
   Result<std::vector<RolloutWindow>, ErrorList> rollout_windows();
 
+  // The blob id of the cordon overlay (.fleetwave/cordons.yaml), "" when there is none.
+  Result<std::string> cordons_blob();
+
   // Every file the renderer reads for the app (same rules as the CMP: *.yaml, *.yml, *.json,
   // no dotfiles, size caps; in-repository symlinks followed one level, others rejected).
   Result<InputBundle, ErrorList> bundle(const std::string& app_path);
+
+  // The Cluster objects of the inventory (clusters/) as written, without cordons, sorted by name.
+  Result<std::vector<Cluster>, ErrorList> inventory();
 
   // A file's content, nullopt when absent.
   Result<std::optional<std::string>> read_optional(const std::string& path);
@@ -79,6 +86,7 @@ class RepoSnapshot {
   BlobCache& cache_;
   std::string commit_;
   RepoLayoutNames layout_;
+  std::optional<std::string> cordons_blob_;  // read once per snapshot: every app's digest has it
 };
 
 }  // namespace fleetwave

@@ -67,6 +67,9 @@ struct EngineInput {
   // Clusters the candidate deletes objects from, compared with the stable release, by name
   // (deletion-guard gate; empty for a first release).
   std::vector<ClusterDeletions> deletions;
+  // Clusters cordoned at the head (.fleetwave/cordons.yaml), sorted: pinned with their wave, never
+  // waited for (often down while cordoned); their health counts neither for nor against a wave.
+  std::vector<std::string> cordoned;
   std::int64_t now_ms = 0;
 };
 
@@ -93,10 +96,13 @@ bool fast_forwarded(const WavePlan& plan, const ReleaseState& release, std::size
 // The branch whose merge approves `wave` of a release: fleetwave/approve/<app>/<release7>/<wave>.
 std::string approval_branch_name(const std::string& app, const std::string& revision, const std::string& wave);
 
-// The input digest of an app at a commit: the tree ids of its directory, clusters/ and policies/.
+// The input digest of an app at a commit: the tree ids of its directory, clusters/ and policies/,
+// and the blob id of the cordon overlay .fleetwave/cordons.yaml when there is one.
 std::string input_digest(const std::string& app_tree, const std::string& clusters_tree,
-                         const std::string& policies_tree);
-// Which inputs differ between two digests ("app", "clusters", "policies"), for messages.
+                         const std::string& policies_tree, const std::string& cordons_blob = "");
+// Which inputs differ between two digests ("app directory", "clusters/", ...), for messages.
 std::vector<std::string> changed_inputs(const std::string& from, const std::string& to);
+// True when only the cordon overlay differs (a failover or its end: spec.failover.expedite).
+bool only_cordons_changed(const std::string& from, const std::string& to);
 
 }  // namespace fleetwave

@@ -143,6 +143,21 @@ const Wave* WavePlan::find(const std::string& wave_name) const {
   return nullptr;
 }
 
+// spec.fastForward and spec.failover: what may skip bake times and approvals.
+static void parse_speed_ups(const Json& spec, const FieldPath& spec_at, WavePlan& plan, Problems& problems) {
+  const std::string fast_forward = get_string(spec, "fastForward", spec_at, problems);
+  if (fast_forward == "approval-required") {
+    plan.fast_forward_needs_approval = true;
+  } else if (!fast_forward.empty() && fast_forward != "allowed") {
+    problems.add(spec_at.key("fastForward"),
+                 "unsupported value \"" + fast_forward + "\", must be allowed or approval-required");
+  }
+  if (const Json* failover = get_object(spec, "failover", spec_at, problems)) {
+    reject_unknown_fields(*failover, {"expedite"}, spec_at.key("failover"), problems);
+    plan.expedite_failover = get_bool(*failover, "expedite", spec_at.key("failover"), problems);
+  }
+}
+
 WavePlan parse_wave_plan(const Json& object, Problems& problems) {
   WavePlan plan;
   const FieldPath root;
@@ -157,8 +172,9 @@ WavePlan parse_wave_plan(const Json& object, Problems& problems) {
   const Json* spec = get_object(object, "spec", root, problems, true);
   if (spec == nullptr) return plan;
   const FieldPath spec_at = root.key("spec");
-  reject_unknown_fields(*spec, {"waves", "onFailure", "dependsOn", "analysis", "deletionGuard", "fastForward"}, spec_at,
-                        problems);
+  reject_unknown_fields(*spec,
+                        {"waves", "onFailure", "dependsOn", "analysis", "deletionGuard", "fastForward", "failover"},
+                        spec_at, problems);
   if (const Json* analysis = find_member(*spec, "analysis")) {
     plan.analysis = parse_analysis(*analysis, spec_at.key("analysis"), problems);
   }
@@ -182,13 +198,7 @@ WavePlan parse_wave_plan(const Json& object, Problems& problems) {
   }
   parse_depends_on(*spec, spec_at, plan, problems);
   parse_deletion_guard(*spec, spec_at, plan, problems);
-  const std::string fast_forward = get_string(*spec, "fastForward", spec_at, problems);
-  if (fast_forward == "approval-required") {
-    plan.fast_forward_needs_approval = true;
-  } else if (!fast_forward.empty() && fast_forward != "allowed") {
-    problems.add(spec_at.key("fastForward"),
-                 "unsupported value \"" + fast_forward + "\", must be allowed or approval-required");
-  }
+  parse_speed_ups(*spec, spec_at, plan, problems);
   // A wave's check may not reuse a plan-wide check's name: evidence and status name checks alone.
   for (std::size_t i = 0; i < plan.waves.size(); ++i) {
     for (std::size_t k = 0; k < plan.waves[i].analysis.size(); ++k) {

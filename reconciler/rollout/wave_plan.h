@@ -45,6 +45,9 @@ struct WavePlan {
   // spec.fastForward: approval-required makes a promote take effect only once the wave it
   // promotes to is approved (by default it takes effect at once).
   bool fast_forward_needs_approval = false;
+  // spec.failover.expedite: a release that only changes cordons (a failover, or its end) skips
+  // every wave's minSuccessTime; health still decides.
+  bool expedite_failover = false;
 
   // The checks of wave `index`: the plan's, then the wave's own.
   std::vector<const AnalysisCheck*> checks_of(std::size_t index) const;

@@ -119,5 +119,19 @@ TEST(WavePlanTest, ParsesTheDeletionGuard) {
   EXPECT_EQ(problems[3].rfind("spec.deletionGuard: ", 0), 0u) << problems[3];
 }
 
+TEST(WavePlanTest, ParsesFailoverExpedite) {
+  std::vector<std::string> problems;
+  EXPECT_FALSE(parse(plan_yaml("  - name: all\n"), problems).expedite_failover);
+  EXPECT_TRUE(parse(plan_yaml("  - name: all\n", "  failover: {expedite: true}\n"), problems).expedite_failover);
+  EXPECT_EQ(problems, std::vector<std::string>{});
+  parse(plan_yaml("  - name: all\n", "  failover: {expedite: yes please}\n"), problems);
+  parse(plan_yaml("  - name: all\n", "  failover: {expedited: true}\n"), problems);
+  ASSERT_EQ(problems.size(), 2u);
+  EXPECT_EQ(problems[0].rfind("spec.failover.expedite: ", 0), 0u) << problems[0];
+  EXPECT_EQ(problems[1].rfind("spec.failover.expedited: unknown field \"expedited\"; did you mean \"expedite\"?", 0),
+            0u)
+      << problems[1];
+}
+
 }  // namespace
 }  // namespace fleetwave

@@ -70,6 +70,7 @@ class ObservedArgoCd final : public ArgoCdClient {
       : inner_(inner), state_(state), scrub_(std::move(scrub)) {}
 
   Result<std::vector<ApplicationSummary>> list_applications(const std::string& label_selector) override;
+  Result<std::vector<ClusterConnection>> list_clusters() override { return inner_.list_clusters(); }
   Status<> refresh_application(const std::string& name) override { return inner_.refresh_application(name); }
   Status<> sync_application(const std::string& name, const std::string& revision) override {
     return inner_.sync_application(name, revision);

@@ -91,6 +91,7 @@ class ReconcileLoop::Sink final : public CycleSink {
     p_.log.info("reconcile cycle done", {{"commit", summary.head},
                                          {"commits", string_list(report.commits)},
                                          {"approval_branches", string_list(report.approval_branches)},
+                                         {"failovers", string_list(report.failovers)},
                                          {"conflicts", report.conflicts},
                                          {"apps", static_cast<std::int64_t>(report.apps.size())},
                                          {"duration_ms", summary.duration_ms}});

@@ -70,6 +70,7 @@ const std::vector<std::pair<std::string, std::string>>& config_keys() {
       {"prometheus.url", "prometheus-url"},
       {"prometheus.tokenFile", "prometheus-token-file"},
       {"prometheus.caFile", "prometheus-ca-file"},
+      {"failover.after", "failover-after"},
   };
   return keys;
 }

@@ -16,6 +16,8 @@ class BundleBuilder {
     return add(path, yaml, FileRole::FleetPolicy);
   }
   BundleBuilder& app(const std::string& path, const std::string& yaml) { return add(path, yaml, FileRole::App); }
+  // fleetwave's cordon overlay (.fleetwave/cordons.yaml).
+  BundleBuilder& cordons(const std::string& yaml) { return add(".fleetwave/cordons.yaml", yaml, FileRole::Cordons); }
 
   // A Cluster object with the given name, labels (k=v,k=v) and region.
   BundleBuilder& simple_cluster(const std::string& name, const std::string& labels = "",

@@ -84,17 +84,28 @@ void FakeArgoCd::register_routes() {
   const std::string api = options_.root_path + "/api/v1/applications";
   server_->Get(api, [this](const httplib::Request& req, httplib::Response& res) { handle_list(req, res); });
   server_->Get(api + "/([^/]+)", [this](const httplib::Request& req, httplib::Response& res) { handle_get(req, res); });
+  server_->Get(options_.root_path + "/api/v1/clusters", [this](const httplib::Request&, httplib::Response& res) {
+    std::lock_guard<std::mutex> lock(mu_);
+    Json items = Json::array();
+    for (const auto& [name, cluster] : clusters_) items.push_back(cluster);
+    res.set_content(Json{{"metadata", Json::object()}, {"items", items}}.dump(), "application/json");
+  });
   server_->Post(api + "/([^/]+)/sync",
                 [this](const httplib::Request& req, httplib::Response& res) { handle_sync(req, res); });
-  for (const FakeRoute& route : options_.extra_get_routes) {
-    auto handler = route.handler;
-    server_->Get(options_.root_path + route.pattern, [handler](const httplib::Request& req, httplib::Response& res) {
+  auto answer_with = [](FakeRoute::Handler handler) {
+    return [handler](const httplib::Request& req, httplib::Response& res) {
       std::vector<std::string> captures;
       for (std::size_t i = 1; i < req.matches.size(); ++i) captures.push_back(req.matches[i]);
       FakeResponse answer = handler(captures);
       res.status = answer.status;
       res.set_content(answer.body, answer.content_type);
-    });
+    };
+  };
+  for (const FakeRoute& route : options_.extra_get_routes) {
+    server_->Get(options_.root_path + route.pattern, answer_with(route.handler));
+  }
+  for (const FakeRoute& route : options_.extra_post_routes) {
+    server_->Post(options_.root_path + route.pattern, answer_with(route.handler));
   }
 }
 
@@ -238,6 +249,14 @@ Status<> FakeArgoCd::mark_failed(const std::string& name, const std::string& rev
 }
 Status<> FakeArgoCd::mark_out_of_sync(const std::string& name, const std::string& revision) {
   return update_application(name, [&](Json& app) { set_out_of_sync(app, revision); });
+}
+
+void FakeArgoCd::set_cluster_connection(const std::string& name, const std::string& server, const std::string& status,
+                                        const std::string& message, const std::string& attempted_at) {
+  std::lock_guard<std::mutex> lock(mu_);
+  Json state = {{"status", status}, {"message", message}};
+  if (!attempted_at.empty()) state["attemptedAt"] = attempted_at;
+  clusters_[name] = {{"name", name}, {"server", server}, {"info", {{"connectionState", state}}}};
 }
 
 void FakeArgoCd::set_unavailable(bool unavailable) {

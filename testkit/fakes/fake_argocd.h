@@ -6,6 +6,7 @@
 //   GET  /api/v1/applications[?selector=...]  v1alpha1ApplicationList, sorted by name; items
 //                                             null when empty; bad selector -> 400
 //   GET  /api/v1/applications/{name}[?refresh=normal|hard]  the Application (refresh recorded)
+//   GET  /api/v1/clusters                     v1alpha1ClusterList (set_cluster_connection)
 //   POST /api/v1/applications/{name}/sync     records {name, revision}, returns the Application;
 //                                             400 "another operation is already in progress"
 //                                             while status.operationState.phase is Running
@@ -53,8 +54,9 @@ struct FakeResponse {
 // An extra GET endpoint: `pattern` is a regular expression for the whole path (below
 // root_path); `handler` gets its capture groups and runs on a server thread.
 struct FakeRoute {
+  using Handler = std::function<FakeResponse(const std::vector<std::string>& captures)>;
   std::string pattern;
-  std::function<FakeResponse(const std::vector<std::string>& captures)> handler;
+  Handler handler;
 };
 
 struct FakeArgoCdOptions {
@@ -67,6 +69,7 @@ struct FakeArgoCdOptions {
   std::string host = "127.0.0.1";  // address to listen on (and to name in url())
   int port = 0;                    // 0: a port the kernel picks
   std::vector<FakeRoute> extra_get_routes;
+  std::vector<FakeRoute> extra_post_routes;  // the same for POST (a simulator's controls)
 };
 
 struct FakeSyncCall {
@@ -103,6 +106,10 @@ class FakeArgoCd {
   [[nodiscard]] Status<> mark_failed(const std::string& name, const std::string& revision, const std::string& message);
   [[nodiscard]] Status<> mark_out_of_sync(const std::string& name, const std::string& revision);
 
+  // A cluster of GET /api/v1/clusters (a v1alpha1Cluster with info.connectionState), added or
+  // replaced by name.
+  void set_cluster_connection(const std::string& name, const std::string& server, const std::string& status,
+                              const std::string& message = "", const std::string& attempted_at = "");
   // 503 with a text body for every request while set.
   void set_unavailable(bool unavailable);
   // Answers every authorized request with `response` until cleared (nullopt).
@@ -134,6 +141,7 @@ class FakeArgoCd {
   std::condition_variable stopping_cv_;
   bool stopping_ = false;                     // guarded by mu_
   std::map<std::string, Json> apps_;          // guarded by mu_
+  std::map<std::string, Json> clusters_;      // guarded by mu_ (GET /api/v1/clusters)
   std::uint64_t resource_version_ = 1;        // guarded by mu_
   bool unavailable_ = false;                  // guarded by mu_
   std::optional<FakeResponse> override_;      // guarded by mu_

@@ -40,4 +40,20 @@ void InMemoryArgoCd::sync_to(const Json& targets, std::int64_t finished_at_ms) {
   }
 }
 
+Result<std::vector<ClusterConnection>> InMemoryArgoCd::list_clusters() {
+  ++queries_;
+  if (unreachable_) return transient("argocd-server unreachable (in-memory fake)");
+  std::vector<ClusterConnection> out;
+  for (const auto& [name, connection] : connections_) out.push_back(connection);
+  return out;
+}
+
+void InMemoryArgoCd::set_connection(const std::string& cluster, const std::string& status, const std::string& message) {
+  ClusterConnection& c = connections_[cluster];
+  c.name = cluster;
+  c.server = "https://" + cluster + ".example";
+  c.status = status;
+  c.message = message;
+}
+
 }  // namespace fleetwave::testkit

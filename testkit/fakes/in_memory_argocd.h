@@ -16,6 +16,7 @@ namespace fleetwave::testkit {
 class InMemoryArgoCd final : public ArgoCdClient {
  public:
   Result<std::vector<ApplicationSummary>> list_applications(const std::string& label_selector) override;
+  Result<std::vector<ClusterConnection>> list_clusters() override;
   Status<> refresh_application(const std::string&) override { return ok_status(); }
   Status<> sync_application(const std::string&, const std::string&) override { return ok_status(); }
 
@@ -25,11 +26,14 @@ class InMemoryArgoCd final : public ArgoCdClient {
   void break_cluster(const std::string& cluster) { broken_.insert(cluster); }
   void heal_cluster(const std::string& cluster) { broken_.erase(cluster); }
   void set_unreachable(bool unreachable) { unreachable_ = unreachable; }
+  // The cluster's connection state as GET /api/v1/clusters reports it (Successful by default).
+  void set_connection(const std::string& cluster, const std::string& status, const std::string& message = "");
   std::size_t queries() const { return queries_; }
 
  private:
   std::map<std::string, ApplicationSummary> apps_;  // by Application name
   std::set<std::string> broken_;
+  std::map<std::string, ClusterConnection> connections_;  // by cluster name
   bool unreachable_ = false;
   std::size_t queries_ = 0;
 };

@@ -156,4 +156,58 @@ Result<std::vector<ApplicationSummary>> parse_application_list(const Json& list)
   return out;
 }
 
+namespace {
+
+// One v1alpha1Cluster: info.connectionState, or the deprecated top-level connectionState older
+// servers fill.
+Result<ClusterConnection> parse_cluster_connection(const Json& item) {
+  if (!item.is_object()) return wrong_type("", "object", item);
+  Node cluster{&item, ""};
+  ClusterConnection c;
+  FW_TRY(name, cluster.string("name"));
+  FW_TRY(server, cluster.string("server"));
+  c.name = std::move(name);
+  c.server = std::move(server);
+  FW_TRY(info, cluster.object("info"));
+  FW_TRY(state, info.object("connectionState"));
+  if (state.value == nullptr) {
+    FW_TRY(legacy, cluster.object("connectionState"));
+    state = legacy;
+  }
+  FW_TRY(status, state.string("status"));
+  FW_TRY(message, state.string("message"));
+  FW_TRY(attempted, state.string("attemptedAt"));
+  c.status = std::move(status);
+  c.message = std::move(message);
+  if (!attempted.empty()) {
+    c.attempted_at_ms = parse_rfc3339(attempted);
+    if (!c.attempted_at_ms) {
+      return invalid_input("expected an RFC 3339 timestamp, got \"" + attempted.substr(0, 40) + "\"",
+                           state.child_path("attemptedAt"));
+    }
+  }
+  return c;
+}
+
+}  // namespace
+
+Result<std::vector<ClusterConnection>> parse_cluster_list(const Json& list) {
+  if (!list.is_object()) return wrong_type("", "object", list);
+  std::vector<ClusterConnection> out;
+  const Json* items = find_member(list, "items");
+  if (items == nullptr || items->is_null()) return out;
+  if (!items->is_array()) return wrong_type("items", "array", *items);
+  for (std::size_t i = 0; i < items->size(); ++i) {
+    auto cluster = parse_cluster_connection((*items)[i]);
+    if (!cluster.ok()) {
+      Error e = std::move(cluster).error();
+      std::string index = "items[" + std::to_string(i) + "]";
+      e.field = e.field.empty() ? index : index + "." + e.field;
+      return e;
+    }
+    out.push_back(std::move(cluster).value());
+  }
+  return out;
+}
+
 }  // namespace fleetwave

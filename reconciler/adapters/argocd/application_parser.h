@@ -28,4 +28,7 @@ namespace fleetwave {
 // an item name it by index: field "items[3].status.sync.status".
 [[nodiscard]] Result<std::vector<ApplicationSummary>> parse_application_list(const Json& list);
 
+// A v1alpha1ClusterList (GET /api/v1/clusters): each cluster's name, server and connection state.
+[[nodiscard]] Result<std::vector<ClusterConnection>> parse_cluster_list(const Json& list);
+
 }  // namespace fleetwave

@@ -40,6 +40,16 @@ struct ApplicationSummary {
   ApplicationStatus observation;              // status, reduced (observation.name == name)
 };
 
+// A cluster Argo CD manages and how its last connection attempt went (v1alpha1Cluster's
+// info.connectionState).
+struct ClusterConnection {
+  std::string name;    // the cluster's name in Argo CD
+  std::string server;  // its API server URL
+  std::string status;  // Successful | Failed | Unknown
+  std::string message;
+  std::optional<std::int64_t> attempted_at_ms;  // connectionState.attemptedAt
+};
+
 // Implementations may block on the network; errors are values (never exceptions) and never
 // carry the token or URL credentials.
 class ArgoCdClient {
@@ -54,6 +64,9 @@ class ArgoCdClient {
   // GET /api/v1/applications/{name}?refresh=normal: asks Argo CD to compare with Git now (the
   // call may block until the controller has reconciled).
   [[nodiscard]] virtual Status<> refresh_application(const std::string& name) = 0;
+
+  // GET /api/v1/clusters: every cluster with its connection state (automatic failover).
+  [[nodiscard]] virtual Result<std::vector<ClusterConnection>> list_clusters() = 0;
 
   // POST /api/v1/applications/{name}/sync with {"revision": revision} ("" = the target revision).
   [[nodiscard]] virtual Status<> sync_application(const std::string& name, const std::string& revision) = 0;

@@ -172,6 +172,14 @@ Result<std::vector<ApplicationSummary>> HttpArgoCdClient::list_applications(cons
   return apps;
 }
 
+Result<std::vector<ClusterConnection>> HttpArgoCdClient::list_clusters() {
+  FW_TRY(reply, send("GET", "/api/v1/clusters", "", ""));
+  FW_TRY(json, parse_body(reply, ""));
+  auto clusters = parse_cluster_list(json);
+  if (!clusters.ok()) return invalid_response_error(clusters.error(), context(""));
+  return clusters;
+}
+
 Status<> HttpArgoCdClient::refresh_application(const std::string& name) {
   FW_CHECK(check_application_name(name));
   FW_TRY(reply, send("GET", "/api/v1/applications/" + name + "?refresh=normal", "", name));

@@ -42,6 +42,7 @@ class HttpArgoCdClient final : public ArgoCdClient {
   [[nodiscard]] static Result<std::unique_ptr<HttpArgoCdClient>> create(HttpArgoCdOptions options);
 
   Result<std::vector<ApplicationSummary>> list_applications(const std::string& label_selector) override;
+  Result<std::vector<ClusterConnection>> list_clusters() override;
   Status<> refresh_application(const std::string& name) override;
   Status<> sync_application(const std::string& name, const std::string& revision) override;
 

@@ -34,6 +34,36 @@ Result<std::string> LocalRepository::head_branch() {
   return name.compare(0, prefix.size(), prefix) == 0 ? name.substr(prefix.size()) : std::string();
 }
 
+Result<std::optional<UpstreamDistance>> LocalRepository::upstream_distance(const std::string& branch) {
+  std::string name = branch;
+  if (name.empty()) {
+    FW_TRY(current, head_branch());
+    name = current;
+  }
+  if (name.empty()) return std::optional<UpstreamDistance>();
+  git_reference* raw = nullptr;
+  int rc = git_branch_lookup(&raw, repo_.get(), name.c_str(), GIT_BRANCH_LOCAL);
+  if (rc == GIT_ENOTFOUND || rc == GIT_EINVALIDSPEC) return std::optional<UpstreamDistance>();
+  if (rc < 0) return libgit2_error(rc, "branch " + name);
+  Handle<git_reference> local(raw);
+  git_reference* up_raw = nullptr;
+  rc = git_branch_upstream(&up_raw, local.get());
+  if (rc == GIT_ENOTFOUND) return std::optional<UpstreamDistance>();
+  if (rc < 0) return libgit2_error(rc, "upstream of " + name);
+  Handle<git_reference> upstream(up_raw);
+  const char* up_name = nullptr;
+  if (git_branch_name(&up_name, upstream.get()) < 0 || up_name == nullptr) up_name = git_reference_name(up_raw);
+  const git_oid* local_oid = git_reference_target(local.get());
+  const git_oid* up_oid = git_reference_target(upstream.get());
+  if (local_oid == nullptr || up_oid == nullptr) return std::optional<UpstreamDistance>();
+  UpstreamDistance d;
+  d.branch = name;
+  d.upstream = up_name;
+  rc = git_graph_ahead_behind(&d.ahead, &d.behind, repo_.get(), local_oid, up_oid);
+  if (rc < 0) return libgit2_error(rc, "comparing " + name + " with " + d.upstream);
+  return std::optional<UpstreamDistance>(d);
+}
+
 Result<std::optional<std::string>> LocalRepository::remote_url(const std::string& name) {
   git_remote* raw = nullptr;
   int rc = git_remote_lookup(&raw, repo_.get(), name.c_str());

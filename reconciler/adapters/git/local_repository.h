@@ -22,6 +22,15 @@
 
 namespace fleetwave::git {
 
+// Where a local branch stands against its upstream, as `git status` says it: from the
+// remote-tracking ref of the last fetch (nothing is fetched).
+struct UpstreamDistance {
+  std::string branch;    // "main"
+  std::string upstream;  // "origin/main"
+  std::size_t ahead = 0;
+  std::size_t behind = 0;
+};
+
 class LocalRepository final : public GitRepository {
  public:
   // Opens the repository whose working tree contains `path`, searching upwards like git does.
@@ -35,6 +44,10 @@ class LocalRepository final : public GitRepository {
 
   // The branch HEAD points to ("main"), "" when HEAD is detached.
   [[nodiscard]] Result<std::string> head_branch();
+
+  // `branch` ("" = the branch HEAD points to) against its configured upstream; nullopt when
+  // it has none (or HEAD is detached).
+  [[nodiscard]] Result<std::optional<UpstreamDistance>> upstream_distance(const std::string& branch);
 
   // The URL of a configured remote ("origin"), nullopt when there is no such remote.
   [[nodiscard]] Result<std::optional<std::string>> remote_url(const std::string& name);

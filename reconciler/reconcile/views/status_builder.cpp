@@ -34,6 +34,9 @@ Result<Json> StatusBuilder::status_of(const StatusRequest& request, const std::v
     observe_apps(argocd_, unobserved, observations);
   }
   AppPlanner planner(repo_, blobs_, renders_, argocd_, apps, &analysis_);
+  RepoSnapshot head(repo_, blobs_, request.head);
+  auto loaded = load_cordons(head);  // an unreadable overlay shows as each app's render error
+  const std::vector<Cordon> cordons = loaded.ok() ? std::move(loaded).value() : std::vector<Cordon>{};
   std::vector<AppStatusInput> inputs;
   for (const AppDefinition& app : apps) {
     PlannedApp p = planner.plan(app, request.head, history, clock_.now_ms(), observations);
@@ -45,10 +48,11 @@ Result<Json> StatusBuilder::status_of(const StatusRequest& request, const std::v
     }
     in.argocd_configured = request.argocd_configured;
     in.observations = observations[app.name];
+    in.cordons = &cordons;
     in.report = std::move(p.report);
     inputs.push_back(std::move(in));
   }
-  return status_document(request.branch, request.head, inputs);
+  return status_document(request.branch, request.head, inputs, cordons);
 }
 
 }  // namespace fleetwave

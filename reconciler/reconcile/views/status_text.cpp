@@ -51,6 +51,7 @@ void cluster_lines(const Json& clusters, std::string& out) {
       if (!str(c, "verdict").empty()) line += "  " + pad(str(c, "verdict"), 7) + "  " + str(c, "detail");
     }
     if (!str(c, "held").empty()) line += "  held: " + str(c, "held");
+    if (!str(c, "cordoned").empty()) line += "  " + str(c, "cordoned");
     while (!line.empty() && line.back() == ' ') line.pop_back();
     out += line + "\n";
   }
@@ -92,8 +93,15 @@ void app_text(const Json& app, std::string& out) {
 
 std::string format_status_text(const Json& document) {
   std::string out;
+  for (const Json& w : document.value("warnings", Json::array())) out += "warning: " + w.get<std::string>() + "\n";
+  for (const Json& c : document.value("cordons", Json::array())) {
+    out += "cordoned: " + str(c, "cluster") + " (" + str(c, "taint") + ") by " + str(c, "by") + " since " +
+           str(c, "since") + (c.value("automatic", false) ? " (automatic failover)" : "") + ": " + str(c, "reason") +
+           "\n";
+  }
+  if (!out.empty()) out += "\n";
   const Json& apps = document["apps"];
-  if (apps.empty()) return "no apps at " + short7(str(document, "head")) + " (no WavePlan found)\n";
+  if (apps.empty()) return out + "no apps at " + short7(str(document, "head")) + " (no WavePlan found)\n";
   for (std::size_t i = 0; i < apps.size(); ++i) {
     if (i > 0) out += "\n";
     app_text(apps[i], out);

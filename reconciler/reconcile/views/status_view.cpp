@@ -4,6 +4,7 @@
 #include <set>
 
 #include "base/timestamp.h"
+#include "rollout/cordon_changes.h"
 
 namespace fleetwave {
 namespace {
@@ -16,7 +17,10 @@ std::string phase_of(const AppReport& r) {
 
 Json cluster_json(const AppStatusInput& in, const std::string& cluster) {
   Json c = {{"cluster", cluster}, {"revision", ""}, {"server", ""}, {"pinnedAt", ""},
-            {"verdict", ""},      {"detail", ""},   {"held", ""}};
+            {"verdict", ""},      {"detail", ""},   {"held", ""},   {"cordoned", ""}};
+  if (in.cordons != nullptr) {
+    if (const Cordon* cordon = find_cordon(*in.cordons, cluster)) c["cordoned"] = describe_cordon(*cordon);
+  }
   if (!in.report.state) return c;
   if (auto hold = in.report.state->holds.find(cluster); hold != in.report.state->holds.end())
     c["held"] = hold->second.reason;
@@ -132,9 +136,22 @@ Json app_status_json(const AppStatusInput& in) {
   return j;
 }
 
-Json status_document(const std::string& branch, const std::string& head, const std::vector<AppStatusInput>& apps) {
-  Json doc = {{"branch", branch}, {"head", head}, {"apps", Json::array()}};
+Json status_document(const std::string& branch, const std::string& head, const std::vector<AppStatusInput>& apps,
+                     const std::vector<Cordon>& cordons) {
+  Json doc = {{"branch", branch},
+              {"head", head},
+              {"apps", Json::array()},
+              {"cordons", Json::array()},
+              {"warnings", Json::array()}};
   for (const AppStatusInput& a : apps) doc["apps"].push_back(app_status_json(a));
+  for (const Cordon& c : cordons) {
+    doc["cordons"].push_back({{"cluster", c.cluster},
+                              {"taint", taint_text(c.taint)},
+                              {"reason", c.reason},
+                              {"by", c.by},
+                              {"since", format_rfc3339(c.since_ms)},
+                              {"automatic", c.automatic}});
+  }
   return doc;
 }
 

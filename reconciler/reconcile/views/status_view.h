@@ -26,11 +26,16 @@
 //       "progressDeadline": "30m|\"\"", "approval": "required|none", "approved": bool,
 //       "clusters": [ {"cluster": "eu-1", "revision": "<40-hex>|\"\"", "server": "...",
 //                      "pinnedAt": "RFC 3339|\"\"",
-//                      "verdict": "done|pending|failed|unknown|\"\"", "detail": ""} ]  verdict and
-//                                     detail only with Argo CD configured and a pin
+//                      "verdict": "done|pending|failed|unknown|\"\"", "detail": "",
+//                      "held": "reason|\"\"", "cordoned": "cordoned by ... since ...|\"\""} ]  verdict
+//                                     and detail only with Argo CD configured and a pin
 //     } ],
 //     "otherClusters": [ ...same cluster shape... ]  pinned clusters no wave holds any more
-//   } ]
+//   } ],
+//   "warnings": ["branch main is 2 commit(s) behind origin/main ..."],   about the checkout
+//                                     (`fleetwave status` without --repo); [] otherwise
+//   "cordons": [ {"cluster": "eu-2", "taint": "key[=value]:Effect", "reason": "", "by": "",
+//                 "since": "RFC 3339", "automatic": bool} ]
 // }
 #pragma once
 
@@ -48,11 +53,13 @@ struct AppStatusInput {
   const WavePlan* plan = nullptr;       // nullptr when the WavePlan is invalid
   std::optional<WaveAssignment> waves;  // clusters per wave (report.waves, or computed for an idle app)
   bool argocd_configured = false;
-  Observations observations;  // what Argo CD reported (with argocd_configured)
+  Observations observations;                     // what Argo CD reported (with argocd_configured)
+  const std::vector<Cordon>* cordons = nullptr;  // at the head (.fleetwave/cordons.yaml)
 };
 
 Json app_status_json(const AppStatusInput& input);
 
-Json status_document(const std::string& branch, const std::string& head, const std::vector<AppStatusInput>& apps);
+Json status_document(const std::string& branch, const std::string& head, const std::vector<AppStatusInput>& apps,
+                     const std::vector<Cordon>& cordons = {});
 
 }  // namespace fleetwave

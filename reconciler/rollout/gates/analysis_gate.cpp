@@ -4,6 +4,8 @@
 // fails fails the wave. Once the wave is pinned, it moves on only when every check of every
 // cluster passed: a check still measuring, inconclusive, or that cannot be measured (provider
 // down, query rejected) keeps the wave waiting and says why; missing data never advances.
+#include <algorithm>
+
 #include "rollout/gates/wave_gate.h"
 
 namespace fleetwave {
@@ -43,7 +45,10 @@ GateVerdict analysis_gate(const GateContext& ctx) {
   for (const AnalysisCheck* check : checks) {
     std::vector<std::string> targets;
     if (check->per_cluster) {
-      for (const ClusterProgress& c : ctx.progress->pinned) targets.push_back(c.cluster);
+      for (const ClusterProgress& c : ctx.progress->pinned) {
+        const std::vector<std::string>& cordoned = ctx.in.cordoned;  // out of service: nothing to measure
+        if (!std::binary_search(cordoned.begin(), cordoned.end(), c.cluster)) targets.push_back(c.cluster);
+      }
     } else {
       targets.push_back("");
     }

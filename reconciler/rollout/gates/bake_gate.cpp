@@ -11,6 +11,8 @@ namespace fleetwave {
 GateVerdict bake_gate(const GateContext& ctx) {
   if (fast_forwarded(*ctx.in.plan, ctx.release, ctx.index))
     return GateVerdict::pass("promoted to wave " + ctx.release.promoted_to + " by a person");
+  if (ctx.in.plan->expedite_failover && only_cordons_changed(ctx.in.state.stable_inputs, ctx.release.inputs))
+    return GateVerdict::pass("a failover: only cordons changed and spec.failover.expedite is set");
   const WaveProgress& p = *ctx.progress;
   const std::int64_t now = ctx.in.now_ms;
   const std::int64_t since = p.bake_unknown || !p.done_since ? now : *p.done_since;

@@ -27,6 +27,10 @@ WaveProgress wave_progress(const EngineInput& in, const ReleaseState& release) {
     if (pin == in.state.pins.end() || pin->second.revision != release.revision) continue;
     ClusterProgress cp{c, judge_cluster(in.observations, c, release.revision), pin->second.pinned_at_ms};
     const ClusterJudgement& j = cp.judgement;
+    if (std::binary_search(in.cordoned.begin(), in.cordoned.end(), c)) {
+      p.pinned.push_back(std::move(cp));  // cordoned: pinned, not waited for
+      continue;
+    }
     if (j.verdict == Verdict::Failed) {
       p.failures.push_back(c + ": " + j.detail);
     } else if (auto late = past_progress_deadline(wave, cp, in.now_ms)) {

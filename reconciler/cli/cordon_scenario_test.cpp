@@ -1,0 +1,226 @@
+// fleetwave cordon / uncordon through the built binary and the reconcile cycle: the overlay
+// commit, its refusals, the release every app makes of it (bake skipped with
+// spec.failover.expedite, the cordoned cluster pinned but never waited for), status, and
+// `status --watch`. Also the status warning of a checkout behind or ahead of its upstream.
+#include <chrono>
+#include <functional>
+#include <thread>
+
+#include <gtest/gtest.h>
+
+#include "cli/cli_fixture.h"
+
+namespace fleetwave::cli {
+namespace {
+
+using testing_support::CliRun;
+using testing_support::CliTest;
+
+class CliCordonTest : public CliTest {
+ protected:
+  std::map<std::string, std::string> files() override {
+    auto f = testing_support::fleet_files();
+    f["apps/shop/rollout.yaml"] =
+        "apiVersion: fleetwave.io/v1alpha1\nkind: WavePlan\nmetadata: {name: shop}\nspec:\n  waves:\n"
+        "  - {name: canary, clusters: {clusterNames: [dev-1]}, minSuccessTime: 10m}\n"
+        "  - {name: europe, clusters: {labelSelector: {matchLabels: {geo: eu}}}, minSuccessTime: 10m}\n"
+        "  - {name: rest, clusters: {}}\n"
+        "  failover: {expedite: true}\n";
+    return f;
+  }
+
+  void SetUp() override {
+    CliTest::SetUp();
+    argocd_flags_ = start_argocd();
+  }
+
+  // One cycle, then Argo CD syncs every pin, except that a cluster in `down_` never answers;
+  // then `step_ms_` pass.
+  void reconcile() {
+    std::vector<std::string> args = {"reconcile", "--once"};
+    for (const std::string& f : repo_flags()) args.push_back(f);
+    for (const std::string& f : argocd_flags_) args.push_back(f);
+    CliRun r = run(args);
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    sync_argocd();
+    for (const std::string& c : down_) (void)argocd_->remove_application("shop-" + c);
+    clock_.advance_ms(step_ms_);
+  }
+
+  std::string last_action() {
+    return git(remote_, {"log", "-1", "--first-parent", "--format=%(trailers:key=Fleetwave-Action,valueonly)", "main"});
+  }
+
+  // Reconciles until the app's newest step is `complete`; returns the actions taken.
+  std::vector<std::string> complete() {
+    std::vector<std::string> actions;
+    for (int i = 0; i < 10; ++i) {
+      reconcile();
+      actions.push_back(last_action());
+      if (actions.back() == "complete") return actions;
+    }
+    ADD_FAILURE() << "the release did not complete";
+    return actions;
+  }
+
+  CliRun with_repo(std::vector<std::string> args, bool binary = true) {
+    args.push_back("--repo");
+    args.push_back(remote_url());
+    args.push_back("--cache-dir");
+    args.push_back(*dir_ / "cache-cli");
+    return binary ? run_binary(args) : run(args);
+  }
+
+  std::string pin_of(const std::string& cluster) {
+    for (const Json& t : targets()) {
+      if (t["cluster"] == cluster) return t["revision"].get<std::string>();
+    }
+    return "";
+  }
+
+  std::vector<std::string> argocd_flags_;
+  std::vector<std::string> down_;
+  std::int64_t step_ms_ = 11 * 60'000;  // past every minSuccessTime of 10m
+};
+
+TEST_F(CliCordonTest, RefusesUnknownClustersAndTaintsKarmadaWouldReject) {
+  CliRun unknown = with_repo({"cordon", "mars-1", "--reason", "x"});
+  EXPECT_EQ(unknown.exit_code, 1);
+  EXPECT_EQ(unknown.err, "error: cluster \"mars-1\" is not in the inventory (its clusters: dev-1, eu-1, eu-2, us-1)\n");
+  CliRun taint = with_repo({"cordon", "eu-2", "--reason", "x", "--taint", "maintenance:Sometimes"});
+  EXPECT_EQ(taint.exit_code, 2);
+  EXPECT_NE(taint.err.find("taint effect \"Sometimes\" is not one Karmada accepts on a cluster: use NoSchedule or "
+                           "NoExecute"),
+            std::string::npos)
+      << taint.err;
+  CliRun no_reason = with_repo({"cordon", "eu-2"});
+  EXPECT_EQ(no_reason.exit_code, 2);
+  CliRun not_cordoned = with_repo({"uncordon", "eu-2"});
+  EXPECT_EQ(not_cordoned.exit_code, 1);
+  EXPECT_EQ(not_cordoned.err, "error: cluster \"eu-2\" is not cordoned (cordoned: none)\n");
+}
+
+TEST_F(CliCordonTest, ACordonRollsOutAsAnExpeditedReleaseWithoutWaitingForTheCordonedCluster) {
+  const std::string first = head();
+  complete();  // the first release
+  EXPECT_EQ(pin_of("eu-2"), first);
+
+  const std::string completed = head();
+  CliRun dry = with_repo({"cordon", "eu-2", "--reason", "eu-2 API server down", "--dry-run"});
+  ASSERT_EQ(dry.exit_code, 0) << dry.err;
+  EXPECT_EQ(head(), completed) << "a dry run writes nothing";
+  EXPECT_NE(dry.out.find("+++ b/.fleetwave/cordons.yaml"), std::string::npos) << dry.out;
+  EXPECT_NE(dry.out.find("Fleetwave-Action: cordon"), std::string::npos) << dry.out;
+
+  CliRun cordon = with_repo({"cordon", "eu-2", "--reason", "eu-2 API server down"});
+  ASSERT_EQ(cordon.exit_code, 0) << cordon.err;
+  const std::string cordon_commit = head();
+  EXPECT_EQ(subject(), "fleetwave: cordon eu-2 (eu-2 API server down)");
+  EXPECT_EQ(git(remote_, {"log", "-1", "--format=%an <%ae>", "main"}), "Pat Person <pat@fleetwave.test>");
+  const std::string overlay = git(remote_, {"show", "main:.fleetwave/cordons.yaml"});
+  EXPECT_NE(overlay.find("cluster: eu-2"), std::string::npos) << overlay;
+  EXPECT_NE(overlay.find("key: cluster.karmada.io/not-ready"), std::string::npos) << overlay;
+  EXPECT_NE(overlay.find("effect: NoExecute"), std::string::npos) << overlay;
+  CliRun again = with_repo({"cordon", "eu-2", "--reason", "again"});
+  EXPECT_EQ(again.exit_code, 1);
+  EXPECT_NE(again.err.find("eu-2 is already cordoned by Pat Person <pat@fleetwave.test>"), std::string::npos)
+      << again.err;
+
+  // eu-2 is down: its Application never answers. The overlay is an input of the app, so the
+  // cordon is a release; it skips the 10m bakes (expedite: 11s between cycles) and does not wait
+  // for eu-2.
+  down_ = {"eu-2"};
+  step_ms_ = 11'000;
+  const std::vector<std::string> actions = complete();
+  EXPECT_EQ(actions, (std::vector<std::string>{"start", "advance", "advance", "complete"}));
+  EXPECT_EQ(pin_of("dev-1"), cordon_commit);
+  EXPECT_EQ(pin_of("eu-1"), cordon_commit);
+  EXPECT_EQ(pin_of("eu-2"), "") << "no longer reached: its Application goes, Argo CD prunes it once it is back";
+  const std::string log = git(remote_, {"log", "--format=%B", cordon_commit + "..main"});
+  EXPECT_NE(log.find("a failover: only cordons changed and spec.failover.expedite is set"), std::string::npos) << log;
+
+  CliRun status = with_repo({"status"});
+  ASSERT_EQ(status.exit_code, 0) << status.err;
+  EXPECT_NE(status.out.find("cordoned: eu-2 (cluster.karmada.io/not-ready:NoExecute) by Pat Person "
+                            "<pat@fleetwave.test> since "),
+            std::string::npos)
+      << status.out;
+  CliRun json = with_repo({"status", "--output", "json"});
+  ASSERT_EQ(json.exit_code, 0) << json.err;
+  Json doc = Json::parse(json.out);
+  ASSERT_EQ(doc["cordons"].size(), 1u) << json.out;
+  EXPECT_EQ(doc["cordons"][0]["cluster"], "eu-2");
+  EXPECT_EQ(doc["cordons"][0]["automatic"], false);
+
+  CliRun uncordon = with_repo({"uncordon", "eu-2"});
+  ASSERT_EQ(uncordon.exit_code, 0) << uncordon.err;
+  EXPECT_EQ(subject(), "fleetwave: uncordon eu-2");
+  down_.clear();
+  const std::string uncordoned = head();
+  complete();
+  EXPECT_EQ(pin_of("eu-2"), uncordoned) << "back in service: pinned again";
+}
+
+TEST_F(CliCordonTest, StatusWarnsWhenTheCheckoutIsBehindOrAheadOfItsUpstream) {
+  const std::string work = checkout();
+  CliRun even = run_binary({"status"}, {}, work);
+  ASSERT_EQ(even.exit_code, 0) << even.err;
+  EXPECT_EQ(even.out.find("warning:"), std::string::npos) << even.out;
+
+  human_commit("web 2.0", {{"apps/shop/deploy.yaml", testing_support::deployment("web:2.0")}});
+  git(work, {"fetch", "-q"});
+  CliRun behind = run_binary({"status"}, {}, work);
+  ASSERT_EQ(behind.exit_code, 0) << behind.err;
+  EXPECT_NE(behind.out.find("warning: branch main is 1 commit(s) behind origin/main (as of your last fetch): this "
+                            "status is of an older state; run git pull, or pass --repo URL"),
+            std::string::npos)
+      << behind.out;
+
+  git(work, {"pull", "-q", "--ff-only"});
+  CliRun pause = run_binary({"pause", "shop", "--reason", "checking"}, {}, work);
+  ASSERT_EQ(pause.exit_code, 0) << pause.err;
+  CliRun ahead = run_binary({"status", "--output", "json"}, {}, work);
+  ASSERT_EQ(ahead.exit_code, 0) << ahead.err;
+  Json doc = Json::parse(ahead.out);
+  ASSERT_EQ(doc["warnings"].size(), 1u) << ahead.out;
+  EXPECT_EQ(doc["warnings"][0],
+            "branch main is 1 commit(s) ahead of origin/main: the reconciler does not see them until they are "
+            "pushed; push them, or open a pull request");
+}
+
+TEST_F(CliCordonTest, StatusWatchAppendsAReportWhenItChanges) {
+  // Not a terminal: a time line and the report, again only when it changed. Stopped by SIGTERM
+  // like an interrupted watch.
+  fleetwave::testkit::ProcessSpec spec;
+  spec.argv = {FLEETWAVE_CLI_BINARY, "status", "--watch", "--interval", "200ms", "--repo", remote_url(), "--cache-dir",
+               *dir_ / "cache-watch"};
+  spec.cwd = dir_->path();
+  spec.env = {"HOME=" + (*dir_ / "home")};
+  spec.stdout_path = *dir_ / "watch-out";
+  spec.stderr_path = *dir_ / "watch-err";
+  auto child = fleetwave::testkit::ChildProcess::spawn(spec);
+  ASSERT_TRUE(child.ok()) << child.error().to_string();
+  auto output = [&] { return fleetwave::testkit::read_text_file(spec.stdout_path); };
+  auto count = [](const std::string& text, const std::string& what) {
+    std::size_t n = 0;
+    for (std::size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+    return n;
+  };
+  auto wait_for = [&](const std::function<bool()>& done) {
+    for (int i = 0; i < 300 && !done(); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    return done();
+  };
+  ASSERT_TRUE(wait_for([&] { return count(output(), "--- ") == 1; })) << output();
+  std::this_thread::sleep_for(std::chrono::milliseconds(800));  // several intervals, nothing new
+  EXPECT_EQ(count(output(), "--- "), 1u) << output();
+  EXPECT_NE(output().find("next:     start"), std::string::npos) << output();
+
+  ASSERT_EQ(with_repo({"pause", "shop", "--reason", "watching"}).exit_code, 0);
+  EXPECT_TRUE(wait_for([&] { return count(output(), "--- ") == 2; })) << output();
+  EXPECT_NE(output().find("paused:   watching"), std::string::npos) << output();
+  child->stop();
+  EXPECT_FALSE(child->running());
+}
+
+}  // namespace
+}  // namespace fleetwave::cli

@@ -1,0 +1,116 @@
+// Cordons in the engine's eyes: a release that only changes cordons skips bake times with
+// spec.failover.expedite (never health), and a cordoned cluster is pinned with its wave but not
+// waited for. Also the cordon/uncordon commits (rollout/cordon_changes.h).
+#include <gtest/gtest.h>
+
+#include "rollout/cordon_changes.h"
+#include "rollout/engine_fixture.h"
+#include "rollout/rollout_engine.h"
+
+namespace fleetwave {
+namespace {
+
+const std::string kStable(40, 's');
+const std::string kRelease(40, 'a');
+constexpr std::int64_t kNow = 1'800'000'000'000;
+
+struct Fixture {
+  WavePlan plan;
+  EngineInput in;
+  explicit Fixture(const std::string& release_inputs) {
+    plan.name = "shop";
+    plan.waves = {Wave{.name = "canary", .min_success_time_ms = 3'600'000},
+                  Wave{.name = "europe", .min_success_time_ms = 3'600'000}, Wave{.name = "rest"}};
+    in.plan = &plan;
+    in.state.app = "shop";
+    in.state.stable_revision = kStable;
+    in.state.stable_inputs = "app=A clusters=C policies=P";
+    in.head_revision = kRelease;
+    in.head_inputs = release_inputs;
+    in.waves.clusters = {{"dev-1"}, {"eu-1", "eu-2"}, {"us-1"}};
+    in.candidate_clusters = {"dev-1", "eu-1", "eu-2", "us-1"};
+    in.observations.reachable = true;
+    in.now_ms = kNow;
+    in.state.release = ReleaseState{kRelease, release_inputs, ReleasePhase::Progressing, 0, kNow - 60'000, {}, {}};
+    in.state.pins["dev-1"] = Pin{kRelease, "canary", "dev-1", kNow - 60'000};
+    for (const char* c : {"eu-1", "eu-2", "us-1"}) in.state.pins[c] = Pin{kStable, "", c, kNow - 600'000};
+    in.observations.by_cluster["dev-1"] = testing_support::synced_at(kRelease, kNow - 60'000);
+  }
+};
+
+TEST(CordonEngineTest, ExpediteSkipsTheBakeOfAReleaseThatOnlyChangesCordons) {
+  Fixture failover("app=A clusters=C policies=P cordons=K");
+  EXPECT_FALSE(decide(failover.in).step) << "without spec.failover.expedite it bakes";
+  failover.plan.expedite_failover = true;
+  Decision d = decide(failover.in);
+  ASSERT_TRUE(d.step) << d.blocked;
+  EXPECT_EQ(d.step->action, "advance");
+  EXPECT_NE(d.step->message.body.find("a failover: only cordons changed"), std::string::npos) << d.step->message.body;
+
+  Fixture app_change("app=B clusters=C policies=P cordons=K");
+  app_change.plan.expedite_failover = true;
+  EXPECT_FALSE(decide(app_change.in).step) << "an app change with a cordon still bakes";
+}
+
+TEST(CordonEngineTest, ExpediteNeverSkipsHealth) {
+  Fixture f("app=A clusters=C policies=P cordons=K");
+  f.plan.expedite_failover = true;
+  f.in.observations.by_cluster["dev-1"] = testing_support::synced_at(kRelease, kNow - 60'000, "Degraded");
+  Decision d = decide(f.in);
+  ASSERT_TRUE(d.step) << d.blocked;
+  EXPECT_EQ(d.step->action, "rollback");
+}
+
+TEST(CordonEngineTest, ACordonedClusterIsPinnedWithItsWaveButNotWaitedFor) {
+  Fixture f("app=A clusters=C policies=P cordons=K");
+  f.plan.waves[0].min_success_time_ms = 0;
+  f.plan.waves[1].min_success_time_ms = 0;
+  f.in.cordoned = {"eu-2"};
+  Decision enter = decide(f.in);
+  ASSERT_TRUE(enter.step) << enter.blocked;
+  f.in.state = enter.step->next;
+  EXPECT_EQ(f.in.state.pins.at("eu-2").revision, kRelease) << "pinned, so Argo CD prunes it once it is back";
+  // eu-1 is healthy; eu-2 (down, cordoned) never reports: the wave still moves on.
+  f.in.observations.by_cluster["eu-1"] = testing_support::synced_at(kRelease, kNow - 1'000);
+  Decision next = decide(f.in);
+  ASSERT_TRUE(next.step) << next.blocked;
+  EXPECT_EQ(next.step->action, "advance");
+  EXPECT_EQ(next.step->next.pins.at("us-1").revision, kRelease);
+}
+
+TEST(CordonChangesTest, CordonWritesTheOverlayAndSaysWhatMoves) {
+  Cordon c{"eu-2", *parse_taint(kDefaultCordonTaint), "kernel upgrade", "Olga <olga@example.com>", kNow, false};
+  auto change = cordon_change({}, {"dev-1", "eu-1", "eu-2"}, c, "kernel upgrade");
+  ASSERT_TRUE(change.ok()) << change.error().to_string();
+  EXPECT_EQ(change->next, std::vector<Cordon>{c});
+  EXPECT_EQ(change->message.subject, "fleetwave: cordon eu-2 (kernel upgrade)");
+  EXPECT_EQ(change->message.trailer("Fleetwave-Action"), "cordon");
+  EXPECT_EQ(change->message.trailer("Fleetwave-Cluster"), "eu-2");
+  EXPECT_EQ(change->message.trailer("Fleetwave-Evidence"), "kernel upgrade");
+
+  auto twice = cordon_change(change->next, {"dev-1", "eu-1", "eu-2"}, c, "again");
+  ASSERT_FALSE(twice.ok());
+  EXPECT_EQ(twice.error().message,
+            "eu-2 is already cordoned by Olga <olga@example.com> since 2027-01-15T08:00:00Z: kernel upgrade (taint "
+            "cluster.karmada.io/not-ready:NoExecute); uncordon it first to change the taint");
+  c.cluster = "mars-1";
+  auto unknown = cordon_change({}, {"dev-1", "eu-1"}, c, "");
+  ASSERT_FALSE(unknown.ok());
+  EXPECT_EQ(unknown.error().message, "cluster \"mars-1\" is not in the inventory (its clusters: dev-1, eu-1)");
+}
+
+TEST(CordonChangesTest, UncordonRemovesOnlyWhatIsCordoned) {
+  Cordon a{"eu-1", *parse_taint(kDefaultCordonTaint), "r", "x", kNow, true};
+  Cordon b{"eu-2", *parse_taint(kDefaultCordonTaint), "r", "x", kNow, false};
+  auto change = uncordon_change({a, b}, {"eu-1"});
+  ASSERT_TRUE(change.ok()) << change.error().to_string();
+  EXPECT_EQ(change->next, std::vector<Cordon>{b});
+  EXPECT_EQ(change->message.subject, "fleetwave: uncordon eu-1");
+  EXPECT_EQ(change->message.trailer("Fleetwave-Action"), "uncordon");
+  auto not_cordoned = uncordon_change({b}, {"us-1"});
+  ASSERT_FALSE(not_cordoned.ok());
+  EXPECT_EQ(not_cordoned.error().message, "cluster \"us-1\" is not cordoned (cordoned: eu-2)");
+}
+
+}  // namespace
+}  // namespace fleetwave
