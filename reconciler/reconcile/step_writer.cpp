@@ -53,6 +53,7 @@ Result<std::string> StepWriter::fetch(const std::string& branch) {
 
 Result<Published, WriteFailure> StepWriter::publish(const std::string& branch, const Build& build,
                                                     const FetchHead& fetch_head) {
+  std::string last_rejection;  // said at the end: a server hook may reject for its own reasons
   for (int attempt = 1; attempt <= policy_.max_attempts; ++attempt) {
     auto head = fetch_head ? fetch_head(branch) : fetch(branch);
     if (!head.ok()) return WriteFailure{WriteStage::Fetch, head.error()};
@@ -62,12 +63,14 @@ Result<Published, WriteFailure> StepWriter::publish(const std::string& branch, c
     auto pushed = repo_.push(branch, *tip, git::PushMode::FastForwardOnly);
     if (pushed.ok()) return Published{*head, *tip, attempt};
     if (pushed.error().kind != ErrorKind::Conflict) return WriteFailure{WriteStage::Push, pushed.error()};
+    last_rejection = pushed.error().message;
     if (attempt < policy_.max_attempts) {
       sleeper_.sleep_ms(random_.uniform(policy_.min_backoff_ms, policy_.backoff_ms_per_attempt * attempt));
     }
   }
-  return WriteFailure{WriteStage::Retries, conflict("the branch " + branch + " kept moving: " +
-                                                    std::to_string(policy_.max_attempts) + " pushes were rejected")};
+  return WriteFailure{WriteStage::Retries,
+                      conflict("the branch " + branch + " kept moving: " + std::to_string(policy_.max_attempts) +
+                               " pushes were rejected (the last: " + last_rejection + ")")};
 }
 
 Status<> StepWriter::force_push(const std::string& branch, const std::string& oid) {

@@ -110,7 +110,7 @@ TEST_F(StepWriterTest, FailuresSayWhereTheyHappened) {
        "branch nope does not exist in the repository"},
       {"network", "main", 1, ErrorKind::Transient, WriteStage::Push, "push to main rejected (scripted)"},
       {"kept moving", "main", 6, ErrorKind::Conflict, WriteStage::Retries,
-       "the branch main kept moving: 6 pushes were rejected"},
+       "the branch main kept moving: 6 pushes were rejected (the last: push to main rejected (scripted))"},
   };
   for (const Case& c : cases) {
     SCOPED_TRACE(c.name);
