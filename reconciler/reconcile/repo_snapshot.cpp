@@ -283,4 +283,31 @@ Result<std::vector<Cluster>, ErrorList> RepoSnapshot::inventory() {
   return clusters;
 }
 
+Result<std::optional<std::vector<std::string>>> RepoSnapshot::clusters_added_since(RepoSnapshot& older) {
+  using Added = std::optional<std::vector<std::string>>;
+  auto now = repo_.list_tree(commit_, layout_.clusters, true);
+  auto before = repo_.list_tree(older.commit_, layout_.clusters, true);
+  if (!now.ok() || !before.ok()) return Added();  // a missing inventory is no growth
+  std::map<std::string, std::string> kept;
+  for (const git::TreeEntry& e : *now) kept[e.path] = e.oid;
+  for (const git::TreeEntry& e : *before) {
+    auto it = kept.find(e.path);
+    if (it == kept.end() || it->second != e.oid) return Added();  // removed or edited
+    kept.erase(it);
+  }
+  std::vector<std::string> names;
+  for (const auto& [path, oid] : kept) {
+    if (!has_manifest_extension(path) || hidden_below(path, layout_.clusters)) continue;
+    FW_TRY(content, cache_.read(repo_, oid));
+    auto docs = parse_yaml_stream(content, path);
+    if (!docs.ok()) return Added();  // the render reports it
+    for (const auto& doc : *docs) {
+      if (string_at(doc.value, {"kind"}) == "Cluster") names.push_back(string_at(doc.value, {"metadata", "name"}));
+    }
+  }
+  std::sort(names.begin(), names.end());
+  if (names.empty()) return Added();
+  return Added(std::move(names));
+}
+
 }  // namespace fleetwave

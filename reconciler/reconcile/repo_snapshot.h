@@ -72,6 +72,10 @@ class RepoSnapshot {
   // The Cluster objects of the inventory (clusters/) as written, without cordons, sorted by name.
   Result<std::vector<Cluster>, ErrorList> inventory();
 
+  // The names of the clusters this commit's inventory adds to `older`'s, when adding files is
+  // all that changed in it (every file of `older` is here unchanged); nullopt otherwise.
+  Result<std::optional<std::vector<std::string>>> clusters_added_since(RepoSnapshot& older);
+
   // A file's content, nullopt when absent.
   Result<std::optional<std::string>> read_optional(const std::string& path);
 

@@ -42,6 +42,12 @@ std::vector<std::string> changed_inputs(const std::string& from, const std::stri
   return changed;
 }
 
+bool only_inventory_changed(const std::string& from, const std::string& to) {
+  if (from.empty() || from == to) return false;
+  auto a = digest_parts(from), b = digest_parts(to);
+  return a["app"] == b["app"] && a["policies"] == b["policies"] && a["cordons"] == b["cordons"];
+}
+
 bool only_cordons_changed(const std::string& from, const std::string& to) {
   if (from.empty() || from == to) return false;
   auto a = digest_parts(from), b = digest_parts(to);

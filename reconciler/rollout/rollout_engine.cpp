@@ -22,7 +22,10 @@ class Engine {
     if (in_.foreign_change && !s.paused) return pause_for_foreign_change();
     if (s.paused) return blocked("paused: " + s.pause_reason + "; run `fleetwave resume " + app_ + "` to continue");
     const std::string release_inputs = s.release ? s.release->inputs : "";
-    if (in_.head_inputs != s.stable_inputs && in_.head_inputs != release_inputs) return start();
+    if (in_.head_inputs != s.stable_inputs && in_.head_inputs != release_inputs) {
+      if (!in_.joined.empty() && s.release && s.release->phase == ReleasePhase::Progressing) return continue_joined();
+      return start();
+    }
     if (std::vector<std::string> behind = behind_after_hold(in_); !behind.empty()) return catch_up(behind);
     if (!s.release) return blocked("");
     const ReleaseState& r = *s.release;
@@ -69,6 +72,47 @@ class Engine {
     if (!superseded.empty())
       why += "\nSupersedes release " + short_sha(superseded) + ", which restarts from the first wave.";
     return enter_wave_from(next, 0, "start", why);
+  }
+
+  // Clusters joined the inventory while a release was in flight, and nothing else changed: the
+  // release moves to the head at the wave it reached instead of restarting. Joined clusters of
+  // waves already reached are pinned now; the others when their wave comes (the stable commit's
+  // inventory does not have them, so there is no stable pin to give them).
+  Decision continue_joined() {
+    RolloutState next = in_.state;
+    ReleaseState& r = *next.release;
+    const std::string previous = r.revision;
+    r.revision = in_.head_revision;
+    r.inputs = in_.head_inputs;
+    std::size_t moved = 0;
+    for (auto& [cluster, pin] : next.pins) {
+      if (pin.revision != previous) continue;
+      pin.revision = in_.head_revision;
+      pin.pinned_at_ms = in_.now_ms;
+      ++moved;
+    }
+    std::vector<std::string> pinned_now;
+    for (std::size_t w = 0; w < r.wave && w < in_.waves.clusters.size(); ++w) {
+      for (const std::string& c : in_.waves.clusters[w]) {
+        if (!std::binary_search(in_.joined.begin(), in_.joined.end(), c) || next.pins.count(c)) continue;
+        next.pins[c] = Pin{in_.head_revision, plan_.waves[w].name, server_of(c), in_.now_ms};
+        pinned_now.push_back(c);
+      }
+    }
+    const std::string wave = current_wave_name(plan_, next);
+    Step step = make_step("advance", std::move(next));
+    step.message.subject = "continue " + short_sha(previous) + " as " + short_sha(in_.head_revision) + " (" +
+                           join(in_.joined) + " joined the inventory)";
+    step.message.body = "Only the inventory changed since release " + short_sha(previous) +
+                        ": joined " + join(in_.joined) + ". The release continues at wave " + wave +
+                        " instead of restarting; its " + std::to_string(moved) + " pinned clusters move to " +
+                        short_sha(in_.head_revision) + ".\n" +
+                        (pinned_now.empty() ? std::string("No joined cluster is in a wave already reached.")
+                                            : "In waves already reached, pinned now: " + join(pinned_now) + ".") +
+                        "\nThe others are pinned when their wave is reached.";
+    step.message.trailers =
+        step_trailers(app_, in_.head_revision, wave, "advance", "inventory grew: " + join(in_.joined));
+    return Decision{std::move(step), {}};
   }
 
   // Starts wave `index` (or the next non-empty one) of the release in `next`, if its Enter

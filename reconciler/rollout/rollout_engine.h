@@ -70,6 +70,9 @@ struct EngineInput {
   // Clusters cordoned at the head (.fleetwave/cordons.yaml), sorted: pinned with their wave, never
   // waited for (often down while cordoned); their health counts neither for nor against a wave.
   std::vector<std::string> cordoned;
+  // Clusters the head's inventory adds to the release in flight's when that is the head's only
+  // change (sorted): the release continues at the head instead of restarting.
+  std::vector<std::string> joined;
   std::int64_t now_ms = 0;
 };
 
@@ -102,6 +105,8 @@ std::string input_digest(const std::string& app_tree, const std::string& cluster
                          const std::string& policies_tree, const std::string& cordons_blob = "");
 // Which inputs differ between two digests ("app directory", "clusters/", ...), for messages.
 std::vector<std::string> changed_inputs(const std::string& from, const std::string& to);
+// True when only clusters/ differs (clusters joining or leaving the inventory, or edits).
+bool only_inventory_changed(const std::string& from, const std::string& to);
 // True when only the cordon overlay differs (a failover or its end: spec.failover.expedite).
 bool only_cordons_changed(const std::string& from, const std::string& to);
 

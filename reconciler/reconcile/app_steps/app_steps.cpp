@@ -5,6 +5,7 @@ namespace fleetwave {
 
 StepOutcome load_state_step(AppContext& ctx);         // load_state.cpp
 StepOutcome detect_release_step(AppContext& ctx);     // detect_release.cpp
+StepOutcome detect_joined_step(AppContext& ctx);      // detect_joined.cpp
 StepOutcome read_dependencies_step(AppContext& ctx);  // read_dependencies.cpp
 StepOutcome reach_clusters_step(AppContext& ctx);     // reach_clusters.cpp
 StepOutcome assign_waves_step(AppContext& ctx);       // assign_waves.cpp
@@ -18,6 +19,7 @@ const std::vector<AppStep>& app_steps() {
   static const std::vector<AppStep> steps = {
       {"load-state", &load_state_step},
       {"detect-release", &detect_release_step},
+      {"detect-joined", &detect_joined_step},
       {"read-dependencies", &read_dependencies_step},
       {"reach-clusters", &reach_clusters_step},
       {"assign-waves", &assign_waves_step},
