@@ -103,10 +103,9 @@ class Engine {
     Step step = make_step("advance", std::move(next));
     step.message.subject = "continue " + short_sha(previous) + " as " + short_sha(in_.head_revision) + " (" +
                            join(in_.joined) + " joined the inventory)";
-    step.message.body = "Only the inventory changed since release " + short_sha(previous) +
-                        ": joined " + join(in_.joined) + ". The release continues at wave " + wave +
-                        " instead of restarting; its " + std::to_string(moved) + " pinned clusters move to " +
-                        short_sha(in_.head_revision) + ".\n" +
+    step.message.body = "Only the inventory changed since release " + short_sha(previous) + ": joined " +
+                        join(in_.joined) + ". The release continues at wave " + wave + " instead of restarting; its " +
+                        std::to_string(moved) + " pinned clusters move to " + short_sha(in_.head_revision) + ".\n" +
                         (pinned_now.empty() ? std::string("No joined cluster is in a wave already reached.")
                                             : "In waves already reached, pinned now: " + join(pinned_now) + ".") +
                         "\nThe others are pinned when their wave is reached.";
