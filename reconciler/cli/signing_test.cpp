@@ -325,6 +325,15 @@ TEST_F(CliSigningTest, BadKeysAndSignerFilesAreUsageErrorsNamingTheFile) {
            "/keys/empty-signers: no signer in the file: every signed step would "
            "be ignored; add a line PRINCIPAL namespaces=\"git\" KEYTYPE KEY per person (see fleetwave reconcile "
            "--help)\n"},
+      {"serve with a public key",
+       {"serve", "--signing-key", "keys/alice.pub"},
+       {},
+       "error: --signing-key keys/alice.pub: is a public key; pass the private key file (the one without .pub) (see "
+       "fleetwave serve --help)\n"},
+      {"serve with allowed reviewers but no provider",
+       {"serve", "--allowed-reviewers", "alice,bob"},
+       {},
+       "error: --allowed-reviewers needs --approvals-provider (see fleetwave serve --help)\n"},
       {"allowed signers without a signing key",
        {"reconcile", "--once", "--allowed-signers", "keys/allowed_signers"},
        {},
