@@ -91,6 +91,8 @@ Result<KeygenRun> run_ssh_keygen(const std::vector<std::string>& args, const std
   std::vector<char*> argv;
   for (std::string& a : argv_text) argv.push_back(a.data());
   argv.push_back(nullptr);
+  // The child gets only PATH (ssh-keygen is found as a shell would find it) and a C locale
+  // (its messages are matched); nothing else of our environment.
   const char* path = std::getenv("PATH");
   std::string path_var = std::string("PATH=") + (path != nullptr ? path : "/usr/bin:/bin");
   std::string locale = "LC_ALL=C";
