@@ -32,10 +32,10 @@ Result<std::unique_ptr<signing::SshCommitSigner>> signer_from_flags(const Parsed
 
 Result<std::optional<TrustSettings>> trust_from_flags(const ParsedArgs& args, const std::string& cwd,
                                                       const signing::SshCommitSigner* signer,
-                                                      const signing::SignatureChecker& checker) {
+                                                      const signing::SignatureChecker& checker, Reading reading) {
   if (!args.has("allowed-signers")) return std::optional<TrustSettings>();
   const std::string label = flag_label(args, "allowed-signers");
-  if (signer == nullptr) {
+  if (signer == nullptr && reading == Reading::WithSigner) {
     return invalid_input(label +
                          " needs --signing-key: fleetwave tells its own commits from forged ones by its "
                          "signature");
@@ -43,9 +43,11 @@ Result<std::optional<TrustSettings>> trust_from_flags(const ParsedArgs& args, co
   TrustSettings t;
   t.allowed_signers = args.get("allowed-signers");
   t.checker = &checker;
-  FW_TRY(own, signing::parse_allowed_signers("fleetwave-reconciler namespaces=\"git\" " + signer->public_key() + "\n",
-                                             "the --signing-key public key"));
-  t.own = std::move(own);
+  if (signer != nullptr) {
+    FW_TRY(own, signing::parse_allowed_signers("fleetwave-reconciler namespaces=\"git\" " + signer->public_key() + "\n",
+                                               "the --signing-key public key"));
+    t.own = std::move(own);
+  }
   if (t.allowed_signers.empty() || t.allowed_signers[0] != '/') return std::optional<TrustSettings>(std::move(t));
   auto text = read_secret_file("allowed-signers", t.allowed_signers, cwd);
   if (!text.ok()) {
@@ -59,8 +61,8 @@ Result<std::optional<TrustSettings>> trust_from_flags(const ParsedArgs& args, co
 
 Result<std::unique_ptr<StepTrust>> step_trust_from_flags(const ParsedArgs& args, const std::string& cwd,
                                                          const signing::SshCommitSigner* signer,
-                                                         const signing::SignatureChecker& checker) {
-  FW_TRY(settings, trust_from_flags(args, cwd, signer, checker));
+                                                         const signing::SignatureChecker& checker, Reading reading) {
+  FW_TRY(settings, trust_from_flags(args, cwd, signer, checker, reading));
   if (!settings) return std::unique_ptr<StepTrust>();
   return std::make_unique<StepTrust>(std::move(*settings));
 }

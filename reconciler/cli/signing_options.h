@@ -28,13 +28,18 @@ Result<std::unique_ptr<signing::SshCommitSigner>> signer_from_flags(const Parsed
 // approvals.allowedSigners from --allowed-signers (nullopt when not given): an absolute path is
 // read and parsed now ("--allowed-signers: /etc/fleetwave/allowed_signers:3: ..."); any other is
 // a path in the repository, read at each cycle's head. Needs the reconciler's own `signer`: its
-// signature is how fleetwave tells its own commits from forged ones.
+// signature is how fleetwave tells its own commits from forged ones. `fleetwave status` passes
+// no signer (Reading::WithoutSigner): the reconciler's steps then bound the search by their
+// actions only, which is enough to show what a reconcile would ignore.
+enum class Reading { WithSigner, WithoutSigner };
 Result<std::optional<TrustSettings>> trust_from_flags(const ParsedArgs& args, const std::string& cwd,
                                                       const signing::SshCommitSigner* signer,
-                                                      const signing::SignatureChecker& checker);
+                                                      const signing::SignatureChecker& checker,
+                                                      Reading reading = Reading::WithSigner);
 // The same as the StepTrust a Reconciler takes; nullptr without --allowed-signers.
 Result<std::unique_ptr<StepTrust>> step_trust_from_flags(const ParsedArgs& args, const std::string& cwd,
                                                          const signing::SshCommitSigner* signer,
-                                                         const signing::SignatureChecker& checker);
+                                                         const signing::SignatureChecker& checker,
+                                                         Reading reading = Reading::WithSigner);
 
 }  // namespace fleetwave::cli

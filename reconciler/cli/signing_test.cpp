@@ -143,6 +143,15 @@ TEST_F(CliSigningTest, AnUnsignedApproveIsIgnoredAndASignedOneHonoured) {
   CliRun unsigned_approve = binary({"approve", "shop"});
   ASSERT_EQ(unsigned_approve.exit_code, 0) << unsigned_approve.err;
   const std::string pat = head().substr(0, 7);
+  CliRun pending = binary({"status", "shop", "--allowed-signers", allowed_});
+  EXPECT_EQ(pending.exit_code, 0) << pending.err;
+  EXPECT_NE(pending.out.find("  ignored:  approve in " + pat +
+                             " by Pat Person <pat@fleetwave.test>: not signed by a key in approvals.allowedSigners "
+                             "(unsigned)\n"),
+            std::string::npos)
+      << pending.out;
+  EXPECT_NE(pending.out.find("  next:     reject — fleetwave(shop): reject approve in " + pat), std::string::npos)
+      << pending.out;
   CliRun rejected = reconcile();
   EXPECT_EQ(rejected.exit_code, 0) << rejected.err;
   EXPECT_NE(rejected.out.find("shop: ignored approve in " + pat +

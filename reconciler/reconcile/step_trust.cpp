@@ -13,10 +13,11 @@ using signing::SignatureVerdict;
 
 constexpr std::size_t kMaxCachedVerdicts = 20000;  // a long-running serve: plenty for the history window
 
-// Steps only the reconciler takes: before its first signed commit they bound the search.
+// Steps only the reconciler takes: before its first signed commit (or without its key, for
+// `fleetwave status`) they bound the search.
 bool reconciler_only(const std::string& action) {
-  static constexpr std::array<const char*, 6> kOwn = {"start",    "advance", "wait-approval", "wait-deletion-guard",
-                                                      "complete", "hold"};
+  static constexpr std::array<const char*, 7> kOwn = {"start",    "advance", "wait-approval", "wait-deletion-guard",
+                                                      "complete", "hold",    "reject"};
   return std::find(kOwn.begin(), kOwn.end(), action) != kOwn.end();
 }
 

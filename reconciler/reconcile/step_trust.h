@@ -2,9 +2,9 @@
 // or release-hold commit of an app (Fleetwave-Action), or a merge or squash bringing an approval
 // (foreign_changes.h), counts only when it is signed by a key of the allowed-signers file. The
 // reconciler's own commits bound the search: above an app's newest commit signed with the
-// reconciler's own key (before its first one: the newest reconciler-only step, start, advance,
-// wait-*, complete, hold) every such step is checked; the others are IgnoredSteps for the engine
-// (rollout/ignored_steps.h). Unfreezes are judged by freeze_trust.h with the same verdicts.
+// reconciler's own key (before its first one, or without its key: the newest reconciler-only step,
+// start, advance, wait-*, complete, hold, reject) every such step is checked; the others are
+// IgnoredSteps for the engine (rollout/ignored_steps.h). Unfreezes: freeze_trust.h, same verdicts.
 //
 // The allowed-signers file is a path in the repository, read at each cycle's head, or a mounted
 // file given as an absolute path and read once at start.
