@@ -257,6 +257,8 @@ TEST_F(CliSigningTest, EveryManualCommandSignsItsCommit) {
       {"hold", "shop", "eu-2", "--reason", "node pool upgrade"},
       {"release-hold", "shop", "eu-2"},
       {"rollback", "shop", "--reason", "bad canary"},
+      {"cordon", "eu-1", "--reason", "node pool upgrade"},
+      {"uncordon", "eu-1"},
   };
   for (const auto& step : steps) {
     SCOPED_TRACE(step[0]);
