@@ -4,6 +4,7 @@
 #include "cli/commands.h"
 #include "cli/common_options.h"
 #include "cli/manual_step.h"
+#include "cli/signing_options.h"
 #include "rollout/manual_actions.h"
 
 namespace fleetwave::cli {
@@ -31,7 +32,7 @@ CommandSpec approve_command() {
           "ready to push or to propose as a pull request. Prints \"<short sha> <subject>\".",
           flags_of({{{"wave", "W", "the wave to approve (default: the one waiting for approval)", false}},
                     repository_flags(),
-                    {person_author_flag(), dry_run_flag()}}),
+                    {person_author_flag(), signing_key_flag(), dry_run_flag()}}),
           &run};
 }
 

@@ -4,6 +4,7 @@
 #include "cli/commands.h"
 #include "cli/common_options.h"
 #include "cli/manual_step.h"
+#include "cli/signing_options.h"
 #include "cli/workspace.h"
 #include "reconcile/app_planner.h"
 #include "rollout/cordon_changes.h"
@@ -72,7 +73,7 @@ CommandSpec cordon_command() {
           flags_of({{{"reason", "TEXT", "why (recorded in the overlay and the commit; required)", false},
                      {"taint", "KEY[=VALUE]:EFFECT", "the taint (NoSchedule or NoExecute)", false}},
                     repository_flags(),
-                    {person_author_flag(), dry_run_flag()}}),
+                    {person_author_flag(), signing_key_flag(), dry_run_flag()}}),
           &run_cordon};
 }
 
@@ -83,7 +84,7 @@ CommandSpec uncordon_command() {
           "Removes the cordons of each CLUSTER from .fleetwave/cordons.yaml, in one commit authored by\n"
           "you; every app rolls the change out as a release. fleetwave never uncordons a cluster by\n"
           "itself, also not one its automatic failover cordoned.",
-          flags_of({repository_flags(), {person_author_flag(), dry_run_flag()}}),
+          flags_of({repository_flags(), {person_author_flag(), signing_key_flag(), dry_run_flag()}}),
           &run_uncordon};
 }
 

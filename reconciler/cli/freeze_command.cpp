@@ -7,6 +7,7 @@
 #include "cli/commands.h"
 #include "cli/common_options.h"
 #include "cli/manual_step.h"
+#include "cli/signing_options.h"
 #include "cli/workspace.h"
 #include "reconcile/app_planner.h"
 #include "rollout/duration.h"
@@ -92,7 +93,7 @@ CommandSpec freeze_command() {
           flags_of({{{"reason", "TEXT", "why (recorded in the freeze and the commit; required)", false},
                      {"until", "TIME", "when the freeze ends by itself: RFC 3339 time or duration", false}},
                     repository_flags(),
-                    {person_author_flag(), dry_run_flag()}}),
+                    {person_author_flag(), signing_key_flag(), dry_run_flag()}}),
           &run_freeze};
 }
 
@@ -102,7 +103,7 @@ CommandSpec unfreeze_command() {
           "fleetwave unfreeze [APP...] [flags]",
           "Removes the named apps from the freezes in .fleetwave/freezes.yaml, or every freeze when no app\n"
           "is named (the only way to lift a freeze of every app), in one commit authored by you.",
-          flags_of({repository_flags(), {person_author_flag(), dry_run_flag()}}),
+          flags_of({repository_flags(), {person_author_flag(), signing_key_flag(), dry_run_flag()}}),
           &run_unfreeze};
 }
 

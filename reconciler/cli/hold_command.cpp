@@ -3,6 +3,7 @@
 #include "cli/commands.h"
 #include "cli/common_options.h"
 #include "cli/manual_step.h"
+#include "cli/signing_options.h"
 #include "rollout/manual_actions.h"
 
 namespace fleetwave::cli {
@@ -49,7 +50,7 @@ CommandSpec hold_command() {
           "it would hold every cluster of a wave. `fleetwave release-hold` ends it.",
           flags_of({{{"reason", "TEXT", "why (recorded in the state and the commit; required)", false}},
                     repository_flags(),
-                    {person_author_flag(), dry_run_flag()}}),
+                    {person_author_flag(), signing_key_flag(), dry_run_flag()}}),
           &run_hold};
 }
 
@@ -60,7 +61,7 @@ CommandSpec release_hold_command() {
           "Removes the holds of each CLUSTER, in one commit. The reconciler then pins each released\n"
           "cluster where the rest of its wave is: the release in flight when its wave was already\n"
           "reached, else the stable release (an `advance` step \"catch up ... (hold released)\").",
-          flags_of({repository_flags(), {person_author_flag(), dry_run_flag()}}),
+          flags_of({repository_flags(), {person_author_flag(), signing_key_flag(), dry_run_flag()}}),
           &run_release};
 }
 

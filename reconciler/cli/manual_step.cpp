@@ -125,6 +125,7 @@ int commit_locally(CommandContext& ctx, Workspace& ws, const ChangePreparer& pre
   request.changes = prepared->changes;
   request.message = commit_message_text(prepared->message, prepared->actor, author);
   request.author = author;
+  request.signer = ws.signer();
   warn_unpinning(ctx, ws.repo(), *head, *prepared);
   auto oid = (*committer)->commit(request);
   if (!oid.ok()) return ctx.fail(kExitFailed, oid.error());

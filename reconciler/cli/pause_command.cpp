@@ -3,6 +3,7 @@
 #include "cli/commands.h"
 #include "cli/common_options.h"
 #include "cli/manual_step.h"
+#include "cli/signing_options.h"
 #include "rollout/manual_actions.h"
 
 namespace fleetwave::cli {
@@ -29,7 +30,7 @@ CommandSpec pause_command() {
           "With --repo the commit is pushed; otherwise it is made in the current checkout.",
           flags_of({{{"reason", "TEXT", "why (recorded in the state and the commit; required)", false}},
                     repository_flags(),
-                    {person_author_flag(), dry_run_flag()}}),
+                    {person_author_flag(), signing_key_flag(), dry_run_flag()}}),
           &run};
 }
 

@@ -4,6 +4,7 @@
 #include "cli/commands.h"
 #include "cli/common_options.h"
 #include "cli/manual_step.h"
+#include "cli/signing_options.h"
 #include "rollout/manual_actions.h"
 
 namespace fleetwave::cli {
@@ -37,7 +38,7 @@ CommandSpec promote_command() {
                      {"full", "", "fast-forward every remaining wave", false},
                      {"reason", "TEXT", "why (recorded in the state and the commit; required)", false}},
                     repository_flags(),
-                    {person_author_flag(), dry_run_flag()}}),
+                    {person_author_flag(), signing_key_flag(), dry_run_flag()}}),
           &run};
 }
 

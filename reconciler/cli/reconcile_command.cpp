@@ -1,7 +1,9 @@
 // fleetwave reconcile --once: one reconcile cycle (at most one step, i.e. one commit, per app)
 // against a remote repository and Argo CD, reported one line per app.
+#include "adapters/signing/ssh_signature_checker.h"
 #include "cli/commands.h"
 #include "cli/reconcile_report.h"
+#include "cli/signing_options.h"
 #include "cli/workspace.h"
 #include "reconcile/approvals/approval_hook.h"
 #include "reconcile/reconciler.h"
@@ -22,6 +24,9 @@ int run(CommandContext& ctx) {
   if (!ws.ok()) return ctx.fail(ws.error());
   auto author = author_of(ctx, Acting::Reconciler);
   if (!author.ok()) return ctx.fail(author.error());
+  signing::SshSignatureChecker checker;
+  auto trust = step_trust_from_flags(ctx.args, ctx.process.cwd, ws->signer(), checker);
+  if (!trust.ok()) return ctx.usage(trust.error().to_string());
 
   ApprovalHook approvals(ws->repo(), ws->branch(), /*provider=*/nullptr);  // approval branches
   ReconcilerOptions options;
@@ -31,6 +36,7 @@ int run(CommandContext& ctx) {
   options.hooks = {&approvals};
   options.metrics = analysis->metrics();
   options.web = analysis->web_probe();
+  options.trust = trust->get();
   const CycleServices services{ctx.services.clock, ctx.services.sleeper, ctx.services.random};
   Reconciler reconciler(ws->repo(), **argocd, services, options);
   const std::int64_t start = ctx.services.clock.monotonic_ms();
@@ -58,6 +64,8 @@ CommandSpec reconcile_command() {
           "  <app>: waiting — <why>               nothing can move yet\n"
           "  <app>: up to date\n"
           "  <app>: error — <problem>             one line per problem; other apps still progress\n"
+          "  <app>: ignored <action> in <commit> by <author>: <why>   (--allowed-signers) a person's step that\n"
+          "                                       does not count; the app's step then rejects it\n"
           "then \"pushed N commits to <branch> (K conflicts)\".\n"
           "Exit 0 when every app was reconciled, 1 when an app had errors, 3 when the cycle could not\n"
           "run (fetch, push or credentials) or Argo CD could not be reached (apps that need its\n"
@@ -66,7 +74,7 @@ CommandSpec reconcile_command() {
                     repository_flags(RepoFallback::None),
                     argocd_flags(),
                     prometheus_flags(),
-                    {author_flag()}}),
+                    {author_flag(), signing_key_flag(), allowed_signers_flag()}}),
           &run};
 }
 

@@ -16,6 +16,12 @@ int exit_code_of(const CycleSummary& summary) {
 
 }  // namespace
 
+void CycleReportPrinter::app_ignored(const AppReport& app, const std::string& line) {
+  out_.line(app.app + ": ignored " + line);
+}
+
+void CycleReportPrinter::cycle_ignored(const std::string& line) { out_.line("ignored " + line); }
+
 void CycleReportPrinter::app_stepped(const AppReport& app) {
   out_.line(app.app + ": " + app.action + " — " + app.subject);
 }

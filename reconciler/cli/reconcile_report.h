@@ -13,6 +13,8 @@ class CycleReportPrinter final : public CycleSink {
  public:
   CycleReportPrinter(CliOutput& out, std::string branch) : out_(out), branch_(std::move(branch)) {}
 
+  void app_ignored(const AppReport& app, const std::string& line) override;
+  void cycle_ignored(const std::string& line) override;
   void app_stepped(const AppReport& app) override;
   void app_waiting(const AppReport& app) override;
   void app_up_to_date(const AppReport& app) override;

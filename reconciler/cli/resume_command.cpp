@@ -3,6 +3,7 @@
 #include "cli/commands.h"
 #include "cli/common_options.h"
 #include "cli/manual_step.h"
+#include "cli/signing_options.h"
 #include "rollout/manual_actions.h"
 
 namespace fleetwave::cli {
@@ -25,7 +26,7 @@ CommandSpec resume_command() {
           "Ends a pause of the app; or restarts a held release: from the first wave when it was rolled\n"
           "back, from where it stopped when it was held in place. One commit; with --repo it is pushed,\n"
           "otherwise it is made in the current checkout.",
-          flags_of({repository_flags(), {person_author_flag(), dry_run_flag()}}),
+          flags_of({repository_flags(), {person_author_flag(), signing_key_flag(), dry_run_flag()}}),
           &run};
 }
 

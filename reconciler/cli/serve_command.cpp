@@ -7,9 +7,11 @@
 #include <sstream>
 
 #include "adapters/hosting/approval_provider.h"
+#include "adapters/signing/ssh_signature_checker.h"
 #include "base/text.h"
 #include "cli/cli.h"
 #include "cli/commands.h"
+#include "cli/signing_options.h"
 #include "cli/workspace.h"
 #include "rollout/duration.h"
 #include "serve/json_log.h"
@@ -86,7 +88,25 @@ Result<serve::ApprovalsConfig> approvals_config(const ParsedArgs& args) {
   serve::ApprovalsConfig c{args.get("approvals-provider"), args.get("approvals-api-url"),
                            args.get("approvals-repository"), args.get("approvals-token-file"),
                            args.get("approvals-ca-file")};
-  return serve::validate_approvals(c);
+  FW_TRY(valid, serve::validate_approvals(c));
+  if (!args.has("allowed-reviewers")) return valid;
+  if (valid.provider.empty()) return invalid_input("--allowed-reviewers needs --approvals-provider");
+  std::istringstream logins(args.get("allowed-reviewers"));
+  for (std::string login; std::getline(logins, login, ',');) {
+    if (!trim_space(login).empty()) valid.allowed_reviewers.push_back(trim_space(login));
+  }
+  if (valid.allowed_reviewers.empty()) return invalid_input("--allowed-reviewers: expected LOGIN[,LOGIN...]");
+  return valid;
+}
+
+// The review provider of the approvals settings (nullptr when off); its token joins the secrets.
+Result<std::unique_ptr<ApprovalProvider>> open_provider(CommandContext& ctx, const serve::ApprovalsConfig& approvals) {
+  if (approvals.provider.empty()) return std::unique_ptr<ApprovalProvider>();
+  FW_TRY(token, optional_secret(ctx, ctx.args, "approvals-token-file"));
+  auto made =
+      make_approval_provider({approvals.provider, approvals.api_url, approvals.repository, token, approvals.ca_file});
+  if (!made.ok()) return made.error().with_context("--approvals-provider");
+  return std::move(made).value();
 }
 
 int run(CommandContext& outer) {
@@ -100,12 +120,8 @@ int run(CommandContext& outer) {
   if (!options.ok()) return ctx.usage(options.error().to_string());
   auto approvals = approvals_config(ctx.args);
   if (!approvals.ok()) return ctx.usage(approvals.error().to_string());
-  std::string approvals_token;
-  if (!approvals->provider.empty()) {
-    auto token = optional_secret(ctx, ctx.args, "approvals-token-file");
-    if (!token.ok()) return ctx.usage(token.error().to_string());
-    approvals_token = *token;
-  }
+  auto provider = open_provider(ctx, *approvals);
+  if (!provider.ok()) return ctx.usage(provider.error().to_string());
   auto argocd = open_argocd(ctx, /*required=*/true);
   if (!argocd.ok()) return ctx.fail(argocd.error());
   // The analysis gates' adapters (metrics() is nullptr without --prometheus-url); they live
@@ -116,20 +132,18 @@ int run(CommandContext& outer) {
   if (!ws.ok()) return ctx.fail(ws.error());
   auto author = author_of(ctx, Acting::Reconciler);
   if (!author.ok()) return ctx.fail(author.error());
+  signing::SshSignatureChecker checker;
+  auto trust = step_trust_from_flags(ctx.args, ctx.process.cwd, ws->signer(), checker);
+  if (!trust.ok()) return ctx.usage(trust.error().to_string());
 
   options->reconciler.branch = ws->branch();
   options->reconciler.author = *author;
   options->reconciler.instance = reconciler_instance(ctx);
   options->reconciler.metrics = analysis->metrics();
   options->reconciler.web = analysis->web_probe();
-  std::unique_ptr<ApprovalProvider> provider;
-  if (!approvals->provider.empty()) {
-    auto made = make_approval_provider(
-        {approvals->provider, approvals->api_url, approvals->repository, approvals_token, approvals->ca_file});
-    if (!made.ok()) return ctx.usage(made.error().with_context("--approvals-provider").to_string());
-    provider = std::move(made).value();
-    options->approval_provider = provider.get();
-  }
+  options->reconciler.trust = trust->get();
+  options->allowed_reviewers = approvals->allowed_reviewers;
+  options->approval_provider = provider->get();
   ctx.out.add_secrets(ctx.secrets);
   serve::JsonLog log(ctx.secrets);
   log.info("starting fleetwave serve", {{"repo", ws->display()},
@@ -138,6 +152,8 @@ int run(CommandContext& outer) {
                                         {"webhooks", !options->secrets.webhook_secret.empty()},
                                         {"generator", !options->secrets.generator_token.empty()},
                                         {"approvals", approvals->provider.empty() ? "off" : approvals->provider},
+                                        {"signing", ws->signer() ? "on" : "off"},
+                                        {"allowedSigners", *trust ? ctx.args.get("allowed-signers") : "off"},
                                         {"prometheus", analysis->metrics() ? analysis->metrics()->describe() : "off"}});
   if (options->secrets.webhook_secret.empty()) log.warn("no --webhook-secret-file: POST /webhook/git answers 401");
   if (options->secrets.generator_token.empty()) log.warn("no --generator-token-file: the plugin generator answers 403");
@@ -157,8 +173,8 @@ CommandSpec serve_command() {
       "on --listen: GET /healthz, GET /readyz, GET /metrics (Prometheus), POST /webhook/git (GitHub\n"
       "X-Hub-Signature-256 or GitLab X-Gitlab-Token), POST /api/v1/getparams.execute (ApplicationSet\n"
       "plugin generator, Bearer token), GET /api/v1/apps[/APP] (the status document). Settings come\n"
-      "from --config (YAML: repo, branch, interval, listen, cacheDir, author, git.*, argocd.*,\n"
-      "webhook.secretFile, generator.tokenFile, approvals.*, prometheus.*), overridden by\n"
+      "from --config (YAML: repo, branch, interval, listen, cacheDir, author, signingKeyFile, git.*,\n"
+      "argocd.*, webhook.secretFile, generator.tokenFile, approvals.*, prometheus.*), overridden by\n"
       "FLEETWAVE_<FLAG> variables, overridden by flags. Secrets are read from files only and never\n"
       "logged. Logs are JSON lines on stderr. SIGTERM/SIGINT: stop accepting, finish the running\n"
       "cycle (a push not yet started is abandoned), exit 0. Exit 2 for bad settings. See\n"
@@ -180,11 +196,13 @@ CommandSpec serve_command() {
              "provider API base URL (default https://api.github.com or https://gitlab.com/api/v4)", true},
             {"approvals-repository", "OWNER/NAME", "repository (GitLab: project path) to open pull requests in", true},
             {"approvals-token-file", "FILE", "file holding the provider API token", true},
-            {"approvals-ca-file", "FILE", "PEM CA bundle to trust for a self-hosted provider", true}},
+            {"approvals-ca-file", "FILE", "PEM CA bundle to trust for a self-hosted provider", true},
+            {"allowed-reviewers", "LOGIN,...", "only these reviewers' approvals count (approvals.allowedReviewers)",
+             true}},
            repository_flags(RepoFallback::None),
            argocd_flags(),
            prometheus_flags(),
-           {author_flag()}}),
+           {author_flag(), signing_key_flag(), allowed_signers_flag()}}),
       &run};
 }
 

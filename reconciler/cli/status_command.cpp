@@ -1,9 +1,11 @@
 // fleetwave status [APP]: per app its phase, pins, waves with their gates, each cluster's pin
 // and (with --argocd-url) Argo CD's verdict, and why nothing moves. Computed by planning every
 // app at the head exactly as a reconcile would, without committing anything.
+#include "adapters/signing/ssh_signature_checker.h"
 #include "base/timestamp.h"
 #include "cli/app_lookup.h"
 #include "cli/commands.h"
+#include "cli/signing_options.h"
 #include "cli/workspace.h"
 #include "codec/json_writer.h"
 #include "reconcile/views/status_builder.h"
@@ -43,7 +45,11 @@ Result<Json, CliFailure> status_document_now(CommandContext& ctx, ArgoCdClient& 
   StatusBuilder status(ws->repo(), argocd, ctx.services.clock, analysis.metrics());
   auto apps = find_apps(ws->repo(), status.blobs(), *head, only);
   if (!apps.ok()) return apps.error();
-  StatusRequest request{ws->branch_label(), *head, configured, /*observe_every_app=*/true, nullptr};
+  signing::SshSignatureChecker checker;  // --allowed-signers: what a reconcile would ignore
+  auto trust = step_trust_from_flags(ctx.args, ctx.process.cwd, nullptr, checker, Reading::WithoutSigner);
+  if (!trust.ok())
+    return CliFailure{kExitUsage, invalid_input(trust.error().to_string() + " (see " + ctx.command + " --help)")};
+  StatusRequest request{ws->branch_label(), *head, configured, /*observe_every_app=*/true, nullptr, trust->get()};
   auto doc = status.status_of(request, *apps);
   if (!doc.ok()) return CliFailure{kExitFailed, doc.error()};
   (*doc)["warnings"] = upstream_warnings(*ws);
@@ -112,13 +118,16 @@ CommandSpec status_command() {
           "same one the API serves. Without --repo it reads the checkout's committed HEAD, not\n"
           "uncommitted edits, and warns when the checkout's branch is behind or ahead of its upstream.\n"
           "--watch redraws it every --interval (on a terminal; plain appended reports otherwise) until\n"
-          "interrupted. Exit 0 whenever the status could be computed (app errors are part of it).",
+          "interrupted. With --allowed-signers it shows the steps a reconcile would ignore (\"ignored:\")\n"
+          "and the reject it would commit. Exit 0 whenever the status could be computed (app errors\n"
+          "are part of it).",
           flags_of({{output_flag("text (default) or json"),
                      {"watch", "", "keep showing the status, redrawn every --interval", false},
                      {"interval", "D", "time between redraws with --watch (default 5s)", false}},
                     repository_flags(),
                     argocd_flags(),
-                    prometheus_flags()}),
+                    prometheus_flags(),
+                    {allowed_signers_flag()}}),
           &run};
 }
 

@@ -107,10 +107,11 @@ TEST_F(CliStatusCommandTest, JsonShapeIsStable) {
   };
   EXPECT_EQ(keys(doc), (std::vector<std::string>{"apps", "branch", "cordons", "head", "warnings"}));
   const Json& app = doc["apps"][0];
-  EXPECT_EQ(keys(app),
-            (std::vector<std::string>{"analysis", "app", "approvals", "argocd", "blocked", "errors", "heldReason",
-                                      "next", "otherClusters", "path", "pauseReason", "paused", "phase", "release",
-                                      "releaseStartedAt", "releaseWave", "stable", "warnings", "waves"}));
+  EXPECT_EQ(keys(app), (std::vector<std::string>{"analysis",    "app",           "approvals",  "argocd",
+                                                 "blocked",     "errors",        "heldReason", "ignored",
+                                                 "next",        "otherClusters", "path",       "pauseReason",
+                                                 "paused",      "phase",         "release",    "releaseStartedAt",
+                                                 "releaseWave", "stable",        "warnings",   "waves"}));
   EXPECT_EQ(keys(app["waves"][0]),
             (std::vector<std::string>{"approval", "approved", "clusters", "current", "index", "maxConcurrency",
                                       "maxFailures", "minSuccessTime", "name", "progressDeadline", "size"}));

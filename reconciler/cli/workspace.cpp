@@ -6,6 +6,7 @@
 #include "adapters/analysis/http_web_probe.h"
 #include "adapters/argocd/http_argocd_client.h"
 #include "adapters/git/git_identity.h"
+#include "cli/signing_options.h"
 #include "net/redaction.h"
 
 namespace fleetwave::cli {
@@ -25,6 +26,10 @@ Result<Workspace, CliFailure> Workspace::open(CommandContext& ctx) {
   ctx.out.add_secrets(ctx.secrets);
   if (!settings.ok()) return usage_failure(ctx, settings.error());
   ws.settings_ = std::move(settings).value();
+  auto signer = signer_from_flags(ctx.args, ctx.process.cwd, ctx.secrets);
+  ctx.out.add_secrets(ctx.secrets);
+  if (!signer.ok()) return usage_failure(ctx, signer.error());
+  ws.signer_ = std::move(signer).value();
   if (ws.settings_.url.empty()) {
     auto local = git::LocalRepository::open(ctx.services.runtime, ctx.process.cwd);
     if (!local.ok()) {
@@ -33,6 +38,7 @@ Result<Workspace, CliFailure> Workspace::open(CommandContext& ctx) {
       return CliFailure{kExitUsage, e};
     }
     ws.local_ = local->get();
+    ws.local_->set_commit_signer(ws.signer_.get());
     ws.repo_ = std::move(local).value();
     return ws;
   }
@@ -48,6 +54,7 @@ Result<Workspace, CliFailure> Workspace::open(CommandContext& ctx) {
                       e.with_context("repository " + redact_url(ws.settings_.url))};
   }
   ws.remote_ = remote->get();
+  ws.remote_->set_commit_signer(ws.signer_.get());
   ws.repo_ = std::move(remote).value();
   return ws;
 }

@@ -1,7 +1,7 @@
 // Where a command reads and writes: with --repo URL, a bare clone in the cache directory that
 // is fetched and pushed (LibGit2Repository); without it, the checkout containing the working
-// directory, read from its object database and never pushed (LocalRepository). Also the
-// Argo CD client a command asks for.
+// directory, read from its object database and never pushed (LocalRepository). With
+// --signing-key every commit either writes is signed. Also the Argo CD client a command asks for.
 #pragma once
 
 #include <memory>
@@ -12,6 +12,7 @@
 #include "adapters/git/git_repository.h"
 #include "adapters/git/libgit2_repository.h"
 #include "adapters/git/local_repository.h"
+#include "adapters/signing/ssh_signer.h"
 #include "base/result.h"
 #include "cli/command_context.h"
 #include "cli/common_options.h"
@@ -29,6 +30,8 @@ class Workspace {
   git::LibGit2Repository* remote_repo() { return remote_; }
   git::LocalRepository* local_repo() { return local_; }
   const RepositorySettings& settings() const { return settings_; }
+  // The --signing-key signer every commit is signed with; nullptr without the flag.
+  const signing::SshCommitSigner* signer() const { return signer_.get(); }
 
   // The tracked branch: "main" with --repo; in a checkout the --branch given or "" (HEAD).
   const std::string& branch() const { return settings_.branch; }
@@ -54,6 +57,7 @@ class Workspace {
   Workspace() = default;
 
   RepositorySettings settings_;
+  std::unique_ptr<signing::SshCommitSigner> signer_;  // before repo_: the repository points to it
   std::unique_ptr<git::GitRepository> repo_;
   git::LibGit2Repository* remote_ = nullptr;
   git::LocalRepository* local_ = nullptr;

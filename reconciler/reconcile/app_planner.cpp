@@ -42,23 +42,11 @@ Result<std::vector<Cordon>> load_cordons(RepoSnapshot& snapshot) {
 PlannedApp AppPlanner::plan(const AppDefinition& app, const std::string& head, const History& history,
                             std::int64_t now_ms, std::map<std::string, Observations>& observation_cache) {
   ArgoCdObserver argocd(argocd_);
-  AppContext ctx{app,
-                 apps_,
-                 head,
-                 history,
-                 repo_,
-                 blobs_,
-                 renders_,
-                 argocd,
-                 observation_cache,
-                 analysis_,
-                 RepoSnapshot(repo_, blobs_, head),
-                 {},
-                 {},
-                 {},
-                 {},
-                 {},
-                 {}};
+  // The steps fill in the rest (in, the reaches, inventory, out).
+  AppContext ctx{app,       apps_,  head,
+                 history,   repo_,  blobs_,
+                 renders_,  argocd, observation_cache,
+                 analysis_, trust_, RepoSnapshot(repo_, blobs_, head)};
   ctx.out.report.app = app.name;
   ctx.out.report.path = app.path;
   if (!app.plan) {

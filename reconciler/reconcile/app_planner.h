@@ -13,6 +13,7 @@
 #include "reconcile/foreign_changes.h"
 #include "reconcile/render_cache.h"
 #include "reconcile/repo_snapshot.h"
+#include "reconcile/step_trust.h"
 #include "rollout/rollout_engine.h"
 
 namespace fleetwave {
@@ -29,6 +30,7 @@ struct AppReport {
   std::string blocked;                // without a step: why nothing moved ("" = up to date)
   ErrorList errors;                   // why the app could not be reconciled (others proceed)
   ErrorList warnings;                 // from its render: valid input that is almost certainly a mistake
+  std::vector<std::string> ignored;   // people's steps that did not count: "approve in 1a2b3c4 by ...: why"
   std::optional<RolloutState> state;  // at the head, before the step
   std::optional<WaveAssignment> waves;
   Observations observations;
@@ -45,9 +47,17 @@ class AppPlanner {
  public:
   // `apps`: every app discovered at the head, which `plan` reads dependencies from.
   // `analysis` measures the checks of WavePlans (null: they wait, unmeasured).
+  // `trust` judges people's steps against approvals.allowedSigners (null: every step counts);
+  // its start_cycle() has run for the head.
   AppPlanner(git::GitRepository& repo, BlobCache& blobs, RenderCache& renders, ArgoCdClient& argocd,
-             const std::vector<AppDefinition>& apps, AnalysisRunner* analysis)
-      : repo_(repo), blobs_(blobs), renders_(renders), argocd_(argocd), apps_(apps), analysis_(analysis) {}
+             const std::vector<AppDefinition>& apps, AnalysisRunner* analysis, StepTrust* trust = nullptr)
+      : repo_(repo),
+        blobs_(blobs),
+        renders_(renders),
+        argocd_(argocd),
+        apps_(apps),
+        analysis_(analysis),
+        trust_(trust) {}
 
   // Never fails as a whole: problems land in report.errors. `observations` caches Argo CD
   // answers per app across push retries of one cycle.
@@ -61,6 +71,7 @@ class AppPlanner {
   ArgoCdClient& argocd_;
   const std::vector<AppDefinition>& apps_;
   AnalysisRunner* analysis_;
+  StepTrust* trust_;
 };
 
 // The app's state at a commit; a fresh state (app, path) when it has none yet.

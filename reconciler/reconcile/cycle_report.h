@@ -18,6 +18,9 @@ struct CycleReport {
   int attempts = 0;                            // push attempts (1 without conflicts)
   int conflicts = 0;
   ErrorList errors;  // cycle-level problems (the app-level ones are in apps)
+  // Unfreezes that did not count (approvals.allowedSigners; freeze_trust.h): the cycle then
+  // writes only their reject and plans the apps next time.
+  std::vector<std::string> ignored;
 };
 
 }  // namespace fleetwave

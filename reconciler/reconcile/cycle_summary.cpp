@@ -22,7 +22,9 @@ void finish_cycle(const Result<CycleReport>& result, std::int64_t duration_ms, C
   const CycleReport& report = *result;
   summary.report = &report;
   summary.head = report.commits.empty() ? report.head : report.commits.back();
+  for (const std::string& line : report.ignored) sink.cycle_ignored(line);
   for (const AppReport& app : report.apps) {
+    for (const std::string& line : app.ignored) sink.app_ignored(app, line);
     if (!app.action.empty()) sink.app_stepped(app);
     else if (!app.blocked.empty()) sink.app_waiting(app);
     else if (app.errors.empty()) sink.app_up_to_date(app);

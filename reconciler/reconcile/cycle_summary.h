@@ -2,7 +2,8 @@
 // alike: it walks the cycle's outcome in a fixed order and tells a CycleSink what happened, so
 // the CLI's lines and serve's metrics and logs cannot drift apart:
 //
-//   per app, in name order: stepped | waiting | up to date, then each of its errors
+//   each ignored unfreeze
+//   per app, in name order: each ignored step, stepped | waiting | up to date, each error
 //   each approval branch pushed
 //   each cycle-level error
 //   finished(summary)                                        exactly once, last
@@ -35,6 +36,8 @@ struct CycleSummary {
 class CycleSink {
  public:
   virtual ~CycleSink() = default;
+  // A person's step that did not count (approvals.allowedSigners), before the app's outcome.
+  virtual void app_ignored(const AppReport&, const std::string& /*line*/) {}
   virtual void app_stepped(const AppReport&) {}
   virtual void app_waiting(const AppReport&) {}
   virtual void app_up_to_date(const AppReport&) {}
@@ -42,6 +45,8 @@ class CycleSink {
   virtual void approval_branch(const std::string&) {}
   virtual void failover(const std::string&) {}  // "eu-2: <evidence>": an automatic cordon committed
   virtual void cycle_error(const Error&) {}
+  // An unfreeze that did not count (CycleReport::ignored), before the apps.
+  virtual void cycle_ignored(const std::string& /*line*/) {}
   virtual void finished(const CycleSummary& summary) = 0;
 };
 

@@ -22,7 +22,8 @@ std::optional<RolloutState> state_at(git::GitRepository& repo, const std::string
   return std::move(state).value();
 }
 
-// A commit whose change to the app's directory is an approval (merged or squashed branch).
+}  // namespace
+
 bool approval_commit(git::GitRepository& repo, const HistoryEntry& e, const std::string& app) {
   if (e.first_parent.empty()) return false;
   auto before = state_at(repo, e.first_parent, app);
@@ -33,7 +34,12 @@ bool approval_commit(git::GitRepository& repo, const HistoryEntry& e, const std:
   return targets_before.ok() && targets_after.ok() && *targets_before == *targets_after;
 }
 
-}  // namespace
+Result<bool> changes_app(git::GitRepository& repo, const HistoryEntry& entry, const std::string& app) {
+  const std::string dir = ".fleetwave/" + app;
+  FW_TRY(after, tree_or_empty(repo, entry.oid, dir));
+  FW_TRY(before, tree_or_empty(repo, entry.first_parent, dir));
+  return after != before;
+}
 
 Result<History> History::load(git::GitRepository& repo, const std::string& head, std::size_t max_commits) {
   History h;
@@ -44,6 +50,7 @@ Result<History> History::load(git::GitRepository& repo, const std::string& head,
     e.oid = oid;
     e.first_parent = info.parents.empty() ? "" : info.parents.front();
     e.subject = info.message.substr(0, info.message.find('\n'));
+    e.author = info.author.name + " <" + info.author.email + ">";
     for (const auto& [k, v] : parse_trailers(info.message)) {
       if (k == "Fleetwave-App") e.app = v;
       if (k == "Fleetwave-Action") e.action = v;

@@ -23,6 +23,7 @@ struct HistoryEntry {
   std::string subject;
   std::string app;     // Fleetwave-App trailer
   std::string action;  // Fleetwave-Action trailer
+  std::string author;  // "Name <email>"
 };
 
 // The newest `max_commits` first-parent commits of the branch, read once per cycle.
@@ -42,5 +43,12 @@ Result<std::optional<ForeignChange>> find_foreign_change(git::GitRepository& rep
 
 // True when `after` is `before` with exactly one more approved wave and nothing else changed.
 bool is_approval_of(const RolloutState& before, const RolloutState& after);
+
+// Whether the commit changed .fleetwave/<app>/ compared with its first parent.
+Result<bool> changes_app(git::GitRepository& repo, const HistoryEntry& entry, const std::string& app);
+
+// A commit whose change to the app's directory is an approval arriving by merge or squash of
+// the approval branch (no Fleetwave-App trailer of its own).
+bool approval_commit(git::GitRepository& repo, const HistoryEntry& entry, const std::string& app);
 
 }  // namespace fleetwave

@@ -1,6 +1,7 @@
 #include "reconcile/reconciler.h"
 
 #include "reconcile/foreign_changes.h"
+#include "reconcile/freeze_trust.h"
 #include "rollout/cordon_changes.h"
 
 namespace fleetwave {
@@ -56,9 +57,15 @@ Result<std::string> Reconciler::plan_and_commit(const std::string& head, int att
   report.head = head;
   FW_TRY(history, History::load(repo_, head, options_.history_window));
   planned.clear();  // its plans point into `apps`, which the caller keeps until the hooks ran
+  // A file that cannot be read fails every app's check, which each app then reports.
+  if (options_.trust != nullptr && options_.trust->start_cycle(repo_, head).ok()) {
+    auto unfreezes = check_unfreezes(*options_.trust, repo_, history);
+    if (!unfreezes.ok()) report.errors.push_back(unfreezes.error());
+    if (unfreezes.ok() && *unfreezes) return reject_unfreezes(head, **unfreezes, report);
+  }
   FW_TRY(discovered, discovery_.discover(repo_, blobs_, head));
   apps = std::move(discovered);
-  AppPlanner planner(repo_, blobs_, renders_, argocd_, apps, &analysis_);
+  AppPlanner planner(repo_, blobs_, renders_, argocd_, apps, &analysis_, options_.trust);
   for (const AppDefinition& app : apps)
     planned.push_back(planner.plan(app, head, history, clock_.now_ms(), observations));
   HookContext ctx{writer_, options_.author, options_.branch};
@@ -103,6 +110,17 @@ Result<std::string> Reconciler::commit_failovers(const std::string& head, std::s
     tip = oid;
   }
   return tip;
+}
+
+// Writes back the freezes ignored unfreezes lifted; the apps are planned in the next cycle, on
+// the freezes that count.
+Result<std::string> Reconciler::reject_unfreezes(const std::string& head, const FreezeReject& reject,
+                                                 CycleReport& report) {
+  FW_TRY(oid, writer_.commit_changes(head, reject.message, reconciler_actor(options_), options_.author,
+                                     {{freezes_path(), serialize_freezes(reject.restored), std::nullopt}}));
+  report.ignored = reject.lines;
+  report.commits.push_back(oid);
+  return oid;
 }
 
 Result<CycleReport> Reconciler::run_once() {

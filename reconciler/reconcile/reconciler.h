@@ -21,6 +21,7 @@
 #include "reconcile/cycle_hook.h"
 #include "reconcile/cycle_report.h"
 #include "reconcile/failover_watch.h"
+#include "reconcile/freeze_trust.h"
 #include "reconcile/render_cache.h"
 #include "reconcile/repo_snapshot.h"
 #include "reconcile/step_writer.h"
@@ -39,6 +40,7 @@ struct ReconcilerOptions {
   // Automatic failover: cordon a cluster whose Argo CD connection has been Failed this long
   // (failover_watch.h); nullopt: off.
   std::optional<std::int64_t> failover_after_ms;
+  StepTrust* trust = nullptr;  // approvals.allowedSigners (not owned); null: every step counts
 };
 
 // What a cycle runs with besides Git and Argo CD: time, waiting, jitter.
@@ -66,6 +68,7 @@ class Reconciler {
   Result<std::string> plan_and_commit(const std::string& head, int attempt, CycleReport& report,
                                       std::vector<AppDefinition>& apps, std::vector<PlannedApp>& planned,
                                       std::map<std::string, Observations>& observations);
+  Result<std::string> reject_unfreezes(const std::string& head, const FreezeReject& reject, CycleReport& report);
 
   std::unique_ptr<SystemSleeper> own_sleeper_;  // set by the clock-only constructor
   std::unique_ptr<SystemRandom> own_random_;

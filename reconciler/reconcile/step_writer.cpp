@@ -31,17 +31,19 @@ git::Signature StepWriter::stamp(git::Signature author) const {
 
 Result<std::string> StepWriter::commit(const std::string& parent, const Step& step, const git::Signature& author,
                                        StepFiles files) {
-  return commit_changes(parent, step.message, step.actor, author, step_changes(step, files));
+  return commit_changes(parent, step.message, step.actor, author, step_changes(step, files),
+                        files == StepFiles::StateAndTargets);
 }
 
 Result<std::string> StepWriter::commit_changes(const std::string& parent, const CommitMessage& message,
                                                const std::string& actor, const git::Signature& author,
-                                               std::vector<git::FileChange> changes) {
+                                               std::vector<git::FileChange> changes, bool sign) {
   git::CommitRequest request;
   request.parent = parent;
   request.message = commit_message_text(message, actor, author);
   request.author = stamp(author);
   request.changes = std::move(changes);
+  request.sign = sign;
   return repo_.create_commit(request);
 }
 

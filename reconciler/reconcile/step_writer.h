@@ -72,12 +72,15 @@ class StepWriter {
   StepWriter(git::GitRepository& repo, const Clock& clock, Sleeper& sleeper, Random& random, RetryPolicy policy = {})
       : repo_(repo), clock_(clock), sleeper_(sleeper), random_(random), policy_(policy) {}
 
-  // The commit recording `step` on `parent`, by `author` at the clock's time.
+  // The commit recording `step` on `parent`, by `author` at the clock's time. An approval
+  // branch's commit (StepFiles::StateOnly) is never signed: its merge is what may be.
   Result<std::string> commit(const std::string& parent, const Step& step, const git::Signature& author,
                              StepFiles files = StepFiles::StateAndTargets);
-  // A commit of fleetwave files that are no app's step (.fleetwave/freezes.yaml).
+  // A commit of fleetwave files that are no app's step (.fleetwave/freezes.yaml). `sign` false:
+  // never signed (CommitRequest::sign).
   Result<std::string> commit_changes(const std::string& parent, const CommitMessage& message, const std::string& actor,
-                                     const git::Signature& author, std::vector<git::FileChange> changes);
+                                     const git::Signature& author, std::vector<git::FileChange> changes,
+                                     bool sign = true);
 
   // `author` with the clock's time (seconds).
   git::Signature stamp(git::Signature author) const;

@@ -24,7 +24,7 @@ std::string find_trailer(const std::string& message, const std::string& key);
 
 // The actions fleetwave records in Fleetwave-Action.
 inline constexpr const char* kActions[] = {
-    "start",    "advance",  "wait-approval", "wait-deletion-guard", "approve",      "pause",  "resume",
-    "rollback", "complete", "hold",          "hold-cluster",        "release-hold", "promote"};
+    "start",    "advance",  "wait-approval", "wait-deletion-guard", "approve",      "pause",   "resume",
+    "rollback", "complete", "hold",          "hold-cluster",        "release-hold", "promote", "reject"};
 
 }  // namespace fleetwave

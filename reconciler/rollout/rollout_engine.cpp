@@ -19,6 +19,7 @@ class Engine {
 
   Decision run() {
     const RolloutState& s = in_.state;
+    if (in_.ignored) return Decision{ignored_steps_step(plan_, s, *in_.ignored), {}};
     if (in_.foreign_change && !s.paused) return pause_for_foreign_change();
     if (s.paused) return blocked("paused: " + s.pause_reason + "; run `fleetwave resume " + app_ + "` to continue");
     const std::string release_inputs = s.release ? s.release->inputs : "";

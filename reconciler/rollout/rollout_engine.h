@@ -13,6 +13,7 @@
 #include "rollout/commit_message.h"
 #include "rollout/deletion_guard.h"
 #include "rollout/freezes.h"
+#include "rollout/ignored_steps.h"
 #include "rollout/observation.h"
 #include "rollout/rollout_state.h"
 #include "rollout/wave_assignment.h"
@@ -59,6 +60,9 @@ struct EngineInput {
   std::map<std::string, std::string> servers;   // cluster -> Argo CD destination
   Observations observations;
   std::optional<ForeignChange> foreign_change;
+  // People's steps not signed by an allowed key (reject or pause first; `state` is then the
+  // state before them, or the head's when later changes sit on top: rollout/ignored_steps.h).
+  std::optional<IgnoredSteps> ignored;
   std::vector<DependencyStatus> dependencies;  // one per spec.dependsOn entry, in its order
   std::vector<Freeze> freezes;                 // .fleetwave/freezes.yaml at the head (freeze gate)
   std::vector<AnalysisStatus> analysis;        // the current wave's checks (analysis gate)

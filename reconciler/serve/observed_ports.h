@@ -41,6 +41,9 @@ class ObservedRepository final : public git::GitRepository {
     return inner_.tree_id(commit, path);
   }
   Result<git::CommitInfo> commit_info(const std::string& commit) override { return inner_.commit_info(commit); }
+  Result<std::optional<git::CommitSignature>> commit_signature(const std::string& commit) override {
+    return inner_.commit_signature(commit);
+  }
   Result<std::vector<std::string>> first_parent_log(const std::string& from, const std::string& stop_at,
                                                     size_t max_count) override {
     return inner_.first_parent_log(from, stop_at, max_count);

@@ -43,6 +43,10 @@ class ReconcileLoop::Sink final : public CycleSink {
  public:
   explicit Sink(ReconcileLoop& loop) : loop_(loop), p_(loop.p_) {}
 
+  void cycle_ignored(const std::string& line) override { p_.log.warn("ignored " + line, {}); }
+  void app_ignored(const AppReport& app, const std::string& line) override {
+    p_.log.warn("ignored " + line, {{"app", app.app}});
+  }
   void app_stepped(const AppReport& app) override {
     p_.metrics.step(app.app, app.action);
     if (!needs_attention(app.action)) {

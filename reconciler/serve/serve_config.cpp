@@ -23,6 +23,17 @@ std::string valid_keys() {
 // One leaf value as the flag's text: strings as is, booleans for the boolean flags.
 Result<std::string> leaf_value(const Json& value, const std::string& key, const std::string& flag,
                                const std::string& file) {
+  if (flag == "allowed-reviewers" && value.is_array()) {  // a list of logins, as the flag's comma list
+    std::string logins;
+    for (const Json& login : value) {
+      if (!login.is_string() || login.get<std::string>().empty() ||
+          login.get<std::string>().find(',') != std::string::npos)
+        return invalid_input(file + ": " + key + ": expected a list of logins");
+      logins += (logins.empty() ? "" : ",") + login.get<std::string>();
+    }
+    if (logins.empty()) return invalid_input(file + ": " + key + ": must not be empty (remove the key instead)");
+    return logins;
+  }
   if (is_bool_flag(flag)) {
     if (!value.is_boolean()) return invalid_input(file + ": " + key + ": expected true or false");
     return std::string(value.get<bool>() ? "true" : "false");
@@ -48,6 +59,7 @@ const std::vector<std::pair<std::string, std::string>>& config_keys() {
       {"listen", "listen"},
       {"cacheDir", "cache-dir"},
       {"author", "author"},
+      {"signingKeyFile", "signing-key"},
       {"git.username", "git-username"},
       {"git.passwordFile", "git-password-file"},
       {"git.tokenFile", "git-token-file"},
@@ -67,6 +79,8 @@ const std::vector<std::pair<std::string, std::string>>& config_keys() {
       {"approvals.repository", "approvals-repository"},
       {"approvals.tokenFile", "approvals-token-file"},
       {"approvals.caFile", "approvals-ca-file"},
+      {"approvals.allowedSigners", "allowed-signers"},
+      {"approvals.allowedReviewers", "allowed-reviewers"},
       {"prometheus.url", "prometheus-url"},
       {"prometheus.tokenFile", "prometheus-token-file"},
       {"prometheus.caFile", "prometheus-ca-file"},

@@ -37,7 +37,8 @@ struct ApprovalsConfig {
   std::string api_url;     // default: the provider's (https://api.github.com, https://gitlab.com/api/v4)
   std::string repository;  // OWNER/NAME (GitLab: a project path, may hold more slashes, or a numeric id)
   std::string token_file;
-  std::string ca_file;  // PEM CA bundle for a self-hosted provider with a private CA
+  std::string ca_file;                         // PEM CA bundle for a self-hosted provider with a private CA
+  std::vector<std::string> allowed_reviewers;  // approvals.allowedReviewers; empty: anyone's review counts
 };
 
 // Checks an approvals block against the hosting table (adapters/hosting/hosting_providers.h): a

@@ -42,7 +42,8 @@ TEST(ServeConfig, NestedKeysBooleansAndRelativePaths) {
       "git: {tokenFile: secrets/token, insecureSkipTlsVerify: true}\n"
       "argocd: {insecure: false, caFile: /ca.pem}\ncacheDir: cache\n"
       "approvals: {provider: gitlab, repository: group/sub/fleet, tokenFile: t}\n"
-      "prometheus: {url: https://prom.example.com/prometheus, tokenFile: prom/token, caFile: /ca/prom.pem}\n",
+      "prometheus: {url: https://prom.example.com/prometheus, tokenFile: prom/token, caFile: /ca/prom.pem}\n"
+      "signingKeyFile: keys/fleetwave\n",
       "c.yaml", "/etc/fw");
   ASSERT_TRUE(flags.ok()) << flags.error().to_string();
   const std::map<std::string, std::string> want = {
@@ -57,11 +58,28 @@ TEST(ServeConfig, NestedKeysBooleansAndRelativePaths) {
       {"prometheus-url", "https://prom.example.com/prometheus"},
       {"prometheus-token-file", "/etc/fw/prom/token"},
       {"prometheus-ca-file", "/ca/prom.pem"},
+      {"signing-key", "/etc/fw/keys/fleetwave"},
   };
   EXPECT_EQ(*flags, want);
   auto empty = config_file_flags("", "c.yaml", "/etc");
   ASSERT_TRUE(empty.ok());
   EXPECT_TRUE(empty->empty());
+}
+
+TEST(ServeConfig, AllowedSignersStayRepositoryPathsAndReviewersAreAList) {
+  auto flags = config_file_flags("approvals: {allowedSigners: keys/allowed_signers, allowedReviewers: [alice, bob]}\n",
+                                 "c.yaml", "/etc/fw");
+  ASSERT_TRUE(flags.ok()) << flags.error().to_string();
+  const std::map<std::string, std::string> want = {{"allowed-signers", "keys/allowed_signers"},
+                                                   {"allowed-reviewers", "alice,bob"}};
+  EXPECT_EQ(*flags, want) << "a relative allowedSigners is a path in the GitOps repository";
+  for (const char* bad : {"approvals: {allowedReviewers: [alice, 7]}\n", "approvals: {allowedReviewers: []}\n",
+                          "approvals: {allowedReviewers: [\"a,b\"]}\n"}) {
+    SCOPED_TRACE(bad);
+    auto r = config_file_flags(bad, "c.yaml", "/etc");
+    ASSERT_FALSE(r.ok());
+    EXPECT_EQ(r.error().to_string().rfind("c.yaml: approvals.allowedReviewers: ", 0), 0u) << r.error().to_string();
+  }
 }
 
 TEST(ServeConfig, MistakesNameTheFileKeyAndFix) {

@@ -110,7 +110,7 @@ int run_serve(const ServeOptions& o, ServePorts p) {
   Scrubber scrub = [&p](const std::string& text) { return p.log.scrub(text); };
   ObservedRepository repo(p.repo, state, scrub);
   ObservedArgoCd argocd(p.argocd, state, scrub);
-  ApprovalHook approvals(repo, o.reconciler.branch, o.approval_provider);
+  ApprovalHook approvals(repo, o.reconciler.branch, o.approval_provider, o.allowed_reviewers);
   ReconcilerOptions reconciler_options = o.reconciler;
   reconciler_options.hooks.push_back(&approvals);
   Reconciler reconciler(repo, argocd, CycleServices{p.clock, p.sleeper, p.random}, reconciler_options);

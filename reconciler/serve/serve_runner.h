@@ -39,7 +39,8 @@ struct ServeOptions {
   ReconcilerOptions reconciler;
   // Pull/merge requests for approval waves (nullptr: approval branches only). Not owned.
   ApprovalProvider* approval_provider = nullptr;
-  BuildInfo build;  // fleetwave_build_info
+  std::vector<std::string> allowed_reviewers;  // approvals.allowedReviewers; empty: anyone's review counts
+  BuildInfo build;                             // fleetwave_build_info
 };
 
 struct ServePorts {

@@ -135,6 +135,13 @@ Result<git::CommitInfo> InMemoryGitRepository::commit_info(const std::string& co
   return c->info;
 }
 
+Result<std::optional<git::CommitSignature>> InMemoryGitRepository::commit_signature(const std::string& commit) {
+  FW_TRY(c, find(commit));
+  auto it = signatures_.find(c->info.oid);
+  if (it == signatures_.end()) return std::optional<git::CommitSignature>();
+  return std::optional<git::CommitSignature>(it->second);
+}
+
 Result<std::vector<std::string>> InMemoryGitRepository::first_parent_log(const std::string& from,
                                                                          const std::string& stop_at, size_t max_count) {
   std::vector<std::string> out;

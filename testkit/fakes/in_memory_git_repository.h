@@ -46,6 +46,11 @@ class InMemoryGitRepository final : public git::GitRepository {
   Result<std::string> read_blob(const std::string& oid) override;
   Result<std::string> tree_id(const std::string& commit, const std::string& path) override;
   Result<git::CommitInfo> commit_info(const std::string& commit) override;
+  // What set_signature recorded for the commit; unsigned otherwise.
+  Result<std::optional<git::CommitSignature>> commit_signature(const std::string& commit) override;
+  void set_signature(const std::string& commit, git::CommitSignature signature) {
+    signatures_[commit] = std::move(signature);
+  }
   Result<std::vector<std::string>> first_parent_log(const std::string& from, const std::string& stop_at,
                                                     size_t max_count) override;
   Result<std::vector<std::string>> changed_paths(const std::string& commit) override;
@@ -75,6 +80,7 @@ class InMemoryGitRepository final : public git::GitRepository {
   std::map<std::string, std::string> blobs_;  // oid -> content
   std::map<std::string, Commit> commits_;     // oid -> commit
   std::map<std::string, std::string> branches_;
+  std::map<std::string, git::CommitSignature> signatures_;  // oid -> what set_signature recorded
   int rejects_ = 0;
   ErrorKind reject_kind_ = ErrorKind::Conflict;
   std::function<void()> before_push_;

@@ -58,6 +58,13 @@ struct CommitInfo {
   Signature committer;
 };
 
+// A commit's signature as Git stores it (the "gpgsig" header) and the data it signs: the commit
+// object without that header.
+struct CommitSignature {
+  std::string signature;  // ASCII-armored: -----BEGIN SSH SIGNATURE----- (or PGP)
+  std::string payload;
+};
+
 // One file to write (content set) or delete (content nullopt) in a commit.
 struct FileChange {
   std::string path;
@@ -75,6 +82,9 @@ struct CommitRequest {
   // When the changes leave the parent's tree unchanged, no commit is created and
   // create_commit returns the parent itself, unless allow_empty is set.
   bool allow_empty = false;
+  // false: never signed, even when the repository has a signer (an approval branch's commit:
+  // merging that branch by fast-forward must not carry fleetwave's own signature).
+  bool sign = true;
 };
 
 enum class PushMode { FastForwardOnly, Force };
@@ -108,6 +118,9 @@ class GitRepository {
   [[nodiscard]] virtual Result<std::string> tree_id(const std::string& commit, const std::string& path) = 0;
 
   [[nodiscard]] virtual Result<CommitInfo> commit_info(const std::string& commit) = 0;
+
+  // The signature of `commit`; nullopt when the commit is unsigned.
+  [[nodiscard]] virtual Result<std::optional<CommitSignature>> commit_signature(const std::string& commit) = 0;
 
   // Commits from `from` (inclusive) following first parents, newest first. Stops before
   // `stop_at` (exclusive; "" for none) or after `max_count` commits (0 for no limit).

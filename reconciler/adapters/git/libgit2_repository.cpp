@@ -107,6 +107,10 @@ Result<CommitInfo> LibGit2Repository::commit_info(const std::string& commit) {
   return detail::commit_info(repo_.get(), commit);
 }
 
+Result<std::optional<CommitSignature>> LibGit2Repository::commit_signature(const std::string& commit) {
+  return detail::commit_signature(repo_.get(), commit);
+}
+
 Result<std::vector<std::string>> LibGit2Repository::first_parent_log(const std::string& from,
                                                                      const std::string& stop_at, size_t max_count) {
   return detail::first_parent_log(repo_.get(), from, stop_at, max_count);
@@ -122,7 +126,7 @@ Result<std::vector<std::string>> LibGit2Repository::changed_paths_between(const 
 }
 
 Result<std::string> LibGit2Repository::create_commit(const CommitRequest& request) {
-  return detail::write_commit(repo_.get(), request);
+  return detail::write_commit(repo_.get(), request, request.sign ? signer_ : nullptr);
 }
 
 Status<> LibGit2Repository::push(const std::string& branch, const std::string& oid, PushMode mode) {

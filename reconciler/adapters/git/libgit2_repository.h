@@ -16,6 +16,7 @@
 #include <memory>
 #include <string>
 
+#include "adapters/git/commit_signer.h"
 #include "adapters/git/git_credentials.h"
 #include "adapters/git/git_repository.h"
 #include "adapters/git/libgit2_handles.h"
@@ -54,6 +55,7 @@ class LibGit2Repository final : public GitRepository {
   Result<std::string> read_blob(const std::string& oid) override;
   Result<std::string> tree_id(const std::string& commit, const std::string& path) override;
   Result<CommitInfo> commit_info(const std::string& commit) override;
+  Result<std::optional<CommitSignature>> commit_signature(const std::string& commit) override;
   Result<std::vector<std::string>> first_parent_log(const std::string& from, const std::string& stop_at,
                                                     size_t max_count) override;
   Result<std::vector<std::string>> changed_paths(const std::string& commit) override;
@@ -62,12 +64,16 @@ class LibGit2Repository final : public GitRepository {
   Status<> push(const std::string& branch, const std::string& oid, PushMode mode) override;
   Status<> delete_remote_branch(const std::string& branch) override;
 
+  // Signs every commit create_commit writes from now on (nullptr: unsigned); not owned.
+  void set_commit_signer(const CommitSigner* signer) { signer_ = signer; }
+
  private:
   LibGit2Repository(detail::Handle<git_repository> repo, std::string path, detail::RemoteTarget remote);
 
   detail::Handle<git_repository> repo_;
   std::string path_;
   detail::RemoteTarget remote_;
+  const CommitSigner* signer_ = nullptr;
 };
 
 }  // namespace fleetwave::git

@@ -116,6 +116,10 @@ Result<CommitInfo> LocalRepository::commit_info(const std::string& commit) {
   return detail::commit_info(repo_.get(), commit);
 }
 
+Result<std::optional<CommitSignature>> LocalRepository::commit_signature(const std::string& commit) {
+  return detail::commit_signature(repo_.get(), commit);
+}
+
 Result<std::vector<std::string>> LocalRepository::first_parent_log(const std::string& from, const std::string& stop_at,
                                                                    size_t max_count) {
   return detail::first_parent_log(repo_.get(), from, stop_at, max_count);
@@ -131,7 +135,7 @@ Result<std::vector<std::string>> LocalRepository::changed_paths_between(const st
 }
 
 Result<std::string> LocalRepository::create_commit(const CommitRequest& request) {
-  return detail::write_commit(repo_.get(), request);
+  return detail::write_commit(repo_.get(), request, request.sign ? signer_ : nullptr);
 }
 
 Status<> LocalRepository::push(const std::string& branch, const std::string& /*oid*/, PushMode /*mode*/) {

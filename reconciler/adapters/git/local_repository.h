@@ -15,6 +15,7 @@
 #include <optional>
 #include <string>
 
+#include "adapters/git/commit_signer.h"
 #include "adapters/git/git_repository.h"
 #include "adapters/git/libgit2_handles.h"
 #include "adapters/git/libgit2_runtime.h"
@@ -60,6 +61,7 @@ class LocalRepository final : public GitRepository {
   Result<std::string> read_blob(const std::string& oid) override;
   Result<std::string> tree_id(const std::string& commit, const std::string& path) override;
   Result<CommitInfo> commit_info(const std::string& commit) override;
+  Result<std::optional<CommitSignature>> commit_signature(const std::string& commit) override;
   Result<std::vector<std::string>> first_parent_log(const std::string& from, const std::string& stop_at,
                                                     size_t max_count) override;
   Result<std::vector<std::string>> changed_paths(const std::string& commit) override;
@@ -68,11 +70,15 @@ class LocalRepository final : public GitRepository {
   Status<> push(const std::string& branch, const std::string& oid, PushMode mode) override;
   Status<> delete_remote_branch(const std::string& branch) override;
 
+  // Signs every commit create_commit writes from now on (nullptr: unsigned); not owned.
+  void set_commit_signer(const CommitSigner* signer) { signer_ = signer; }
+
  private:
   LocalRepository(detail::Handle<git_repository> repo, std::string workdir);
 
   detail::Handle<git_repository> repo_;
   std::string workdir_;
+  const CommitSigner* signer_ = nullptr;
 };
 
 }  // namespace fleetwave::git

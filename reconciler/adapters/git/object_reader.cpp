@@ -181,6 +181,21 @@ Result<CommitInfo> commit_info(git_repository* repo, const std::string& rev) {
   return info;
 }
 
+Result<std::optional<CommitSignature>> commit_signature(git_repository* repo, const std::string& rev) {
+  FW_TRY(oid, resolve_commit(repo, rev));
+  git_oid id;
+  git_oid_fromstr(&id, oid.c_str());
+  git_buf signature = GIT_BUF_INIT;
+  git_buf payload = GIT_BUF_INIT;
+  int rc = git_commit_extract_signature(&signature, &payload, repo, &id, nullptr);
+  if (rc == GIT_ENOTFOUND) return std::optional<CommitSignature>();
+  if (rc < 0) return libgit2_error(rc, "reading the signature of " + oid);
+  CommitSignature out{std::string(signature.ptr, signature.size), std::string(payload.ptr, payload.size)};
+  git_buf_dispose(&signature);
+  git_buf_dispose(&payload);
+  return std::optional<CommitSignature>(std::move(out));
+}
+
 Result<std::vector<std::string>> first_parent_log(git_repository* repo, const std::string& from,
                                                   const std::string& stop_at, size_t max_count) {
   FW_TRY(current, lookup_commit(repo, from));

@@ -2,6 +2,7 @@
 // no working tree). Implements the read half of GitRepository for LibGit2Repository.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -21,6 +22,7 @@ namespace fleetwave::git::detail {
 [[nodiscard]] Result<std::string> read_blob(git_repository* repo, const std::string& oid);
 [[nodiscard]] Result<std::string> tree_id(git_repository* repo, const std::string& commit, const std::string& path);
 [[nodiscard]] Result<CommitInfo> commit_info(git_repository* repo, const std::string& commit);
+[[nodiscard]] Result<std::optional<CommitSignature>> commit_signature(git_repository* repo, const std::string& commit);
 [[nodiscard]] Result<std::vector<std::string>> first_parent_log(git_repository* repo, const std::string& from,
                                                                 const std::string& stop_at, size_t max_count);
 [[nodiscard]] Result<std::vector<std::string>> changed_paths_between(git_repository* repo, const std::string& from,

@@ -141,7 +141,33 @@ Result<std::string> apply_changes(git_repository* repo, const git_tree* base, co
   return hex(&empty_oid);
 }
 
-Result<std::string> write_commit(git_repository* repo, const CommitRequest& request) {
+Result<std::string> commit_object(git_repository* repo, const git_signature* author, const git_signature* committer,
+                                  const std::string& message, const git_tree* tree, const git_commit* parent,
+                                  const CommitSigner* signer) {
+  const git_commit* parents[] = {parent};
+  git_oid commit_oid;
+  if (signer == nullptr) {
+    int rc = git_commit_create(&commit_oid, repo, nullptr, author, committer, nullptr, message.c_str(), tree,
+                               parent ? 1 : 0, parent ? parents : nullptr);
+    if (rc < 0) return libgit2_error(rc, "creating commit");
+    return hex(&commit_oid);
+  }
+  git_buf buffer = GIT_BUF_INIT;
+  int rc = git_commit_create_buffer(&buffer, repo, author, committer, nullptr, message.c_str(), tree, parent ? 1 : 0,
+                                    parent ? parents : nullptr);
+  if (rc < 0) return libgit2_error(rc, "creating commit");
+  const std::string payload(buffer.ptr, buffer.size);
+  git_buf_dispose(&buffer);
+  FW_TRY(signature, signer->sign(payload));
+  // libgit2 writes every "\n" as a header continuation: a final one would add a line holding a
+  // lone space, which Git does not write.
+  while (!signature.empty() && signature.back() == '\n') signature.pop_back();
+  rc = git_commit_create_with_signature(&commit_oid, repo, payload.c_str(), signature.c_str(), "gpgsig");
+  if (rc < 0) return libgit2_error(rc, "writing the signed commit");
+  return hex(&commit_oid);
+}
+
+Result<std::string> write_commit(git_repository* repo, const CommitRequest& request, const CommitSigner* signer) {
   Handle<git_commit> parent;
   Handle<git_tree> base;
   if (!request.parent.empty()) {
@@ -164,12 +190,7 @@ Result<std::string> write_commit(git_repository* repo, const CommitRequest& requ
   FW_TRY(committer, make_signature(request.committer.value_or(request.author), "committer"));
   std::string message = request.message;
   if (message.empty() || message.back() != '\n') message += '\n';
-  const git_commit* parents[] = {parent.get()};
-  git_oid commit_oid;
-  int rc = git_commit_create(&commit_oid, repo, nullptr, author.get(), committer.get(), nullptr, message.c_str(), tree,
-                             parent ? 1 : 0, parent ? parents : nullptr);
-  if (rc < 0) return libgit2_error(rc, "creating commit");
-  return hex(&commit_oid);
+  return commit_object(repo, author.get(), committer.get(), message, tree, parent.get(), signer);
 }
 
 }  // namespace fleetwave::git::detail

@@ -7,6 +7,7 @@
 #include <system_error>
 
 #include "adapters/git/path_rules.h"
+#include "adapters/git/tree_writer.h"
 
 namespace fleetwave::git {
 namespace fs = std::filesystem;
@@ -59,6 +60,26 @@ Status<> delete_file(const fs::path& workdir, const fs::path& target, const std:
     if (!fs::is_empty(dir, ec) || ec) break;
     fs::remove(dir, ec);
   }
+  return ok_status();
+}
+
+// Points what HEAD names (its branch, even an unborn one, or a detached HEAD) at `oid`, as
+// git_commit_create(..., "HEAD", ...) does for an unsigned commit.
+Status<> move_head(git_repository* repo, const std::string& oid, const std::string& subject) {
+  git_oid id;
+  git_oid_fromstr(&id, oid.c_str());
+  git_reference* raw = nullptr;
+  if (int rc = git_reference_lookup(&raw, repo, "HEAD"); rc < 0) return libgit2_error(rc, "reading HEAD");
+  Handle<git_reference> head(raw);
+  if (git_reference_type(raw) != GIT_REFERENCE_SYMBOLIC) {
+    if (int rc = git_repository_set_head_detached(repo, &id); rc < 0) return libgit2_error(rc, "moving HEAD");
+    return ok_status();
+  }
+  git_reference* moved = nullptr;
+  const std::string log = "commit: " + subject;
+  int rc = git_reference_create(&moved, repo, git_reference_symbolic_target(raw), &id, 1, log.c_str());
+  if (rc < 0) return libgit2_error(rc, "moving " + std::string(git_reference_symbolic_target(raw)));
+  git_reference_free(moved);
   return ok_status();
 }
 
@@ -157,6 +178,11 @@ Result<std::string> WorktreeCommitter::commit(const WorktreeCommitRequest& reque
   Handle<git_signature> author_handle(author), committer_handle(committer);
   std::string message = request.message;
   if (message.empty() || message.back() != '\n') message += '\n';
+  if (request.signer != nullptr) {  // libgit2 moves no ref for a signed commit: move HEAD's branch here
+    FW_TRY(oid, detail::commit_object(repo_.get(), author, committer, message, tree, head.get(), request.signer));
+    FW_CHECK(move_head(repo_.get(), oid, message.substr(0, message.find('\n'))));
+    return oid;
+  }
   const git_commit* parents[] = {head.get()};
   git_oid commit_oid;
   int rc = git_commit_create(&commit_oid, repo_.get(), "HEAD", author, committer, nullptr, message.c_str(), tree,

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "adapters/git/commit_signer.h"
 #include "adapters/git/git_repository.h"
 #include "adapters/git/libgit2_handles.h"
 #include "adapters/git/libgit2_runtime.h"
@@ -22,8 +23,9 @@ struct WorktreeCommitRequest {
   std::vector<FileChange> changes;  // paths relative to the top of the working tree
   std::string message;
   Signature author;
-  std::optional<Signature> committer;  // defaults to author
-  bool allow_empty = false;            // as CommitRequest::allow_empty (returns HEAD when false)
+  std::optional<Signature> committer;    // defaults to author
+  bool allow_empty = false;              // as CommitRequest::allow_empty (returns HEAD when false)
+  const CommitSigner* signer = nullptr;  // signs the commit (gpgsig header) when set; not owned
 };
 
 class WorktreeCommitter {

@@ -28,6 +28,7 @@ struct AppContext {
   Observer& observer;
   std::map<std::string, Observations>& observation_cache;  // per app, across the push retries of a cycle
   AnalysisRunner* analysis;                                // null: checks are not measured
+  StepTrust* trust;                                        // null: approvals.allowedSigners is not set
   RepoSnapshot snapshot;                                   // the repository at `head`
 
   // What the steps work out.

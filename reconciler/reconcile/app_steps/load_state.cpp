@@ -1,8 +1,37 @@
 // load-state: the app's rollout state, input digest, any foreign change and the freezes at the
-// head. Every problem is reported (not only the first) before the app stops.
+// head. Every problem is reported (not only the first) before the app stops. With
+// approvals.allowedSigners, people's steps no allowed key signed do not count: the state is read
+// from before them, and the engine answers them right away (reconcile/step_trust.h,
+// rollout/ignored_steps.h).
 #include "reconcile/app_steps/app_step.h"
 
 namespace fleetwave {
+
+StepOutcome decide_step(AppContext& ctx);  // decide.cpp
+
+namespace {
+
+// The ignored steps of the app, and the state that counts instead of the head's.
+Status<> apply_trust(AppContext& ctx, RolloutState& state) {
+  if (ctx.trust == nullptr) return ok_status();
+  FW_TRY(ignored, ctx.trust->check(ctx.repo, ctx.history, ctx.app.name));
+  if (!ignored) return ok_status();
+  ctx.out.report.ignored = ignored->lines;
+  if (!ignored->later_steps) {
+    const HistoryEntry* oldest = nullptr;
+    for (const HistoryEntry& e : ctx.history.entries()) {
+      if (e.oid == ignored->oldest) oldest = &e;
+    }
+    if (oldest == nullptr) return internal_error("ignored step " + ignored->oldest + " is not in the history");
+    RepoSnapshot before(ctx.repo, ctx.blobs, oldest->first_parent);
+    FW_TRY(trusted, load_state(before, ctx.app.name, ctx.app.path));
+    state = std::move(trusted);
+  }
+  ctx.in.ignored = std::move(ignored);
+  return ok_status();
+}
+
+}  // namespace
 
 StepOutcome load_state_step(AppContext& ctx) {
   AppReport& report = ctx.out.report;
@@ -16,13 +45,18 @@ StepOutcome load_state_step(AppContext& ctx) {
   }
   if (!report.errors.empty()) return StepOutcome::Stop;
   report.state = *state;
+  if (auto trusted = apply_trust(ctx, *state); !trusted.ok()) {
+    report.errors.push_back(trusted.error());
+    return StepOutcome::Stop;
+  }
   ctx.in.plan = &*ctx.app.plan;
   ctx.in.state = *state;
   ctx.in.head_revision = ctx.head;
   ctx.in.head_inputs = *digest;
   ctx.in.foreign_change = *foreign;
   ctx.in.freezes = std::move(freezes).value();
-  return StepOutcome::Continue;
+  // Ignored steps are answered at once (reject or pause): that needs no render and no Argo CD.
+  return ctx.in.ignored ? decide_step(ctx) : StepOutcome::Continue;
 }
 
 }  // namespace fleetwave

@@ -39,6 +39,23 @@ std::optional<std::string> waiting_wave(const PlannedApp& p) {
   return wave;
 }
 
+// The approvers approvals.allowedReviewers lets count (all when it is empty); a line in
+// `ignored` for each other one.
+std::vector<std::string> counted_approvers(const ReviewState& review, const std::vector<std::string>& allowed,
+                                           const std::string& url, std::vector<std::string>& ignored) {
+  if (allowed.empty()) return review.approvers;
+  std::vector<std::string> out;
+  for (const std::string& login : review.approvers) {
+    if (std::find(allowed.begin(), allowed.end(), login) != allowed.end()) {
+      out.push_back(login);
+    } else {
+      ignored.push_back("review approval by @" + login + " in " + url + ": @" + login +
+                        " is not in approvals.allowedReviewers");
+    }
+  }
+  return out;
+}
+
 }  // namespace
 
 Result<ReviewRequest> ApprovalCoordinator::open(const PlannedApp& p, const RolloutState& state,
@@ -94,19 +111,22 @@ const ApprovalCoordinator::Lookup& ApprovalCoordinator::lookup(const PlannedApp&
 
 void ApprovalCoordinator::note_approval(PlannedApp& p, const std::string& wave, const Lookup& l) {
   if (!l.review || l.review->state != RequestState::Open || !l.review->approved()) return;
+  ReviewState review = *l.review;
+  review.approvers = counted_approvers(review, allowed_reviewers_, l.request->url, p.report.ignored);
+  if (!review.approved()) return;
   auto step = approve_step(*p.plan, *p.report.state, wave);
   if (!step.ok()) return;  // e.g. approved meanwhile through Git; nothing to add
-  const std::string evidence = "approved by " + join_logins(l.review->approvers, "") + " in " + l.request->url;
+  const std::string evidence = "approved by " + join_logins(review.approvers, "") + " in " + l.request->url;
   for (auto& [key, value] : step->message.trailers) {
     if (key == "Fleetwave-Evidence") value = evidence;
   }
-  step->message.body += "\nApproved by " + join_logins(l.review->approvers, "@") + " in " + l.request->url + ".";
-  step->actor = join_logins(l.review->approvers, "@") + " (review of " + l.request->url + ")";
+  step->message.body += "\nApproved by " + join_logins(review.approvers, "@") + " in " + l.request->url + ".";
+  step->actor = join_logins(review.approvers, "@") + " (review of " + l.request->url + ")";
   p.report.action = step->action;
   p.report.subject = step->message.subject;
   p.report.blocked.clear();
   p.step = std::move(step).value();
-  approvals_[p.report.app] = Approval{*l.request, *l.review};
+  approvals_[p.report.app] = Approval{*l.request, review};
 }
 
 void ApprovalCoordinator::before_commit(std::vector<PlannedApp>& planned) {

@@ -25,8 +25,15 @@ namespace fleetwave {
 
 class ApprovalCoordinator {
  public:
-  ApprovalCoordinator(ApprovalProvider& provider, git::GitRepository& repo, BlobCache& blobs, std::string base_branch)
-      : provider_(provider), repo_(repo), blobs_(blobs), base_branch_(std::move(base_branch)) {}
+  // `allowed_reviewers` (approvals.allowedReviewers): the logins whose review approval counts;
+  // empty: anyone's. Another reviewer's approval is reported as ignored, with the reason.
+  ApprovalCoordinator(ApprovalProvider& provider, git::GitRepository& repo, BlobCache& blobs, std::string base_branch,
+                      std::vector<std::string> allowed_reviewers = {})
+      : provider_(provider),
+        repo_(repo),
+        blobs_(blobs),
+        base_branch_(std::move(base_branch)),
+        allowed_reviewers_(std::move(allowed_reviewers)) {}
 
   // Once per push attempt, after planning and before the steps are committed.
   void before_commit(std::vector<PlannedApp>& planned);
@@ -57,6 +64,7 @@ class ApprovalCoordinator {
   git::GitRepository& repo_;
   BlobCache& blobs_;
   std::string base_branch_;
+  std::vector<std::string> allowed_reviewers_;
   std::map<std::string, Lookup> lookups_;      // by approval branch
   std::map<std::string, Approval> approvals_;  // by app: approved by review in this attempt
 };

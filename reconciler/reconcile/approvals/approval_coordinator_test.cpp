@@ -51,7 +51,7 @@ std::map<std::string, std::string> fleet_files() {
 
 class ApprovalFlowTest : public testkit::LibGit2Test {
  protected:
-  void start(FakeProviderKind kind) {
+  void start(FakeProviderKind kind, std::vector<std::string> allowed_reviewers = {}) {
     auto dir = testkit::TempDir::create("fw-approvals");
     ASSERT_TRUE(dir.ok());
     dir_.emplace(std::move(dir).value());
@@ -70,7 +70,7 @@ class ApprovalFlowTest : public testkit::LibGit2Test {
         git::LibGit2Repository::open(runtime(), {"file://" + remote_, *dir_ / "cache", git::GitCredentials::none()});
     ASSERT_TRUE(repo.ok()) << repo.error().to_string();
     repo_ = std::move(repo).value();
-    hook_.emplace(*repo_, "main", provider_.get());
+    hook_.emplace(*repo_, "main", provider_.get(), std::move(allowed_reviewers));
     ReconcilerOptions options_with_provider;
     options_with_provider.hooks = {&*hook_};
     reconciler_.emplace(*repo_, argocd_, clock_, options_with_provider);
@@ -211,6 +211,27 @@ TEST_F(ApprovalFlowTest, ReviewApprovalOnGitHubAdvancesTheWaveAndClosesTheReques
                                  "+      - image: web:2.0\n         name: web\n````\n"))
       << body;
   EXPECT_TRUE(contains(body, "<details><summary>eu-2</summary>")) << body;
+}
+
+TEST_F(ApprovalFlowTest, OnlyAllowedReviewersApprove) {
+  start(FakeProviderKind::GitHub, {"alice"});
+  cycle_until("wait-approval");
+  const std::string url = "https://github.example/acme/fleet/pull/1";
+  ASSERT_TRUE(fake_->review(1, "eve", "APPROVED").ok());
+  CycleReport ignored = cycle();
+  EXPECT_TRUE(ignored.commits.empty()) << "eve is not in approvals.allowedReviewers";
+  ASSERT_EQ(ignored.apps.size(), 1u);
+  EXPECT_EQ(ignored.apps[0].ignored, std::vector<std::string>{"review approval by @eve in " + url +
+                                                              ": @eve is not in approvals.allowedReviewers"});
+  EXPECT_FALSE(ignored.apps[0].blocked.empty());
+
+  ASSERT_TRUE(fake_->review(1, "alice", "APPROVED").ok());
+  CycleReport approved = cycle();
+  ASSERT_EQ(approved.commits.size(), 1u);
+  EXPECT_EQ(approved.apps[0].action, "approve");
+  EXPECT_EQ(find_trailer(last_message(), "Fleetwave-Evidence"), "approved by alice in " + url)
+      << "the approve names only the allowed reviewer";
+  EXPECT_EQ(find_trailer(last_message(), "Fleetwave-Actor"), "@alice (review of " + url + ")");
 }
 
 TEST_F(ApprovalFlowTest, MergedMergeRequestOnGitLabIsTheApprovalAndIsOnlyCommented) {

@@ -6,12 +6,16 @@
 
 namespace fleetwave {
 
-ApprovalHook::ApprovalHook(git::GitRepository& repo, std::string base_branch, ApprovalProvider* provider)
-    : repo_(repo), base_branch_(std::move(base_branch)), provider_(provider) {}
+ApprovalHook::ApprovalHook(git::GitRepository& repo, std::string base_branch, ApprovalProvider* provider,
+                           std::vector<std::string> allowed_reviewers)
+    : repo_(repo),
+      base_branch_(std::move(base_branch)),
+      provider_(provider),
+      allowed_reviewers_(std::move(allowed_reviewers)) {}
 
 void ApprovalHook::cycle_started() {
   coordinator_.reset();
-  if (provider_ != nullptr) coordinator_.emplace(*provider_, repo_, blobs_, base_branch_);
+  if (provider_ != nullptr) coordinator_.emplace(*provider_, repo_, blobs_, base_branch_, allowed_reviewers_);
 }
 
 void ApprovalHook::before_commit(HookContext&, std::vector<PlannedApp>& planned) {

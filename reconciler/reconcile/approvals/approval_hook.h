@@ -24,7 +24,9 @@ namespace fleetwave {
 class ApprovalHook final : public CycleHook {
  public:
   // `provider` may be nullptr (branches only); not owned, it outlives the hook.
-  ApprovalHook(git::GitRepository& repo, std::string base_branch, ApprovalProvider* provider);
+  // `allowed_reviewers`: approvals.allowedReviewers (ApprovalCoordinator).
+  ApprovalHook(git::GitRepository& repo, std::string base_branch, ApprovalProvider* provider,
+               std::vector<std::string> allowed_reviewers = {});
 
   void cycle_started() override;
   void before_commit(HookContext& ctx, std::vector<PlannedApp>& planned) override;
@@ -36,6 +38,7 @@ class ApprovalHook final : public CycleHook {
   git::GitRepository& repo_;
   std::string base_branch_;
   ApprovalProvider* provider_;
+  std::vector<std::string> allowed_reviewers_;
   BlobCache blobs_;
   std::optional<ApprovalCoordinator> coordinator_;  // one per cycle: its lookups are the cycle's
 };

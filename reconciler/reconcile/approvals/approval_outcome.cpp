@@ -13,6 +13,10 @@ std::optional<ApprovalOutcome> approval_outcome(const WavePlan& plan, const Roll
   // Asked for: by the plan, or by a gate that waited for a person (the deletion guard).
   const bool asked = plan.waves[r.wave].approval_required || approved || r.phase == ReleasePhase::WaitingApproval;
   if (!asked) return std::nullopt;
+  if (step.action == "reject") {  // approvals.allowedSigners: the request stays open for a signed approval
+    return ApprovalOutcome{wave, step.message.trailer("Fleetwave-Evidence") + "; it is rejected and the wave waits",
+                           false};
+  }
   const ReleaseState* after = step.next.release ? &*step.next.release : nullptr;
   const bool same_release = after != nullptr && after->revision == r.revision;
   const bool moves = step.action == "advance" || step.action.rfind("wait-", 0) == 0;

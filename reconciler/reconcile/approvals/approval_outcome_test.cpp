@@ -26,6 +26,12 @@ TEST(ApprovalOutcomeTest, CommentsOnlyOnTransitionsOfAGatedWave) {
     s.next = std::move(next);
     return s;
   };
+  auto rejected = [&](RolloutState next) {
+    Step s = step("reject", std::move(next));
+    s.message.trailers = {
+        {"Fleetwave-Evidence", "approve in 3333333 is not signed by a key in approvals.allowedSigners"}};
+    return s;
+  };
   RolloutState completed;
   completed.app = "shop";
   struct Case {
@@ -53,6 +59,9 @@ TEST(ApprovalOutcomeTest, CommentsOnlyOnTransitionsOfAGatedWave) {
       {"rolled back while waiting", state(1, W, {}, rel), step("rollback", state(1, ReleasePhase::Held, {}, rel)),
        "europe|no longer needed: rollback|1"},
       {"paused while waiting", state(1, W, {}, rel), step("pause", state(1, W, {}, rel)), "europe|paused|0"},
+      {"an unsigned approval rejected", state(1, W, {"europe"}, rel), rejected(state(1, W, {}, rel)),
+       "europe|approve in 3333333 is not signed by a key in approvals.allowedSigners; it is rejected and the wave "
+       "waits|0"},
       {"ungated wave", state(0, P, {}, rel), step("advance", state(1, W, {}, rel)), std::nullopt},
       {"no release", completed, step("start", state(0, P, {}, rel)), std::nullopt},
   };

@@ -33,7 +33,8 @@ Result<Json> StatusBuilder::status_of(const StatusRequest& request, const std::v
     }
     observe_apps(argocd_, unobserved, observations);
   }
-  AppPlanner planner(repo_, blobs_, renders_, argocd_, apps, &analysis_);
+  if (request.trust != nullptr) (void)request.trust->start_cycle(repo_, request.head);  // errors: per app
+  AppPlanner planner(repo_, blobs_, renders_, argocd_, apps, &analysis_, request.trust);
   RepoSnapshot head(repo_, blobs_, request.head);
   auto loaded = load_cordons(head);  // an unreadable overlay shows as each app's render error
   const std::vector<Cordon> cordons = loaded.ok() ? std::move(loaded).value() : std::vector<Cordon>{};

@@ -26,6 +26,7 @@ struct StatusRequest {
   bool argocd_configured = true;       // without it, clusters carry no verdict
   bool observe_every_app = false;      // ask Argo CD about up-to-date apps too (`fleetwave status`)
   const CycleReport* cycle = nullptr;  // its Argo CD answers are reused
+  StepTrust* trust = nullptr;          // approvals.allowedSigners: show ignored steps and the reject they get
 };
 
 class StatusBuilder {

@@ -75,6 +75,7 @@ void app_text(const Json& app, std::string& out) {
   }
   for (const Json& e : app["errors"]) out += "  error:    " + e.get<std::string>() + "\n";
   for (const Json& w : app["warnings"]) out += "  warning:  " + w.get<std::string>() + "\n";
+  for (const Json& i : app.value("ignored", Json::array())) out += "  ignored:  " + i.get<std::string>() + "\n";
   if (app["next"].is_null() && str(app, "blocked").empty() && app["errors"].empty()) out += "  status:   up to date\n";
   const Json& waves = app["waves"];
   for (const Json& w : waves) {

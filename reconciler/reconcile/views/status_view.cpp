@@ -109,6 +109,7 @@ Json app_status_json(const AppStatusInput& in) {
   for (const Error& e : r.errors) j["errors"].push_back(e.to_string());
   j["warnings"] = Json::array();
   for (const Error& w : r.warnings) j["warnings"].push_back(w.to_string());
+  j["ignored"] = r.ignored;
   j["analysis"] = Json::array();
   for (const AnalysisStatus& a : r.analysis) {
     j["analysis"].push_back({{"check", a.check},

@@ -19,6 +19,8 @@
 //     "errors": ["file:line:col: field: message", ...],
 //     "warnings": ["file:line:col: field: message", ...],   valid input that is almost certainly
 //                                     a mistake (a label selector that matches nothing)
+//     "ignored": ["approve in 1a2b3c4 by ...: not signed by a key in approvals.allowedSigners
+//                 (unsigned)"],      steps that do not count (docs/operations.md)
 //     "argocd": {"configured": bool, "reachable": bool, "error": ""},
 //     "waves": [ {
 //       "index": 1, "name": "canary", "current": bool,     current = the release's wave

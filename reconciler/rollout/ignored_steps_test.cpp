@@ -1,0 +1,85 @@
+// The engine's answer to people's steps approvals.allowedSigners did not let count: a reject
+// that writes back the state before them, or a pause keeping the head's when later changes sit
+// on top. Pure.
+#include "rollout/ignored_steps.h"
+
+#include <gtest/gtest.h>
+
+#include "codec/yaml_codec.h"
+#include "rollout/rollout_engine.h"
+
+namespace fleetwave {
+namespace {
+
+const std::string kRelease = "2222222222222222222222222222222222222222";
+
+WavePlan plan() {
+  auto docs = parse_yaml_stream(
+      "apiVersion: fleetwave.io/v1alpha1\nkind: WavePlan\nmetadata: {name: shop}\nspec:\n  waves:\n"
+      "  - {name: canary, clusters: {clusterNames: [dev-1]}}\n"
+      "  - {name: europe, clusters: {labelSelector: {matchLabels: {geo: eu}}}, approval: required}\n",
+      "rollout.yaml");
+  Problems problems;
+  WavePlan p = parse_wave_plan(docs->front().value, problems);
+  EXPECT_TRUE(problems.empty());
+  return p;
+}
+
+RolloutState waiting() {
+  RolloutState s;
+  s.app = "shop";
+  s.path = "apps/shop";
+  s.release = ReleaseState{kRelease, "inputs", ReleasePhase::WaitingApproval, 1, 1000, {}, {}};
+  s.pins["dev-1"] = Pin{kRelease, "canary", "dev-1", 1000};
+  return s;
+}
+
+TEST(IgnoredStepsTest, RejectOrPause) {
+  struct Case {
+    std::string name;
+    bool later_steps;
+    std::string action;
+    std::string subject;
+    std::string evidence;
+    bool paused;
+  };
+  const Case cases[] = {
+      {"only ignored steps: reject", false, "reject",
+       "fleetwave(shop): reject approve in 3333333 (not signed by an allowed key)",
+       "approve in 3333333 is not signed by a key in approvals.allowedSigners", false},
+      {"later changes on top: pause", true, "pause",
+       "fleetwave(shop): pause (approve in 3333333 is not signed by an allowed key)",
+       "approve in 3333333 is not signed by a key in approvals.allowedSigners", true},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.name);
+    const WavePlan p = plan();
+    EngineInput in;
+    in.plan = &p;
+    in.state = waiting();
+    in.head_inputs = "inputs";
+    in.ignored = IgnoredSteps{{"approve in 3333333 by Eve <eve@x>: not signed by a key in approvals.allowedSigners "
+                               "(unsigned)"},
+                              "3333333333333333333333333333333333333333",
+                              "approve",
+                              c.later_steps};
+    Decision d = decide(in);
+    ASSERT_TRUE(d.step);
+    EXPECT_EQ(d.step->action, c.action);
+    EXPECT_EQ(d.step->message.subject, c.subject);
+    EXPECT_EQ(d.step->message.trailer("Fleetwave-Evidence"), c.evidence);
+    EXPECT_EQ(d.step->message.trailer("Fleetwave-Wave"), "europe");
+    EXPECT_NE(d.step->message.body.find("- ignored approve in 3333333 by Eve <eve@x>: not signed"), std::string::npos)
+        << d.step->message.body;
+    EXPECT_EQ(d.step->next.paused, c.paused);
+    RolloutState expected = waiting();
+    if (c.paused) {
+      expected.paused = true;
+      expected.pause_reason = c.evidence + ", and later changes were made on top of it";
+    }
+    EXPECT_EQ(d.step->next, expected) << "the state the engine was given, nothing more";
+  }
+}
+
+}  // namespace
+}  // namespace fleetwave
