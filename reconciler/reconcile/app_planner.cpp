@@ -25,6 +25,10 @@ Result<std::vector<Freeze>> load_freezes(RepoSnapshot& snapshot) {
 }
 
 Result<std::vector<Cordon>> load_cordons(RepoSnapshot& snapshot) {
+  // Asked per app per cycle: the blob id is already known from the input digest, so a fleet
+  // without cordons costs no tree walk here.
+  FW_TRY(blob, snapshot.cordons_blob());
+  if (blob.empty()) return std::vector<Cordon>{};
   FW_TRY(text, snapshot.read_optional(kCordonsPath));
   if (!text) return std::vector<Cordon>{};
   FW_TRY(docs, parse_yaml_stream(*text, kCordonsPath));
