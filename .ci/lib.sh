@@ -8,6 +8,7 @@ FLEETWAVE_APT_PACKAGES=(
   lighttpd lighttpd-mod-openssl openssh-server openssh-client
   clang-format universal-ctags
   prometheus tzdata
+  chromium
 )
 # The fuzz stage (.ci/fuzz) only: clang with libFuzzer and the sanitizer runtimes.
 FLEETWAVE_FUZZ_APT_PACKAGES=(clang libclang-rt-14-dev)
@@ -29,10 +30,30 @@ install_dependencies() {
     as_root env DEBIAN_FRONTEND=noninteractive apt-get update -qq
     as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
   fi
+  # Node.js and npm drive the board's browser tests (e2e/browser: playwright-core with Debian's
+  # chromium). A machine with Node.js from elsewhere (which bundles npm) keeps it.
+  if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
+    echo "==> installing nodejs npm"
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get update -qq
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends nodejs npm >/dev/null
+  fi
+  install_browser_tooling
   if ! command -v kubectl >/dev/null; then
     echo "error: kubectl (with kustomize) is required by the install-manifest tests; it is not a Debian package" >&2
     return 1
   fi
+}
+
+# playwright-core at the version package-lock.json pins (no browser download: the tests use
+# /usr/bin/chromium). Skipped when node_modules already matches the lock.
+install_browser_tooling() {
+  local dir; dir="$(fleetwave_root)/e2e/browser"
+  if [ -f "$dir/node_modules/.package-lock.json" ] && cmp -s <(sed -n '/"node_modules\/playwright-core"/,/}/p' "$dir/package-lock.json") \
+      <(sed -n '/"node_modules\/playwright-core"/,/}/p' "$dir/node_modules/.package-lock.json"); then
+    return 0
+  fi
+  echo "==> npm ci in e2e/browser (playwright-core)"
+  (cd "$dir" && npm ci --no-audit --no-fund --loglevel=error >/dev/null)
 }
 
 build_fleetwave() {

@@ -79,6 +79,13 @@ Result<serve::ServeOptions> serve_options(CommandContext& ctx, const ParsedArgs&
   FW_TRY(webhook, optional_secret(ctx, args, "webhook-secret-file"));
   FW_TRY(generator, optional_secret(ctx, args, "generator-token-file"));
   o.secrets = {webhook, generator};
+  if (args.has("board-username") != args.has("board-password-file"))
+    return invalid_input("--board-username and --board-password-file go together (board.username, board.passwordFile)");
+  FW_TRY(board_password, optional_secret(ctx, args, "board-password-file"));
+  FW_TRY(board_token, optional_secret(ctx, args, "board-token-file"));
+  o.secrets.board_username = args.get("board-username");
+  o.secrets.board_password = board_password;
+  o.secrets.board_token = board_token;
   o.build = {build_version(), build_revision()};
   return o;
 }
@@ -144,17 +151,24 @@ int run(CommandContext& outer) {
   options->reconciler.trust = trust->get();
   options->allowed_reviewers = approvals->allowed_reviewers;
   options->approval_provider = provider->get();
+  auto links = serve::make_git_links(approvals->provider, approvals->api_url, approvals->repository,
+                                     ctx.args.get("board-git-web-url"));
+  if (!links.ok()) return ctx.usage("--board-git-web-url: " + links.error().to_string());
+  options->board_links = *links;
   ctx.out.add_secrets(ctx.secrets);
   serve::JsonLog log(ctx.secrets);
-  log.info("starting fleetwave serve", {{"repo", ws->display()},
-                                        {"branch", ws->branch()},
-                                        {"interval", format_duration_ms(options->schedule.interval_ms)},
-                                        {"webhooks", !options->secrets.webhook_secret.empty()},
-                                        {"generator", !options->secrets.generator_token.empty()},
-                                        {"approvals", approvals->provider.empty() ? "off" : approvals->provider},
-                                        {"signing", ws->signer() ? "on" : "off"},
-                                        {"allowedSigners", *trust ? ctx.args.get("allowed-signers") : "off"},
-                                        {"prometheus", analysis->metrics() ? analysis->metrics()->describe() : "off"}});
+  log.info("starting fleetwave serve",
+           {{"repo", ws->display()},
+            {"branch", ws->branch()},
+            {"interval", format_duration_ms(options->schedule.interval_ms)},
+            {"webhooks", !options->secrets.webhook_secret.empty()},
+            {"generator", !options->secrets.generator_token.empty()},
+            {"approvals", approvals->provider.empty() ? "off" : approvals->provider},
+            {"signing", ws->signer() ? "on" : "off"},
+            {"allowedSigners", *trust ? ctx.args.get("allowed-signers") : "off"},
+            {"board",
+             options->secrets.board_username.empty() && options->secrets.board_token.empty() ? "open" : "credentials"},
+            {"prometheus", analysis->metrics() ? analysis->metrics()->describe() : "off"}});
   if (options->secrets.webhook_secret.empty()) log.warn("no --webhook-secret-file: POST /webhook/git answers 401");
   if (options->secrets.generator_token.empty()) log.warn("no --generator-token-file: the plugin generator answers 403");
   return serve::run_serve(*options,
@@ -172,9 +186,10 @@ CommandSpec serve_command() {
       "failures, up to min(5m, 10 x interval)) and at once after an authenticated Git webhook. Serves\n"
       "on --listen: GET /healthz, GET /readyz, GET /metrics (Prometheus), POST /webhook/git (GitHub\n"
       "X-Hub-Signature-256 or GitLab X-Gitlab-Token), POST /api/v1/getparams.execute (ApplicationSet\n"
-      "plugin generator, Bearer token), GET /api/v1/apps[/APP] (the status document). Settings come\n"
+      "plugin generator, Bearer token), GET /api/v1/apps[/APP] (the status document), and the board:\n"
+      "GET / (the fleet), GET /apps/APP, live by Server-Sent Events (GET /events). Settings come\n"
       "from --config (YAML: repo, branch, interval, listen, cacheDir, author, signingKeyFile, git.*,\n"
-      "argocd.*, webhook.secretFile, generator.tokenFile, approvals.*, prometheus.*), overridden by\n"
+      "argocd.*, webhook.secretFile, generator.tokenFile, approvals.*, prometheus.*, board.*), overridden by\n"
       "FLEETWAVE_<FLAG> variables, overridden by flags. Secrets are read from files only and never\n"
       "logged. Logs are JSON lines on stderr. SIGTERM/SIGINT: stop accepting, finish the running\n"
       "cycle (a push not yet started is abandoned), exit 0. Exit 2 for bad settings. See\n"
@@ -198,7 +213,12 @@ CommandSpec serve_command() {
             {"approvals-token-file", "FILE", "file holding the provider API token", true},
             {"approvals-ca-file", "FILE", "PEM CA bundle to trust for a self-hosted provider", true},
             {"allowed-reviewers", "LOGIN,...", "only these reviewers' approvals count (approvals.allowedReviewers)",
-             true}},
+             true},
+            {"board-username", "NAME", "the board (and /api/v1/apps) asks for HTTP basic auth as NAME", true},
+            {"board-password-file", "FILE", "file holding the board's basic auth password", true},
+            {"board-token-file", "FILE", "file holding a bearer token that opens the board", true},
+            {"board-git-web-url", "URL",
+             "the repository's web page, for the board's links (default: from the approvals settings)", true}},
            repository_flags(RepoFallback::None),
            argocd_flags(),
            prometheus_flags(),

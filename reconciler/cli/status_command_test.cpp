@@ -91,7 +91,8 @@ TEST_F(CliStatusCommandTest, ReleaseInFlightWithVerdictsAndWhyBlocked) {
                                                   {"server", "https://dev-1.example.com:6443"},
                                                   {"pinnedAt", "2027-01-15T08:00:00Z"},
                                                   {"verdict", "done"},
-                                                  {"detail", "Synced/Healthy at " + r7}}));
+                                                  {"detail", "Synced/Healthy at " + r7},
+                                                  {"healthySince", "2027-01-15T08:00:00Z"}}));
   // Output is deterministic, byte for byte.
   EXPECT_EQ(run(with(with({"status", "--output", "json"}, repo_flags()), argocd_flags_)).out, json.out);
 }
@@ -115,9 +116,9 @@ TEST_F(CliStatusCommandTest, JsonShapeIsStable) {
   EXPECT_EQ(keys(app["waves"][0]),
             (std::vector<std::string>{"approval", "approved", "clusters", "current", "index", "maxConcurrency",
                                       "maxFailures", "minSuccessTime", "name", "progressDeadline", "size"}));
-  EXPECT_EQ(
-      keys(app["waves"][0]["clusters"][0]),
-      (std::vector<std::string>{"cluster", "cordoned", "detail", "held", "pinnedAt", "revision", "server", "verdict"}));
+  EXPECT_EQ(keys(app["waves"][0]["clusters"][0]),
+            (std::vector<std::string>{"cluster", "cordoned", "detail", "healthySince", "held", "pinnedAt", "revision",
+                                      "server", "verdict"}));
   EXPECT_EQ(app["argocd"], Json({{"configured", false}, {"reachable", false}, {"error", ""}}));
   EXPECT_EQ(r.out.substr(0, 12), "{\n  \"apps\": ");  // indented, sorted keys
 }

@@ -84,6 +84,12 @@ class DeadlineStream : public httplib::Stream {
   }
   void begin_handling() { enter(ConnectionPhase::Handler); }
   void close_after_response() { close_after_ = true; }
+  // A stream of events: each write (not the whole answer) must be taken within write_ms, and
+  // the connection closes when the stream ends.
+  void begin_streaming() {
+    streaming_ = true;
+    close_after_ = true;
+  }
   bool close_after() const { return close_after_ || timed_out_ || over_limit_; }
   // A request was refused with its body (partly) unread, and the client is not merely slow.
   bool should_linger() const { return (close_after_ || over_limit_) && !timed_out_; }
@@ -109,6 +115,8 @@ class DeadlineStream : public httplib::Stream {
   ssize_t write(const char* ptr, size_t size) override {
     if (phase_ != ConnectionPhase::Write) {
       enter(ConnectionPhase::Write);
+      write_deadline_ = now_ms() + limits_.write_ms;
+    } else if (streaming_) {
       write_deadline_ = now_ms() + limits_.write_ms;
     }
     for (;;) {  // send first: waiting is only needed when the socket buffer is full
@@ -170,7 +178,7 @@ class DeadlineStream : public httplib::Stream {
   std::size_t pos_ = 0, len_ = 0;
   std::size_t consumed_ = 0;  // bytes of the current head or body handed to httplib
   std::int64_t head_deadline_ = 0, request_deadline_ = 0, write_deadline_ = 0;
-  bool timed_out_ = false, over_limit_ = false, close_after_ = false;
+  bool timed_out_ = false, over_limit_ = false, close_after_ = false, streaming_ = false;
 };
 
 // The stream of the request the calling pool thread serves (handlers reach it through the
@@ -344,6 +352,9 @@ void GuardedServer::begin_body() {
 }
 void GuardedServer::begin_handling() {
   if (t_stream != nullptr) t_stream->begin_handling();
+}
+void GuardedServer::begin_streaming() {
+  if (t_stream != nullptr) t_stream->begin_streaming();
 }
 void GuardedServer::close_after_response() {
   if (t_stream != nullptr) t_stream->close_after_response();

@@ -54,7 +54,10 @@ class GuardedServer : public httplib::Server {
   static void begin_body();            // its head is read: the body (if any) comes next
   static void begin_handling();        // it is being answered: never evicted
   static void close_after_response();  // its body was not read (whole): close after answering
-  static bool body_over_limit();       // its raw body went over body_cap()
+  // its answer is a stream (Server-Sent Events): each write gets write_ms, not the whole answer;
+  // the connection closes when the stream ends
+  static void begin_streaming();
+  static bool body_over_limit();  // its raw body went over body_cap()
 
  private:
   bool process_and_close_socket(socket_t sock) override;

@@ -2,7 +2,11 @@
 
 #include <httplib.h>
 
+#include <algorithm>
+#include <atomic>
 #include <cctype>
+#include <chrono>
+#include <cstdlib>
 #include <functional>
 #include <netinet/in.h>
 #include <regex>
@@ -31,7 +35,18 @@ ApiRequest to_api(const httplib::Request& req, std::string body) {
 
 void reply(httplib::Response& res, const ApiResponse& r) {
   res.status = r.status;
+  for (const auto& [name, value] : r.headers) res.set_header(name.c_str(), value);
   res.set_content(r.body, r.content_type.c_str());
+}
+
+std::int64_t wall_ms() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
+std::int64_t steady_ms() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now().time_since_epoch())
+      .count();
 }
 
 // An answer after which the connection is closed: the request's body was not read (whole).
@@ -49,9 +64,9 @@ RouteKind route_kind(const httplib::Request& req) {
     return p == "/webhook/git" || p == "/api/v1/getparams.execute" ? RouteKind::TakesBody : RouteKind::Unknown;
   }
   if (req.method == "GET" || req.method == "HEAD") {
-    return p == "/healthz" || p == "/readyz" || p == "/metrics" || p == "/api/v1/apps" || std::regex_match(p, kApp)
-               ? RouteKind::NoBody
-               : RouteKind::Unknown;
+    // Outside /api/ every path is the board's (its 404 page included).
+    return p.rfind("/api/", 0) != 0 || p == "/api/v1/apps" || std::regex_match(p, kApp) ? RouteKind::NoBody
+                                                                                        : RouteKind::Unknown;
   }
   return RouteKind::Unknown;
 }
@@ -101,6 +116,75 @@ httplib::Server::Handler answer(std::function<ApiResponse(const httplib::Request
   };
 }
 
+// A board route, or /api/v1/apps: refused without the board's credentials when they are set.
+httplib::Server::Handler guarded(ServeApi& api, std::function<ApiResponse(const httplib::Request&)> handle) {
+  return answer([&api, handle = std::move(handle)](const httplib::Request& req) {
+    if (auto refused = api.board_refusal(to_api(req, ""))) return *refused;
+    return handle(req);
+  });
+}
+
+// Board event streams live at most this long (the browser reconnects at once), send a comment
+// when nothing happened for kStreamKeepAliveMs (so proxies keep the connection), and at most
+// max_connections / 4 run at once: each holds one of the connection threads.
+constexpr std::int64_t kStreamMs = 10 * 60'000;
+constexpr std::int64_t kStreamKeepAliveMs = 15'000;
+
+struct StreamProgress {
+  std::uint64_t sent = 0;  // the generation the browser has
+  bool started = false;
+  std::int64_t opened_ms = 0;
+};
+
+// GET /events, /apps/<app>/events: the board's live part after every published snapshot.
+httplib::Server::Handler board_stream(ServeApi& api, std::atomic<int>& streams, int max_streams) {
+  return [&api, &streams, max_streams](const httplib::Request& req, httplib::Response& res) {
+    GuardedServer::begin_handling();
+    const ApiRequest request = to_api(req, "");
+    if (auto refused = api.board_refusal(request)) return reply(res, *refused);
+    const std::string app = req.matches.size() > 1 ? std::string(req.matches[1]) : "";
+    if (auto refused = api.board_stream_refusal(app)) return reply(res, *refused);
+    if (streams.fetch_add(1) >= max_streams) {
+      streams.fetch_sub(1);
+      ApiResponse busy{503,
+                       "application/json",
+                       error_body("too many board event streams; retry shortly") + "\n",
+                       {{"Retry-After", "10"}}};
+      return reply(res, busy);
+    }
+    GuardedServer::begin_streaming();
+    auto progress = std::make_shared<StreamProgress>();
+    progress->opened_ms = steady_ms();
+    progress->sent = api.state().generation();
+    // A reconnecting browser names the last event it got: catch it up at once.
+    auto last = request.headers.find("last-event-id");
+    if (last != request.headers.end()) progress->sent = std::strtoull(last->second.c_str(), nullptr, 10);
+    res.set_header("Cache-Control", "no-store");
+    res.set_header("X-Accel-Buffering", "no");  // proxies: pass each event on at once
+    res.set_chunked_content_provider(
+        "text/event-stream",
+        [&api, app, progress](std::size_t, httplib::DataSink& sink) {
+          ServeState& state = api.state();
+          std::string out;
+          if (!progress->started) {
+            progress->started = true;
+            out = "retry: 3000\n\n";
+          } else {
+            const std::uint64_t generation = state.wait_for_snapshot(progress->sent, kStreamKeepAliveMs);
+            if (state.streams_closed() || steady_ms() - progress->opened_ms > kStreamMs) {
+              sink.done();
+              return true;
+            }
+            out = generation == progress->sent ? "" : api.board_event(app, generation, wall_ms());
+            progress->sent = generation;
+            if (out.empty()) out = ": keep-alive\n\n";
+          }
+          return sink.write(out.data(), out.size());
+        },
+        [&streams](bool) { streams.fetch_sub(1); });
+  };
+}
+
 // Debian's cpp-httplib 0.11 is a compiled library whose listen backlog is 5
 // (CPPHTTPLIB_LISTEN_BACKLOG, fixed at its build): a burst of more simultaneous connections
 // overflows the kernel's queues and clients see resets. Linux lets listen() be called again on a
@@ -120,13 +204,19 @@ void raise_listen_backlog(int port) {
   }
 }
 
-void add_routes(GuardedServer& svr, ServeApi& api, ServeMetrics& metrics, std::size_t max_body) {
+void add_routes(GuardedServer& svr, ServeApi& api, ServeMetrics& metrics, std::size_t max_body,
+                std::atomic<int>& streams, int max_streams) {
   svr.Get("/healthz", answer([&api](const httplib::Request&) { return api.healthz(); }));
   svr.Get("/readyz", answer([&api](const httplib::Request&) { return api.readyz(); }));
   svr.Get("/metrics", answer([&api](const httplib::Request&) { return api.metrics(); }));
-  svr.Get("/api/v1/apps", answer([&api](const httplib::Request&) { return api.apps(); }));
+  svr.Get("/api/v1/apps", guarded(api, [&api](const httplib::Request&) { return api.apps(); }));
   svr.Get(R"(/api/v1/apps/([A-Za-z0-9._-]+))",
-          answer([&api](const httplib::Request& req) { return api.app(req.matches[1]); }));
+          guarded(api, [&api](const httplib::Request& req) { return api.app(req.matches[1]); }));
+  svr.Get("/events", board_stream(api, streams, max_streams));
+  svr.Get(R"(/apps/([^/]+)/events)", board_stream(api, streams, max_streams));
+  // Everything else outside /api/ is the board: its pages, assets and 404 page.
+  svr.Get(R"(/(?!api/).*)",
+          guarded(api, [&api](const httplib::Request& req) { return api.board(req.path, wall_ms()); }));
   svr.Post("/webhook/git", with_body(
                                max_body, [&metrics] { metrics.webhook("too_large"); },
                                [&api](const ApiRequest& r) { return api.webhook(r); }));
@@ -180,7 +270,8 @@ Result<std::unique_ptr<HttpServer>> HttpServer::start(const HttpOptions& options
   GuardedServer& svr = *s->server_;
   svr.set_read_timeout(10, 0);
   svr.set_write_timeout(10, 0);
-  add_routes(svr, api, metrics, options.max_body_bytes);
+  s->api_ = &api;
+  add_routes(svr, api, metrics, options.max_body_bytes, s->streams_, std::max(1, options.max_connections / 4));
   add_guards(svr, metrics, options.max_body_bytes);
 
   s->port_ = options.port == 0 ? svr.bind_to_any_port(options.host)
@@ -195,6 +286,7 @@ Result<std::unique_ptr<HttpServer>> HttpServer::start(const HttpOptions& options
 }
 
 void HttpServer::stop() {
+  if (api_ != nullptr) api_->state().close_streams();  // event streams end before the threads are joined
   if (server_) server_->stop_serving();
   if (thread_.joinable()) thread_.join();
 }

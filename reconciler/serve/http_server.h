@@ -3,12 +3,13 @@
 // starve a probe), routing to ServeApi. A request's framing is checked before any body byte is
 // read (request_framing.h); bodies are counted while they are read, whatever the framing, and
 // one over the limit answers 413 and closes the connection. Unknown paths (and wrong methods)
-// answer 404, with a JSON body. <httplib.h> is included only by http_server.cpp and
-// guarded_http_server.cpp.
+// answer 404, with a JSON body under /api/ and the board's 404 page elsewhere. <httplib.h> is included only by
+// http_server.cpp and guarded_http_server.cpp.
 //
 // Thread-safety: start() and stop() from one thread; the server's own threads call ServeApi.
 #pragma once
 
+#include <atomic>
 #include <memory>
 #include <string>
 #include <thread>
@@ -47,6 +48,8 @@ class HttpServer {
   std::unique_ptr<GuardedServer> server_;
   std::thread thread_;
   int port_ = 0;
+  ServeApi* api_ = nullptr;
+  std::atomic<int> streams_{0};  // board event streams running
 };
 
 }  // namespace fleetwave::serve

@@ -27,7 +27,7 @@ void ReconcileLoop::run() {
 
 void ReconcileLoop::publish(const std::string& head, const CycleReport& report) {
   std::map<std::string, AppGauge> apps;
-  auto snapshot = p_.snapshots.build(head, report, apps);
+  auto snapshot = p_.snapshots.build(head, report, apps, SnapshotExtras{p_.state.board_wanted(), p_.clock.now_ms()});
   if (!snapshot.ok()) {
     // The cycle itself worked; keep serving the previous snapshot and say why.
     p_.metrics.error(to_string(snapshot.error().kind));

@@ -2,8 +2,11 @@
 
 #include <chrono>
 
+#include "codec/base64.h"
 #include "codec/json_reader.h"
 #include "codec/json_writer.h"
+#include "serve/board/board_assets.h"
+#include "serve/board/board_html.h"
 #include "serve/process_metrics.h"
 #include "serve/snapshot_builder.h"
 #include "serve/webhook_auth.h"
@@ -36,6 +39,36 @@ Result<std::string> requested_app(const std::string& body) {
     return invalid_input("input.parameters.app must name the app (generator input: {parameters: {app: <name>}})");
   }
   return (*params)["app"].get<std::string>();
+}
+
+// Board pages load nothing from elsewhere and cannot be framed.
+std::vector<std::pair<std::string, std::string>> page_headers() {
+  return {{"Content-Security-Policy",
+           "default-src 'none'; style-src 'self'; script-src 'self'; connect-src 'self'; img-src 'self'; "
+           "base-uri 'none'; form-action 'none'; frame-ancestors 'none'"},
+          {"X-Content-Type-Options", "nosniff"},
+          {"Referrer-Policy", "no-referrer"},
+          {"Cache-Control", "no-store"}};
+}
+
+ApiResponse html(int status, std::string body) {
+  return {status, "text/html; charset=utf-8", std::move(body), page_headers()};
+}
+
+const Json* find_app(const Snapshot& snapshot, const std::string& name) {
+  auto apps = snapshot.status.find("apps");
+  if (apps == snapshot.status.end() || !apps->is_array()) return nullptr;
+  for (const Json& app : *apps)
+    if (app.value("app", "") == name) return &app;
+  return nullptr;
+}
+
+// "/apps/<name>" -> name ("" for anything else, a name holding '/' included).
+std::string app_of_path(const std::string& path) {
+  const std::string prefix = "/apps/";
+  if (path.rfind(prefix, 0) != 0 || path.size() == prefix.size()) return "";
+  const std::string name = path.substr(prefix.size());
+  return name.find('/') == std::string::npos ? name : "";
 }
 
 std::int64_t steady_ms() {
@@ -108,6 +141,76 @@ ApiResponse ServeApi::app(const std::string& name) const {
   auto it = snapshot->app_bodies.find(name);
   if (it == snapshot->app_bodies.end()) return json_error(404, "unknown app " + name + " at " + snapshot->head);
   return {200, "application/json", it->second};
+}
+
+}  // namespace fleetwave::serve
+
+namespace fleetwave::serve {
+
+std::optional<ApiResponse> ServeApi::board_refusal(const ApiRequest& request) const {
+  const bool basic = !secrets_.board_username.empty();
+  if (!basic && secrets_.board_token.empty()) return std::nullopt;
+  auto it = request.headers.find("authorization");
+  const std::string given = it == request.headers.end() ? "" : it->second;
+  if (basic &&
+      constant_time_equal(given, "Basic " + base64_encode(secrets_.board_username + ":" + secrets_.board_password)))
+    return std::nullopt;
+  if (!secrets_.board_token.empty() && !bearer_token(request.headers).empty() &&
+      constant_time_equal(bearer_token(request.headers), secrets_.board_token))
+    return std::nullopt;
+  ApiResponse refused = html(401, board_page("Sign in", "", "/",
+                                             "<p>The board needs the credentials set in fleetwave serve's "
+                                             "<code>board</code> settings.</p>"));
+  if (basic) refused.headers.emplace_back("WWW-Authenticate", "Basic realm=\"fleetwave\", charset=\"UTF-8\"");
+  else refused.headers.emplace_back("WWW-Authenticate", "Bearer realm=\"fleetwave\"");
+  return refused;
+}
+
+ApiResponse ServeApi::board(const std::string& path, std::int64_t now_ms) const {
+  if (path == "/board.css") return {200, "text/css; charset=utf-8", std::string(board_css()), page_headers()};
+  if (path == "/board.js") return {200, "text/javascript; charset=utf-8", std::string(board_js()), page_headers()};
+  const std::string app = app_of_path(path);
+  if (path != "/" && app.empty()) return html(404, not_found_page(path));
+  state_.board_viewed();
+  auto snapshot = state_.snapshot();
+  if (snapshot == nullptr) return html(503, waiting_page());
+  if (!snapshot->trails_loaded && !app.empty()) triggers_.notify();  // the trail comes with the next cycle
+  const BoardView view{*snapshot, links_, now_ms};
+  if (app.empty()) return html(200, board_page("Fleet", "/events", "/", fleet_fragment(view)));
+  const Json* found = find_app(*snapshot, app);
+  if (found == nullptr) return html(404, not_found_page(path));
+  const std::string self = "/apps/" + url_segment(app);
+  return html(200, board_page("App " + app, self + "/events", self, app_fragment(view, *found)));
+}
+
+std::optional<ApiResponse> ServeApi::board_stream_refusal(const std::string& app) const {
+  if (app.empty()) return std::nullopt;
+  auto snapshot = state_.snapshot();
+  if (snapshot == nullptr || find_app(*snapshot, app) != nullptr) return std::nullopt;
+  return json_error(404, "unknown app " + app + " at " + snapshot->head);
+}
+
+std::string ServeApi::board_event(const std::string& app, std::uint64_t generation, std::int64_t now_ms) const {
+  auto snapshot = state_.snapshot();
+  if (snapshot == nullptr) return "";
+  const BoardView view{*snapshot, links_, now_ms};
+  std::string fragment;
+  if (app.empty()) {
+    fragment = fleet_fragment(view);
+  } else if (const Json* found = find_app(*snapshot, app)) {
+    fragment = app_fragment(view, *found);
+  } else {
+    fragment = "<p>App " + html_escape(app) + " is no longer at " + html_escape(snapshot->head.substr(0, 7)) + ".</p>";
+  }
+  std::string event = "event: board\nid: " + std::to_string(generation) + "\n";
+  std::size_t start = 0;
+  while (start <= fragment.size()) {  // one data line per line (html_escape leaves no CR)
+    std::size_t end = fragment.find('\n', start);
+    if (end == std::string::npos) end = fragment.size();
+    event += "data: " + fragment.substr(start, end - start) + "\n";
+    start = end + 1;
+  }
+  return event + "\n";
 }
 
 }  // namespace fleetwave::serve

@@ -9,14 +9,24 @@
 //                                   with targets.json's entries; 403 bad token, 400 bad body,
 //                                   404 unknown app or no targets, 503 before the first cycle
 //   GET  /api/v1/apps[/<app>]       the status document of the last cycle; 404, 503
+//   GET  /, /apps/<app>             the board (HTML; serve/board/), its /board.css and /board.js;
+//                                   any other path outside /api/ answers the 404 page
+//   GET  /events, /apps/<app>/events  the board's live parts as Server-Sent Events (the stream
+//                                   itself is run by http_server.cpp; board_event() renders one)
+//   With board credentials set, the board, its events and /api/v1/apps answer 401 without them.
 //
 // Thread-safety: every method may be called from many HTTP threads at once; the state it
 // reads is thread-safe and its own members are immutable after construction.
 #pragma once
 
+#include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
+#include "serve/board/git_links.h"
 #include "serve/json_log.h"
 #include "serve/log_rate_limit.h"
 #include "serve/serve_metrics.h"
@@ -34,17 +44,29 @@ struct ApiResponse {
   int status = 200;
   std::string content_type = "application/json";
   std::string body;
+  std::vector<std::pair<std::string, std::string>> headers;  // extra response headers
 };
 
 struct ApiSecrets {
   std::string webhook_secret;   // "" = webhooks refused
   std::string generator_token;  // "" = the generator endpoint refuses every request
+  // The board's credentials (board.username + board.passwordFile, or board.tokenFile as a
+  // bearer token); all empty = the board is open (e.g. behind an authenticating proxy).
+  std::string board_username;
+  std::string board_password;
+  std::string board_token;
 };
 
 class ServeApi {
  public:
-  ServeApi(ServeState& state, ServeMetrics& metrics, TriggerQueue& triggers, JsonLog& log, ApiSecrets secrets)
-      : state_(state), metrics_(metrics), triggers_(triggers), log_(log), secrets_(std::move(secrets)) {}
+  ServeApi(ServeState& state, ServeMetrics& metrics, TriggerQueue& triggers, JsonLog& log, ApiSecrets secrets,
+           GitLinks links = {})
+      : state_(state),
+        metrics_(metrics),
+        triggers_(triggers),
+        log_(log),
+        secrets_(std::move(secrets)),
+        links_(std::move(links)) {}
 
   // Refused webhooks are logged at most 10 at once, then one a second (LogRateLimit).
   static constexpr int kRefusedLogBurst = 10;
@@ -58,12 +80,25 @@ class ServeApi {
   ApiResponse apps() const;
   ApiResponse app(const std::string& name) const;
 
+  // The board at `path` (already percent-decoded): HTML pages, assets, the 404 page.
+  ApiResponse board(const std::string& path, std::int64_t now_ms) const;
+  // nullopt when the request may see the board (and /api/v1/apps), else the 401 answer.
+  std::optional<ApiResponse> board_refusal(const ApiRequest& request) const;
+  // The 404 answer of a board event stream for `app` ("" = the fleet), or nullopt when it exists
+  // (or no snapshot is there yet to tell).
+  std::optional<ApiResponse> board_stream_refusal(const std::string& app) const;
+  // One Server-Sent Event ("event: board", "id: <generation>", the live part as data lines) for
+  // the fleet (`app` "") or an app's page at the current snapshot; "" before the first cycle.
+  std::string board_event(const std::string& app, std::uint64_t generation, std::int64_t now_ms) const;
+  ServeState& state() const { return state_; }
+
  private:
   ServeState& state_;
   ServeMetrics& metrics_;
   TriggerQueue& triggers_;
   JsonLog& log_;
   const ApiSecrets secrets_;
+  const GitLinks links_;
   mutable LogRateLimit refused_logs_{kRefusedLogBurst, kRefusedLogIntervalMs};
 };
 

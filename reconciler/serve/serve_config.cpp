@@ -85,6 +85,10 @@ const std::vector<std::pair<std::string, std::string>>& config_keys() {
       {"prometheus.tokenFile", "prometheus-token-file"},
       {"prometheus.caFile", "prometheus-ca-file"},
       {"failover.after", "failover-after"},
+      {"board.username", "board-username"},
+      {"board.passwordFile", "board-password-file"},
+      {"board.tokenFile", "board-token-file"},
+      {"board.gitWebUrl", "board-git-web-url"},
   };
   return keys;
 }

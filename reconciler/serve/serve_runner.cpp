@@ -116,7 +116,7 @@ int run_serve(const ServeOptions& o, ServePorts p) {
   Reconciler reconciler(repo, argocd, CycleServices{p.clock, p.sleeper, p.random}, reconciler_options);
   StatusBuilder status(p.repo, p.argocd, p.clock, o.reconciler.metrics);
   SnapshotBuilder snapshots(p.repo, status, o.reconciler.branch);
-  ServeApi api(state, metrics, triggers, p.log, o.secrets);
+  ServeApi api(state, metrics, triggers, p.log, o.secrets, o.board_links);
 
   std::unique_ptr<HttpServer> http = start_http(o, api, metrics, p.log);
   if (http == nullptr) {

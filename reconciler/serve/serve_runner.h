@@ -41,6 +41,7 @@ struct ServeOptions {
   ApprovalProvider* approval_provider = nullptr;
   std::vector<std::string> allowed_reviewers;  // approvals.allowedReviewers; empty: anyone's review counts
   BuildInfo build;                             // fleetwave_build_info
+  GitLinks board_links;                        // the board's links to the Git host's pages
 };
 
 struct ServePorts {

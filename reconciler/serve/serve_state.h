@@ -6,14 +6,18 @@
 // published; readers copy a shared_ptr under a shared lock, so a request costs a map lookup.
 #pragma once
 
+#include <atomic>
+#include <condition_variable>
 #include <cstdint>
 #include <map>
 #include <memory>
 #include <mutex>
 #include <shared_mutex>
 #include <string>
+#include <vector>
 
 #include "base/json.h"
+#include "reconcile/views/step_history.h"
 #include "serve/serve_metrics.h"
 
 namespace fleetwave::serve {
@@ -24,17 +28,43 @@ struct CannedAnswer {
   std::string body;
 };
 
+// A commit as the board names it: short sha, subject, author.
+struct CommitSummary {
+  std::string subject;
+  std::string author;
+  std::int64_t time_ms = 0;
+};
+
 struct Snapshot {
   std::string head;                               // the branch head everything below was read at
+  std::int64_t built_at_ms = 0;                   // when the loop built it (wall clock)
   std::map<std::string, CannedAnswer> generator;  // app -> {"output":{"parameters":[...]}} or an error
   std::string status_body;                        // the status document (GET /api/v1/apps)
   std::map<std::string, std::string> app_bodies;  // app -> the document with only that app
+  Json status;                                    // the status document itself (the board reads it)
+  std::map<std::string, CommitSummary> commits;   // stable and in-flight releases by full sha
+  // app -> its audit trail, newest first; filled once someone looks at the board (trails_loaded).
+  std::map<std::string, std::vector<StepRecord>> trails;
+  bool trails_loaded = false;
 };
 
 class ServeState {
  public:
   void publish(std::shared_ptr<const Snapshot> snapshot);
   std::shared_ptr<const Snapshot> snapshot() const;  // nullptr before the first cycle
+  // How many snapshots were published (0 before the first).
+  std::uint64_t generation() const;
+  // Blocks until a snapshot after `generation` is published, `timeout_ms` passes or
+  // close_streams() is called; returns the generation then. For the board's event streams.
+  std::uint64_t wait_for_snapshot(std::uint64_t generation, std::int64_t timeout_ms) const;
+  // Ends every wait_for_snapshot() at once, now and later (shutdown).
+  void close_streams();
+  bool streams_closed() const;
+
+  // The board was looked at: snapshots carry audit trails from then on (reading history costs a
+  // walk of the branch per app, which nobody needs until a person looks).
+  void board_viewed();
+  bool board_wanted() const;
 
   void git_result(bool ok, const std::string& error);
   void argocd_result(bool ok, const std::string& error);
@@ -58,6 +88,12 @@ class ServeState {
 
   mutable std::shared_mutex snapshot_mu_;
   std::shared_ptr<const Snapshot> snapshot_;  // guarded by snapshot_mu_
+
+  mutable std::mutex generation_mu_;
+  mutable std::condition_variable generation_cv_;
+  std::uint64_t generation_ = 0;  // guarded by generation_mu_
+  bool streams_closed_ = false;   // guarded by generation_mu_
+  std::atomic<bool> board_wanted_{false};
 
   mutable std::mutex mu_;
   bool first_cycle_ok_ = false;        // guarded by mu_

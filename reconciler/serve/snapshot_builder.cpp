@@ -90,16 +90,52 @@ Status<> SnapshotBuilder::add_generator_answers(const std::string& head, Snapsho
   return ok_status();
 }
 
+void SnapshotBuilder::add_commit_summaries(Snapshot& snapshot) {
+  for (const Json& app : snapshot.status.value("apps", Json::array())) {
+    for (const char* key : {"stable", "release"}) {
+      const std::string sha = app.value(key, "");
+      if (sha.empty()) continue;
+      auto known = commits_.find(sha);
+      if (known == commits_.end()) {
+        auto info = repo_.commit_info(sha);
+        if (!info.ok()) continue;  // the board then shows the sha alone
+        const std::string subject = info->message.substr(0, info->message.find('\n'));
+        known = commits_.emplace(sha, CommitSummary{subject, info->author.name, info->author.time * 1000}).first;
+      }
+      snapshot.commits.insert(*known);
+    }
+  }
+}
+
+void SnapshotBuilder::add_trails(const std::string& head, Snapshot& snapshot) {
+  if (head != trails_head_) {
+    trails_.clear();
+    for (const Json& app : snapshot.status.value("apps", Json::array())) {
+      const std::string name = app.value("app", "");
+      auto steps = step_history(repo_, head, name, kTrailSteps, kTrailScan);
+      if (steps.ok()) trails_[name] = std::move(steps).value();
+    }
+    trails_head_ = head;
+  }
+  snapshot.trails = trails_;
+  snapshot.trails_loaded = true;
+}
+
 Result<std::shared_ptr<Snapshot>> SnapshotBuilder::build(const std::string& head, const CycleReport& cycle,
-                                                         std::map<std::string, AppGauge>& apps) {
+                                                         std::map<std::string, AppGauge>& apps,
+                                                         const SnapshotExtras& extras) {
   auto snapshot = std::make_shared<Snapshot>();
   snapshot->head = head;
+  snapshot->built_at_ms = extras.now_ms;
   FW_CHECK(add_generator_answers(head, *snapshot));
   // Up-to-date apps too, as `fleetwave status` does: the document is the same bytes.
   FW_TRY(doc,
          status_.status(StatusRequest{branch_, head, /*argocd_configured=*/true, /*observe_every_app=*/true, &cycle}));
   const JsonWriteOptions pretty{false, 2};  // as `fleetwave status --output json` prints it
   snapshot->status_body = write_json(doc, pretty) + "\n";
+  snapshot->status = doc;
+  add_commit_summaries(*snapshot);
+  if (extras.trails) add_trails(head, *snapshot);
   if (doc.contains("apps") && doc["apps"].is_array()) {
     for (const Json& app : doc["apps"]) {
       const std::string name = app.value("app", "");

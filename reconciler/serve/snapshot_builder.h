@@ -32,6 +32,12 @@ std::string error_body(const std::string& message);
 // last cluster pinned to the release (unix seconds), 0 when no deadline applies.
 double wave_deadline_seconds(const Json& app);
 
+// What a snapshot carries beyond the API's documents.
+struct SnapshotExtras {
+  bool trails = false;      // each app's audit trail (the board is being looked at)
+  std::int64_t now_ms = 0;  // wall clock, for the board's "time left"
+};
+
 class SnapshotBuilder {
  public:
   SnapshotBuilder(git::GitRepository& repo, StatusBuilder& status, std::string branch)
@@ -39,15 +45,24 @@ class SnapshotBuilder {
 
   // `apps` gains each app's phase and current wave for the metrics.
   Result<std::shared_ptr<Snapshot>> build(const std::string& head, const CycleReport& cycle,
-                                          std::map<std::string, AppGauge>& apps);
+                                          std::map<std::string, AppGauge>& apps, const SnapshotExtras& extras = {});
+
+  // Audit trails hold at most this many steps per app, found in at most this many commits.
+  static constexpr std::size_t kTrailSteps = 30;
+  static constexpr std::size_t kTrailScan = 500;
 
  private:
   Status<> add_generator_answers(const std::string& head, Snapshot& snapshot);
+  void add_commit_summaries(Snapshot& snapshot);
+  void add_trails(const std::string& head, Snapshot& snapshot);
 
   git::GitRepository& repo_;
   StatusBuilder& status_;
   std::string branch_;
   std::map<std::string, std::pair<std::string, CannedAnswer>> answers_;  // app -> (blob id, answer)
+  std::map<std::string, CommitSummary> commits_;                         // commits never change
+  std::string trails_head_;                                              // trails_ were read there
+  std::map<std::string, std::vector<StepRecord>> trails_;
 };
 
 }  // namespace fleetwave::serve

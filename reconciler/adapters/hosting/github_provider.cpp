@@ -161,7 +161,17 @@ HostingProvider github_hosting() {
           &make_github_provider,
           "X-GitHub-Event",
           "ping",
-          &verify_github_webhook};
+          &verify_github_webhook,
+          [](std::string_view api_url) -> std::string {
+            // api.github.com serves github.com; GitHub Enterprise serves its API at <site>/api/v3.
+            if (api_url == "https://api.github.com") return "https://github.com";
+            const std::string_view suffix = "/api/v3";
+            if (api_url.size() > suffix.size() && api_url.substr(api_url.size() - suffix.size()) == suffix)
+              return std::string(api_url.substr(0, api_url.size() - suffix.size()));
+            return "";
+          },
+          "/commit/",
+          "/tree/"};
 }
 
 }  // namespace fleetwave

@@ -160,7 +160,15 @@ HostingProvider gitlab_hosting() {
           &make_gitlab_provider,
           "X-Gitlab-Event",
           "",
-          &verify_gitlab_webhook};
+          &verify_gitlab_webhook,
+          [](std::string_view api_url) -> std::string {
+            const std::string_view suffix = "/api/v4";  // GitLab serves its API at <site>/api/v4
+            if (api_url.size() > suffix.size() && api_url.substr(api_url.size() - suffix.size()) == suffix)
+              return std::string(api_url.substr(0, api_url.size() - suffix.size()));
+            return "";
+          },
+          "/-/commit/",
+          "/-/tree/"};
 }
 
 }  // namespace fleetwave

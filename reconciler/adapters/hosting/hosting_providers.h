@@ -37,6 +37,12 @@ struct HostingProvider {
   // `headers` keyed by lower-case name; `secret` is not empty.
   WebhookProof (*verify_webhook)(const std::map<std::string, std::string>& headers, std::string_view body,
                                  const std::string& secret);
+  // The web pages people open (the board links to them): the site's root for an API URL
+  // ("https://api.github.com" -> "https://github.com"), and below a repository's page the path
+  // of a commit and of a branch.
+  std::string (*web_root)(std::string_view api_url);
+  std::string_view commit_path;  // "/commit/"
+  std::string_view branch_path;  // "/tree/"
 };
 
 // Every provider, GitHub first (a request carrying both providers' headers is read as GitHub's).

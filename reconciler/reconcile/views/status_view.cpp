@@ -16,8 +16,8 @@ std::string phase_of(const AppReport& r) {
 }
 
 Json cluster_json(const AppStatusInput& in, const std::string& cluster) {
-  Json c = {{"cluster", cluster}, {"revision", ""}, {"server", ""}, {"pinnedAt", ""},
-            {"verdict", ""},      {"detail", ""},   {"held", ""},   {"cordoned", ""}};
+  Json c = {{"cluster", cluster}, {"revision", ""}, {"server", ""},   {"pinnedAt", ""},    {"verdict", ""},
+            {"detail", ""},       {"held", ""},     {"cordoned", ""}, {"healthySince", ""}};
   if (in.cordons != nullptr) {
     if (const Cordon* cordon = find_cordon(*in.cordons, cluster)) c["cordoned"] = describe_cordon(*cordon);
   }
@@ -33,6 +33,7 @@ Json cluster_json(const AppStatusInput& in, const std::string& cluster) {
     ClusterJudgement j = judge_cluster(in.observations, cluster, pin->second.revision);
     c["verdict"] = to_string(j.verdict);
     c["detail"] = j.detail;
+    if (j.done_since_ms && *j.done_since_ms > 0) c["healthySince"] = format_rfc3339(*j.done_since_ms);
   }
   return c;
 }

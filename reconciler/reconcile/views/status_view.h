@@ -29,8 +29,10 @@
 //       "clusters": [ {"cluster": "eu-1", "revision": "<40-hex>|\"\"", "server": "...",
 //                      "pinnedAt": "RFC 3339|\"\"",
 //                      "verdict": "done|pending|failed|unknown|\"\"", "detail": "",
-//                      "held": "reason|\"\"", "cordoned": "cordoned by ... since ...|\"\""} ]  verdict
-//                                     and detail only with Argo CD configured and a pin
+//                      "held": "reason|\"\"", "cordoned": "cordoned by ... since ...|\"\"",
+//                      "healthySince": "RFC 3339|\"\""} ]   verdict, detail and healthySince (when
+//                                     the sync of the pin finished, for done) only with Argo CD
+//                                     configured and a pin
 //     } ],
 //     "otherClusters": [ ...same cluster shape... ]  pinned clusters no wave holds any more
 //   } ],

@@ -1,0 +1,111 @@
+// Drives Debian's chromium (playwright-core, no downloaded browser) against a running
+// `fleetwave serve` board. Run by the e2e scenario BoardBrowserE2eTest, which starts the Git
+// server, the Argo CD simulator and fleetwave serve, brings a release to a gated wave, and
+// passes what it expects in a JSON file:
+//
+//   node board_check.mjs CONFIG.json
+//   {"url": "http://127.0.0.1:PORT", "artifacts": "DIR", "app": "guestbook",
+//    "expect": {"dev-1": "done", "us-1": "on-stable", ...},   cluster -> data-state on /
+//    "hostile": "<script>...</script>",                       text that must show as text
+//    "readyFile": "FILE",          written once / checked; the test then approves the gate
+//    "liveCluster": "us-1", "liveFrom": "on-stable",           must change without a reload
+//    "trailActions": ["start", "wait-approval", "approve"], "approver": "Rita Reviewer"}
+//
+// Screenshots go to DIR. Exit 0 when every check passed; a failed check throws (exit 1).
+import assert from 'node:assert/strict';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { chromium } from 'playwright-core';
+
+const config = JSON.parse(readFileSync(process.argv[2], 'utf8'));
+const shot = (page, name) => page.screenshot({ path: `${config.artifacts}/${name}.png`, fullPage: true });
+const log = (message) => console.log(`board_check: ${message}`);
+
+const browser = await chromium.launch({
+  executablePath: process.env.FLEETWAVE_CHROMIUM || '/usr/bin/chromium',
+  headless: true,
+  args: ['--headless', '--no-sandbox'],
+});
+try {
+  const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  page.on('dialog', (d) => { errors.push(`dialog: ${d.message()}`); d.dismiss(); });
+
+  // The fleet: every expected cluster shows its state, in words as well as by class.
+  const response = await page.goto(`${config.url}/`);
+  assert.equal(response.status(), 200);
+  assert.match(response.headers()['content-security-policy'] || '', /script-src 'self'/);
+  const app = page.locator(`section.app[data-app="${config.app}"]`);
+  await app.waitFor();
+  for (const [cluster, state] of Object.entries(config.expect)) {
+    const cell = app.locator(`li.cell[data-cluster="${cluster}"]`);
+    assert.equal(await cell.count(), 1, `one cell for ${cluster}`);
+    assert.equal(await cell.getAttribute('data-state'), state, `state of ${cluster}`);
+    const words = (await cell.locator('.state').innerText()).replace(/ /g, '-');
+    assert.equal(words, state, `${cluster} says its state in words`);
+  }
+  log(`fleet grid: ${Object.keys(config.expect).length} clusters in the expected states`);
+  const why = await app.locator('p.why').allInnerTexts();
+  assert.ok(why.some((t) => t.startsWith('Waiting for approval')), `the gate is explained: ${why}`);
+
+  // Hostile text from a commit subject is shown as text, never run.
+  assert.ok((await app.locator('.subject').allInnerTexts()).some((t) => t.includes(config.hostile)),
+            'the hostile subject shows as text');
+  assert.equal(await page.evaluate(() => window.__pwned), undefined, 'no injected script ran');
+  await shot(page, 'board-mid-rollout');
+
+  // A live update arrives without a reload.
+  await page.evaluate(() => { window.__sameDocument = true; });
+  writeFileSync(config.readyFile, 'ready\n');
+  log('ready: waiting for the gate to be approved');
+  await page.waitForFunction(
+    ({ app, cluster, from }) => {
+      const cell = document.querySelector(`section.app[data-app="${app}"] li.cell[data-cluster="${cluster}"]`);
+      return cell && cell.getAttribute('data-state') !== from;
+    },
+    { app: config.app, cluster: config.liveCluster, from: config.liveFrom },
+    { timeout: 120000, polling: 250 });
+  assert.equal(await page.evaluate(() => window.__sameDocument), true, 'the page was not reloaded');
+  assert.equal(await page.evaluate(() => performance.getEntriesByType('navigation').length), 1);
+  assert.ok(Number(await page.getAttribute('#board', 'data-updates')) >= 1, 'an event replaced the live part');
+  const now = await app.locator(`li.cell[data-cluster="${config.liveCluster}"]`).getAttribute('data-state');
+  log(`live update: ${config.liveCluster} went from ${config.liveFrom} to ${now} without a reload`);
+  await shot(page, 'board-live-update');
+
+  // The app page: the plan and the audit trail from the trailers, acted by people and fleetwave.
+  const appPage = await page.goto(`${config.url}/apps/${encodeURIComponent(config.app)}`);
+  assert.equal(appPage.status(), 200);
+  await page.locator('table.trail tbody tr').first().waitFor({ timeout: 60000 });
+  const actions = await page.locator('table.trail tbody tr').evaluateAll(
+    (rows) => rows.map((r) => r.getAttribute('data-action')));
+  for (const a of config.trailActions) assert.ok(actions.includes(a), `trail has ${a}: ${actions}`);
+  const approvals = await page.locator('table.trail tbody tr[data-action="approve"] td:nth-child(3)').allInnerTexts();
+  assert.ok(approvals.some((actor) => actor.startsWith(config.approver)),
+            `the approval names ${config.approver}: ${approvals}`);
+  assert.ok(await page.locator('table.plan tbody tr').count() >= 1, 'the plan lists the waves');
+  log(`app page: ${actions.length} steps in the audit trail`);
+  await shot(page, 'app-page');
+
+  // Unknown paths and odd app names get the 404 page, escaped.
+  const odd = await page.goto(`${config.url}/apps/${encodeURIComponent('<img src=x onerror="window.__pwned=1">')}`);
+  assert.equal(odd.status(), 404);
+  assert.equal(await page.locator('h1').innerText(), 'Not found');
+  assert.ok((await page.locator('main').innerText()).includes('<img src=x'), 'the odd name shows as text');
+  assert.equal(await page.evaluate(() => window.__pwned), undefined);
+  assert.equal((await page.goto(`${config.url}/no/such/page`)).status(), 404);
+
+  // Without JavaScript the pages are whole: the grid is there and Refresh updates it.
+  const plain = await browser.newContext({ javaScriptEnabled: false });
+  const still = await plain.newPage();
+  assert.equal((await still.goto(`${config.url}/`)).status(), 200);
+  assert.ok(await still.locator(`section.app[data-app="${config.app}"] li.cell`).count() > 0);
+  assert.equal(await still.locator('#live').innerText(), 'Not live: use Refresh to update.');
+  assert.equal(await still.locator('a.refresh').getAttribute('href'), '/');
+  log('without JavaScript: the grid is served whole with a refresh link');
+
+  assert.deepEqual(errors, [], 'no script errors or dialogs');
+  log('all checks passed');
+} finally {
+  await browser.close();
+}

@@ -1,0 +1,95 @@
+#include "serve/board/board_assets.h"
+
+namespace fleetwave::serve {
+
+// States are told by words and by border style as well as by colour; every text colour has at
+// least 4.5:1 contrast on its background (WCAG AA).
+std::string_view board_css() {
+  return R"css(:root { --fg: #1b1f24; --muted: #4d5561; --bg: #ffffff; --line: #c9ced6; font-family: system-ui, sans-serif; }
+body { margin: 0 auto; max-width: 90rem; padding: 0 1rem 2rem; color: var(--fg); background: var(--bg); line-height: 1.4; }
+header { display: flex; flex-wrap: wrap; gap: 1rem; align-items: baseline; border-bottom: 1px solid var(--line); }
+.brand { font-weight: 700; }
+#live { color: var(--muted); margin-left: auto; }
+a { color: #0a4fb3; }
+code { font-family: ui-monospace, monospace; font-size: 0.95em; }
+.meta, .none, .author, .detail, .gates { color: var(--muted); }
+section.app { border-top: 2px solid var(--line); margin-top: 1.5rem; }
+.phase { font-size: 0.8em; border: 1px solid var(--muted); border-radius: 0.3rem; padding: 0 0.4rem; }
+dl.releases { display: grid; grid-template-columns: max-content 1fr; gap: 0.2rem 1rem; }
+dl.releases dt { font-weight: 600; }
+dl.releases dd { margin: 0; }
+ul.notes { padding-left: 1.2rem; }
+li.error, p.warning { color: #a1160a; }
+table { border-collapse: collapse; margin: 0.8rem 0; width: 100%; }
+caption { text-align: left; font-weight: 600; padding: 0.3rem 0; }
+th, td { border: 1px solid var(--line); padding: 0.35rem 0.5rem; text-align: left; vertical-align: top; }
+tr.current th { background: #eef4ff; }
+.tag { font-size: 0.75em; border: 1px solid #0a4fb3; color: #0a4fb3; border-radius: 0.3rem; padding: 0 0.3rem; }
+p.why { margin: 0.4rem 0 0; font-weight: 600; }
+ul.cells { list-style: none; margin: 0; padding: 0; display: flex; flex-wrap: wrap; gap: 0.4rem; }
+li.cell { border: 2px solid; border-radius: 0.35rem; padding: 0.2rem 0.45rem; min-width: 8rem; }
+li.cell .cluster { font-weight: 700; }
+li.cell .detail { display: block; font-size: 0.8em; max-width: 22rem; }
+.s-on-stable { background: #f2f3f5; border-color: #6b7380; }
+.s-not-pinned { background: #ffffff; border-style: dashed; border-color: #6b7380; }
+.s-pinned { background: #eef4ff; border-style: dotted; border-color: #0a4fb3; }
+.s-syncing { background: #e6f0ff; border-color: #0a4fb3; }
+.s-healthy { background: #e8f6ec; border-color: #1a7f37; }
+.s-baking { background: #fff4d6; border-color: #8a5a00; }
+.s-done { background: #dcf3e3; border-color: #1a7f37; border-width: 3px; }
+.s-failed { background: #fde7e5; border-color: #a1160a; border-width: 3px; }
+.s-held { background: #f3e8ff; border-style: double; border-color: #6f3bb0; border-width: 4px; }
+.s-cordoned { background: #fbe9f1; border-style: dashed; border-color: #99184f; border-width: 3px; }
+)css";
+}
+
+std::string_view board_js() {
+  return R"js("use strict";
+(function () {
+  var board = document.getElementById("board");
+  var live = document.getElementById("live");
+  if (!board) return;
+  function words(ms) {
+    var s = Math.max(0, Math.ceil(ms / 1000)), h = Math.floor(s / 3600), m = Math.floor((s % 3600) / 60);
+    return (h > 0 ? h + "h " : "") + (h > 0 || m > 0 ? m + "m " : "") + (s % 60) + "s left";
+  }
+  // Bake times arrive as "ms left when rendered"; count down from when they arrived.
+  function arm() {
+    var now = Date.now();
+    board.querySelectorAll("[data-left-ms]").forEach(function (el) {
+      el.setAttribute("data-until", String(now + Number(el.getAttribute("data-left-ms"))));
+    });
+  }
+  function tick() {
+    var now = Date.now();
+    board.querySelectorAll("[data-until]").forEach(function (el) {
+      el.textContent = words(Number(el.getAttribute("data-until")) - now);
+    });
+  }
+  arm();
+  setInterval(tick, 1000);
+  var events = board.getAttribute("data-events");
+  if (!window.EventSource || !events) return;
+  var updates = 0;
+  function connect() {
+    var source = new EventSource(events);
+    source.addEventListener("board", function (e) {
+      board.innerHTML = e.data;
+      updates += 1;
+      board.setAttribute("data-updates", String(updates));
+      arm();
+      tick();
+      live.textContent = "Live, updated " + new Date().toLocaleTimeString();
+    });
+    source.onopen = function () { live.textContent = "Live"; };
+    source.onerror = function () {
+      live.textContent = "Reconnecting…";
+      if (source.readyState === EventSource.CLOSED) setTimeout(connect, 10000);
+    };
+  }
+  connect();
+})();
+)js";
+}
+
+}  // namespace fleetwave::serve

@@ -1,0 +1,337 @@
+#include "serve/board/board_html.h"
+
+#include <cctype>
+
+#include "base/timestamp.h"
+#include "serve/board/board_cells.h"
+
+namespace fleetwave::serve {
+namespace {
+
+std::string str(const Json& j, const char* key) {
+  auto it = j.find(key);
+  return it != j.end() && it->is_string() ? it->get<std::string>() : "";
+}
+
+std::string short7(const std::string& sha) { return sha.substr(0, 7); }
+
+// <a href="url">text</a> when the URL is known, the text alone otherwise; `text` is HTML already.
+std::string link(const std::string& url, const std::string& html) {
+  return url.empty() ? html : "<a href=\"" + html_escape(url) + "\">" + html + "</a>";
+}
+
+std::string code(const std::string& text) { return "<code>" + html_escape(text) + "</code>"; }
+
+std::string time_tag(std::int64_t ms) {
+  const std::string t = format_rfc3339(ms);
+  return "<time datetime=\"" + t + "\">" + t + "</time>";
+}
+
+std::string commit_ref(const BoardView& v, const std::string& sha) {
+  return link(v.links.commit(sha), code(short7(sha)));
+}
+
+// "1a2b3c4 Bump shop to 1.4 — Alice" (subject and author when the snapshot knows them).
+std::string release_line(const BoardView& v, const std::string& sha) {
+  if (sha.empty()) return "<span class=\"none\">none</span>";
+  std::string out = commit_ref(v, sha);
+  auto it = v.snapshot.commits.find(sha);
+  if (it != v.snapshot.commits.end()) {
+    out += " <span class=\"subject\">" + html_escape(it->second.subject) + "</span> <span class=\"author\">by " +
+           html_escape(it->second.author) + "</span>";
+  }
+  return out;
+}
+
+std::string approval_branch(const Json& app, const std::string& wave) {
+  return "fleetwave/approve/" + str(app, "app") + "/" + short7(str(app, "release")) + "/" + wave;
+}
+
+std::string gates(const Json& wave) {
+  std::string g = "maxConcurrency " + html_escape(str(wave, "maxConcurrency")) + " · maxFailures " +
+                  html_escape(str(wave, "maxFailures")) + " · minSuccessTime " +
+                  html_escape(str(wave, "minSuccessTime"));
+  if (!str(wave, "progressDeadline").empty()) g += " · progressDeadline " + html_escape(str(wave, "progressDeadline"));
+  if (str(wave, "approval") == "required")
+    g += wave.value("approved", false) ? " · approval required (approved)" : " · approval required";
+  return g;
+}
+
+std::string cell_html(const BoardView& v, const Json& app, int wave_index, const Json& cluster) {
+  const Cell cell = classify_cell(app, wave_index, cluster, v.now_ms);
+  const std::string name = str(cluster, "cluster");
+  std::string out = "<li class=\"cell s-" + std::string(state_class(cell.state)) + "\" data-cluster=\"" +
+                    html_escape(name) + "\" data-state=\"" + state_class(cell.state) + "\"";
+  if (!cell.detail.empty()) out += " title=\"" + html_escape(cell.detail) + "\"";
+  out += "><span class=\"cluster\">" + html_escape(name) + "</span> <span class=\"state\">" + state_words(cell.state) +
+         "</span>";
+  if (cell.state == CellState::Baking) {
+    out += " <span class=\"left\" data-left-ms=\"" + std::to_string(cell.bake_left_ms) + "\">" +
+           time_left(cell.bake_left_ms) + "</span>";
+  }
+  if (!cell.revision.empty()) out += " " + code(short7(cell.revision));
+  if (!cell.detail.empty()) out += "<span class=\"detail\">" + html_escape(cell.detail) + "</span>";
+  return out + "</li>";
+}
+
+std::string cells(const BoardView& v, const Json& app, int wave_index, const Json& clusters) {
+  if (clusters.empty()) return "<span class=\"none\">no clusters</span>";
+  std::string out = "<ul class=\"cells\">";
+  for (const Json& c : clusters) out += cell_html(v, app, wave_index, c);
+  return out + "</ul>";
+}
+
+// Why the current wave does not move, in words, with the approval branch when one is awaited.
+std::string wave_why(const BoardView& v, const Json& app, const Json& wave) {
+  if (!wave.value("current", false)) return "";
+  std::string out;
+  if (str(wave, "approval") == "required" && !wave.value("approved", false) && str(app, "phase") == "WaitingApproval") {
+    const std::string branch = approval_branch(app, str(wave, "name"));
+    out += "<p class=\"why\">Waiting for approval: merge " + link(v.links.branch(branch), code(branch)) +
+           " or run <code>fleetwave approve</code>.</p>";
+  }
+  // The blocked reason says the same of an awaited approval, without the link.
+  if (out.empty() && !str(app, "blocked").empty())
+    out += "<p class=\"why\">Blocked: " + html_escape(str(app, "blocked")) + "</p>";
+  return out;
+}
+
+std::string grid(const BoardView& v, const Json& app) {
+  const Json& waves = app["waves"];
+  std::string out = "<table class=\"grid\"><caption>Waves and clusters of " + html_escape(str(app, "app")) +
+                    "</caption><thead><tr><th scope=\"col\">Wave</th><th scope=\"col\">Gates</th>"
+                    "<th scope=\"col\">Clusters</th></tr></thead><tbody>";
+  for (const Json& w : waves) {
+    const int index = w.value("index", 0);
+    const bool current = w.value("current", false);
+    out += std::string("<tr class=\"wave") + (current ? " current" : "") + "\" data-wave=\"" +
+           html_escape(str(w, "name")) + "\"><th scope=\"row\">" + std::to_string(index) + "/" +
+           std::to_string(waves.size()) + " " + html_escape(str(w, "name")) +
+           (current ? " <span class=\"tag\">current</span>" : "") + "</th><td class=\"gates\">" + gates(w) +
+           "</td><td>" + cells(v, app, index, w["clusters"]) + wave_why(v, app, w) + "</td></tr>";
+  }
+  if (!app.value("otherClusters", Json::array()).empty()) {
+    out += "<tr class=\"wave\"><th scope=\"row\">in no wave</th><td class=\"gates\">pinned earlier</td><td>" +
+           cells(v, app, 0, app["otherClusters"]) + "</td></tr>";
+  }
+  return out + "</tbody></table>";
+}
+
+std::string analysis(const Json& app) {
+  const Json& checks = app.value("analysis", Json::array());
+  if (checks.empty()) return "";
+  std::string out =
+      "<table class=\"analysis\"><caption>Analysis checks</caption><thead><tr>"
+      "<th scope=\"col\">Check</th><th scope=\"col\">Cluster</th><th scope=\"col\">Condition</th>"
+      "<th scope=\"col\">Phase</th><th scope=\"col\">Last value</th><th scope=\"col\">Measurements</th>"
+      "<th scope=\"col\">Summary</th></tr></thead><tbody>";
+  for (const Json& a : checks) {
+    const Json& last = a.contains("lastValue") ? a["lastValue"] : Json();
+    const std::string value = last.is_null() ? "" : last.is_string() ? last.get<std::string>() : last.dump();
+    const std::string summary = str(a, "error").empty() ? str(a, "summary") : str(a, "error");
+    out += "<tr><td>" + html_escape(str(a, "check")) + "</td><td>" + html_escape(str(a, "cluster")) + "</td><td>" +
+           code(str(a, "condition")) + "</td><td class=\"phase-" + html_escape(str(a, "phase")) + "\">" +
+           html_escape(str(a, "phase")) + "</td><td>" + html_escape(value) + "</td><td>" +
+           std::to_string(a.value("passed", 0)) + " passed, " + std::to_string(a.value("failed", 0)) + " failed, " +
+           std::to_string(a.value("inconclusive", 0)) + " inconclusive</td><td>" + html_escape(summary) + "</td></tr>";
+  }
+  return out + "</tbody></table>";
+}
+
+std::string notes(const Json& app) {
+  std::string out;
+  auto note = [&out](const char* cls, const char* label, const std::string& text) {
+    out += std::string("<li class=\"") + cls + "\"><strong>" + label + ":</strong> " + html_escape(text) + "</li>";
+  };
+  if (app.value("paused", false)) note("paused", "Paused", str(app, "pauseReason"));
+  if (!str(app, "heldReason").empty()) note("held", "Held", str(app, "heldReason"));
+  if (!app["next"].is_null()) note("next", "Next step", str(app["next"], "subject"));
+  for (const Json& e : app.value("errors", Json::array())) note("error", "Error", e.get<std::string>());
+  for (const Json& w : app.value("warnings", Json::array())) note("warning", "Warning", w.get<std::string>());
+  for (const Json& i : app.value("ignored", Json::array())) note("ignored", "Ignored", i.get<std::string>());
+  const Json& argocd = app.value("argocd", Json::object());
+  if (argocd.value("configured", false) && !argocd.value("reachable", true))
+    note("error", "Argo CD unreachable", str(argocd, "error"));
+  return out.empty() ? "" : "<ul class=\"notes\">" + out + "</ul>";
+}
+
+std::string app_section(const BoardView& v, const Json& app, std::size_t index, bool with_link) {
+  const std::string name = str(app, "app");
+  const std::string id = "app-" + std::to_string(index);
+  const std::string title = with_link ? link("/apps/" + url_segment(name), html_escape(name)) : html_escape(name);
+  std::string out = "<section class=\"app\" aria-labelledby=\"" + id + "\" data-app=\"" + html_escape(name) +
+                    "\"><h2 id=\"" + id + "\">" + title + " <span class=\"phase\" data-phase=\"" +
+                    html_escape(str(app, "phase")) + "\">" + html_escape(str(app, "phase")) + "</span></h2>";
+  out += "<dl class=\"releases\"><dt>Stable</dt><dd>" + release_line(v, str(app, "stable")) +
+         "</dd><dt>In flight</dt><dd>" + release_line(v, str(app, "release"));
+  if (!str(app, "releaseWave").empty()) out += " — wave " + html_escape(str(app, "releaseWave"));
+  if (!str(app, "releaseStartedAt").empty())
+    out += ", started <time>" + html_escape(str(app, "releaseStartedAt")) + "</time>";
+  out += "</dd></dl>";
+  return out + notes(app) + analysis(app) + grid(v, app) + "</section>";
+}
+
+std::string meta(const BoardView& v) {
+  const Json& doc = v.snapshot.status;
+  return "<p class=\"meta\">Branch " + code(str(doc, "branch")) + " at " + commit_ref(v, v.snapshot.head) + ", read " +
+         time_tag(v.snapshot.built_at_ms) + ".</p>";
+}
+
+std::string cordons(const Json& doc) {
+  const Json& list = doc.value("cordons", Json::array());
+  if (list.empty()) return "";
+  std::string out =
+      "<section class=\"cordons\" aria-labelledby=\"cordons\"><h2 id=\"cordons\">Cordoned clusters</h2><ul>";
+  for (const Json& c : list) {
+    out += "<li><strong>" + html_escape(str(c, "cluster")) + "</strong> (" + code(str(c, "taint")) + ") by " +
+           html_escape(str(c, "by")) + " since <time>" + html_escape(str(c, "since")) + "</time>" +
+           (c.value("automatic", false) ? " (automatic failover)" : "") + ": " + html_escape(str(c, "reason")) +
+           "</li>";
+  }
+  return out + "</ul></section>";
+}
+
+std::string plan_table(const Json& app) {
+  std::string out =
+      "<section aria-labelledby=\"plan\"><h2 id=\"plan\">Plan</h2><table class=\"plan\"><caption>The "
+      "WavePlan of " +
+      html_escape(str(app, "app")) +
+      "</caption><thead><tr><th scope=\"col\">Wave</th>"
+      "<th scope=\"col\">Size</th><th scope=\"col\">Clusters</th><th scope=\"col\">maxConcurrency</th>"
+      "<th scope=\"col\">maxFailures</th><th scope=\"col\">minSuccessTime</th>"
+      "<th scope=\"col\">progressDeadline</th><th scope=\"col\">Approval</th></tr></thead><tbody>";
+  for (const Json& w : app["waves"]) {
+    std::string names;
+    for (const Json& c : w["clusters"]) names += (names.empty() ? "" : ", ") + html_escape(str(c, "cluster"));
+    out += "<tr><th scope=\"row\">" + html_escape(str(w, "name")) + "</th><td>" + html_escape(str(w, "size")) +
+           "</td><td>" + std::to_string(w["clusters"].size()) + (names.empty() ? "" : ": " + names) + "</td><td>" +
+           html_escape(str(w, "maxConcurrency")) + "</td><td>" + html_escape(str(w, "maxFailures")) + "</td><td>" +
+           html_escape(str(w, "minSuccessTime")) + "</td><td>" + html_escape(str(w, "progressDeadline")) + "</td><td>" +
+           html_escape(str(w, "approval")) + "</td></tr>";
+  }
+  return out + "</tbody></table></section>";
+}
+
+std::string trail_table(const BoardView& v, const std::string& app) {
+  std::string out = "<section aria-labelledby=\"trail\"><h2 id=\"trail\">Audit trail</h2>";
+  if (!v.snapshot.trails_loaded) return out + "<p>The audit trail appears with the next reconcile cycle.</p></section>";
+  auto it = v.snapshot.trails.find(app);
+  if (it == v.snapshot.trails.end() || it->second.empty())
+    return out + "<p>No steps yet: nothing has been rolled out.</p></section>";
+  out +=
+      "<table class=\"trail\"><caption>Steps, newest first, from the commits' Fleetwave trailers</caption><thead>"
+      "<tr><th scope=\"col\">Time</th><th scope=\"col\">Action</th><th scope=\"col\">Actor</th>"
+      "<th scope=\"col\">Release</th><th scope=\"col\">Wave</th><th scope=\"col\">Evidence</th>"
+      "<th scope=\"col\">Commit</th></tr></thead><tbody>";
+  for (const StepRecord& s : it->second) {
+    out += "<tr data-action=\"" + html_escape(s.action) + "\"><td>" + time_tag(s.time_ms) + "</td><td>" +
+           html_escape(s.action) + "</td><td>" + html_escape(s.actor) + "</td><td>" +
+           (s.release.empty() ? "" : commit_ref(v, s.release)) + "</td><td>" + html_escape(s.wave) + "</td><td>" +
+           html_escape(s.evidence) + "</td><td>" + commit_ref(v, s.commit) + " " + html_escape(s.subject) +
+           "</td></tr>";
+  }
+  return out + "</tbody></table></section>";
+}
+
+}  // namespace
+
+std::string html_escape(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for (char ch : text) {
+    const auto c = static_cast<unsigned char>(ch);
+    switch (ch) {
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      case '\'':
+        out += "&#39;";
+        break;
+      default:
+        if ((c < 0x20 && ch != '\t' && ch != '\n') || c == 0x7f) out += "&#xFFFD;";
+        else out.push_back(ch);
+    }
+  }
+  return out;
+}
+
+std::string url_segment(std::string_view text) {
+  static const char* hex = "0123456789ABCDEF";
+  std::string out;
+  for (unsigned char c : text) {
+    if (std::isalnum(c) || c == '-' || c == '.' || c == '_' || c == '~') {
+      out.push_back(static_cast<char>(c));
+    } else {
+      out += '%';
+      out.push_back(hex[c >> 4]);
+      out.push_back(hex[c & 15]);
+    }
+  }
+  return out;
+}
+
+std::string time_left(std::int64_t ms) {
+  const std::int64_t s = ms <= 0 ? 0 : (ms + 999) / 1000;
+  const std::int64_t h = s / 3600, m = s % 3600 / 60, sec = s % 60;
+  std::string out;
+  if (h > 0) out += std::to_string(h) + "h ";
+  if (h > 0 || m > 0) out += std::to_string(m) + "m ";
+  return out + std::to_string(sec) + "s left";
+}
+
+std::string fleet_fragment(const BoardView& v) {
+  const Json& doc = v.snapshot.status;
+  std::string out = meta(v);
+  for (const Json& w : doc.value("warnings", Json::array()))
+    out += "<p class=\"warning\"><strong>Warning:</strong> " + html_escape(w.get<std::string>()) + "</p>";
+  out += cordons(doc);
+  const Json& apps = doc.value("apps", Json::array());
+  if (apps.empty()) return out + "<p>No apps at " + code(short7(v.snapshot.head)) + " (no WavePlan found).</p>";
+  for (std::size_t i = 0; i < apps.size(); ++i) out += app_section(v, apps[i], i, true);
+  return out;
+}
+
+std::string app_fragment(const BoardView& v, const Json& app) {
+  return meta(v) + app_section(v, app, 0, false) + plan_table(app) + trail_table(v, str(app, "app"));
+}
+
+std::string board_page(const std::string& title, const std::string& events, const std::string& refresh,
+                       const std::string& fragment) {
+  std::string out =
+      "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+      "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>" +
+      html_escape(title) +
+      " — fleetwave</title><link rel=\"stylesheet\" href=\"/board.css\"><script src=\"/board.js\" defer></script>"
+      "</head><body><header><p class=\"brand\"><a href=\"/\">fleetwave</a></p><nav aria-label=\"Board\"><a href=\"/\">"
+      "Fleet</a> <a href=\"" +
+      html_escape(refresh) +
+      "\" class=\"refresh\">Refresh</a></nav><p id=\"live\" role=\"status\">Not live: use Refresh to update.</p>"
+      "</header><h1>" +
+      html_escape(title) + "</h1><main id=\"board\"";
+  if (!events.empty()) out += " data-events=\"" + html_escape(events) + "\"";
+  return out + ">" + fragment + "</main></body></html>\n";
+}
+
+std::string not_found_page(const std::string& path) {
+  return board_page("Not found", "", "/",
+                    "<p>Nothing is at " + code(path) +
+                        ". The board lists every app at <a href=\"/\">/</a>; an app's "
+                        "page is at <code>/apps/&lt;app&gt;</code>.</p>");
+}
+
+std::string waiting_page() {
+  return board_page("Fleet", "/events", "/",
+                    "<p>fleetwave has not finished a reconcile cycle yet (it reads the branch and asks Argo CD "
+                    "first). Refresh in a few seconds.</p>");
+}
+
+}  // namespace fleetwave::serve

@@ -1,0 +1,328 @@
+// The board: each cluster's state from the status document, HTML escaping of every text from
+// Git (a <script> in a commit subject, odd app names), links to the Git host's pages, the
+// pages and 404 page and credentials of ServeApi, and the event stream over a real socket.
+#include <httplib.h>
+
+#include <thread>
+
+#include <gtest/gtest.h>
+
+#include "base/timestamp.h"
+#include "codec/base64.h"
+#include "serve/board/board_cells.h"
+#include "serve/board/board_html.h"
+#include "serve/board/git_links.h"
+#include "serve/http_server.h"
+#include "serve/serve_api.h"
+
+namespace fleetwave::serve {
+namespace {
+
+constexpr std::int64_t kNow = 1'800'000'000'000;  // 2027-01-15T08:00:00Z
+const std::string kStable(40, 'a');
+const std::string kRelease(40, 'b');
+
+Json cluster(const std::string& name, const std::string& revision, const std::string& verdict = "",
+             const std::string& healthy_since = "") {
+  return {{"cluster", name}, {"revision", revision}, {"verdict", verdict},           {"detail", verdict + " detail"},
+          {"held", ""},      {"cordoned", ""},       {"healthySince", healthy_since}};
+}
+
+// shop: release in flight at wave 2 (europe, minSuccessTime 10m) of 3.
+Json shop() {
+  Json canary = {
+      {"index", 1}, {"name", "canary"}, {"current", false}, {"minSuccessTime", "10m"}, {"clusters", Json::array()}};
+  canary["clusters"].push_back(cluster("dev-1", kRelease, "done", format_rfc3339(kNow - 60'000)));
+  Json europe = {{"index", 2},         {"name", "europe"},  {"current", true},          {"minSuccessTime", "10m"},
+                 {"approval", "none"}, {"approved", false}, {"clusters", Json::array()}};
+  europe["clusters"].push_back(cluster("eu-1", kRelease, "done", format_rfc3339(kNow - 4 * 60'000)));
+  europe["clusters"].push_back(cluster("eu-2", kRelease, "done", format_rfc3339(kNow - 11 * 60'000)));
+  europe["clusters"].push_back(cluster("eu-3", kRelease, "pending"));
+  europe["clusters"].push_back(cluster("eu-4", kRelease, "failed"));
+  europe["clusters"].push_back(cluster("eu-5", kRelease, "unknown"));
+  europe["clusters"].push_back(cluster("eu-6", kRelease, "done"));
+  Json rest = {
+      {"index", 3}, {"name", "rest"}, {"current", false}, {"minSuccessTime", "0s"}, {"clusters", Json::array()}};
+  rest["clusters"].push_back(cluster("us-1", kStable, "done"));
+  rest["clusters"].push_back(cluster("us-2", ""));
+  Json held = cluster("us-3", kStable, "done");
+  held["held"] = "disk pressure";
+  rest["clusters"].push_back(held);
+  Json cordoned = cluster("us-4", kRelease, "done");
+  cordoned["cordoned"] = "cordoned by Olga since 2027-01-15T07:00:00Z";
+  rest["clusters"].push_back(cordoned);
+  return {{"app", "shop"},
+          {"phase", "Progressing"},
+          {"stable", kStable},
+          {"release", kRelease},
+          {"releaseWave", "europe"},
+          {"blocked", ""},
+          {"paused", false},
+          {"next", nullptr},
+          {"errors", Json::array()},
+          {"warnings", Json::array()},
+          {"waves", {canary, europe, rest}},
+          {"otherClusters", Json::array()}};
+}
+
+std::map<std::string, Cell> cells_of(const Json& app) {
+  std::map<std::string, Cell> out;
+  for (const Json& w : app["waves"])
+    for (const Json& c : w["clusters"]) out[c["cluster"]] = classify_cell(app, w["index"], c, kNow);
+  return out;
+}
+
+TEST(BoardCells, EachClusterGetsItsStateFromTheStatusDocument) {
+  auto cells = cells_of(shop());
+  EXPECT_EQ(cells["dev-1"].state, CellState::Done) << "its wave is behind the current one";
+  EXPECT_EQ(cells["eu-1"].state, CellState::Baking);
+  EXPECT_EQ(cells["eu-1"].bake_left_ms, 6 * 60'000);
+  EXPECT_EQ(cells["eu-2"].state, CellState::Done) << "baked for longer than minSuccessTime";
+  EXPECT_EQ(cells["eu-3"].state, CellState::Syncing);
+  EXPECT_EQ(cells["eu-4"].state, CellState::Failed);
+  EXPECT_EQ(cells["eu-5"].state, CellState::Pinned);
+  EXPECT_EQ(cells["eu-6"].state, CellState::Healthy) << "healthy, the bake start unknown";
+  EXPECT_EQ(cells["us-1"].state, CellState::OnStable);
+  EXPECT_EQ(cells["us-2"].state, CellState::NotPinned);
+  EXPECT_EQ(cells["us-3"].state, CellState::Held);
+  EXPECT_EQ(cells["us-3"].detail, "held: disk pressure");
+  EXPECT_EQ(cells["us-4"].state, CellState::Cordoned) << "a cordon wins over the sync verdict";
+  EXPECT_STREQ(state_words(CellState::OnStable), "on stable");
+  EXPECT_STREQ(state_class(CellState::OnStable), "on-stable");
+}
+
+TEST(BoardHtml, EscapesMarkupQuotesAndLineBreaksThatWouldEndAnEvent) {
+  EXPECT_EQ(html_escape("<script>alert('x')</script> & \"q\""),
+            "&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; &quot;q&quot;");
+  EXPECT_EQ(html_escape("a\rb\x01"
+                        "c\td\ne"),
+            "a&#xFFFD;b&#xFFFD;c\td\ne");
+  EXPECT_EQ(url_segment("a b/<c>"), "a%20b%2F%3Cc%3E");
+  EXPECT_EQ(time_left(6 * 60'000), "6m 0s left");
+  EXPECT_EQ(time_left(3'600'000 + 1500), "1h 0m 2s left");
+}
+
+Snapshot hostile_snapshot() {
+  Snapshot s;
+  s.head = std::string(40, 'c');
+  s.built_at_ms = kNow;
+  Json app = shop();
+  app["app"] = "shop<img src=x onerror=alert(1)>";
+  app["blocked"] = "waiting: <b>bold</b>";
+  app["waves"][2]["clusters"][2]["held"] = "<script>alert('held')</script>";
+  s.status = {{"branch", "main"},
+              {"head", s.head},
+              {"apps", {app}},
+              {"warnings", Json::array()},
+              {"cordons",
+               {{{"cluster", "us-4"},
+                 {"taint", "k:NoExecute"},
+                 {"reason", "<i>down</i>"},
+                 {"by", "O"},
+                 {"since", "2027-01-15T07:00:00Z"},
+                 {"automatic", true}}}}};
+  s.commits[kRelease] = {"ship <script>window.__pwned=1</script>", "Eve \"<x>\"", kNow};
+  s.trails_loaded = true;
+  s.trails["shop<img src=x onerror=alert(1)>"] = {
+      {std::string(40, 'd'), kNow, "advance", kRelease, "europe", "Rita <r>", "evidence <e>", "subject <s>"}};
+  return s;
+}
+
+TEST(BoardHtml, NothingFromGitOrArgoCdReachesThePageAsMarkup) {
+  const Snapshot s = hostile_snapshot();
+  const GitLinks links;
+  const BoardView view{s, links, kNow};
+  for (const std::string& html : {fleet_fragment(view), app_fragment(view, s.status["apps"][0])}) {
+    EXPECT_EQ(html.find("<script"), std::string::npos) << html;
+    EXPECT_EQ(html.find("<img"), std::string::npos);
+    EXPECT_EQ(html.find("<b>bold"), std::string::npos);
+    EXPECT_EQ(html.find("<i>down"), std::string::npos);
+    EXPECT_NE(html.find("ship &lt;script&gt;window.__pwned=1&lt;/script&gt;"), std::string::npos);
+    EXPECT_NE(html.find("Eve &quot;&lt;x&gt;&quot;"), std::string::npos);
+  }
+  const std::string app = app_fragment(view, s.status["apps"][0]);
+  EXPECT_NE(app.find("evidence &lt;e&gt;"), std::string::npos) << "the audit trail is escaped too";
+  EXPECT_NE(app.find("data-action=\"advance\""), std::string::npos);
+  const std::string fleet = fleet_fragment(view);
+  EXPECT_NE(fleet.find("href=\"/apps/shop%3Cimg%20src%3Dx%20onerror%3Dalert%281%29%3E\""), std::string::npos);
+  EXPECT_NE(fleet.find("data-state=\"baking\""), std::string::npos);
+  EXPECT_NE(fleet.find("data-left-ms=\"360000\">6m 0s left"), std::string::npos);
+}
+
+TEST(BoardHtml, LinksToTheGitHostWhenItsWebPageIsKnown) {
+  Snapshot s = hostile_snapshot();
+  auto links = make_git_links("github", "https://api.github.com", "acme/fleet", "");
+  ASSERT_TRUE(links.ok());
+  const BoardView view{s, *links, kNow};
+  EXPECT_NE(fleet_fragment(view).find("href=\"https://github.com/acme/fleet/commit/" + kRelease + "\""),
+            std::string::npos);
+  s.status["apps"][0]["phase"] = "WaitingApproval";
+  s.status["apps"][0]["waves"][1]["approval"] = "required";
+  const std::string html = fleet_fragment(BoardView{s, *links, kNow});
+  EXPECT_NE(html.find("Waiting for approval"), std::string::npos);
+  EXPECT_NE(
+      html.find("https://github.com/acme/fleet/tree/fleetwave/approve/shop%3Cimg%20src%3Dx%20onerror%3Dalert%281%29%3E/"
+                "bbbbbbb/europe"),
+      std::string::npos)
+      << html;
+}
+
+TEST(GitLinks, FollowTheProviderTableOrTheSetting) {
+  auto ghe = make_git_links("github", "https://ghe.example.com/api/v3/", "acme/fleet", "");
+  ASSERT_TRUE(ghe.ok());
+  EXPECT_EQ(ghe->commit("abc"), "https://ghe.example.com/acme/fleet/commit/abc");
+  auto gitlab = make_git_links("gitlab", "", "group/sub/fleet", "");
+  ASSERT_TRUE(gitlab.ok());
+  EXPECT_EQ(gitlab->branch("fleetwave/approve/a b"),
+            "https://gitlab.com/group/sub/fleet/-/tree/fleetwave/approve/a%20b");
+  auto numeric = make_git_links("gitlab", "", "1234", "");
+  ASSERT_TRUE(numeric.ok());
+  EXPECT_FALSE(numeric->known()) << "a numeric project id names no web page";
+  EXPECT_FALSE(make_git_links("", "", "", "")->known());
+  auto web = make_git_links("", "", "", "https://git.example.com/fleet/");
+  ASSERT_TRUE(web.ok());
+  EXPECT_EQ(web->commit("abc"), "https://git.example.com/fleet/commit/abc");
+  auto bad = make_git_links("", "", "", "javascript:alert(1)");
+  ASSERT_FALSE(bad.ok());
+  EXPECT_NE(bad.error().to_string().find("board.gitWebUrl"), std::string::npos);
+}
+
+class BoardApiTest : public ::testing::Test {
+ protected:
+  ServeState state_;
+  ServeMetrics metrics_;
+  TriggerQueue triggers_;
+  JsonLog log_{{}};
+
+  void publish() { state_.publish(std::make_shared<Snapshot>(hostile_snapshot())); }
+};
+
+TEST_F(BoardApiTest, PagesAssetsAndTheNotFoundPage) {
+  ServeApi api(state_, metrics_, triggers_, log_, {});
+  EXPECT_EQ(api.board("/", kNow).status, 503) << "before the first cycle";
+  publish();
+  ApiResponse fleet = api.board("/", kNow);
+  EXPECT_EQ(fleet.status, 200);
+  EXPECT_EQ(fleet.content_type, "text/html; charset=utf-8");
+  EXPECT_NE(fleet.body.find("data-events=\"/events\""), std::string::npos);
+  bool csp = false;
+  for (const auto& [name, value] : fleet.headers)
+    csp = csp || (name == "Content-Security-Policy" && value.find("script-src 'self'") != std::string::npos);
+  EXPECT_TRUE(csp);
+  EXPECT_TRUE(state_.board_wanted()) << "looking at the board asks for audit trails";
+  EXPECT_EQ(api.board("/apps/shop<img src=x onerror=alert(1)>", kNow).status, 200);
+  ApiResponse missing = api.board("/apps/<script>nope", kNow);
+  EXPECT_EQ(missing.status, 404);
+  EXPECT_NE(missing.body.find("&lt;script&gt;nope"), std::string::npos);
+  EXPECT_EQ(missing.body.find("<script>nope"), std::string::npos);
+  EXPECT_EQ(api.board("/apps/a/b", kNow).status, 404);
+  EXPECT_EQ(api.board("/nothing", kNow).status, 404);
+  EXPECT_EQ(api.board("/board.js", kNow).content_type, "text/javascript; charset=utf-8");
+  EXPECT_NE(api.board("/board.css", kNow).body.find(".s-baking"), std::string::npos);
+}
+
+TEST_F(BoardApiTest, CredentialsGuardTheBoardWhenSet) {
+  ApiSecrets secrets;
+  secrets.board_username = "ops";
+  secrets.board_password = "s3cret-board";
+  secrets.board_token = "board-token-1";
+  ServeApi api(state_, metrics_, triggers_, log_, secrets);
+  ApiRequest none;
+  auto refused = api.board_refusal(none);
+  ASSERT_TRUE(refused.has_value());
+  EXPECT_EQ(refused->status, 401);
+  EXPECT_EQ(refused->body.find("s3cret"), std::string::npos);
+  ApiRequest wrong;
+  wrong.headers["authorization"] = "Basic " + base64_encode("ops:wrong");
+  EXPECT_TRUE(api.board_refusal(wrong).has_value());
+  ApiRequest basic;
+  basic.headers["authorization"] = "Basic " + base64_encode("ops:s3cret-board");
+  EXPECT_FALSE(api.board_refusal(basic).has_value());
+  ApiRequest bearer;
+  bearer.headers["authorization"] = "Bearer board-token-1";
+  EXPECT_FALSE(api.board_refusal(bearer).has_value());
+  ServeApi open(state_, metrics_, triggers_, log_, {});
+  EXPECT_FALSE(open.board_refusal(none).has_value());
+}
+
+TEST_F(BoardApiTest, AnEventCarriesTheLivePartAsDataLines) {
+  ServeApi api(state_, metrics_, triggers_, log_, {});
+  EXPECT_EQ(api.board_event("", 0, kNow), "");
+  publish();
+  const std::string event = api.board_event("", 7, kNow);
+  ASSERT_EQ(event.rfind("event: board\nid: 7\ndata: ", 0), 0u);
+  EXPECT_EQ(event.substr(event.size() - 2), "\n\n");
+  EXPECT_EQ(event.find('\r'), std::string::npos);
+  std::size_t start = 0;
+  for (std::size_t end; (end = event.find('\n', start)) != std::string::npos && end > start; start = end + 1) {
+    const std::string line = event.substr(start, end - start);
+    EXPECT_TRUE(line.rfind("data: ", 0) == 0 || line.rfind("event: ", 0) == 0 || line.rfind("id: ", 0) == 0) << line;
+  }
+  EXPECT_TRUE(api.board_stream_refusal("nope").has_value());
+  EXPECT_FALSE(api.board_stream_refusal("").has_value());
+}
+
+// The stream over a socket: a snapshot published after the browser connected arrives as an event.
+TEST_F(BoardApiTest, PublishedSnapshotsReachAnOpenStream) {
+  publish();
+  ServeApi api(state_, metrics_, triggers_, log_, {});
+  HttpOptions options;
+  options.host = "127.0.0.1";
+  options.port = 0;
+  auto server = HttpServer::start(options, api, metrics_);
+  ASSERT_TRUE(server.ok()) << server.error().to_string();
+  std::string received;
+  std::mutex mu;
+  std::thread reader([&] {
+    httplib::Client c("127.0.0.1", (*server)->port());
+    c.set_read_timeout(20, 0);
+    c.Get("/events", [&](const char* data, std::size_t n) {
+      std::lock_guard<std::mutex> lock(mu);
+      received.append(data, n);
+      return received.find("event: board") == std::string::npos;  // stop after the first event
+    });
+  });
+  auto seen = [&](const std::string& what) {
+    for (int i = 0; i < 400; ++i) {
+      {
+        std::lock_guard<std::mutex> lock(mu);
+        if (received.find(what) != std::string::npos) return true;
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(25));
+    }
+    return false;
+  };
+  ASSERT_TRUE(seen("retry: 3000")) << "the stream opened";
+  {
+    std::lock_guard<std::mutex> lock(mu);
+    EXPECT_EQ(received.find("event: board"), std::string::npos) << "nothing new yet";
+  }
+  publish();
+  EXPECT_TRUE(seen("event: board\nid: 2\n"));
+  reader.join();
+  (*server)->stop();
+}
+
+TEST_F(BoardApiTest, StopEndsOpenStreams) {
+  publish();
+  ServeApi api(state_, metrics_, triggers_, log_, {});
+  HttpOptions options;
+  options.host = "127.0.0.1";
+  options.port = 0;
+  auto server = HttpServer::start(options, api, metrics_);
+  ASSERT_TRUE(server.ok());
+  std::atomic<bool> ended{false};
+  std::thread reader([&] {
+    httplib::Client c("127.0.0.1", (*server)->port());
+    c.set_read_timeout(60, 0);
+    c.Get("/events", [&](const char*, std::size_t) { return true; });
+    ended = true;
+  });
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  (*server)->stop();  // returns only once the stream's thread is done
+  reader.join();
+  EXPECT_TRUE(ended.load());
+}
+
+}  // namespace
+}  // namespace fleetwave::serve
