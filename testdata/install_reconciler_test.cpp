@@ -289,7 +289,7 @@ TEST(InstallReconciler, NetworkPolicySelectsTheReconcilerPods) {
   }
   EXPECT_TRUE(appset_controller);
 
-  // Egress: DNS, Git (HTTPS and SSH), and the Argo CD API server's pods.
+  // Egress: DNS, Git (HTTPS and SSH), the Argo CD API server's pods and Prometheus.
   std::map<std::string, std::string> allowed;  // "port/protocol" -> the podSelector's name ("" = anywhere)
   for (const Json& rule : at(*policy, {"spec", "egress"})) {
     std::string to = rule.contains("to")
@@ -297,9 +297,12 @@ TEST(InstallReconciler, NetworkPolicySelectsTheReconcilerPods) {
                          : "";
     for (const Json& p : at(rule, {"ports"})) allowed[at(p, {"port"}).dump() + "/" + string_at(p, {"protocol"})] = to;
   }
-  EXPECT_EQ(allowed,
-            (std::map<std::string, std::string>{
-                {"53/UDP", ""}, {"53/TCP", ""}, {"443/TCP", ""}, {"22/TCP", ""}, {"8080/TCP", "argocd-server"}}));
+  EXPECT_EQ(allowed, (std::map<std::string, std::string>{{"53/UDP", ""},
+                                                         {"53/TCP", ""},
+                                                         {"443/TCP", ""},
+                                                         {"22/TCP", ""},
+                                                         {"8080/TCP", "argocd-server"},
+                                                         {"9090/TCP", "prometheus"}}));
 }
 
 }  // namespace

@@ -133,9 +133,6 @@ Result<std::shared_ptr<Snapshot>> SnapshotBuilder::build(const std::string& head
          status_.status(StatusRequest{branch_, head, /*argocd_configured=*/true, /*observe_every_app=*/true, &cycle}));
   const JsonWriteOptions pretty{false, 2};  // as `fleetwave status --output json` prints it
   snapshot->status_body = write_json(doc, pretty) + "\n";
-  snapshot->status = doc;
-  add_commit_summaries(*snapshot);
-  if (extras.trails) add_trails(head, *snapshot);
   if (doc.contains("apps") && doc["apps"].is_array()) {
     for (const Json& app : doc["apps"]) {
       const std::string name = app.value("app", "");
@@ -146,6 +143,9 @@ Result<std::shared_ptr<Snapshot>> SnapshotBuilder::build(const std::string& head
                             wave_deadline_seconds(app)};
     }
   }
+  snapshot->status = std::move(doc);  // the board's copy
+  add_commit_summaries(*snapshot);
+  if (extras.trails) add_trails(head, *snapshot);
   return snapshot;
 }
 
