@@ -53,6 +53,9 @@ install_browser_tooling() {
     return 0
   fi
   echo "==> npm ci in e2e/browser (playwright-core)"
+  # Node.js trusts its own CA list; add the system's (where a proxy's or a company's CA lives).
+  local ca=/etc/ssl/certs/ca-certificates.crt
+  [ -n "${NODE_EXTRA_CA_CERTS:-}" ] || [ ! -f "$ca" ] || export NODE_EXTRA_CA_CERTS=$ca
   (cd "$dir" && npm ci --no-audit --no-fund --loglevel=error >/dev/null)
 }
 
