@@ -161,7 +161,8 @@ HostingProvider github_hosting() {
           &make_github_provider,
           "X-GitHub-Event",
           "ping",
-          &verify_github_webhook};
+          &verify_github_webhook,
+          &github_status_request};
 }
 
 }  // namespace fleetwave

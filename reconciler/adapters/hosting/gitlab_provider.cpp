@@ -160,7 +160,8 @@ HostingProvider gitlab_hosting() {
           &make_gitlab_provider,
           "X-Gitlab-Event",
           "",
-          &verify_gitlab_webhook};
+          &verify_gitlab_webhook,
+          &gitlab_status_request};
 }
 
 }  // namespace fleetwave
