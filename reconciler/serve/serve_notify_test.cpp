@@ -56,7 +56,7 @@ TEST(ServeNotify, OutcomesBecomeMetricsAndWarnings) {
       << logs;
   EXPECT_NE(logs.find(R"("msg":"commit status refused by https://api.github.com: HTTP 422")"), std::string::npos)
       << logs;
-  EXPECT_NE(logs.find(R"("msg":"notification dropped (queue full)")"), std::string::npos) << logs;
+  EXPECT_NE(logs.find(R"x("msg":"notification dropped (queue full)")x"), std::string::npos) << logs;
   EXPECT_EQ(logs.find("c1"), std::string::npos) << "a delivery is not logged: " << logs;
 }
 

@@ -94,7 +94,9 @@ TEST_P(CommitStatusTest, RefusalsAreValuesWithTheHttpStatus) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Hosts, CommitStatusTest, ::testing::Values(FakeProviderKind::GitHub, FakeProviderKind::GitLab),
-                         [](const auto& info) { return info.param == FakeProviderKind::GitHub ? "GitHub" : "GitLab"; });
+                         [](const auto& param_info) {
+                           return param_info.param == FakeProviderKind::GitHub ? "GitHub" : "GitLab";
+                         });
 
 TEST(CommitStatusShape, DescriptionsAreCutAndEveryRowHasAShape) {
   CommitStatus status{kSha, "fleetwave/a/b", CommitState::Failure, std::string(200, 'x'), ""};

@@ -43,6 +43,8 @@ class CommitStatusHookTest : public ::testing::TestWithParam<FakeProviderKind> {
     plan_ = testing_support::shop_plan();
   }
 
+  void TearDown() override { worker_->stop(); }  // before the hook its deliveries call back
+
   bool github() const { return GetParam() == FakeProviderKind::GitHub; }
 
   // after_push for each step, one cycle each; then waits for the worker.
@@ -145,7 +147,9 @@ TEST_P(CommitStatusHookTest, ARefusingHostIsReportedAndNeverHoldsUpTheCycle) {
 
 INSTANTIATE_TEST_SUITE_P(Hosts, CommitStatusHookTest,
                          ::testing::Values(FakeProviderKind::GitHub, FakeProviderKind::GitLab),
-                         [](const auto& info) { return info.param == FakeProviderKind::GitHub ? "GitHub" : "GitLab"; });
+                         [](const auto& param_info) {
+                           return param_info.param == FakeProviderKind::GitHub ? "GitHub" : "GitLab";
+                         });
 
 }  // namespace
 }  // namespace fleetwave

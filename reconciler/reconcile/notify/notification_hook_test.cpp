@@ -85,10 +85,10 @@ TEST_F(NotificationHookTest, JsonAndSlackBodiesForTheSubscribedEvents) {
   auto got = receiver_->received();
   ASSERT_EQ(got.size(), 4u);
   std::vector<std::string> targets;
-  for (const auto& r : got) targets.push_back(r.target + " " + r.headers["x-fleetwave-delivery"]);
+  for (auto& r : got) targets.push_back(r.target + " " + r.headers["x-fleetwave-delivery"]);
   EXPECT_EQ(targets, (std::vector<std::string>{"/json c1", "/json c2", "/json c3", "/slack c3"}));
 
-  const testkit::ReceivedWebhook& rollback = got[2];
+  testkit::ReceivedWebhook& rollback = got[2];
   EXPECT_EQ(rollback.headers["content-type"], "application/json");
   EXPECT_EQ(rollback.headers["user-agent"], "fleetwave/1.2.3");
   EXPECT_EQ(rollback.headers["x-fleetwave-event"], "rollback");
