@@ -7,12 +7,17 @@
 #include <sstream>
 
 #include "adapters/hosting/approval_provider.h"
+#include "adapters/hosting/commit_status.h"
+#include "adapters/notify/webhook_http.h"
 #include "adapters/signing/ssh_signature_checker.h"
 #include "base/text.h"
 #include "cli/cli.h"
 #include "cli/commands.h"
 #include "cli/signing_options.h"
 #include "cli/workspace.h"
+#include "codec/json_reader.h"
+#include "net/http_endpoint.h"
+#include "reconcile/notify/notify_settings.h"
 #include "rollout/duration.h"
 #include "serve/json_log.h"
 #include "serve/serve_config.h"
@@ -116,6 +121,49 @@ Result<std::unique_ptr<ApprovalProvider>> open_provider(CommandContext& ctx, con
   return std::move(made).value();
 }
 
+// The commit status client (nullptr without a provider or with --commit-statuses off).
+Result<std::unique_ptr<CommitStatusClient>> open_status_client(CommandContext& ctx,
+                                                               const serve::ApprovalsConfig& approvals) {
+  const std::string on = ctx.args.get("commit-statuses", "true");
+  if (on != "true" && on != "false" && on != "on" && on != "off")
+    return invalid_input("--commit-statuses \"" + on + "\": expected on or off");
+  if (approvals.provider.empty() || on == "false" || on == "off") return std::unique_ptr<CommitStatusClient>();
+  FW_TRY(token, optional_secret(ctx, ctx.args, "approvals-token-file"));
+  auto made = make_commit_status_client(
+      {approvals.provider, approvals.api_url, approvals.repository, token, approvals.ca_file});
+  if (!made.ok()) return made.error().with_context("--approvals-provider");
+  return std::move(made).value();
+}
+
+// board.url and notifications.webhooks, with each webhook's URL read (urlFile) and kept secret.
+Result<serve::NotifyOptions> notify_options(CommandContext& ctx, const ParsedArgs& args) {
+  serve::NotifyOptions o;
+  o.user_agent = "fleetwave/" + build_version();
+  if (args.has("board-url")) {
+    FW_TRY(board, parse_http_endpoint(args.get("board-url"), "--board-url"));
+    o.board_url = board.display();
+  }
+  if (!args.has("notifications-webhooks")) return o;
+  auto json = parse_json(args.get("notifications-webhooks"), "--notifications-webhooks", 16);
+  if (!json.ok()) return json.error();
+  FW_TRY(webhooks, parse_webhook_settings(*json, "notifications.webhooks"));
+  for (std::size_t i = 0; i < webhooks.size(); ++i) {
+    const WebhookSettings& w = webhooks[i];
+    std::string key = "notifications.webhooks[" + std::to_string(i) + "].url";
+    std::string url = w.url;
+    if (!w.url_file.empty()) {
+      key += "File " + w.url_file;
+      FW_TRY(text, read_secret_file("notifications-webhooks", w.url_file, ctx.process.cwd));
+      url = trim_space(text);
+      if (url.empty()) return invalid_input(key + ": the file is empty");
+    }
+    ctx.secrets.push_back(url);  // a webhook URL is its own credential: never logged
+    FW_TRY(parsed, parse_webhook_url(url, key));
+    o.webhooks.push_back({parsed, {w.events.begin(), w.events.end()}, w.format});
+  }
+  return o;
+}
+
 int run(CommandContext& outer) {
   if (!outer.args.positionals.empty()) return outer.usage("unexpected argument \"" + outer.args.positionals[0] + "\"");
   auto merged = with_config_file(outer.args, outer.process.cwd);
@@ -129,6 +177,10 @@ int run(CommandContext& outer) {
   if (!approvals.ok()) return ctx.usage(approvals.error().to_string());
   auto provider = open_provider(ctx, *approvals);
   if (!provider.ok()) return ctx.usage(provider.error().to_string());
+  auto statuses = open_status_client(ctx, *approvals);
+  if (!statuses.ok()) return ctx.usage(statuses.error().to_string());
+  auto notify = notify_options(ctx, ctx.args);
+  if (!notify.ok()) return ctx.usage(notify.error().to_string());
   auto argocd = open_argocd(ctx, /*required=*/true);
   if (!argocd.ok()) return ctx.fail(argocd.error());
   // The analysis gates' adapters (metrics() is nullptr without --prometheus-url); they live
@@ -155,6 +207,8 @@ int run(CommandContext& outer) {
                                      ctx.args.get("board-git-web-url"));
   if (!links.ok()) return ctx.usage("--board-git-web-url: " + links.error().to_string());
   options->board_links = *links;
+  options->notify = std::move(notify).value();
+  options->notify.statuses = statuses->get();
   ctx.out.add_secrets(ctx.secrets);
   serve::JsonLog log(ctx.secrets);
   log.info("starting fleetwave serve",
@@ -166,9 +220,11 @@ int run(CommandContext& outer) {
             {"approvals", approvals->provider.empty() ? "off" : approvals->provider},
             {"signing", ws->signer() ? "on" : "off"},
             {"allowedSigners", *trust ? ctx.args.get("allowed-signers") : "off"},
+            {"prometheus", analysis->metrics() ? analysis->metrics()->describe() : "off"},
+            {"commitStatuses", *statuses ? (*statuses)->name() : "off"},
             {"board",
              options->secrets.board_username.empty() && options->secrets.board_token.empty() ? "open" : "credentials"},
-            {"prometheus", analysis->metrics() ? analysis->metrics()->describe() : "off"}});
+            {"notifications", options->notify.webhooks.size()}});
   if (options->secrets.webhook_secret.empty()) log.warn("no --webhook-secret-file: POST /webhook/git answers 401");
   if (options->secrets.generator_token.empty()) log.warn("no --generator-token-file: the plugin generator answers 403");
   return serve::run_serve(*options,
@@ -189,7 +245,8 @@ CommandSpec serve_command() {
       "plugin generator, Bearer token), GET /api/v1/apps[/APP] (the status document), and the board:\n"
       "GET / (the fleet), GET /apps/APP, live by Server-Sent Events (GET /events). Settings come\n"
       "from --config (YAML: repo, branch, interval, listen, cacheDir, author, signingKeyFile, git.*,\n"
-      "argocd.*, webhook.secretFile, generator.tokenFile, approvals.*, prometheus.*, board.*), overridden by\n"
+      "argocd.*, webhook.secretFile, generator.tokenFile, approvals.*, prometheus.*, commitStatuses,\n"
+      "board.*, notifications.webhooks), overridden by\n"
       "FLEETWAVE_<FLAG> variables, overridden by flags. Secrets are read from files only and never\n"
       "logged. Logs are JSON lines on stderr. SIGTERM/SIGINT: stop accepting, finish the running\n"
       "cycle (a push not yet started is abandoned), exit 0. Exit 2 for bad settings. See\n"
@@ -218,7 +275,15 @@ CommandSpec serve_command() {
             {"board-password-file", "FILE", "file holding the board's basic auth password", true},
             {"board-token-file", "FILE", "file holding a bearer token that opens the board", true},
             {"board-git-web-url", "URL",
-             "the repository's web page, for the board's links (default: from the approvals settings)", true}},
+             "the repository's web page, for the board's links (default: from the approvals settings)", true},
+            {"commit-statuses", "on|off",
+             "post a commit status per wave on each release commit through the approvals provider (default on)", true},
+            {"board-url", "URL",
+             "externally reachable URL of this service's board: linked from statuses and "
+             "notifications",
+             true},
+            {"notifications-webhooks", "JSON",
+             "notifications.webhooks as a JSON list [{url|urlFile, events, format}] (usually set in --config)", true}},
            repository_flags(RepoFallback::None),
            argocd_flags(),
            prometheus_flags(),

@@ -2,6 +2,7 @@
 
 #include "adapters/hosting/hosting_providers.h"
 #include "codec/yaml_codec.h"
+#include "reconcile/notify/notify_settings.h"
 
 namespace fleetwave::serve {
 namespace {
@@ -11,7 +12,7 @@ bool is_path_key(const std::string& key) {
 }
 
 bool is_bool_flag(const std::string& flag) {
-  return flag == "git-insecure-skip-tls-verify" || flag == "argocd-insecure";
+  return flag == "git-insecure-skip-tls-verify" || flag == "argocd-insecure" || flag == "commit-statuses";
 }
 
 std::string valid_keys() {
@@ -47,6 +48,22 @@ Result<std::string> leaf_value(const Json& value, const std::string& key, const 
 std::string absolute(const std::string& path, const std::string& base) {
   if (path.empty() || path[0] == '/' || base.empty()) return path;
   return base + (base.back() == '/' ? "" : "/") + path;
+}
+
+// notifications.webhooks, checked, with each urlFile made absolute, as the JSON text of the
+// --notifications-webhooks flag.
+Result<std::string> webhooks_value(const Json& value, const std::string& key, const std::string& file,
+                                   const std::string& base) {
+  auto webhooks = parse_webhook_settings(value, key);
+  if (!webhooks.ok()) return webhooks.error().with_context(file);
+  Json out = Json::array();
+  for (const WebhookSettings& w : *webhooks) {
+    Json item = {{"events", w.events}, {"format", w.format}};
+    if (!w.url.empty()) item["url"] = w.url;
+    else item["urlFile"] = absolute(w.url_file, base);
+    out.push_back(std::move(item));
+  }
+  return out.dump();
 }
 
 }  // namespace
@@ -89,6 +106,9 @@ const std::vector<std::pair<std::string, std::string>>& config_keys() {
       {"board.passwordFile", "board-password-file"},
       {"board.tokenFile", "board-token-file"},
       {"board.gitWebUrl", "board-git-web-url"},
+      {"board.url", "board-url"},
+      {"commitStatuses", "commit-statuses"},
+      {"notifications.webhooks", "notifications-webhooks"},
   };
   return keys;
 }
@@ -114,6 +134,11 @@ Result<std::map<std::string, std::string>> config_file_flags(std::string_view te
       auto it = flag_of.find(key);
       if (it == flag_of.end())
         return invalid_input(file + ": " + key + ": unknown key (valid keys: " + valid_keys() + ")");
+      if (it->second == "notifications-webhooks") {
+        FW_TRY(webhooks, webhooks_value(*leaf, key, file, base_dir));
+        flags[it->second] = webhooks;
+        continue;
+      }
       FW_TRY(v, leaf_value(*leaf, key, it->second, file));
       flags[it->second] = is_path_key(key) ? absolute(v, base_dir) : v;
     }

@@ -169,5 +169,51 @@ TEST(ServeConfig, Approvals) {
   }
 }
 
+TEST(ServeConfig, BoardCommitStatusesAndNotificationWebhooks) {
+  auto flags = config_file_flags(
+      "board: {url: https://fleetwave.example.com}\n"
+      "commitStatuses: false\n"
+      "notifications:\n"
+      "  webhooks:\n"
+      "    - urlFile: secrets/slack-url\n"
+      "      events: [rollback, hold]\n"
+      "      format: slack\n"
+      "    - url: https://hooks.example.com/fleetwave\n",
+      "c.yaml", "/etc/fw");
+  ASSERT_TRUE(flags.ok()) << flags.error().to_string();
+  const std::map<std::string, std::string> want = {
+      {"board-url", "https://fleetwave.example.com"},
+      {"commit-statuses", "false"},
+      {"notifications-webhooks",
+       R"([{"events":["rollback","hold"],"format":"slack","urlFile":"/etc/fw/secrets/slack-url"},)"
+       R"({"events":["start","advance","wait-approval","wait-deletion-guard","approve","pause","resume","rollback",)"
+       R"("complete","hold","hold-cluster","release-hold","promote","reject"],"format":"json",)"
+       R"("url":"https://hooks.example.com/fleetwave"}])"},
+  };
+  EXPECT_EQ(*flags, want);
+  struct Case {
+    std::string name, text, error;
+  } cases[] = {
+      {"unknown event", "notifications: {webhooks: [{url: \"https://x\"}, {url: \"https://y\", events: [strat]}]}\n",
+       "c.yaml: notifications.webhooks[1].events[0]: unknown event \"strat\" (valid: start, advance, "},
+      {"bad scheme", "notifications: {webhooks: [{url: \"ftp://x/y\"}]}\n",
+       "c.yaml: notifications.webhooks[0].url: expected an http:// or https:// URL, not ftp://"},
+      {"missing url", "notifications: {webhooks: [{events: [start]}]}\n",
+       "c.yaml: notifications.webhooks[0]: expected exactly one of url and urlFile"},
+      {"unknown format", "notifications: {webhooks: [{url: \"https://x\", format: teams}]}\n",
+       "c.yaml: notifications.webhooks[0].format: unknown format \"teams\" (valid: json, slack)"},
+      {"not a list", "notifications: {webhooks: {url: \"https://x\"}}\n",
+       "c.yaml: notifications.webhooks: expected a list of webhooks"},
+      {"commitStatuses not a bool", "commitStatuses: sometimes\n", "c.yaml: commitStatuses: expected true or false"},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.name);
+    auto r = config_file_flags(c.text, "c.yaml", "/etc");
+    ASSERT_FALSE(r.ok());
+    EXPECT_EQ(r.error().kind, ErrorKind::InvalidInput);
+    EXPECT_EQ(r.error().to_string().rfind(c.error, 0), 0u) << r.error().to_string();
+  }
+}
+
 }  // namespace
 }  // namespace fleetwave::serve

@@ -193,6 +193,20 @@ void ServeMetrics::render_events(std::string& out) const {
   header(out, "fleetwave_webhook_logs_suppressed_total", "counter",
          "Log lines of refused webhooks left out by the rate limit.");
   out += "fleetwave_webhook_logs_suppressed_total " + std::to_string(suppressed_logs_) + "\n";
+  header(out, "fleetwave_notifications_total", "counter", "Step notifications to webhooks by result.");
+  labelled(out, "fleetwave_notifications_total", "result", notifications_);
+  header(out, "fleetwave_commit_statuses_total", "counter", "Commit statuses posted to the Git host by result.");
+  labelled(out, "fleetwave_commit_statuses_total", "result", commit_statuses_);
+}
+
+void ServeMetrics::notification(const std::string& result) {
+  std::lock_guard<std::mutex> lock(mu_);
+  ++notifications_[result];
+}
+
+void ServeMetrics::commit_status(const std::string& result) {
+  std::lock_guard<std::mutex> lock(mu_);
+  ++commit_statuses_[result];
 }
 
 }  // namespace fleetwave::serve

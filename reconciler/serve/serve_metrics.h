@@ -13,6 +13,8 @@
 //   fleetwave_errors_total{kind}                            counter: by ErrorKind (and "timeout")
 //   fleetwave_webhooks_total{result}                        counter: triggered, ping, unauthorized, ...
 //   fleetwave_webhook_logs_suppressed_total                 counter: refused-webhook log lines not written
+//   fleetwave_notifications_total{result}                   counter: delivered, failed, dropped
+//   fleetwave_commit_statuses_total{result}                 counter: posted, refused, failed, dropped
 //   fleetwave_ready, fleetwave_git_up, fleetwave_argocd_up  gauges (0/1)
 //   fleetwave_build_info{version,revision}                  gauge: always 1
 //
@@ -72,6 +74,10 @@ class ServeMetrics {
   // A step commit of `app` landed (action: its Fleetwave-Action).
   void step(const std::string& app, const std::string& action);
   void last_success(double unix_seconds);
+  // A step notification's delivery ended: delivered, failed or dropped.
+  void notification(const std::string& result);
+  // A commit status post ended: posted, refused (the host answered non-2xx), failed (no answer), dropped.
+  void commit_status(const std::string& result);
 
   std::uint64_t cycles(const std::string& result) const;
 
@@ -99,6 +105,10 @@ class ServeMetrics {
   std::map<std::string, AppGauge> apps_;                                // guarded by mu_
   std::map<std::pair<std::string, std::string>, std::uint64_t> steps_;  // (app, action); guarded by mu_
   double last_success_ = 0;                                             // guarded by mu_
+  std::map<std::string, std::uint64_t> notifications_{
+      {"delivered", 0}, {"dropped", 0}, {"failed", 0}};  // guarded by mu_
+  std::map<std::string, std::uint64_t> commit_statuses_{
+      {"dropped", 0}, {"failed", 0}, {"posted", 0}, {"refused", 0}};  // guarded by mu_
   const BuildInfo build_;
 };
 

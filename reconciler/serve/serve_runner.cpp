@@ -111,8 +111,10 @@ int run_serve(const ServeOptions& o, ServePorts p) {
   ObservedRepository repo(p.repo, state, scrub);
   ObservedArgoCd argocd(p.argocd, state, scrub);
   ApprovalHook approvals(repo, o.reconciler.branch, o.approval_provider, o.allowed_reviewers);
+  ServeNotifier notifier(o.notify, metrics, p.log, p.sleeper, p.clock);  // drains after the loop ends
   ReconcilerOptions reconciler_options = o.reconciler;
   reconciler_options.hooks.push_back(&approvals);
+  notifier.add_hooks(reconciler_options.hooks);
   Reconciler reconciler(repo, argocd, CycleServices{p.clock, p.sleeper, p.random}, reconciler_options);
   StatusBuilder status(p.repo, p.argocd, p.clock, o.reconciler.metrics);
   SnapshotBuilder snapshots(p.repo, status, o.reconciler.branch);

@@ -25,6 +25,7 @@
 #include "serve/loop_schedule.h"
 #include "serve/serve_api.h"
 #include "serve/serve_metrics.h"
+#include "serve/serve_notify.h"
 #include "serve/snapshot_builder.h"
 
 namespace fleetwave::serve {
@@ -42,6 +43,7 @@ struct ServeOptions {
   std::vector<std::string> allowed_reviewers;  // approvals.allowedReviewers; empty: anyone's review counts
   BuildInfo build;                             // fleetwave_build_info
   GitLinks board_links;                        // the board's links to the Git host's pages
+  NotifyOptions notify;                        // commit statuses and notifications.webhooks
 };
 
 struct ServePorts {

@@ -142,6 +142,8 @@ void FakeGitProvider::github(const std::string& method, const std::string& path,
   if (path.rfind(repo + "/", 0) != 0) return answer(res, 404, not_found);
   const std::string rest = path.substr(repo.size());
   std::smatch m;
+  if (method == "POST" && std::regex_match(rest, m, std::regex(R"(/statuses/([0-9a-f]{40}))")))
+    return post_status(m[1], req, res);
   if (rest == "/pulls" && method == "GET") {
     std::string state = req.has_param("state") ? req.get_param_value("state") : "open";
     std::string head = req.get_param_value("head");
@@ -270,6 +272,8 @@ void FakeGitProvider::gitlab(const std::string& method, const std::string& path,
   if (path.rfind(project + "/", 0) != 0) return answer(res, 404, {{"message", "404 Project Not Found"}});
   const std::string rest = path.substr(project.size());
   std::smatch m;
+  if (method == "POST" && std::regex_match(rest, m, std::regex(R"(/statuses/([0-9a-f]{40}))")))
+    return post_status(m[1], req, res);
   if (rest == "/merge_requests" && method == "GET") {
     std::string state = req.get_param_value("state"), source = req.get_param_value("source_branch");
     Json list = Json::array();
@@ -367,6 +371,51 @@ std::optional<FakeRequest> FakeGitProvider::request(std::int64_t number) const {
     if (r.number == number) return r;
   }
   return std::nullopt;
+}
+
+void FakeGitProvider::post_status(const std::string& sha, const httplib::Request& req, httplib::Response& res) {
+  const bool is_github = options_.kind == FakeProviderKind::GitHub;
+  auto body = json_body(req);
+  if (!body) return answer(res, 400, {{"message", "Problems parsing JSON"}});
+  FakeCommitStatus status;
+  status.sha = sha;
+  status.state = string_at(*body, {"state"});
+  status.context = string_at(*body, {is_github ? "context" : "name"});
+  status.description = string_at(*body, {"description"});
+  status.target_url = string_at(*body, {"target_url"});
+  status.authorization = req.get_header_value(is_github ? "Authorization" : "PRIVATE-TOKEN");
+  if (status.context.empty()) status.context = "default";  // both hosts' default
+  const std::vector<std::string> states =
+      is_github ? std::vector<std::string>{"pending", "success", "failure", "error"}
+                : std::vector<std::string>{"pending", "running", "success", "failed", "canceled"};
+  if (std::find(states.begin(), states.end(), status.state) == states.end()) {
+    if (is_github)
+      return answer(res, 422,
+                    {{"message", "Validation Failed"},
+                     {"errors", {{{"resource", "Status"}, {"field", "state"}, {"code", "custom"}}}}});
+    return answer(res, 400, {{"message", "state does not have a valid value"}});
+  }
+  if (!is_github) {
+    for (auto it = statuses_.rbegin(); it != statuses_.rend(); ++it) {
+      if (it->sha != sha || it->context != status.context) continue;
+      if (it->state == status.state)
+        return answer(res, 400, {{"message", "Cannot transition status via :" + status.state + " from :" + it->state}});
+      break;
+    }
+  }
+  statuses_.push_back(status);
+  Json out = {{"id", statuses_.size()},
+              {"state", status.state},
+              {"description", status.description},
+              {"target_url", status.target_url.empty() ? Json(nullptr) : Json(status.target_url)}};
+  out[is_github ? "context" : "name"] = status.context;
+  if (!is_github) out["sha"] = sha;
+  return answer(res, 201, out);
+}
+
+std::vector<FakeCommitStatus> FakeGitProvider::statuses() const {
+  std::lock_guard<std::mutex> lock(mu_);
+  return statuses_;
 }
 
 std::vector<std::string> FakeGitProvider::request_log() const {

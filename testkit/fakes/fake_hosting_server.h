@@ -26,6 +26,14 @@
 //   PUT  /projects/{id}/merge_requests/{iid} {state_event: close|reopen}  200
 //   Auth "PRIVATE-TOKEN: <token>", else 401 {"message": "401 Unauthorized"}.
 //
+// Commit statuses (both hosts record them in the order posted; statuses()):
+//   GitHub POST /repos/{o}/{r}/statuses/{sha} {state, target_url, description, context}  201;
+//          422 "Validation Failed" for a state other than pending|success|failure|error
+//   GitLab POST /projects/{id}/statuses/{sha} {state, name, target_url, description}     201;
+//          400 for a state other than pending|running|success|failed|canceled, and, as GitLab
+//          does, 400 "Cannot transition status via :<event> from :<state>" when the status of
+//          that name on that commit already has that state
+//
 // Thread-safety: public methods may be called from any thread while the server answers; the
 // state lives behind a private mutex.
 #pragma once
@@ -73,6 +81,15 @@ struct FakeRequest {
   std::vector<std::string> comments;  // comment / note bodies, in order
 };
 
+struct FakeCommitStatus {
+  std::string sha;
+  std::string context;  // GitHub context, GitLab name
+  std::string state;    // as sent
+  std::string description;
+  std::string target_url;     // "" when not sent
+  std::string authorization;  // the Authorization (GitHub) or PRIVATE-TOKEN (GitLab) header sent
+};
+
 // A canned answer for every authorized request.
 struct FakeProviderResponse {
   int status = 500;
@@ -98,7 +115,8 @@ class FakeGitProvider {
 
   std::vector<FakeRequest> requests() const;  // by number
   std::optional<FakeRequest> request(std::int64_t number) const;
-  std::vector<std::string> request_log() const;  // "METHOD target" as received, authorized or not
+  std::vector<std::string> request_log() const;    // "METHOD target" as received, authorized or not
+  std::vector<FakeCommitStatus> statuses() const;  // accepted ones, in the order posted
 
   void set_unavailable(bool unavailable);  // 503 for everything while set
   void set_response_override(std::optional<FakeProviderResponse> response);
@@ -113,6 +131,8 @@ class FakeGitProvider {
   Json gitlab_merge_request(const FakeRequest& r) const;
   Json gitlab_approvals(const FakeRequest& r) const;
   FakeRequest* find(std::int64_t number);  // requires mu_
+  // POST .../statuses/{sha}, both hosts; requires mu_.
+  void post_status(const std::string& sha, const httplib::Request& req, httplib::Response& res);
 
   const FakeGitProviderOptions options_;
   std::unique_ptr<httplib::Server> server_;
@@ -124,6 +144,7 @@ class FakeGitProvider {
   std::vector<std::string> log_;                  // guarded by mu_
   bool unavailable_ = false;                      // guarded by mu_
   std::optional<FakeProviderResponse> override_;  // guarded by mu_
+  std::vector<FakeCommitStatus> statuses_;        // guarded by mu_
 };
 
 }  // namespace fleetwave::testkit

@@ -17,7 +17,7 @@ const char* to_string(RequestState state) {
   return "unknown";
 }
 
-Result<std::unique_ptr<ApprovalProvider>> make_approval_provider(const ApprovalProviderConfig& config) {
+Result<ProviderHttp> make_hosting_http(const ApprovalProviderConfig& config, ProviderHttpOptions options) {
   const HostingProvider* provider = find_hosting_provider(config.provider);
   if (provider == nullptr) {
     return invalid_input("unknown approval provider \"" + config.provider +
@@ -37,15 +37,17 @@ Result<std::unique_ptr<ApprovalProvider>> make_approval_provider(const ApprovalP
     if (c < 0x20 || c == 0x7F)
       return invalid_input("the " + label + " token contains control characters; check the token file");
   }
-
-  ProviderHttpOptions options;
   options.label = label;
   options.api_url = config.api_url;
   options.ca_file = config.ca_file;
   options.secrets = {token};
   options.headers = provider->api_headers(token);
-  FW_TRY(http, ProviderHttp::create(std::move(options)));
-  return provider->make(std::move(http), config.repository);
+  return ProviderHttp::create(std::move(options));
+}
+
+Result<std::unique_ptr<ApprovalProvider>> make_approval_provider(const ApprovalProviderConfig& config) {
+  FW_TRY(http, make_hosting_http(config));
+  return find_hosting_provider(config.provider)->make(std::move(http), config.repository);
 }
 
 }  // namespace fleetwave

@@ -171,7 +171,8 @@ HostingProvider github_hosting() {
             return "";
           },
           "/commit/",
-          "/tree/"};
+          "/tree/",
+          &github_status_request};
 }
 
 }  // namespace fleetwave

@@ -168,7 +168,8 @@ HostingProvider gitlab_hosting() {
             return "";
           },
           "/-/commit/",
-          "/-/tree/"};
+          "/-/tree/",
+          &gitlab_status_request};
 }
 
 }  // namespace fleetwave

@@ -1,6 +1,7 @@
 // The Git hosting providers fleetwave speaks to, as ONE table keyed by kind: everything that
 // differs between GitHub and GitLab (default API URL, what a repository name looks like, API
-// authentication, the review client, how a webhook proves it came from the host) is a field of
+// authentication, the review client, how a webhook proves it came from the host, the commit
+// status request) is a field of
 // a row. Settings validation (config), the client factory (approval_provider.cpp) and webhook
 // authentication (serve) all read this table, so a new host is one file plus one row.
 #pragma once
@@ -13,6 +14,7 @@
 #include <vector>
 
 #include "adapters/hosting/approval_provider.h"
+#include "adapters/hosting/commit_status.h"
 #include "adapters/hosting/provider_http.h"
 
 namespace fleetwave {
@@ -43,6 +45,8 @@ struct HostingProvider {
   std::string (*web_root)(std::string_view api_url);
   std::string_view commit_path;  // "/commit/"
   std::string_view branch_path;  // "/tree/"
+  // The request that sets a commit status (commit_status.h), against the API URL.
+  ProviderRequest (*commit_status_request)(const std::string& repository, const CommitStatus& status);
 };
 
 // Every provider, GitHub first (a request carrying both providers' headers is read as GitHub's).
@@ -50,6 +54,11 @@ const std::vector<HostingProvider>& hosting_providers();
 
 // nullptr for an unknown name.
 const HostingProvider* find_hosting_provider(std::string_view name);
+
+// The API client of config.provider's row: its authentication headers and CA file over
+// `options`' timeouts. InvalidInput for an unknown provider, an empty api_url or token, a
+// repository the row's rule refuses, or an unreadable CA file (make_approval_provider's rules).
+Result<ProviderHttp> make_hosting_http(const ApprovalProviderConfig& config, ProviderHttpOptions options = {});
 
 // "github, gitlab" (or with another separator: "github or gitlab").
 std::string hosting_provider_names(std::string_view separator = ", ");

@@ -70,7 +70,8 @@ Result<ProviderHttp> ProviderHttp::create(ProviderHttpOptions options) {
 }
 
 Result<Json> ProviderHttp::call(const std::string& method, const std::string& path_and_query,
-                                const std::optional<Json>& body, const std::string& what) const {
+                                const std::optional<Json>& body, const std::string& what, int* http_status) const {
+  if (http_status != nullptr) *http_status = 0;
   const std::string where = options_.label + " API at " + endpoint_.display() + ": " + what;
   httplib::Client client(endpoint_.origin());
   if (!client.is_valid()) return internal_error(where + ": cannot create an HTTP client");
@@ -116,6 +117,7 @@ Result<Json> ProviderHttp::call(const std::string& method, const std::string& pa
       return invalid_input(where + ": cannot load CA certificates from " + options_.ca_file);
     return transient(where + ": unreachable (" + httplib::to_string(error) + ")");
   }
+  if (http_status != nullptr) *http_status = response.status;
   if (response.status < 200 || response.status >= 300) {
     bool rate_limited = response.get_header_value("X-RateLimit-Remaining") == "0";
     return provider_status_error(options_.label, endpoint_.display(), what, response.status, received, rate_limited,

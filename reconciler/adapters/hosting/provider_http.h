@@ -45,9 +45,11 @@ class ProviderHttp {
   [[nodiscard]] static Result<ProviderHttp> create(ProviderHttpOptions options);
 
   // Sends `body` (if any) as JSON and parses the 2xx answer as JSON. `what` names the call in
-  // messages ("list pull requests").
+  // messages ("list pull requests"). `http_status`, when given, receives the answer's status
+  // (0 when the server did not answer).
   [[nodiscard]] Result<Json> call(const std::string& method, const std::string& path_and_query,
-                                  const std::optional<Json>& body, const std::string& what) const;
+                                  const std::optional<Json>& body, const std::string& what,
+                                  int* http_status = nullptr) const;
 
   std::string display_url() const { return endpoint_.display(); }
 

@@ -1,0 +1,91 @@
+#include "adapters/hosting/commit_status.h"
+
+#include "adapters/hosting/hosting_providers.h"
+#include "net/percent_encode.h"
+
+namespace fleetwave {
+namespace {
+
+constexpr std::size_t kMaxDescription = 140;
+
+std::string cut_description(const std::string& text) {
+  if (text.size() <= kMaxDescription) return text;
+  std::size_t end = kMaxDescription - 3;
+  while (end > 0 && (static_cast<unsigned char>(text[end]) & 0xC0) == 0x80) --end;  // not inside a UTF-8 sequence
+  return text.substr(0, end) + "...";
+}
+
+class HostingStatusClient final : public CommitStatusClient {
+ public:
+  HostingStatusClient(const HostingProvider& provider, ProviderHttp http, std::string repository)
+      : provider_(provider), http_(std::move(http)), repository_(std::move(repository)) {}
+
+  std::string name() const override { return std::string(provider_.name); }
+  std::string display_url() const override { return http_.display_url(); }
+
+  StatusPost post(const CommitStatus& status) const override {
+    const ProviderRequest request = provider_.commit_status_request(repository_, status);
+    StatusPost out;
+    auto answer =
+        http_.call(request.method, request.path, request.body,
+                   "set commit status " + status.context + " on " + status.sha.substr(0, 7), &out.http_status);
+    out.ok = answer.ok();
+    if (!answer.ok()) out.error = answer.error();
+    return out;
+  }
+
+ private:
+  const HostingProvider& provider_;
+  ProviderHttp http_;
+  std::string repository_;
+};
+
+}  // namespace
+
+const char* to_string(CommitState state) {
+  switch (state) {
+    case CommitState::Pending:
+      return "pending";
+    case CommitState::Running:
+      return "running";
+    case CommitState::Success:
+      return "success";
+    case CommitState::Failure:
+      return "failure";
+    case CommitState::Canceled:
+      return "canceled";
+  }
+  return "pending";
+}
+
+ProviderRequest github_status_request(const std::string& repository, const CommitStatus& status) {
+  const char* state = status.state == CommitState::Success    ? "success"
+                      : status.state == CommitState::Failure  ? "failure"
+                      : status.state == CommitState::Canceled ? "error"
+                                                              : "pending";
+  Json body = {{"state", state}, {"context", status.context}, {"description", cut_description(status.description)}};
+  if (!status.target_url.empty()) body["target_url"] = status.target_url;
+  return {"POST", "/repos/" + repository + "/statuses/" + percent_encode(status.sha), std::move(body)};
+}
+
+ProviderRequest gitlab_status_request(const std::string& project, const CommitStatus& status) {
+  const char* state = status.state == CommitState::Success    ? "success"
+                      : status.state == CommitState::Failure  ? "failed"
+                      : status.state == CommitState::Canceled ? "canceled"
+                      : status.state == CommitState::Running  ? "running"
+                                                              : "pending";
+  Json body = {{"state", state}, {"name", status.context}, {"description", cut_description(status.description)}};
+  if (!status.target_url.empty()) body["target_url"] = status.target_url;
+  return {"POST", "/projects/" + percent_encode(project) + "/statuses/" + percent_encode(status.sha), std::move(body)};
+}
+
+Result<std::unique_ptr<CommitStatusClient>> make_commit_status_client(const ApprovalProviderConfig& config) {
+  ProviderHttpOptions options;
+  options.connect_timeout = std::chrono::milliseconds(2000);
+  options.read_timeout = std::chrono::milliseconds(5000);
+  FW_TRY(http, make_hosting_http(config, std::move(options)));
+  const HostingProvider* provider = find_hosting_provider(config.provider);  // known: make_hosting_http checked it
+  return std::unique_ptr<CommitStatusClient>(new HostingStatusClient(*provider, std::move(http), config.repository));
+}
+
+}  // namespace fleetwave
