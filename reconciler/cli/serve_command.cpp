@@ -91,6 +91,10 @@ Result<serve::ServeOptions> serve_options(CommandContext& ctx, const ParsedArgs&
   o.secrets.board_username = args.get("board-username");
   o.secrets.board_password = board_password;
   o.secrets.board_token = board_token;
+  // The board's links to the Git host: board.gitWebUrl, else from the approvals settings.
+  FW_TRY(links, serve::make_git_links(args.get("approvals-provider"), args.get("approvals-api-url"),
+                                      args.get("approvals-repository"), args.get("board-git-web-url")));
+  o.board_links = links;
   o.build = {build_version(), build_revision()};
   return o;
 }
@@ -164,6 +168,11 @@ Result<serve::NotifyOptions> notify_options(CommandContext& ctx, const ParsedArg
   return o;
 }
 
+void warn_missing_secrets(serve::JsonLog& log, const serve::ApiSecrets& secrets) {
+  if (secrets.webhook_secret.empty()) log.warn("no --webhook-secret-file: POST /webhook/git answers 401");
+  if (secrets.generator_token.empty()) log.warn("no --generator-token-file: the plugin generator answers 403");
+}
+
 int run(CommandContext& outer) {
   if (!outer.args.positionals.empty()) return outer.usage("unexpected argument \"" + outer.args.positionals[0] + "\"");
   auto merged = with_config_file(outer.args, outer.process.cwd);
@@ -194,7 +203,6 @@ int run(CommandContext& outer) {
   signing::SshSignatureChecker checker;
   auto trust = step_trust_from_flags(ctx.args, ctx.process.cwd, ws->signer(), checker);
   if (!trust.ok()) return ctx.usage(trust.error().to_string());
-
   options->reconciler.branch = ws->branch();
   options->reconciler.author = *author;
   options->reconciler.instance = reconciler_instance(ctx);
@@ -203,10 +211,6 @@ int run(CommandContext& outer) {
   options->reconciler.trust = trust->get();
   options->allowed_reviewers = approvals->allowed_reviewers;
   options->approval_provider = provider->get();
-  auto links = serve::make_git_links(approvals->provider, approvals->api_url, approvals->repository,
-                                     ctx.args.get("board-git-web-url"));
-  if (!links.ok()) return ctx.usage("--board-git-web-url: " + links.error().to_string());
-  options->board_links = *links;
   options->notify = std::move(notify).value();
   options->notify.statuses = statuses->get();
   ctx.out.add_secrets(ctx.secrets);
@@ -225,8 +229,7 @@ int run(CommandContext& outer) {
             {"board",
              options->secrets.board_username.empty() && options->secrets.board_token.empty() ? "open" : "credentials"},
             {"notifications", options->notify.webhooks.size()}});
-  if (options->secrets.webhook_secret.empty()) log.warn("no --webhook-secret-file: POST /webhook/git answers 401");
-  if (options->secrets.generator_token.empty()) log.warn("no --generator-token-file: the plugin generator answers 403");
+  warn_missing_secrets(log, options->secrets);
   return serve::run_serve(*options,
                           {ws->repo(), **argocd, ctx.services.clock, ctx.services.sleeper, ctx.services.random, log});
 }
