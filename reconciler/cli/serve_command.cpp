@@ -201,6 +201,7 @@ int run(CommandContext& outer) {
   options->approval_provider = provider->get();
   options->notify = std::move(notify).value();
   options->notify.statuses = statuses->get();
+  options->notify.actor = reconciler_actor(options->reconciler);
   ctx.out.add_secrets(ctx.secrets);
   serve::JsonLog log(ctx.secrets);
   log.info("starting fleetwave serve", {{"repo", ws->display()},

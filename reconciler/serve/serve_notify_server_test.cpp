@@ -46,7 +46,9 @@ TEST_F(ServeNotifyServerTest, TheStartStepIsNotifiedAndItsWaveGetsAStatus) {
   EXPECT_EQ(string_at(*body, {"event"}), "start");
   EXPECT_EQ(string_at(*body, {"app"}), "shop");
   EXPECT_EQ(string_at(*body, {"branch"}), "main");
-  EXPECT_EQ(string_at(*body, {"actor"}), "Fleetwave Serve <serve@fleetwave.test>");
+  EXPECT_EQ(string_at(*body, {"actor"}),  // the step's Fleetwave-Actor: author and instance
+            remote({"log", "-1", "--format=%(trailers:key=Fleetwave-Actor,valueonly)", string_at(*body, {"commit"})}));
+  EXPECT_EQ(string_at(*body, {"actor"}).rfind("Fleetwave Serve <serve@fleetwave.test>", 0), 0u);
   EXPECT_EQ(string_at(*body, {"url"}), "https://fleetwave.example.com/apps/shop");
   const std::string commit = string_at(*body, {"commit"});
   EXPECT_EQ(got.headers.at("x-fleetwave-delivery"), commit);
