@@ -156,10 +156,13 @@ Result<serve::NotifyOptions> notify_options(CommandContext& ctx, const ParsedArg
     std::string key = "notifications.webhooks[" + std::to_string(i) + "].url";
     std::string url = w.url;
     if (!w.url_file.empty()) {
-      key += "File " + w.url_file;
-      FW_TRY(text, read_secret_file("notifications-webhooks", w.url_file, ctx.process.cwd));
-      url = trim_space(text);
-      if (url.empty()) return invalid_input(key + ": the file is empty");
+      key += "File";
+      auto text = read_secret_file("notifications-webhooks", w.url_file, ctx.process.cwd);
+      if (!text.ok())  // "--notifications-webhooks: cannot read PATH: why", named by its key instead
+        return invalid_input(key + text.error().message.substr(text.error().message.find(':')));
+      url = trim_space(*text);
+      if (url.empty()) return invalid_input(key + ": " + w.url_file + " is empty");
+      key += " " + w.url_file;
     }
     ctx.secrets.push_back(url);  // a webhook URL is its own credential: never logged
     FW_TRY(parsed, parse_webhook_url(url, key));
@@ -213,6 +216,7 @@ int run(CommandContext& outer) {
   options->approval_provider = provider->get();
   options->notify = std::move(notify).value();
   options->notify.statuses = statuses->get();
+  options->notify.actor = reconciler_actor(options->reconciler);
   ctx.out.add_secrets(ctx.secrets);
   serve::JsonLog log(ctx.secrets);
   log.info("starting fleetwave serve",

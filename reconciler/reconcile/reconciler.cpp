@@ -7,13 +7,6 @@
 namespace fleetwave {
 namespace {
 
-// Fleetwave-Actor of the reconciler's own steps: its author and, when known, which instance.
-std::string reconciler_actor(const ReconcilerOptions& options) {
-  std::string actor = format_signature(options.author);
-  if (!options.instance.empty()) actor += " (reconciler " + options.instance + ")";
-  return actor;
-}
-
 // What the cycle's sinks tell about a step besides its subject (serve logs rollbacks with them).
 void record_commit(AppReport& app, const Step& step, const std::string& oid) {
   app.release = step.message.trailer("Fleetwave-Release");
@@ -22,6 +15,12 @@ void record_commit(AppReport& app, const Step& step, const std::string& oid) {
 }
 
 }  // namespace
+
+std::string reconciler_actor(const ReconcilerOptions& options) {
+  std::string actor = format_signature(options.author);
+  if (!options.instance.empty()) actor += " (reconciler " + options.instance + ")";
+  return actor;
+}
 
 Reconciler::Reconciler(git::GitRepository& repo, ArgoCdClient& argocd, CycleServices services,
                        ReconcilerOptions options)

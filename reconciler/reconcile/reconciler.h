@@ -43,6 +43,9 @@ struct ReconcilerOptions {
   StepTrust* trust = nullptr;  // approvals.allowedSigners (not owned); null: every step counts
 };
 
+// Fleetwave-Actor of the reconciler's own steps: its author and, when known, which instance.
+std::string reconciler_actor(const ReconcilerOptions& options);
+
 // What a cycle runs with besides Git and Argo CD: time, waiting, jitter.
 struct CycleServices {
   const Clock& clock;

@@ -30,6 +30,7 @@ ServeNotifier::ServeNotifier(const NotifyOptions& o, ServeMetrics& metrics, Json
     NotificationHookOptions hook;
     hook.board_url = o.board_url;
     hook.user_agent = o.user_agent;
+    hook.actor = o.actor;
     notifications_ = std::make_unique<NotificationHook>(o.webhooks, *worker_, clock, hook);
   }
 }

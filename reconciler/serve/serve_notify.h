@@ -33,6 +33,7 @@ struct NotifyOptions {
   std::vector<NotificationTarget> webhooks;      // notifications.webhooks, URLs read
   const CommitStatusClient* statuses = nullptr;  // the approvals provider's; nullptr: no statuses. Not owned.
   std::string user_agent = "fleetwave";
+  std::string actor;  // Fleetwave-Actor of the reconciler's own steps ("" = the commit author)
   DeliveryWorkerOptions worker;
 };
 

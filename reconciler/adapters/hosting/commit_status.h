@@ -10,6 +10,7 @@
 //           {state: pending|running|success|failed|canceled, name, target_url, description}  -> 201
 //
 // target_url is left out when empty; descriptions are cut to 140 characters (GitHub's limit).
+// GitLab's 400 "Cannot transition status ..." (the status already has that state) counts as posted.
 #pragma once
 
 #include <memory>

@@ -69,6 +69,15 @@ TEST_P(CommitStatusTest, EveryStateIsOneTheHostAccepts) {
   }
 }
 
+TEST_P(CommitStatusTest, RepeatingAStateIsNoFailure) {
+  const CommitStatus status{kSha, "fleetwave/shop/canary", CommitState::Running, "rolling out", ""};
+  ASSERT_TRUE(client_->post(status).ok);
+  StatusPost again = client_->post(status);  // e.g. after a restart forgot what was posted
+  EXPECT_TRUE(again.ok) << (again.error ? again.error->to_string() : "");
+  EXPECT_EQ(again.http_status, github() ? 201 : 400);  // GitLab: "Cannot transition status via :run from :running"
+  EXPECT_EQ(fake_->statuses().size(), github() ? 2u : 1u);
+}
+
 TEST_P(CommitStatusTest, RefusalsAreValuesWithTheHttpStatus) {
   struct Case {
     std::string name;

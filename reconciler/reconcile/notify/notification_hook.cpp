@@ -21,7 +21,7 @@ bool NotificationHook::remember(const std::string& commit) {
 
 void NotificationHook::after_push(HookContext& ctx, const std::vector<PlannedApp>& planned, CycleReport& report) {
   if (targets_.empty()) return;
-  const std::string author = ctx.author.name + " <" + ctx.author.email + ">";
+  const std::string author = options_.actor.empty() ? ctx.author.name + " <" + ctx.author.email + ">" : options_.actor;
   std::size_t index = 0;
   for (const PlannedApp& p : planned) {
     if (!p.step) continue;

@@ -33,6 +33,7 @@ struct NotificationTarget {
 struct NotificationHookOptions {
   std::string board_url;                 // board.url ("" = no link)
   std::string user_agent = "fleetwave";  // "fleetwave/<version>"
+  std::string actor;                     // of the reconciler's own steps (reconciler_actor); "" = the commit author
   WebhookHttpOptions http;               // per-attempt timeouts
   std::size_t remembered = 4096;         // commit ids kept to refuse a second delivery
 };

@@ -35,9 +35,7 @@ inline PlannedApp planned_step(const WavePlan& plan, const RolloutState& before,
   p.report.app = before.app;
   p.report.path = before.path;
   p.report.action = step.action;
-  p.report.subject = "fleetwave(" + before.app + "): " + step.message.subject;
-  p.report.release = step.message.trailer("Fleetwave-Release");
-  p.report.wave = step.message.trailer("Fleetwave-Wave");
+  p.report.subject = step.message.subject;  // as decide_step fills it: no trailers, no commit yet
   p.report.state = before;
   p.step = std::move(step);
   return p;

@@ -38,8 +38,6 @@ StepNotification step_notification(const PlannedApp& app, const std::string& com
                                    const std::string& author, std::int64_t now_ms, const std::string& board_url) {
   StepNotification n;
   n.app = app.report.app;
-  n.release = app.report.release;
-  n.wave = app.report.wave;
   n.commit = commit;
   n.subject = app.report.subject;
   n.branch = branch;
@@ -48,6 +46,8 @@ StepNotification step_notification(const PlannedApp& app, const std::string& com
   if (app.step) {
     n.event = app.step->action;
     n.actor = app.step->actor.empty() ? author : app.step->actor;
+    n.release = app.step->message.trailer("Fleetwave-Release");  // the planner's report has no trailers yet
+    n.wave = app.step->message.trailer("Fleetwave-Wave");
     n.evidence = app.step->message.trailer("Fleetwave-Evidence");
     if (n.subject.empty()) n.subject = app.step->message.subject;
   }

@@ -68,13 +68,17 @@ std::vector<CommitStatus> wave_statuses(const PlannedApp& app, const std::string
   }
   if (step.next.release) {
     b.in_flight(step.next, step.action);
-  } else if (step.action == "complete") {
-    b.done_before(app.report.release, b.plan.waves.size());
-  } else if (step.action == "rollback") {  // the release ended (its inputs were reverted)
-    const std::size_t wave = b.index_of(app.report.wave);
+    return std::move(b.out);
+  }
+  // The release ended with this step: its commit and wave are in the step's trailers.
+  const std::string release = step.message.trailer("Fleetwave-Release");
+  if (step.action == "complete") {
+    b.done_before(release, b.plan.waves.size());
+  } else if (step.action == "rollback") {  // its inputs were reverted
+    const std::size_t wave = b.index_of(step.message.trailer("Fleetwave-Wave"));
     const std::string why = first_line(step.message.trailer("Fleetwave-Evidence"));
-    b.done_before(app.report.release, wave);
-    b.add(app.report.release, wave, CommitState::Failure, "rolled back" + (why.empty() ? "" : ": " + why));
+    b.done_before(release, wave);
+    b.add(release, wave, CommitState::Failure, "rolled back" + (why.empty() ? "" : ": " + why));
   }
   return std::move(b.out);
 }

@@ -92,8 +92,9 @@ TEST(WaveStatuses, WaitingPausedSupersededAndEndedReleases) {
        [](PlannedApp& p) {
          p.step->action = "rollback";
          p.step->next.release.reset();
-         p.report.wave = "europe";
-         p.step->message.trailers = {{"Fleetwave-Evidence", "inputs reverted"}};
+         p.step->message.trailers = {{"Fleetwave-Release", kReleaseSha},
+                                     {"Fleetwave-Wave", "europe"},
+                                     {"Fleetwave-Evidence", "inputs reverted"}};
        },
        {"fleetwave/shop/canary=success (wave done)", "fleetwave/shop/europe=failure (rolled back: inputs reverted)"}},
       {"a step without a release, e.g. a resume of a stable app",
