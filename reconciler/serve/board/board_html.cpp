@@ -3,6 +3,7 @@
 #include <cctype>
 
 #include "base/timestamp.h"
+#include "net/percent_encode.h"
 #include "serve/board/board_cells.h"
 
 namespace fleetwave::serve {
@@ -264,20 +265,7 @@ std::string html_escape(std::string_view text) {
   return out;
 }
 
-std::string url_segment(std::string_view text) {
-  static const char* hex = "0123456789ABCDEF";
-  std::string out;
-  for (unsigned char c : text) {
-    if (std::isalnum(c) || c == '-' || c == '.' || c == '_' || c == '~') {
-      out.push_back(static_cast<char>(c));
-    } else {
-      out += '%';
-      out.push_back(hex[c >> 4]);
-      out.push_back(hex[c & 15]);
-    }
-  }
-  return out;
-}
+std::string url_segment(std::string_view text) { return percent_encode(text); }
 
 std::string time_left(std::int64_t ms) {
   const std::int64_t s = ms <= 0 ? 0 : (ms + 999) / 1000;

@@ -4,25 +4,21 @@
 #include <cctype>
 
 #include "adapters/hosting/hosting_providers.h"
+#include "net/percent_encode.h"
 
 namespace fleetwave::serve {
 namespace {
 
-// Percent-encodes a branch name's characters outside [A-Za-z0-9-._~/]: branch names may hold
-// characters a URL path may not.
+// A branch name or sha as URL path segments: each '/'-separated part percent-encoded.
 std::string encode_path(const std::string& text) {
-  static const char* hex = "0123456789ABCDEF";
   std::string out;
-  for (unsigned char c : text) {
-    if (std::isalnum(c) || c == '-' || c == '.' || c == '_' || c == '~' || c == '/') {
-      out.push_back(static_cast<char>(c));
-    } else {
-      out += '%';
-      out.push_back(hex[c >> 4]);
-      out.push_back(hex[c & 15]);
-    }
+  for (std::size_t start = 0;;) {
+    const std::size_t slash = text.find('/', start);
+    out += percent_encode(std::string_view(text).substr(start, slash - start));
+    if (slash == std::string::npos) return out;
+    out += '/';
+    start = slash + 1;
   }
-  return out;
 }
 
 bool http_url(const std::string& url) {
