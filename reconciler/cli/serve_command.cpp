@@ -214,8 +214,7 @@ int run(CommandContext& outer) {
   options->reconciler.trust = trust->get();
   options->allowed_reviewers = approvals->allowed_reviewers;
   options->approval_provider = provider->get();
-  options->notify = std::move(notify).value();
-  options->notify.statuses = statuses->get();
+  (options->notify = std::move(notify).value()).statuses = statuses->get();
   options->notify.actor = reconciler_actor(options->reconciler);
   ctx.out.add_secrets(ctx.secrets);
   serve::JsonLog log(ctx.secrets);
