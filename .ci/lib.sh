@@ -2,7 +2,7 @@
 # configure and build. Sourced, not run.
 
 FLEETWAVE_APT_PACKAGES=(
-  build-essential cmake pkg-config git ca-certificates curl
+  build-essential cmake pkg-config git ca-certificates curl ccache
   libyaml-cpp-dev nlohmann-json3-dev libspdlog-dev libgtest-dev
   libgit2-dev libcpp-httplib-dev libssl-dev libyaml-dev liblua5.1-0-dev libxxhash-dev
   lighttpd lighttpd-mod-openssl openssh-server openssh-client
@@ -59,12 +59,39 @@ install_browser_tooling() {
   (cd "$dir" && npm ci --no-audit --no-fund --loglevel=error >/dev/null)
 }
 
+# The compiler cache (cmake/FleetwaveBuild.cmake puts ccache in front of every compile): one
+# cache per machine, shared by every clone, large enough for the Release, sanitizer and fuzz
+# builds of a few commits.
+# Statistics count from the first build of this run (.ci/test's summary line).
+use_compiler_cache() {
+  command -v ccache >/dev/null || return 0
+  ccache --max-size="${FLEETWAVE_CCACHE_SIZE:-12G}" >/dev/null
+  if [ -z "${FLEETWAVE_CCACHE_STATS_FROM:-}" ]; then
+    ccache --zero-stats >/dev/null
+    export FLEETWAVE_CCACHE_STATS_FROM=$SECONDS
+  fi
+}
+
+# What the cache did for the builds so far (hits and misses), one line.
+compiler_cache_summary() {
+  command -v ccache >/dev/null || return 0
+  ccache --print-stats 2>/dev/null | awk -F'\t' '
+    $1 == "direct_cache_hit" || $1 == "preprocessed_cache_hit" { hits += $2 }
+    $1 == "cache_miss" { misses += $2 }
+    END { total = hits + misses; printf "==> ccache: %d hits, %d misses (%.0f%% hit)\n", hits, misses, total ? 100 * hits / total : 0 }'
+}
+
+# The Release build of everything CI tests (benchmarks and the demo driver only when asked:
+# FLEETWAVE_BUILD_DEMO=ON), in unity batches (cmake/FleetwaveBuild.cmake) unless
+# FLEETWAVE_UNITY_BUILD=OFF.
 build_fleetwave() {
   local root; root=$(fleetwave_root)
   echo "==> building in $root/build"
   # The commit goes into fleetwave_build_info{revision}; a tarball without .git says "unknown".
   local revision; revision=$(git -C "$root" rev-parse HEAD 2>/dev/null || true)
+  use_compiler_cache
   cmake -S "$root" -B "$root/build" -DCMAKE_BUILD_TYPE=Release -DFLEETWAVE_WERROR=ON \
+    -DFLEETWAVE_UNITY_BUILD="${FLEETWAVE_UNITY_BUILD:-ON}" -DFLEETWAVE_BUILD_DEMO="${FLEETWAVE_BUILD_DEMO:-OFF}" \
     -DFLEETWAVE_REVISION="$revision" >/dev/null
   cmake --build "$root/build" --parallel "$(nproc)"
 }

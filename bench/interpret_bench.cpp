@@ -20,6 +20,7 @@
 
 #include "bench_support.h"
 #include "fleet_generator.h"
+#include "testkit/build_paths.h"
 #include "testkit/process/child_process.h"
 
 namespace fb = fleetwave::bench;
@@ -30,7 +31,7 @@ namespace {
 struct Options {
   std::string render = "fleetwave-render";
   std::string baseline;
-  std::string source_dir = FLEETWAVE_SOURCE_DIR;
+  std::string source_dir = fleetwave::testkit::source_dir();
   fs::path work = "/tmp/fleetwave-bench-interpret";
   int templates = 100;
   int clusters = 10;

@@ -25,6 +25,7 @@
 #include "base/json.h"
 #include "bench_support.h"
 #include "serve/webhook_auth.h"
+#include "testkit/build_paths.h"
 #include "testkit/builders/git_cli.h"
 #include "testkit/fakes/fake_argocd.h"
 #include "testkit/fakes/fake_argocd_apps.h"
@@ -99,7 +100,7 @@ struct Serve {
 bool start_serve(Serve& s, const ft::TempDir& dir, const std::string& repo_url,
                  const std::vector<std::string>& git_flags, const ft::FakeArgoCd& argocd, const std::string& interval) {
   ft::ProcessSpec spec;
-  spec.argv = {FLEETWAVE_CLI_BINARY,
+  spec.argv = {fleetwave::testkit::cli_binary(),
                "serve",
                "--repo",
                repo_url,

@@ -11,12 +11,13 @@
 
 #include "cmp/repo_reader.h"
 #include "render/renderer.h"
+#include "testkit/build_paths.h"
 
 namespace fleetwave {
 namespace {
 namespace fs = std::filesystem;
 
-fs::path cases_dir() { return fs::path(FLEETWAVE_SOURCE_DIR) / "testdata" / "render"; }
+fs::path cases_dir() { return fs::path(fleetwave::testkit::source_dir()) / "testdata" / "render"; }
 
 std::vector<std::string> case_names() {
   std::vector<std::string> names;

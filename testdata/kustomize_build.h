@@ -16,13 +16,14 @@
 
 #include "base/json.h"
 #include "codec/yaml_codec.h"
+#include "testkit/build_paths.h"
 #include "testkit/process/child_process.h"
 
 namespace fleetwave::install_test {
 
 namespace fs = std::filesystem;
 
-inline const fs::path kSource = FLEETWAVE_SOURCE_DIR;
+inline const fs::path kSource = fleetwave::testkit::source_dir();
 
 inline std::string kubectl() {
   for (const char* dir : {"/usr/local/bin", "/usr/bin", "/bin", "/snap/bin"}) {

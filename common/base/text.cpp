@@ -31,6 +31,14 @@ std::size_t utf8_length(std::string_view s, std::size_t i) {
 
 }  // namespace
 
+std::string ascii_lower(std::string_view text) {
+  std::string out(text);
+  for (char& c : out) {
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  }
+  return out;
+}
+
 std::string trim_space(std::string_view text) {
   constexpr std::string_view kSpace = " \t\r\n\f\v";
   const std::size_t begin = text.find_first_not_of(kSpace);

@@ -11,6 +11,10 @@ namespace fleetwave {
 // read from files, ports written by servers, values from headers.
 std::string trim_space(std::string_view text);
 
+// `text` with ASCII A-Z made a-z and every other byte kept: header names, URL schemes and hosts,
+// key types, whatever a protocol compares without regard to case.
+std::string ascii_lower(std::string_view text);
+
 // How much of an input value a message echoes (a kind, a name, a key, a file name).
 inline constexpr std::size_t kMaxEchoBytes = 200;
 

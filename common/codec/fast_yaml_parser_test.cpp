@@ -25,6 +25,7 @@
 #include "codec/fast_yaml_corpus_fixture.h"
 #include "codec/libyaml_oracle_test.h"
 #include "codec/yaml_codec.h"
+#include "testkit/build_paths.h"
 
 namespace fleetwave {
 namespace {
@@ -113,7 +114,7 @@ std::string read_file(const fs::path& path) {
 
 std::vector<std::pair<std::string, std::string>> testdata_files() {
   std::vector<std::pair<std::string, std::string>> files;
-  const fs::path root = fs::path(FLEETWAVE_SOURCE_DIR) / "testdata";
+  const fs::path root = fs::path(fleetwave::testkit::source_dir()) / "testdata";
   for (const auto& entry : fs::recursive_directory_iterator(root)) {
     const std::string ext = entry.path().extension().string();
     if (entry.is_regular_file() && (ext == ".yaml" || ext == ".yml")) {
@@ -126,7 +127,7 @@ std::vector<std::pair<std::string, std::string>> testdata_files() {
 
 std::vector<std::string> codec_test_literals() {
   std::vector<std::string> out;
-  const fs::path dir = fs::path(FLEETWAVE_SOURCE_DIR) / "common" / "codec";
+  const fs::path dir = fs::path(fleetwave::testkit::source_dir()) / "common" / "codec";
   std::vector<fs::path> tests;
   for (const auto& entry : fs::directory_iterator(dir)) {
     const std::string name = entry.path().filename().string();

@@ -6,7 +6,7 @@ namespace fleetwave {
 namespace {
 
 // What is left of the value, as Go's time.Parse consumes it.
-struct Cursor {
+struct TimestampCursor {
   std::string_view rest;
 
   bool digit_at(std::size_t i) const { return i < rest.size() && rest[i] >= '0' && rest[i] <= '9'; }
@@ -52,7 +52,7 @@ struct Cursor {
       return true;
     }
     if (rest.size() < 6 || rest[3] != ':') return false;
-    Cursor hour{rest.substr(1, 2)}, minute{rest.substr(4, 2)};
+    TimestampCursor hour{rest.substr(1, 2)}, minute{rest.substr(4, 2)};
     int hh = 0, mm = 0;
     if (!hour.number(true, hh) || !minute.number(true, mm) || hh > 24 || mm > 60) return false;
     if (rest[0] != '+' && rest[0] != '-') return false;
@@ -71,7 +71,7 @@ int days_in(int month, int year) {
 enum class Layout { DateTimeZoneUpperT, DateTimeZoneLowerT, DateSpaceTime, Date };
 
 bool parse(std::string_view text, Layout layout) {
-  Cursor c{text.substr(4)};
+  TimestampCursor c{text.substr(4)};
   int year = (text[0] - '0') * 1000 + (text[1] - '0') * 100 + (text[2] - '0') * 10 + (text[3] - '0');
   int month = 0, day = 0;
   if (!c.literal('-') || !c.number(false, month) || month < 1 || month > 12) return false;

@@ -9,14 +9,14 @@
 namespace fleetwave {
 namespace {
 
-const char kHex[] = "0123456789abcdef";
+const char kHexDigits[] = "0123456789abcdef";
 
 void append_unicode_escape(std::string& out, unsigned code) {
   out += "\\u";
-  out += kHex[(code >> 12) & 0xF];
-  out += kHex[(code >> 8) & 0xF];
-  out += kHex[(code >> 4) & 0xF];
-  out += kHex[code & 0xF];
+  out += kHexDigits[(code >> 12) & 0xF];
+  out += kHexDigits[(code >> 8) & 0xF];
+  out += kHexDigits[(code >> 4) & 0xF];
+  out += kHexDigits[code & 0xF];
 }
 
 template <typename J>

@@ -14,10 +14,10 @@
 namespace fleetwave {
 namespace {
 
-enum class Kind { String, Null, Bool, Int, Uint, Float, Timestamp, Binary };
+enum class ScalarKind { String, Null, Bool, Int, Uint, Float, Timestamp, Binary };
 
 struct Resolved {
-  Kind kind = Kind::String;
+  ScalarKind kind = ScalarKind::String;
   bool boolean = false;
   std::int64_t integer = 0;
   std::uint64_t unsigned_integer = 0;
@@ -36,14 +36,14 @@ bool in_list(std::string_view s, std::initializer_list<std::string_view> list) {
   return false;
 }
 
-Resolved of_kind(Kind kind) {
+Resolved of_kind(ScalarKind kind) {
   Resolved r;
   r.kind = kind;
   return r;
 }
 
 Resolved of_float(double v) {
-  Resolved r = of_kind(Kind::Float);
+  Resolved r = of_kind(ScalarKind::Float);
   r.floating = v;
   return r;
 }
@@ -54,7 +54,7 @@ Resolved of_float(double v) {
 std::optional<Resolved> lookup_word(std::string_view s) {
   if (s.empty() || s.size() > 5) return std::nullopt;  // "false" and "+.inf" are the longest words
   Resolved yes;
-  yes.kind = Kind::Bool;
+  yes.kind = ScalarKind::Bool;
   yes.boolean = true;
   constexpr double kInf = std::numeric_limits<double>::infinity();
   switch (s[0]) {
@@ -69,19 +69,19 @@ std::optional<Resolved> lookup_word(std::string_view s) {
     case 'o':
     case 'O':
       if (in_list(s, {"on", "On", "ON"})) return yes;
-      if (in_list(s, {"off", "Off", "OFF"})) return of_kind(Kind::Bool);
+      if (in_list(s, {"off", "Off", "OFF"})) return of_kind(ScalarKind::Bool);
       break;
     case 'n':
     case 'N':
-      if (in_list(s, {"n", "N", "no", "No", "NO"})) return of_kind(Kind::Bool);
-      if (in_list(s, {"null", "Null", "NULL"})) return of_kind(Kind::Null);
+      if (in_list(s, {"n", "N", "no", "No", "NO"})) return of_kind(ScalarKind::Bool);
+      if (in_list(s, {"null", "Null", "NULL"})) return of_kind(ScalarKind::Null);
       break;
     case 'f':
     case 'F':
-      if (in_list(s, {"false", "False", "FALSE"})) return of_kind(Kind::Bool);
+      if (in_list(s, {"false", "False", "FALSE"})) return of_kind(ScalarKind::Bool);
       break;
     case '~':
-      if (s.size() == 1) return of_kind(Kind::Null);
+      if (s.size() == 1) return of_kind(ScalarKind::Null);
       break;
     case '.':
       if (in_list(s, {".nan", ".NaN", ".NAN"})) return of_float(std::nan(""));
@@ -215,7 +215,7 @@ std::optional<std::uint64_t> parse_magnitude(std::string_view s) {
 
 // Integers, floats and timestamps: scalars starting with a digit or a sign.
 Resolved resolve_number(std::string_view in, bool timestamps) {
-  if (timestamps && is_go_yaml_timestamp(in)) return of_kind(Kind::Timestamp);
+  if (timestamps && is_go_yaml_timestamp(in)) return of_kind(ScalarKind::Timestamp);
   std::string plain;
   plain.reserve(in.size());
   for (char c : in) {
@@ -228,17 +228,17 @@ Resolved resolve_number(std::string_view in, bool timestamps) {
     constexpr auto kMaxInt = static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max());
     Resolved r;
     if (negative && *mag <= kMaxInt + 1) {
-      r.kind = Kind::Int;
+      r.kind = ScalarKind::Int;
       r.integer = *mag == kMaxInt + 1 ? std::numeric_limits<std::int64_t>::min() : -static_cast<std::int64_t>(*mag);
       return r;
     }
     if (!negative && *mag <= kMaxInt) {
-      r.kind = Kind::Int;
+      r.kind = ScalarKind::Int;
       r.integer = static_cast<std::int64_t>(*mag);
       return r;
     }
     if (!negative && plain[0] != '+') {  // ParseUint takes no sign
-      r.kind = Kind::Uint;
+      r.kind = ScalarKind::Uint;
       r.unsigned_integer = *mag;
       return r;
     }
@@ -246,66 +246,66 @@ Resolved resolve_number(std::string_view in, bool timestamps) {
   if (yaml_style_float(plain)) {
     if (auto f = parse_go_float(plain)) return of_float(*f);
   }
-  return of_kind(Kind::String);
+  return of_kind(ScalarKind::String);
 }
 
 // resolve.go resolve() for an untagged scalar; `timestamps` as for tag "" or !!timestamp.
 Resolved resolve(std::string_view in, bool timestamps) {
-  if (in.empty()) return of_kind(Kind::Null);
+  if (in.empty()) return of_kind(ScalarKind::Null);
   char hint = in[0];
   bool word = std::string_view("yYnNtTfFoO~").find(hint) != std::string_view::npos;
   bool number = is_digit(hint) || hint == '+' || hint == '-';
-  if (!word && !number && hint != '.') return of_kind(Kind::String);  // the common case: no lookup at all
+  if (!word && !number && hint != '.') return of_kind(ScalarKind::String);  // the common case: no lookup at all
   if (auto r = lookup_word(in)) return *r;
-  if (word) return of_kind(Kind::String);
+  if (word) return of_kind(ScalarKind::String);
   if (hint == '.') {
     auto f = parse_go_float(in);
-    return f ? of_float(*f) : of_kind(Kind::String);
+    return f ? of_float(*f) : of_kind(ScalarKind::String);
   }
   return resolve_number(in, timestamps);
 }
 
-const char* short_tag(Kind kind) {
+const char* short_tag(ScalarKind kind) {
   switch (kind) {
-    case Kind::Null:
+    case ScalarKind::Null:
       return "!!null";
-    case Kind::Bool:
+    case ScalarKind::Bool:
       return "!!bool";
-    case Kind::Int:
-    case Kind::Uint:
+    case ScalarKind::Int:
+    case ScalarKind::Uint:
       return "!!int";
-    case Kind::Float:
+    case ScalarKind::Float:
       return "!!float";
-    case Kind::Timestamp:
+    case ScalarKind::Timestamp:
       return "!!timestamp";
-    case Kind::Binary:
+    case ScalarKind::Binary:
       return "!!binary";
-    case Kind::String:
+    case ScalarKind::String:
       break;
   }
   return "!!str";
 }
 
 Result<Resolved> resolve_tagged(std::string_view tag, std::string_view text) {
-  if (tag.substr(0, kTagPrefix.size()) != kTagPrefix) return of_kind(Kind::String);  // local tags keep the text
+  if (tag.substr(0, kTagPrefix.size()) != kTagPrefix) return of_kind(ScalarKind::String);  // local tags keep the text
   std::string_view name = tag.substr(kTagPrefix.size());
   if (name == "binary") {
     auto data = base64_decode(text);
     if (!data) return invalid_input("!!binary value contains invalid base64 data");
-    Resolved r = of_kind(Kind::Binary);
+    Resolved r = of_kind(ScalarKind::Binary);
     r.decoded = to_valid_utf8(*data);  // Go's json.Marshal would write U+FFFD for bad bytes
     return r;
   }
-  Kind want = name == "null"        ? Kind::Null
-              : name == "bool"      ? Kind::Bool
-              : name == "int"       ? Kind::Int
-              : name == "float"     ? Kind::Float
-              : name == "timestamp" ? Kind::Timestamp
-                                    : Kind::String;
-  if (want == Kind::String) return of_kind(Kind::String);  // !!str and tags go-yaml does not resolve
-  Resolved r = resolve(text, want == Kind::Timestamp);
-  if (want == Kind::Float && r.kind == Kind::Int) return of_float(static_cast<double>(r.integer));
-  Kind got = r.kind == Kind::Uint ? Kind::Int : r.kind;
+  ScalarKind want = name == "null"        ? ScalarKind::Null
+                    : name == "bool"      ? ScalarKind::Bool
+                    : name == "int"       ? ScalarKind::Int
+                    : name == "float"     ? ScalarKind::Float
+                    : name == "timestamp" ? ScalarKind::Timestamp
+                                          : ScalarKind::String;
+  if (want == ScalarKind::String) return of_kind(ScalarKind::String);  // !!str and tags go-yaml does not resolve
+  Resolved r = resolve(text, want == ScalarKind::Timestamp);
+  if (want == ScalarKind::Float && r.kind == ScalarKind::Int) return of_float(static_cast<double>(r.integer));
+  ScalarKind got = r.kind == ScalarKind::Uint ? ScalarKind::Int : r.kind;
   if (got != want) {
     return invalid_input(std::string("cannot decode ") + short_tag(r.kind) + " `" + std::string(text) + "` as a " +
                          short_tag(want));
@@ -315,20 +315,20 @@ Result<Resolved> resolve_tagged(std::string_view tag, std::string_view text) {
 
 Result<Json> to_json(Resolved r, std::string_view text) {
   switch (r.kind) {
-    case Kind::String:
-    case Kind::Timestamp:
+    case ScalarKind::String:
+    case ScalarKind::Timestamp:
       return Json(std::string(text));  // go-yaml keeps timestamps as strings in interface{}
-    case Kind::Binary:
+    case ScalarKind::Binary:
       return Json(std::move(r.decoded));
-    case Kind::Null:
+    case ScalarKind::Null:
       return Json(nullptr);
-    case Kind::Bool:
+    case ScalarKind::Bool:
       return Json(r.boolean);
-    case Kind::Int:
+    case ScalarKind::Int:
       return Json(r.integer);
-    case Kind::Uint:
+    case ScalarKind::Uint:
       return Json(r.unsigned_integer);
-    case Kind::Float:
+    case ScalarKind::Float:
       if (!std::isfinite(r.floating)) {
         return invalid_input(
             "'" + std::string(text) +
@@ -348,21 +348,21 @@ std::string float_key(double v) {
 
 Result<std::string> to_key(Resolved r, std::string_view text) {
   switch (r.kind) {
-    case Kind::String:
-    case Kind::Timestamp:
+    case ScalarKind::String:
+    case ScalarKind::Timestamp:
       return std::string(text);
-    case Kind::Binary:
+    case ScalarKind::Binary:
       return std::move(r.decoded);
-    case Kind::Null:
+    case ScalarKind::Null:
       return invalid_input("a mapping key is null ('" + printable(text) + "'); JSON keys must be strings, quote it");
-    case Kind::Bool:
+    case ScalarKind::Bool:
       return std::string(r.boolean ? "true" : "false");
-    case Kind::Int:
+    case ScalarKind::Int:
       return std::to_string(r.integer);
-    case Kind::Uint:
+    case ScalarKind::Uint:
       return invalid_input("mapping key " + std::string(text) +
                            " is an integer beyond int64, which sigs.k8s.io/yaml cannot use as a key; quote it");
-    case Kind::Float:
+    case ScalarKind::Float:
       return float_key(r.floating);
   }
   return std::string(text);
@@ -408,12 +408,12 @@ Result<std::string> json_key_string(const Json& key) {
 }
 
 bool plain_scalar_is_not_string(std::string_view text) {
-  Kind k = resolve(text, false).kind;
-  return k != Kind::String;
+  ScalarKind k = resolve(text, false).kind;
+  return k != ScalarKind::String;
 }
 
 bool go_yaml_plain_needs_quotes(std::string_view text) {
-  return resolve(text, true).kind != Kind::String || is_base60_float(text);
+  return resolve(text, true).kind != ScalarKind::String || is_base60_float(text);
 }
 
 }  // namespace fleetwave

@@ -3,18 +3,13 @@
 #include <cctype>
 #include <charconv>
 
+#include "base/text.h"
 #include "net/redaction.h"
 
 namespace fleetwave {
 namespace {
 
 bool is_unreserved(unsigned char c) { return std::isalnum(c) || c == '-' || c == '.' || c == '_' || c == '~'; }
-
-std::string lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
 
 // Where the authority that starts at `from` ends (the first '/', '?', '#', or the end).
 std::size_t authority_end(std::string_view url, std::size_t from) {
@@ -61,7 +56,7 @@ Result<HttpEndpoint> parse_http_endpoint(std::string_view url, std::string_view 
   std::size_t sep = url.find("://");
   if (sep == std::string_view::npos) return bad_url(url, "expected http(s)://host[:port][/path]");
   HttpEndpoint ep;
-  ep.scheme = lower(url.substr(0, sep));
+  ep.scheme = ascii_lower(url.substr(0, sep));
   if (ep.scheme != "http" && ep.scheme != "https") return bad_url(url, "scheme must be http or https");
   std::size_t host_start = sep + 3;
   std::size_t end = authority_end(url, host_start);
@@ -75,14 +70,14 @@ Result<HttpEndpoint> parse_http_endpoint(std::string_view url, std::string_view 
     if (close == std::string_view::npos || !valid_ipv6_literal(authority.substr(1, close - 1))) {
       return bad_url(url, "invalid IPv6 address");
     }
-    ep.host = lower(authority.substr(0, close + 1));
+    ep.host = ascii_lower(authority.substr(0, close + 1));
     std::string_view rest = authority.substr(close + 1);
     if (!rest.empty() && rest.front() != ':') return bad_url(url, "invalid host");
     if (!rest.empty()) port_text = rest.substr(1);
     if (rest == ":") return bad_url(url, "empty port");
   } else {
     std::size_t colon = authority.find(':');
-    ep.host = lower(authority.substr(0, colon));
+    ep.host = ascii_lower(authority.substr(0, colon));
     if (!valid_host_name(ep.host)) return bad_url(url, ep.host.empty() ? "missing host" : "invalid host");
     if (colon != std::string_view::npos) {
       port_text = authority.substr(colon + 1);

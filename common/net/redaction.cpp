@@ -4,6 +4,8 @@
 #include <array>
 #include <cctype>
 
+#include "base/text.h"
+
 namespace fleetwave {
 namespace {
 
@@ -16,16 +18,10 @@ constexpr std::array<std::string_view, 20> kSecretParams = {
     "apikey",           "key",    "sig",           "signature",   "x-amz-signature", "x-amz-security-token",
     "x-goog-signature", "auth"};
 
-std::string lower(std::string_view s) {
-  std::string out(s);
-  std::transform(out.begin(), out.end(), out.begin(), [](unsigned char c) { return std::tolower(c); });
-  return out;
-}
-
 bool is_scheme_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '+' || c == '-' || c == '.'; }
 
 std::string redact_userinfo(std::string_view scheme, std::string_view userinfo) {
-  std::string s = lower(scheme);
+  std::string s = ascii_lower(scheme);
   bool keeps_user = s == "ssh" || s == "git+ssh" || s == "ssh+git" || s == "git" || s == "file";
   if (!keeps_user) return std::string(kMask);
   size_t colon = userinfo.find(':');
@@ -41,7 +37,7 @@ std::string redact_query(std::string_view query) {
     if (end == std::string_view::npos) end = query.size();
     std::string_view param = query.substr(start, end - start);
     size_t eq = param.find('=');
-    std::string name = lower(param.substr(0, eq));
+    std::string name = ascii_lower(param.substr(0, eq));
     bool secret = eq != std::string_view::npos &&
                   std::find(kSecretParams.begin(), kSecretParams.end(), name) != kSecretParams.end();
     out += secret ? std::string(param.substr(0, eq + 1)) + std::string(kMask) : std::string(param);

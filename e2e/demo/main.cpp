@@ -6,6 +6,7 @@
 #include <string>
 
 #include "demo/demo_run.h"
+#include "testkit/build_paths.h"
 
 namespace {
 
@@ -17,8 +18,9 @@ void on_signal(int) { g_stop = 1; }
 int main(int argc, char** argv) {
   using namespace fleetwave::e2e;
   DemoOptions options;
-  options.binaries = {FLEETWAVE_CLI_BINARY, FLEETWAVE_RENDER_BINARY, FLEETWAVE_ARGOCD_SIM_BINARY};
-  options.fleet_dir = std::string(FLEETWAVE_SOURCE_DIR) + "/testdata/example-fleet";
+  options.binaries = {fleetwave::testkit::cli_binary(), fleetwave::testkit::render_binary(),
+                      fleetwave::testkit::argocd_sim_binary()};
+  options.fleet_dir = std::string(fleetwave::testkit::source_dir()) + "/testdata/example-fleet";
   for (int i = 1; i + 1 < argc + 1; ++i) {
     const std::string flag = argv[i];
     if (i + 1 >= argc) {

@@ -11,6 +11,7 @@
 #include <thread>
 
 #include "scenario_test.h"
+#include "testkit/build_paths.h"
 #include "testkit/process/child_process.h"
 
 namespace fleetwave::e2e {
@@ -92,8 +93,9 @@ TEST_F(BoardBrowserE2eTest, GridShowsTheRolloutLiveAndTheAppPageItsAuditTrail) {
                        {"approver", "Rita Reviewer"}};
   std::ofstream(dir + "/config.json") << config.dump();
 
-  const std::string script = std::string(FLEETWAVE_SOURCE_DIR) + "/e2e/browser/board_check.mjs";
-  ASSERT_TRUE(std::filesystem::exists(std::string(FLEETWAVE_SOURCE_DIR) + "/e2e/browser/node_modules/playwright-core"))
+  const std::string script = std::string(fleetwave::testkit::source_dir()) + "/e2e/browser/board_check.mjs";
+  ASSERT_TRUE(std::filesystem::exists(std::string(fleetwave::testkit::source_dir()) +
+                                      "/e2e/browser/node_modules/playwright-core"))
       << "playwright-core is not installed: run `npm ci` in e2e/browser (.ci/lib.sh does)";
   const std::string output = dir + "/board_check.log";
   E2E_ASSERT_OK_AND_ASSIGN(

@@ -3,6 +3,8 @@
 #include <fstream>
 #include <sstream>
 
+#include "testkit/build_paths.h"
+
 namespace fleetwave::e2e {
 namespace {
 
@@ -24,11 +26,12 @@ std::string join(const std::vector<std::string>& items, const std::string& sep) 
 }
 
 Binaries ScenarioTest::binaries() {
-  return {FLEETWAVE_CLI_BINARY, FLEETWAVE_RENDER_BINARY, FLEETWAVE_ARGOCD_SIM_BINARY};
+  return {fleetwave::testkit::cli_binary(), fleetwave::testkit::render_binary(),
+          fleetwave::testkit::argocd_sim_binary()};
 }
 
 std::string ScenarioTest::example_file(const std::string& path) {
-  std::ifstream in(std::string(FLEETWAVE_SOURCE_DIR) + "/testdata/example-fleet/" + path);
+  std::ifstream in(std::string(fleetwave::testkit::source_dir()) + "/testdata/example-fleet/" + path);
   std::stringstream text;
   text << in.rdbuf();
   return text.str();
@@ -48,7 +51,7 @@ std::map<std::string, std::string> ScenarioTest::fleet_changes() {
 void ScenarioTest::SetUp() {
   StackOptions options;
   options.binaries = binaries();
-  options.repo.source_dir = std::string(FLEETWAVE_SOURCE_DIR) + "/testdata/example-fleet";
+  options.repo.source_dir = std::string(fleetwave::testkit::source_dir()) + "/testdata/example-fleet";
   options.repo.changes = fleet_changes();
   configure(options);
   Result<std::unique_ptr<RolloutStack>> stack = RolloutStack::start(options);

@@ -8,6 +8,7 @@
 
 #include "cmp/repo_reader.h"
 #include "render/renderer.h"
+#include "testkit/build_paths.h"
 #include "testkit/process/child_process.h"
 
 namespace fleetwave {
@@ -21,7 +22,7 @@ class CmpProcess : public ::testing::Test {
     work_ = mkdtemp(tmpl);
     repo_ = work_ / "_cmp_server" / "3f1c0e2a-5b7d-4e59-9a0b-7c1d2e3f4a5b";
     fs::create_directories(repo_);
-    fs::copy(fs::path(FLEETWAVE_SOURCE_DIR) / "testdata/example-fleet", repo_, fs::copy_options::recursive);
+    fs::copy(fs::path(fleetwave::testkit::source_dir()) / "testdata/example-fleet", repo_, fs::copy_options::recursive);
     // .git arrives with the tarball unless excluded; the plugin must never read it.
     fs::create_directories(repo_ / ".git");
     std::ofstream(repo_ / ".git" / "config") << "[core]\n\tbare = false\n";
@@ -45,14 +46,15 @@ class CmpProcess : public ::testing::Test {
   }
 
   testkit::ProcessOutcome run(const std::map<std::string, std::string>& env, const std::string& app_path) const {
-    return testkit::run_process({FLEETWAVE_RENDER_BINARY}, env, (repo_ / app_path).string());
+    return testkit::run_process({fleetwave::testkit::render_binary()}, env, (repo_ / app_path).string());
   }
 
   // What the library renders from the pristine example tree.
   static std::string expected(const std::string& app, const std::string& cluster, OutputFormat format) {
     InputBundle bundle;
     bundle.app_path = app;
-    RepoLayout layout{fs::path(FLEETWAVE_SOURCE_DIR) / "testdata/example-fleet", app, "clusters", "policies"};
+    RepoLayout layout{fs::path(fleetwave::testkit::source_dir()) / "testdata/example-fleet", app, "clusters",
+                      "policies"};
     EXPECT_TRUE(read_repo_files(layout, bundle).ok());
     auto out = render_cluster(bundle, cluster);
     EXPECT_TRUE(out.ok());

@@ -6,6 +6,8 @@
 
 #include <gtest/gtest.h>
 
+#include "testkit/build_paths.h"
+
 namespace fleetwave {
 namespace {
 namespace fs = std::filesystem;
@@ -13,7 +15,7 @@ namespace fs = std::filesystem;
 TEST(FleetSummary, ShowsCustomKindShares) {
   char tmpl[] = "/tmp/fw-summary-XXXXXX";
   const fs::path root = mkdtemp(tmpl);
-  const fs::path source = fs::path(FLEETWAVE_SOURCE_DIR) / "testdata/render/interpreter-bundled/repo";
+  const fs::path source = fs::path(fleetwave::testkit::source_dir()) / "testdata/render/interpreter-bundled/repo";
   fs::create_directories(root / "apps");
   fs::copy(source / "app", root / "apps/bundled", fs::copy_options::recursive);
   fs::copy(source / "clusters", root / "clusters", fs::copy_options::recursive);

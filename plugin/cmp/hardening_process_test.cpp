@@ -18,6 +18,7 @@
 #include <gtest/gtest.h>
 
 #include "base/json.h"
+#include "testkit/build_paths.h"
 #include "testkit/process/child_process.h"
 
 namespace fleetwave {
@@ -65,7 +66,7 @@ class RenderHardening : public ::testing::Test {
   testkit::ProcessOutcome render(std::vector<std::string> args = {},
                                  std::map<std::string, std::string> extra = {}) const {
     std::vector<std::string> argv = {
-        FLEETWAVE_RENDER_BINARY, "--repo-root", repo_.string(), "--app", "app", "--cluster", "m1"};
+        fleetwave::testkit::render_binary(), "--repo-root", repo_.string(), "--app", "app", "--cluster", "m1"};
     argv.insert(argv.end(), args.begin(), args.end());
     return testkit::run_process(argv, env(std::move(extra)), repo_.string(), 120);
   }
@@ -74,7 +75,7 @@ class RenderHardening : public ::testing::Test {
   testkit::ProcessOutcome render_as_cmp(const std::string& app, std::map<std::string, std::string> extra = {}) const {
     extra.emplace("ARGOCD_APP_SOURCE_PATH", app);
     extra.emplace("ARGOCD_ENV_FLEETWAVE_CLUSTER", "m1");
-    return testkit::run_process({FLEETWAVE_RENDER_BINARY}, env(std::move(extra)), (repo_ / app).string());
+    return testkit::run_process({fleetwave::testkit::render_binary()}, env(std::move(extra)), (repo_ / app).string());
   }
 
   fs::path repo_;
@@ -285,9 +286,9 @@ TEST_F(RenderHardening, D11_NoPartialStdoutWhenTheReaderIsSlowerThanTheTimeout) 
   const testkit::ProcessOutcome full = render();
   ASSERT_EQ(full.exit_code, 0) << full.err;
   ASSERT_GT(full.out.size(), 400'000u);
-  testkit::ProcessOutcome slow =
-      render_to_slow_reader({FLEETWAVE_RENDER_BINARY, "--repo-root", repo_.string(), "--app", "app", "--cluster", "m1"},
-                            repo_.string(), std::chrono::milliseconds(2500));
+  testkit::ProcessOutcome slow = render_to_slow_reader(
+      {fleetwave::testkit::render_binary(), "--repo-root", repo_.string(), "--app", "app", "--cluster", "m1"},
+      repo_.string(), std::chrono::milliseconds(2500));
   EXPECT_EQ(slow.exit_code, 0);
   EXPECT_EQ(slow.out.size(), full.out.size());
   EXPECT_TRUE(slow.out == full.out);
@@ -370,13 +371,14 @@ TEST_F(RenderHardening, ErrorsNameTheLineAndColumnOfTheirField) {
 }
 
 TEST_F(RenderHardening, HelpListsSummaryAndTheShortOutputFlag) {
-  testkit::ProcessOutcome help = testkit::run_process({FLEETWAVE_RENDER_BINARY, "--help"}, env(), repo_.string());
+  testkit::ProcessOutcome help =
+      testkit::run_process({fleetwave::testkit::render_binary(), "--help"}, env(), repo_.string());
   EXPECT_EQ(help.exit_code, 0);
   EXPECT_NE(help.out.find("[-o|--output yaml|json]"), std::string::npos) << help.out;
   EXPECT_NE(help.out.find("fleetwave-render summary --repo-root DIR"), std::string::npos) << help.out;
   EXPECT_NE(help.out.find("[-o|--output text|json]"), std::string::npos) << help.out;
   testkit::ProcessOutcome summary_help =
-      testkit::run_process({FLEETWAVE_RENDER_BINARY, "summary", "--help"}, env(), repo_.string());
+      testkit::run_process({fleetwave::testkit::render_binary(), "summary", "--help"}, env(), repo_.string());
   EXPECT_EQ(summary_help.exit_code, 0);
   EXPECT_EQ(summary_help.out, help.out);
 
@@ -388,13 +390,13 @@ TEST_F(RenderHardening, HelpListsSummaryAndTheShortOutputFlag) {
 }
 
 TEST_F(RenderHardening, SummaryPrintsJson) {
-  const std::string fleet = std::string(FLEETWAVE_SOURCE_DIR) + "/testdata/example-fleet";
-  testkit::ProcessOutcome text =
-      testkit::run_process({FLEETWAVE_RENDER_BINARY, "summary", "--repo-root", fleet}, env(), repo_.string());
+  const std::string fleet = std::string(fleetwave::testkit::source_dir()) + "/testdata/example-fleet";
+  testkit::ProcessOutcome text = testkit::run_process(
+      {fleetwave::testkit::render_binary(), "summary", "--repo-root", fleet}, env(), repo_.string());
   ASSERT_EQ(text.exit_code, 0) << text.err;
   for (const std::vector<std::string>& flags :
        {std::vector<std::string>{"--output", "json"}, std::vector<std::string>{"-o", "json"}}) {
-    std::vector<std::string> argv = {FLEETWAVE_RENDER_BINARY, "summary", "--repo-root", fleet};
+    std::vector<std::string> argv = {fleetwave::testkit::render_binary(), "summary", "--repo-root", fleet};
     argv.insert(argv.end(), flags.begin(), flags.end());
     testkit::ProcessOutcome r = testkit::run_process(argv, env(), repo_.string());
     ASSERT_EQ(r.exit_code, 0) << r.err;
@@ -419,7 +421,7 @@ TEST_F(RenderHardening, SummaryPrintsJson) {
     }
   }
   testkit::ProcessOutcome bad = testkit::run_process(
-      {FLEETWAVE_RENDER_BINARY, "summary", "--repo-root", fleet, "--output", "xml"}, env(), repo_.string());
+      {fleetwave::testkit::render_binary(), "summary", "--repo-root", fleet, "--output", "xml"}, env(), repo_.string());
   EXPECT_EQ(bad.exit_code, 2);
   EXPECT_EQ(bad.err, "--output must be text or json, got \"xml\"\nrun fleetwave-render --help for usage\n");
 }

@@ -13,6 +13,7 @@
 
 #include <gtest/gtest.h>
 
+#include "testkit/build_paths.h"
 #include "testkit/process/child_process.h"
 
 #define XXH_INLINE_ALL
@@ -39,7 +40,7 @@ class RenderCacheProcess : public ::testing::Test {
     char tmpl[] = "/tmp/fw-cache-XXXXXX";
     work_ = mkdtemp(tmpl);
     repo_ = work_ / "repo";
-    fs::copy(fs::path(FLEETWAVE_SOURCE_DIR) / "testdata/example-fleet", repo_, fs::copy_options::recursive);
+    fs::copy(fs::path(fleetwave::testkit::source_dir()) / "testdata/example-fleet", repo_, fs::copy_options::recursive);
     cache_ = work_ / "cache";
   }
   void TearDown() override {
@@ -57,7 +58,7 @@ class RenderCacheProcess : public ::testing::Test {
   }
 
   testkit::ProcessOutcome render(const std::string& cluster, const std::map<std::string, std::string>& e,
-                                 const std::string& binary = FLEETWAVE_RENDER_BINARY,
+                                 const std::string& binary = fleetwave::testkit::render_binary(),
                                  const std::string& app = "apps/guestbook") const {
     return testkit::run_process(
         {binary, "--repo-root", repo_.string(), "--app", app, "--cluster", cluster, "--output", "yaml"}, e,
@@ -66,7 +67,7 @@ class RenderCacheProcess : public ::testing::Test {
 
   // The output of a render without cache, which every cached render must equal.
   std::string uncached(const std::string& cluster, const std::string& app = "apps/guestbook") const {
-    testkit::ProcessOutcome r = render(cluster, env(false), FLEETWAVE_RENDER_BINARY, app);
+    testkit::ProcessOutcome r = render(cluster, env(false), fleetwave::testkit::render_binary(), app);
     EXPECT_EQ(r.exit_code, 0) << r.err;
     EXPECT_EQ(r.err, "fleetwave-render: cache: off\n");
     return r.out;
@@ -99,17 +100,18 @@ TEST_F(RenderCacheProcess, WarmRendersEqualColdOnesForEveryClusterAndFormat) {
   for (const std::string& cluster : kClusters) {
     SCOPED_TRACE(cluster);
     EXPECT_TRUE(has(cached(cluster, env()), "hit ")) << "one parse serves every cluster";
-    testkit::ProcessOutcome json = testkit::run_process({FLEETWAVE_RENDER_BINARY, "--repo-root", repo_.string(),
-                                                         "--app", "apps/guestbook", "--cluster", cluster, "-o", "json"},
-                                                        env(), work_.string());
+    testkit::ProcessOutcome json =
+        testkit::run_process({fleetwave::testkit::render_binary(), "--repo-root", repo_.string(), "--app",
+                              "apps/guestbook", "--cluster", cluster, "-o", "json"},
+                             env(), work_.string());
     testkit::ProcessOutcome json_cold =
-        testkit::run_process({FLEETWAVE_RENDER_BINARY, "--repo-root", repo_.string(), "--app", "apps/guestbook",
-                              "--cluster", cluster, "-o", "json"},
+        testkit::run_process({fleetwave::testkit::render_binary(), "--repo-root", repo_.string(), "--app",
+                              "apps/guestbook", "--cluster", cluster, "-o", "json"},
                              env(false), work_.string());
     EXPECT_EQ(json.out, json_cold.out);
   }
   // Another app is other inputs: its own entry.
-  testkit::ProcessOutcome payments = render("eu-3", env(), FLEETWAVE_RENDER_BINARY, "apps/payments");
+  testkit::ProcessOutcome payments = render("eu-3", env(), fleetwave::testkit::render_binary(), "apps/payments");
   EXPECT_EQ(payments.out, uncached("eu-3", "apps/payments"));
   EXPECT_TRUE(has(payments.err, "stored ")) << payments.err;
   EXPECT_EQ(entries().size(), 2u);
@@ -172,7 +174,7 @@ TEST_F(RenderCacheProcess, AFullDiskOnlyCostsTheCache) {
   std::vector<std::string> argv = {"/bin/sh",
                                    "-c",
                                    "ulimit -f 1 && exec \"$0\" \"$@\"",
-                                   FLEETWAVE_RENDER_BINARY,
+                                   fleetwave::testkit::render_binary(),
                                    "--repo-root",
                                    repo_.string(),
                                    "--app",
@@ -189,7 +191,7 @@ TEST_F(RenderCacheProcess, AFullDiskOnlyCostsTheCache) {
 
 // Flips one byte of a copy of the binary's ELF build id: another build of fleetwave-render.
 std::string other_build(const fs::path& dir) {
-  std::string bytes = slurp(FLEETWAVE_RENDER_BINARY);
+  std::string bytes = slurp(fleetwave::testkit::render_binary());
   // An ELF note: namesz=4, descsz, type=3 (NT_GNU_BUILD_ID), "GNU\0", then the id.
   const std::string marker("\x04\x00\x00\x00\x14\x00\x00\x00\x03\x00\x00\x00GNU\x00", 16);
   std::size_t at = bytes.find(marker);
@@ -203,7 +205,7 @@ std::string other_build(const fs::path& dir) {
 
 TEST_F(RenderCacheProcess, TwoBuildsShareTheDirectoryWithoutReadingEachOthersEntries) {
   std::string other = other_build(work_);
-  ASSERT_FALSE(other.empty()) << "no GNU build id note in " << FLEETWAVE_RENDER_BINARY;
+  ASSERT_FALSE(other.empty()) << "no GNU build id note in " << fleetwave::testkit::render_binary();
   std::string want = uncached("eu-3");
   testkit::ProcessOutcome a = render("eu-3", env());
   testkit::ProcessOutcome b = render("eu-3", env(), other);

@@ -17,6 +17,7 @@
 #include "interpret/lua_operations.h"
 #include "interpret/resource_interpreter.h"
 #include "model/quantity.h"
+#include "testkit/build_paths.h"
 
 namespace fleetwave {
 namespace {
@@ -140,7 +141,7 @@ void run_case(const Json& c) {
 }
 
 TEST(BundledCustomizations, KarmadaTestVectors) {
-  const fs::path dir = fs::path(FLEETWAVE_SOURCE_DIR) / "plugin/interpret/testdata/karmada-thirdparty";
+  const fs::path dir = fs::path(fleetwave::testkit::source_dir()) / "plugin/interpret/testdata/karmada-thirdparty";
   std::vector<fs::path> files;
   for (const auto& entry : fs::directory_iterator(dir)) files.push_back(entry.path());
   std::sort(files.begin(), files.end());

@@ -21,7 +21,7 @@ const OperationInfo& operation_info(Operation op) {
 
 namespace {
 
-void parse_rules(const Json& customizations, const FieldPath& at, Customization& c, Problems& problems) {
+void parse_customization_rules(const Json& customizations, const FieldPath& at, Customization& c, Problems& problems) {
   reject_unknown_fields(customizations,
                         {"retention", "replicaResource", "componentResource", "replicaRevision", "statusReflection",
                          "statusAggregation", "healthInterpretation", "dependencyInterpretation"},
@@ -65,7 +65,7 @@ Customization parse_customization(const Json& object, Problems& problems) {
     c.target_kind = get_string(*target, "kind", target_at, problems, true);
   }
   if (const Json* customizations = get_object(*spec, "customizations", spec_at, problems, true)) {
-    parse_rules(*customizations, spec_at.key("customizations"), c, problems);
+    parse_customization_rules(*customizations, spec_at.key("customizations"), c, problems);
   }
   return c;
 }

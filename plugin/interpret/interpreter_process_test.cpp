@@ -4,6 +4,7 @@
 // the reason. Karmada would refuse to schedule such an object.
 #include <gtest/gtest.h>
 
+#include "testkit/build_paths.h"
 #include "testkit/process/child_process.h"
 
 namespace fleetwave {
@@ -44,11 +45,11 @@ TEST(InterpreterProcess, BadInputFailsWithOneLineAndNoOutput) {
   };
   for (const BadInput& c : cases) {
     SCOPED_TRACE(c.name);
-    std::string repo = FLEETWAVE_SOURCE_DIR;
+    std::string repo = fleetwave::testkit::source_dir();
     repo.append("/testdata/render/").append(c.name).append("/repo");
-    testkit::ProcessOutcome r =
-        testkit::run_process({FLEETWAVE_RENDER_BINARY, "--repo-root", repo, "--app", "app", "--cluster", "m1"},
-                             {{"PATH", "/usr/bin:/bin"}}, repo);
+    testkit::ProcessOutcome r = testkit::run_process(
+        {fleetwave::testkit::render_binary(), "--repo-root", repo, "--app", "app", "--cluster", "m1"},
+        {{"PATH", "/usr/bin:/bin"}}, repo);
     EXPECT_EQ(r.exit_code, 1);
     EXPECT_EQ(r.out, "");
     ASSERT_FALSE(r.err.empty());

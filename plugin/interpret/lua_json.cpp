@@ -10,23 +10,23 @@
 namespace fleetwave {
 namespace {
 
-using Path = std::vector<std::string>;
+using LuaPath = std::vector<std::string>;
 
 struct EmptyFields {
-  std::set<Path> lists;
-  std::set<Path> maps;
+  std::set<LuaPath> lists;
+  std::set<LuaPath> maps;
 };
 
 // traverseToFindEmptyField: array elements keep their parent's path.
-void find_empty(const Json& node, const Path& path, EmptyFields& out) {
-  auto visit = [&](const Json& value, const Path& at) {
+void find_empty(const Json& node, const LuaPath& path, EmptyFields& out) {
+  auto visit = [&](const Json& value, const LuaPath& at) {
     if (value.is_array() && value.empty()) out.lists.insert(at);
     else if (value.is_object() && value.empty()) out.maps.insert(at);
     else if (value.is_array() || value.is_object()) find_empty(value, at, out);
   };
   if (node.is_object()) {
     for (auto it = node.begin(); it != node.end(); ++it) {
-      Path at = path;
+      LuaPath at = path;
       at.push_back(it.key());
       visit(it.value(), at);
     }
@@ -37,8 +37,8 @@ void find_empty(const Json& node, const Path& path, EmptyFields& out) {
 
 // traverseToFindEmptyFieldNeededModify, applied in place: an empty list found in the result is
 // turned into {} or deleted. Deleting walks backwards so indexes of the rest stay valid.
-void repair(Json& node, const Path& path, const EmptyFields& refs) {
-  auto decide = [&](Json& value, const Path& at) -> int {  // 0 keep, 1 to map, 2 delete
+void repair(Json& node, const LuaPath& path, const EmptyFields& refs) {
+  auto decide = [&](Json& value, const LuaPath& at) -> int {  // 0 keep, 1 to map, 2 delete
     if (value.is_array() && value.empty()) {
       if (refs.maps.count(at)) return 1;
       if (!refs.lists.count(at)) return 2;
@@ -50,7 +50,7 @@ void repair(Json& node, const Path& path, const EmptyFields& refs) {
   if (node.is_object()) {
     std::vector<std::string> doomed;
     for (auto it = node.begin(); it != node.end(); ++it) {
-      Path at = path;
+      LuaPath at = path;
       at.push_back(it.key());
       int d = decide(it.value(), at);
       if (d == 1) it.value() = Json::object();

@@ -11,8 +11,8 @@
 namespace fleetwave {
 namespace {
 
-Result<std::vector<LuaValue>> run(const InterpreterScript& script, const std::string& function,
-                                  std::vector<const Json*> args, int results) {
+Result<std::vector<LuaValue>> run_operation(const InterpreterScript& script, const std::string& function,
+                                            std::vector<const Json*> args, int results) {
   LuaCall call;
   call.script = script.text;
   call.chunk_name = script.chunk;
@@ -91,7 +91,7 @@ Result<DependencyRef> dependency_from(const Json& item, std::size_t index) {
 }  // namespace
 
 Result<LuaReplicas> lua_get_replicas_json(const InterpreterScript& script, const Json& object) {
-  FW_TRY(results, run(script, "GetReplicas", {&object}, 2));
+  FW_TRY(results, run_operation(script, "GetReplicas", {&object}, 2));
   const LuaValue& count = results[0];
   if (count.type != LuaType::Number) {
     return fail(invalid_input("GetReplicas must return a number as its first result, got " + count.type_name));
@@ -121,7 +121,7 @@ Result<WorkloadReplicas> lua_get_replicas(const InterpreterScript& script, const
 
 Result<Json> lua_revise_replica(const InterpreterScript& script, const Json& object, std::int64_t replicas) {
   const Json count = replicas;
-  FW_TRY(results, run(script, "ReviseReplica", {&object, &count}, 1));
+  FW_TRY(results, run_operation(script, "ReviseReplica", {&object, &count}, 1));
   if (results[0].type != LuaType::Table) return fail(not_a_table("ReviseReplica", results[0]));
   FW_TRY(revised, table_result(results[0], true, {&object}));
   if (!revised.is_object()) return fail(unmarshal_error("ReviseReplica must return an object, got a list"));
@@ -132,7 +132,7 @@ Result<Json> lua_revise_replica(const InterpreterScript& script, const Json& obj
 }
 
 Result<std::vector<DependencyRef>> lua_get_dependencies(const InterpreterScript& script, const Json& object) {
-  FW_TRY(results, run(script, "GetDependencies", {&object}, 1));
+  FW_TRY(results, run_operation(script, "GetDependencies", {&object}, 1));
   if (results[0].type != LuaType::Table) return fail(not_a_table("GetDependencies", results[0]));
   FW_TRY(list, table_result(results[0], false, {}));
   if (!list.is_array()) return fail(unmarshal_error("GetDependencies must return a list, got an object"));

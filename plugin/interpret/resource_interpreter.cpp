@@ -9,7 +9,7 @@
 namespace fleetwave {
 namespace {
 
-std::string describe(const LoadedCustomization& c) {
+std::string describe_operation(const LoadedCustomization& c) {
   std::string where =
       c.pos.file.empty() ? "" : " (" + c.pos.file + (c.pos.line > 0 ? ":" + std::to_string(c.pos.line) : "") + ")";
   return std::string(kCustomizationKind) + " \"" + c.ric.name + "\"" + where;
@@ -34,12 +34,13 @@ void check_conflicts(const std::vector<LoadedCustomization>& sorted, ErrorList& 
         if (static_cast<Operation>(op) == Operation::InterpretDependency) continue;  // several are allowed
         if (a.scripts[op].empty() || b.scripts[op].empty()) continue;
         const OperationInfo& info = operation_info(static_cast<Operation>(op));
-        Error e = invalid_input(describe(sorted[i]) + " " + std::string(info.name) + " for " + b.target_api_version +
-                                    " " + b.target_kind + ": conflicting with InterpreterOperation(" +
-                                    std::string(info.name) + ") of existing " + describe(sorted[j]) +
-                                    "; Karmada's admission webhook refuses a second script for one operation, "
-                                    "keep it in one of them",
-                                "spec.customizations." + std::string(info.field));
+        Error e =
+            invalid_input(describe_operation(sorted[i]) + " " + std::string(info.name) + " for " +
+                              b.target_api_version + " " + b.target_kind + ": conflicting with InterpreterOperation(" +
+                              std::string(info.name) + ") of existing " + describe_operation(sorted[j]) +
+                              "; Karmada's admission webhook refuses a second script for one operation, "
+                              "keep it in one of them",
+                          "spec.customizations." + std::string(info.field));
         e.pos = sorted[i].pos;
         errors.push_back(std::move(e));
       }
@@ -99,7 +100,7 @@ Result<ResourceInterpreter, ErrorList> ResourceInterpreter::build(std::vector<Lo
     for (std::size_t op = 0; op < kOperationCount; ++op) {
       const std::string& text = c.ric.scripts[op];
       if (text.empty()) continue;
-      InterpreterScript s{text, describe(c), std::string(operation_info(static_cast<Operation>(op)).field)};
+      InterpreterScript s{text, describe_operation(c), std::string(operation_info(static_cast<Operation>(op)).field)};
       if (static_cast<Operation>(op) == Operation::InterpretDependency) scripts.dependencies.push_back(std::move(s));
       else if (!scripts.single[op]) scripts.single[op] = std::move(s);  // Merge: the first by name wins
     }

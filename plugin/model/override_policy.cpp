@@ -21,8 +21,8 @@ std::string required_string(const Json& object, std::string_view key, const Fiel
   return get_string(object, key, at, problems);
 }
 
-void check_enum(const std::string& value, std::initializer_list<std::string_view> allowed, const FieldPath& at,
-                Problems& problems) {
+void check_override_enum(const std::string& value, std::initializer_list<std::string_view> allowed, const FieldPath& at,
+                         Problems& problems) {
   std::string list;
   for (std::string_view a : allowed) {
     if (value == a) return;
@@ -36,7 +36,7 @@ std::string required_enum(const Json& object, std::string_view key, std::initial
   const Json* v = find_member(object, key);
   bool present = v != nullptr && !v->is_null();
   std::string value = required_string(object, key, at, problems);
-  if (present && v->is_string()) check_enum(value, allowed, at.key(key), problems);
+  if (present && v->is_string()) check_override_enum(value, allowed, at.key(key), problems);
   return value;
 }
 

@@ -8,16 +8,16 @@ namespace fleetwave {
 namespace {
 
 bool is_alpha(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
-bool is_digit(char c) { return c >= '0' && c <= '9'; }
-bool is_alnum(char c) { return is_alpha(c) || is_digit(c); }
-bool is_lower_alnum(char c) { return (c >= 'a' && c <= 'z') || is_digit(c); }
-bool is_hex(char c) { return is_digit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'); }
-bool is_word(char c) { return is_alnum(c) || c == '_'; }
+bool is_reference_digit(char c) { return c >= '0' && c <= '9'; }
+bool is_reference_alnum(char c) { return is_alpha(c) || is_reference_digit(c); }
+bool is_lower_alnum(char c) { return (c >= 'a' && c <= 'z') || is_reference_digit(c); }
+bool is_hex(char c) { return is_reference_digit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'); }
+bool is_word(char c) { return is_reference_alnum(c) || c == '_'; }
 
 // [a-zA-Z0-9] | [a-zA-Z0-9][a-zA-Z0-9-]*[a-zA-Z0-9]
 bool is_domain_component(std::string_view s) {
-  if (s.empty() || !is_alnum(s.front()) || !is_alnum(s.back())) return false;
-  return std::all_of(s.begin(), s.end(), [](char c) { return is_alnum(c) || c == '-'; });
+  if (s.empty() || !is_reference_alnum(s.front()) || !is_reference_alnum(s.back())) return false;
+  return std::all_of(s.begin(), s.end(), [](char c) { return is_reference_alnum(c) || c == '-'; });
 }
 
 // host (domain name or [ipv6]) with an optional :port.
@@ -25,7 +25,7 @@ bool is_domain_and_port(std::string_view s) {
   std::string_view host = s;
   if (std::size_t colon = s.rfind(':'); colon != std::string_view::npos && (s.front() != '[' || colon > s.find(']'))) {
     std::string_view port = s.substr(colon + 1);
-    if (port.empty() || !std::all_of(port.begin(), port.end(), is_digit)) return false;
+    if (port.empty() || !std::all_of(port.begin(), port.end(), is_reference_digit)) return false;
     host = s.substr(0, colon);
   }
   if (!host.empty() && host.front() == '[') {
@@ -140,8 +140,8 @@ std::string validate_digest(std::string_view d) {
     return algorithm_ok ? "unsupported digest algorithm" : "invalid checksum digest format";
   }
   if (encoded.size() != hex_length) return "invalid checksum digest length";
-  bool lower_hex =
-      std::all_of(encoded.begin(), encoded.end(), [](char c) { return is_digit(c) || (c >= 'a' && c <= 'f'); });
+  bool lower_hex = std::all_of(encoded.begin(), encoded.end(),
+                               [](char c) { return is_reference_digit(c) || (c >= 'a' && c <= 'f'); });
   return lower_hex ? "" : "invalid checksum digest format";
 }
 
@@ -165,7 +165,7 @@ bool is_image_digest(std::string_view text) {
       expect_letter = false;
     } else if (c == '-' || c == '_' || c == '+' || c == '.') {
       expect_letter = true;
-    } else if (!is_alnum(c)) {
+    } else if (!is_reference_alnum(c)) {
       return false;
     }
   }

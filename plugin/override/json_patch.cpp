@@ -189,7 +189,7 @@ class Patcher {
   bool root_nil_ = false;
 };
 
-std::string describe(const PatchOperation& op) { return op.op + " " + (op.path.empty() ? "\"\"" : op.path); }
+std::string describe_patch(const PatchOperation& op) { return op.op + " " + (op.path.empty() ? "\"\"" : op.path); }
 
 // Only a path starting with "//" walks through the root's "self"; snapshot it only then.
 bool walks_root_self(const std::vector<PatchOperation>& ops) {
@@ -202,7 +202,7 @@ bool walks_root_self(const std::vector<PatchOperation>& ops) {
 Status<PatchFailure> run_all(Patcher& patcher, const std::vector<PatchOperation>& ops) {
   for (std::size_t i = 0; i < ops.size(); ++i) {
     auto step = patcher.run(ops[i]);
-    if (!step.ok()) return PatchFailure{i, describe(ops[i]) + ": " + step.error()};
+    if (!step.ok()) return PatchFailure{i, describe_patch(ops[i]) + ": " + step.error()};
   }
   if (!patcher.root_nil() && patcher.root()->nil_obj)
     return PatchFailure{std::string::npos, "invalid value, expected object"};

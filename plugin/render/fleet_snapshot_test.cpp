@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include "cmp/repo_reader.h"
+#include "testkit/build_paths.h"
 
 namespace fleetwave {
 namespace {
@@ -21,12 +22,12 @@ struct Case {
 
 std::vector<Case> cases() {
   std::vector<Case> out;
-  fs::path golden = fs::path(FLEETWAVE_SOURCE_DIR) / "testdata" / "render";
+  fs::path golden = fs::path(fleetwave::testkit::source_dir()) / "testdata" / "render";
   for (const auto& entry : fs::directory_iterator(golden)) {
     if (entry.is_directory()) out.push_back({entry.path().filename().string(), entry.path() / "repo", "app"});
   }
   std::sort(out.begin(), out.end(), [](const Case& a, const Case& b) { return a.name < b.name; });
-  fs::path example = fs::path(FLEETWAVE_SOURCE_DIR) / "testdata" / "example-fleet";
+  fs::path example = fs::path(fleetwave::testkit::source_dir()) / "testdata" / "example-fleet";
   for (const auto& entry : fs::directory_iterator(example / "apps")) {
     out.push_back({"example-" + entry.path().filename().string(), example, "apps/" + entry.path().filename().string()});
   }
@@ -78,7 +79,7 @@ TEST(FleetSnapshot, RendersEveryClusterOfEveryCaseAsTheFullRender) {
 }
 
 TEST(FleetSnapshot, RefusesTruncatedAndForeignData) {
-  Case c{"override-order", fs::path(FLEETWAVE_SOURCE_DIR) / "testdata/render/override-order/repo", "app"};
+  Case c{"override-order", fs::path(fleetwave::testkit::source_dir()) / "testdata/render/override-order/repo", "app"};
   std::string why;
   auto full = prepare(c, &why);
   ASSERT_TRUE(full.has_value()) << why;
@@ -96,7 +97,7 @@ TEST(FleetSnapshot, RefusesTruncatedAndForeignData) {
 // Flipped bytes may still decode (the cache's checksum is what catches them); reading them
 // must stay safe: no crash, no hang, no unbounded allocation.
 TEST(FleetSnapshot, SurvivesFlippedBytes) {
-  Case c{"propagate-deps", fs::path(FLEETWAVE_SOURCE_DIR) / "testdata/render/propagate-deps/repo", "app"};
+  Case c{"propagate-deps", fs::path(fleetwave::testkit::source_dir()) / "testdata/render/propagate-deps/repo", "app"};
   std::string why;
   auto full = prepare(c, &why);
   ASSERT_TRUE(full.has_value()) << why;

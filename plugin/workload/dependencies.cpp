@@ -67,7 +67,7 @@ void visit_pod_spec(const Json& spec, NameSets& names) {
     add(names.service_accounts, sa);
 }
 
-const Json* pod_spec_of(const Json& object, const std::string& kind) {
+const Json* dependency_pod_spec(const Json& object, const std::string& kind) {
   if (kind == "Pod") return find_member(object, "spec");
   if (kind == "CronJob") return find_path(object, {"spec", "jobTemplate", "spec", "template", "spec"});
   return find_path(object, {"spec", "template", "spec"});
@@ -107,7 +107,7 @@ std::vector<DependencyRef> workload_dependencies(const Json& object, const std::
     return out;
   }
   if (!has_pod_dependencies(api_version, kind)) return out;
-  const Json* spec = pod_spec_of(object, kind);
+  const Json* spec = dependency_pod_spec(object, kind);
   if (spec == nullptr || !spec->is_object()) return out;
   NameSets names;
   visit_pod_spec(*spec, names);

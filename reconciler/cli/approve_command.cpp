@@ -10,7 +10,7 @@
 namespace fleetwave::cli {
 namespace {
 
-int run(CommandContext& ctx) {
+int run_approve(CommandContext& ctx) {
   auto app = single_app_argument(ctx);
   if (!app.ok()) return ctx.fail(app.error());
   std::optional<std::string> wave;
@@ -33,7 +33,7 @@ CommandSpec approve_command() {
           flags_of({{{"wave", "W", "the wave to approve (default: the one waiting for approval)", false}},
                     repository_flags(),
                     {person_author_flag(), signing_key_flag(), dry_run_flag()}}),
-          &run};
+          &run_approve};
 }
 
 }  // namespace fleetwave::cli

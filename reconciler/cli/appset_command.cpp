@@ -11,7 +11,7 @@
 namespace fleetwave::cli {
 namespace {
 
-int run(CommandContext& ctx) {
+int run_appset(CommandContext& ctx) {
   auto app = single_app_argument(ctx);
   if (!app.ok()) return ctx.fail(app.error());
   auto format = output_format(ctx.args, {"yaml", "json"});
@@ -72,7 +72,7 @@ CommandSpec appset_command() {
                      {"dest-namespace", "NS", "destination namespace of the Applications (default: none)", false},
                      output_flag("yaml (default) or json, as kubectl apply -f reads either")},
                     repository_flags()}),
-          &run};
+          &run_appset};
 }
 
 }  // namespace fleetwave::cli

@@ -2,13 +2,11 @@
 
 #include <algorithm>
 
+#include "cli/build_revision.h"
 #include "cli/commands.h"
 
 #ifndef FLEETWAVE_VERSION
 #define FLEETWAVE_VERSION "dev"
-#endif
-#ifndef FLEETWAVE_REVISION
-#define FLEETWAVE_REVISION ""
 #endif
 
 namespace fleetwave::cli {
@@ -38,7 +36,7 @@ std::string main_help(const std::vector<CommandSpec>& commands) {
 std::string build_version() { return FLEETWAVE_VERSION; }
 
 std::string build_revision() {
-  const std::string revision = FLEETWAVE_REVISION;
+  const std::string revision = revision_from_build();
   return revision.empty() ? "unknown" : revision;
 }
 

@@ -12,6 +12,7 @@
 #include "base/json.h"
 #include "base/timestamp.h"
 #include "cli/cli.h"
+#include "testkit/build_paths.h"
 #include "testkit/builders/fleet_files.h"
 #include "testkit/builders/git_cli.h"
 #include "testkit/builders/git_test_helpers.h"
@@ -76,7 +77,7 @@ class CliTest : public fleetwave::testkit::LibGit2Test {
   CliRun run_binary(const std::vector<std::string>& args, const std::vector<std::string>& env = {},
                     std::string cwd = "") {
     fleetwave::testkit::ProcessSpec spec;
-    spec.argv = {FLEETWAVE_CLI_BINARY};
+    spec.argv = {fleetwave::testkit::cli_binary()};
     spec.argv.insert(spec.argv.end(), args.begin(), args.end());
     spec.cwd = cwd.empty() ? dir_->path() : cwd;
     spec.env = {"HOME=" + (*dir_ / "home"), "XDG_CACHE_HOME=" + (*dir_ / "xdg")};

@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 
 #include "cli/cli_fixture.h"
+#include "testkit/build_paths.h"
 
 namespace fleetwave::cli {
 namespace {
@@ -192,7 +193,14 @@ TEST_F(CliCordonTest, StatusWatchAppendsAReportWhenItChanges) {
   // Not a terminal: a time line and the report, again only when it changed. Stopped by SIGTERM
   // like an interrupted watch.
   fleetwave::testkit::ProcessSpec spec;
-  spec.argv = {FLEETWAVE_CLI_BINARY, "status", "--watch", "--interval", "200ms", "--repo", remote_url(), "--cache-dir",
+  spec.argv = {fleetwave::testkit::cli_binary(),
+               "status",
+               "--watch",
+               "--interval",
+               "200ms",
+               "--repo",
+               remote_url(),
+               "--cache-dir",
                *dir_ / "cache-watch"};
   spec.cwd = dir_->path();
   spec.env = {"HOME=" + (*dir_ / "home")};

@@ -115,12 +115,12 @@ void diff_app(CommandContext& ctx, git::GitRepository& repo, BlobCache& blobs, c
 
 // Render errors exit 1 whatever --exit-code says; with it, so does a difference (as git diff
 // --exit-code does), so scripts can gate on "nothing would change".
-int exit_code_of(const DiffOutcome& outcome, bool exit_code_flag) {
+int diff_exit_code(const DiffOutcome& outcome, bool exit_code_flag) {
   if (!outcome.rendered) return kExitFailed;
   return exit_code_flag && !outcome.diffs.empty() ? kExitFailed : kExitOk;
 }
 
-int run(CommandContext& ctx) {
+int run_diff(CommandContext& ctx) {
   if (!ctx.args.positionals.empty())
     return ctx.usage("unexpected argument \"" + ctx.args.positionals[0] + "\"; name the app with --app");
   if (!ctx.args.has("from") || !ctx.args.has("to")) return ctx.usage("diff needs --from REV and --to REV");
@@ -166,7 +166,7 @@ int run(CommandContext& ctx) {
   } else {
     for (const ClusterDiff& d : outcome.diffs) ctx.out.write(d.diff);
   }
-  return exit_code_of(outcome, ctx.args.flag("exit-code"));
+  return diff_exit_code(outcome, ctx.args.flag("exit-code"));
 }
 
 }  // namespace
@@ -188,7 +188,7 @@ CommandSpec diff_command() {
                      {"exit-code", "", "exit 1 when something differs, 0 when nothing does (like git diff)", false},
                      output_flag("text (default: unified diffs) or json")},
                     repository_flags()}),
-          &run};
+          &run_diff};
 }
 
 }  // namespace fleetwave::cli

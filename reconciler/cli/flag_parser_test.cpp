@@ -13,7 +13,7 @@ const std::vector<FlagSpec> kSpecs = {
     {"reason", "TEXT", "why", false},    {"output", "FORMAT", "format", false, 'o'},
 };
 
-struct Case {
+struct FlagCase {
   std::string name;
   std::vector<std::string> args;
   std::map<std::string, std::string> env;
@@ -24,7 +24,7 @@ struct Case {
 };
 
 TEST(CliFlagParserTest, Table) {
-  const Case cases[] = {
+  const FlagCase cases[] = {
       {"separate value", {"--repo", "file:///r"}, {}, "", {}, {{"repo", "file:///r"}}},
       {"inline value", {"--repo=file:///r"}, {}, "", {}, {{"repo", "file:///r"}}},
       {"inline empty value", {"--reason="}, {}, "", {}, {{"reason", ""}}},
@@ -64,7 +64,7 @@ TEST(CliFlagParserTest, Table) {
        {{"FLEETWAVE_ARGOCD_INSECURE", "maybe"}},
        "FLEETWAVE_ARGOCD_INSECURE: expected true or false, got \"maybe\""},
   };
-  for (const Case& c : cases) {
+  for (const FlagCase& c : cases) {
     SCOPED_TRACE(c.name);
     auto got = parse_flags(c.args, kSpecs, c.env, "fleetwave x");
     if (!c.want_error.empty()) {

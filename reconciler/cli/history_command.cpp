@@ -10,7 +10,7 @@
 namespace fleetwave::cli {
 namespace {
 
-int run(CommandContext& ctx) {
+int run_history(CommandContext& ctx) {
   if (ctx.args.positionals.size() != 1) return ctx.usage("expected one APP argument");
   const std::string app = ctx.args.positionals[0];
   auto format = output_format(ctx.args, {"text", "json"});
@@ -51,7 +51,7 @@ CommandSpec history_command() {
       "revert. Exit 0 when the history could be read (an app with no steps prints that).",
       flags_of({{output_flag("text (default) or json"), {"limit", "N", "show at most N steps (default all)", false}},
                 repository_flags()}),
-      &run};
+      &run_history};
 }
 
 }  // namespace fleetwave::cli

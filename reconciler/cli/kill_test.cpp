@@ -15,6 +15,7 @@
 
 #include "cli/cli_fixture.h"
 #include "rollout/rollout_state.h"
+#include "testkit/build_paths.h"
 
 namespace fleetwave::cli {
 namespace {
@@ -42,7 +43,7 @@ class CliKillTest : public CliTest {
 
   fleetwave::testkit::ChildProcess spawn_reconcile(int run) {
     fleetwave::testkit::ProcessSpec spec;
-    spec.argv = {FLEETWAVE_CLI_BINARY, "reconcile", "--once"};
+    spec.argv = {fleetwave::testkit::cli_binary(), "reconcile", "--once"};
     for (const std::string& f : repo_flags()) spec.argv.push_back(f);
     for (const std::string& f : argocd_flags_) spec.argv.push_back(f);
     spec.cwd = dir_->path();

@@ -9,7 +9,7 @@
 namespace fleetwave::cli {
 namespace {
 
-int run(CommandContext& ctx) {
+int run_pause(CommandContext& ctx) {
   auto app = single_app_argument(ctx);
   if (!app.ok()) return ctx.fail(app.error());
   const std::string reason = ctx.args.get("reason");
@@ -31,7 +31,7 @@ CommandSpec pause_command() {
           flags_of({{{"reason", "TEXT", "why (recorded in the state and the commit; required)", false}},
                     repository_flags(),
                     {person_author_flag(), signing_key_flag(), dry_run_flag()}}),
-          &run};
+          &run_pause};
 }
 
 }  // namespace fleetwave::cli

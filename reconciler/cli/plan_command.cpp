@@ -10,7 +10,7 @@
 namespace fleetwave::cli {
 namespace {
 
-int run(CommandContext& ctx) {
+int run_plan(CommandContext& ctx) {
   if (ctx.args.positionals.size() > 1) return ctx.usage("expected at most one APP argument");
   const std::string only = ctx.args.positionals.empty() ? "" : ctx.args.positionals[0];
   auto format = output_format(ctx.args, {"text", "json"});
@@ -79,7 +79,7 @@ CommandSpec plan_command() {
           flags_of({{{"revision", "REV", "commit, branch or tag to plan (default: the branch head)", false},
                      output_flag("text (default) or json")},
                     repository_flags()}),
-          &run};
+          &run_plan};
 }
 
 }  // namespace fleetwave::cli

@@ -10,7 +10,7 @@
 namespace fleetwave::cli {
 namespace {
 
-int run(CommandContext& ctx) {
+int run_promote(CommandContext& ctx) {
   auto app = single_app_argument(ctx);
   if (!app.ok()) return ctx.fail(app.error());
   const bool full = ctx.args.has("full");
@@ -39,7 +39,7 @@ CommandSpec promote_command() {
                      {"reason", "TEXT", "why (recorded in the state and the commit; required)", false}},
                     repository_flags(),
                     {person_author_flag(), signing_key_flag(), dry_run_flag()}}),
-          &run};
+          &run_promote};
 }
 
 }  // namespace fleetwave::cli

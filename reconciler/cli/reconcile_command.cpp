@@ -11,7 +11,7 @@
 namespace fleetwave::cli {
 namespace {
 
-int run(CommandContext& ctx) {
+int run_reconcile(CommandContext& ctx) {
   if (!ctx.args.positionals.empty()) return ctx.usage("unexpected argument \"" + ctx.args.positionals[0] + "\"");
   if (!ctx.args.flag("once")) return ctx.usage("reconcile runs one cycle and needs --once");
   if (!ctx.args.has("repo")) return ctx.usage("reconcile needs --repo URL");
@@ -75,7 +75,7 @@ CommandSpec reconcile_command() {
                     argocd_flags(),
                     prometheus_flags(),
                     {author_flag(), signing_key_flag(), allowed_signers_flag()}}),
-          &run};
+          &run_reconcile};
 }
 
 }  // namespace fleetwave::cli

@@ -9,7 +9,7 @@
 namespace fleetwave::cli {
 namespace {
 
-int run(CommandContext& ctx) {
+int run_resume(CommandContext& ctx) {
   auto app = single_app_argument(ctx);
   if (!app.ok()) return ctx.fail(app.error());
   return run_manual_step(ctx, *app, [](const WavePlan& plan, const RolloutState& state, std::int64_t now_ms) {
@@ -27,7 +27,7 @@ CommandSpec resume_command() {
           "back, from where it stopped when it was held in place. One commit; with --repo it is pushed,\n"
           "otherwise it is made in the current checkout.",
           flags_of({repository_flags(), {person_author_flag(), signing_key_flag(), dry_run_flag()}}),
-          &run};
+          &run_resume};
 }
 
 }  // namespace fleetwave::cli

@@ -10,7 +10,7 @@
 namespace fleetwave::cli {
 namespace {
 
-int run(CommandContext& ctx) {
+int run_rollback(CommandContext& ctx) {
   auto app = single_app_argument(ctx);
   if (!app.ok()) return ctx.fail(app.error());
   const std::string reason = ctx.args.get("reason");
@@ -32,7 +32,7 @@ CommandSpec rollback_command() {
           flags_of({{{"reason", "TEXT", "why (recorded in the state and the commit; required)", false}},
                     repository_flags(),
                     {person_author_flag(), signing_key_flag(), dry_run_flag()}}),
-          &run};
+          &run_rollback};
 }
 
 }  // namespace fleetwave::cli

@@ -10,6 +10,7 @@
 #include "adapters/hosting/commit_status.h"
 #include "adapters/notify/webhook_http.h"
 #include "adapters/signing/ssh_signature_checker.h"
+#include "base/duration_text.h"
 #include "base/text.h"
 #include "cli/cli.h"
 #include "cli/commands.h"
@@ -99,7 +100,7 @@ Result<serve::ServeOptions> serve_options(CommandContext& ctx, const ParsedArgs&
   return o;
 }
 
-// The approvals settings, validated; the provider is built from them in run().
+// The approvals settings, validated; the provider is built from them in run_serve().
 Result<serve::ApprovalsConfig> approvals_config(const ParsedArgs& args) {
   serve::ApprovalsConfig c{args.get("approvals-provider"), args.get("approvals-api-url"),
                            args.get("approvals-repository"), args.get("approvals-token-file"),
@@ -176,7 +177,7 @@ void warn_missing_secrets(serve::JsonLog& log, const serve::ApiSecrets& secrets)
   if (secrets.generator_token.empty()) log.warn("no --generator-token-file: the plugin generator answers 403");
 }
 
-int run(CommandContext& outer) {
+int run_serve(CommandContext& outer) {
   if (!outer.args.positionals.empty()) return outer.usage("unexpected argument \"" + outer.args.positionals[0] + "\"");
   auto merged = with_config_file(outer.args, outer.process.cwd);
   if (!merged.ok()) return outer.fail(kExitUsage, merged.error());
@@ -294,7 +295,7 @@ CommandSpec serve_command() {
            argocd_flags(),
            prometheus_flags(),
            {author_flag(), signing_key_flag(), allowed_signers_flag()}}),
-      &run};
+      &run_serve};
 }
 
 }  // namespace fleetwave::cli

@@ -2,6 +2,7 @@
 // and (with --argocd-url) Argo CD's verdict, and why nothing moves. Computed by planning every
 // app at the head exactly as a reconcile would, without committing anything.
 #include "adapters/signing/ssh_signature_checker.h"
+#include "base/duration_text.h"
 #include "base/timestamp.h"
 #include "cli/app_lookup.h"
 #include "cli/commands.h"
@@ -10,7 +11,6 @@
 #include "codec/json_writer.h"
 #include "reconcile/views/status_builder.h"
 #include "reconcile/views/status_text.h"
-#include "rollout/duration.h"
 
 namespace fleetwave::cli {
 namespace {
@@ -83,7 +83,7 @@ int watch(CommandContext& ctx, ArgoCdClient& argocd, bool configured, AnalysisCl
   }
 }
 
-int run(CommandContext& ctx) {
+int run_status(CommandContext& ctx) {
   if (ctx.args.positionals.size() > 1) return ctx.usage("expected at most one APP argument");
   const std::string only = ctx.args.positionals.empty() ? "" : ctx.args.positionals[0];
   auto format = output_format(ctx.args, {"text", "json"});
@@ -128,7 +128,7 @@ CommandSpec status_command() {
                     argocd_flags(),
                     prometheus_flags(),
                     {allowed_signers_flag()}}),
-          &run};
+          &run_status};
 }
 
 }  // namespace fleetwave::cli

@@ -1,12 +1,12 @@
 // fleetwave wait APP --for Stable|WaitingApproval|Held|Paused [--release REV] --timeout D:
 // blocks (a CI pipeline) until the app's rollout state in Git reaches the phase. Reads only the
 // committed state, so what it waits for is what `git log` will show.
+#include "base/duration_text.h"
 #include "cli/app_lookup.h"
 #include "cli/commands.h"
 #include "cli/common_options.h"
 #include "cli/workspace.h"
 #include "reconcile/app_planner.h"
-#include "rollout/duration.h"
 
 namespace fleetwave::cli {
 namespace {
@@ -77,7 +77,7 @@ Result<AppNow, CliFailure> read_state(Workspace& ws, const std::string& app_name
   return AppNow{std::move(state).value(), *inputs};
 }
 
-int run(CommandContext& ctx) {
+int run_wait(CommandContext& ctx) {
   auto app = single_app_argument(ctx);
   if (!app.ok()) return ctx.fail(app.error());
   Target target{ctx.args.has("for") ? ctx.args.get("for") : "", ctx.args.has("release") ? ctx.args.get("release") : ""};
@@ -125,7 +125,7 @@ CommandSpec wait_command() {
                      {"timeout", "D", "give up after this long (default 10m): exit 124", false},
                      {"interval", "D", "time between reads of the branch (default 10s)", false}},
                     repository_flags()}),
-          &run};
+          &run_wait};
 }
 
 }  // namespace fleetwave::cli

@@ -1,6 +1,7 @@
 #include "reconcile/analysis_runner.h"
 
 #include "base/timestamp.h"
+#include "rollout/analysis/condition.h"
 #include "rollout/analysis/placeholders.h"
 #include "rollout/analysis/prometheus_answer.h"
 #include "rollout/gates/wave_gate.h"
@@ -54,7 +55,7 @@ AnalysisStatus AnalysisRunner::measure(const EngineInput& in, const AnalysisChec
   AnalysisStatus s;
   s.check = check.name;
   s.cluster = cluster;
-  s.condition = check.success.text();
+  s.condition = check.success ? check.success->text() : "";
   const ReleaseState& r = *in.state.release;
   const PlaceholderValues values{in.state.app, cluster, in.plan->waves[r.wave].name, r.revision, namespace_};
   if (check.prometheus) {

@@ -13,6 +13,7 @@
 #include "base/timestamp.h"
 #include "codec/yaml_codec.h"
 #include "rollout/engine_fixture.h"
+#include "testkit/build_paths.h"
 
 namespace fleetwave {
 namespace {
@@ -22,7 +23,8 @@ constexpr std::int64_t kSecond = 1000;
 const std::string kRelease(40, 'a');
 
 std::string recorded(const std::string& name) {
-  std::ifstream in(std::string(FLEETWAVE_SOURCE_DIR) + "/reconciler/rollout/analysis/testdata/prometheus/" + name);
+  std::ifstream in(std::string(fleetwave::testkit::source_dir()) + "/reconciler/rollout/analysis/testdata/prometheus/" +
+                   name);
   std::stringstream buf;
   buf << in.rdbuf();
   return buf.str();

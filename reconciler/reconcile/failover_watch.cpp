@@ -1,8 +1,8 @@
 #include "reconcile/failover_watch.h"
 
+#include "base/duration_text.h"
 #include "base/timestamp.h"
 #include "net/redaction.h"
-#include "rollout/duration.h"
 
 namespace fleetwave {
 namespace {

@@ -4,9 +4,9 @@
 
 #include <algorithm>
 
+#include "base/duration_text.h"
 #include "base/timestamp.h"
 #include "rollout/cluster_holds.h"
-#include "rollout/duration.h"
 #include "rollout/gates/wave_gate.h"
 #include "rollout/messages.h"
 

@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include "rollout/count_or_percent.h"
+
 namespace fleetwave {
 namespace {
 

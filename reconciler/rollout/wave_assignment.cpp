@@ -4,6 +4,7 @@
 #include <unordered_map>
 
 #include "match/selector_match.h"
+#include "rollout/count_or_percent.h"
 
 namespace fleetwave {
 namespace {

@@ -2,6 +2,8 @@
 
 #include <set>
 
+#include "rollout/duration.h"
+
 namespace fleetwave {
 namespace {
 

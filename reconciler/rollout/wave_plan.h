@@ -11,8 +11,8 @@
 #include "model/problems.h"
 #include "model/selectors.h"
 #include "rollout/analysis/analysis_check.h"
+#include "rollout/count_or_percent.h"
 #include "rollout/deletion_guard.h"
-#include "rollout/duration.h"
 
 namespace fleetwave {
 

@@ -12,6 +12,7 @@
 #include <regex>
 #include <sys/socket.h>
 
+#include "base/text.h"
 #include "serve/guarded_http_server.h"
 #include "serve/request_framing.h"
 #include "serve/snapshot_builder.h"
@@ -21,14 +22,9 @@ namespace {
 
 using Handled = httplib::Server::HandlerResponse;
 
-std::string lower(std::string text) {
-  for (char& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return text;
-}
-
 ApiRequest to_api(const httplib::Request& req, std::string body) {
   ApiRequest out;
-  for (const auto& [name, value] : req.headers) out.headers.emplace(lower(name), value);  // the first one wins
+  for (const auto& [name, value] : req.headers) out.headers.emplace(ascii_lower(name), value);  // the first one wins
   out.body = std::move(body);
   return out;
 }
@@ -73,7 +69,7 @@ RouteKind route_kind(const httplib::Request& req) {
 
 FramingVerdict framing_of(const httplib::Request& req, std::size_t max_body) {
   std::vector<std::pair<std::string, std::string>> headers;
-  for (const auto& [name, value] : req.headers) headers.emplace_back(lower(name), value);
+  for (const auto& [name, value] : req.headers) headers.emplace_back(ascii_lower(name), value);
   return check_framing(route_kind(req), req.method, req.path, headers, max_body);
 }
 

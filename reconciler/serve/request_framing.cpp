@@ -25,7 +25,7 @@ bool parse_length(std::string_view text, std::size_t& value) {
   return true;
 }
 
-FramingVerdict refuse(int status, std::string message) { return {status, std::move(message)}; }
+FramingVerdict refuse_request(int status, std::string message) { return {status, std::move(message)}; }
 
 }  // namespace
 
@@ -36,36 +36,38 @@ FramingVerdict check_framing(RouteKind route, std::string_view method, std::stri
   const std::string* encoding = nullptr;
   for (const auto& [name, value] : headers) {
     if (name == "content-length") {
-      if (length != nullptr) return refuse(400, "more than one Content-Length header");
+      if (length != nullptr) return refuse_request(400, "more than one Content-Length header");
       length = &value;
     } else if (name == "transfer-encoding") {
-      if (encoding != nullptr) return refuse(400, "more than one Transfer-Encoding header");
+      if (encoding != nullptr) return refuse_request(400, "more than one Transfer-Encoding header");
       encoding = &value;
     }
   }
   if (length != nullptr && encoding != nullptr) {
-    return refuse(400, "a request with both Content-Length and Transfer-Encoding is ambiguous; send one");
+    return refuse_request(400, "a request with both Content-Length and Transfer-Encoding is ambiguous; send one");
   }
   if (encoding != nullptr && !equals_ignoring_case(trim_space(*encoding), "chunked")) {
-    return refuse(501, "Transfer-Encoding \"" + printable(*encoding, 40) + "\" is not supported (only chunked)");
+    return refuse_request(501,
+                          "Transfer-Encoding \"" + printable(*encoding, 40) + "\" is not supported (only chunked)");
   }
   std::size_t declared = 0;
   if (length != nullptr && !parse_length(trim_space(*length), declared)) {
-    return refuse(400, "Content-Length must be a decimal number of bytes, got \"" + printable(*length, 40) + "\"");
+    return refuse_request(400,
+                          "Content-Length must be a decimal number of bytes, got \"" + printable(*length, 40) + "\"");
   }
   const bool has_body = encoding != nullptr || declared > 0;
   if (route == RouteKind::Unknown) {
-    return has_body ? refuse(404, "no such endpoint: " + request) : FramingVerdict{};
+    return has_body ? refuse_request(404, "no such endpoint: " + request) : FramingVerdict{};
   }
   if (route == RouteKind::NoBody) {
-    return has_body ? refuse(400, request + " takes no request body") : FramingVerdict{};
+    return has_body ? refuse_request(400, request + " takes no request body") : FramingVerdict{};
   }
   if (length == nullptr && encoding == nullptr) {
-    return refuse(411, request + " needs a Content-Length header (or chunked Transfer-Encoding)");
+    return refuse_request(411, request + " needs a Content-Length header (or chunked Transfer-Encoding)");
   }
   if (declared > max_body) {
-    return refuse(413, "request body too large: " + std::to_string(declared) + " bytes, over the limit of " +
-                           std::to_string(max_body) + " bytes");
+    return refuse_request(413, "request body too large: " + std::to_string(declared) + " bytes, over the limit of " +
+                                   std::to_string(max_body) + " bytes");
   }
   return {};
 }

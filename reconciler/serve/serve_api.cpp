@@ -71,7 +71,7 @@ std::string app_of_path(const std::string& path) {
   return name.find('/') == std::string::npos ? name : "";
 }
 
-std::int64_t steady_ms() {
+std::int64_t steady_now_ms() {
   return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now().time_since_epoch())
       .count();
 }
@@ -99,7 +99,7 @@ ApiResponse ServeApi::webhook(const ApiRequest& request) const {
   LogFields fields = {{"provider", v.provider}, {"event", v.event}, {"result", v.result}, {"status", v.status}};
   if (v.status < 400) {
     log_.info("webhook accepted", fields);
-  } else if (auto verdict = refused_logs_.take(steady_ms()); verdict.write) {
+  } else if (auto verdict = refused_logs_.take(steady_now_ms()); verdict.write) {
     if (verdict.suppressed_before > 0)
       fields.emplace_back("suppressed", static_cast<std::int64_t>(verdict.suppressed_before));
     log_.warn("webhook refused: " + v.message, fields);

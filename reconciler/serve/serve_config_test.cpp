@@ -8,11 +8,14 @@
 
 #include <gtest/gtest.h>
 
+#include "testkit/build_paths.h"
+
 namespace fleetwave::serve {
 namespace {
 
 TEST(ServeConfig, ShippedConfigMapsEveryKeyToItsFlag) {
-  std::string path = FLEETWAVE_SOURCE_DIR;  // appended, not operator+: GCC 12 warns falsely (-Warray-bounds)
+  std::string path =
+      fleetwave::testkit::source_dir();  // appended, not operator+: GCC 12 warns falsely (-Warray-bounds)
   path += "/manifests/reconciler/config.yaml";
   std::ifstream in(path);
   ASSERT_TRUE(in) << "manifests/reconciler/config.yaml";

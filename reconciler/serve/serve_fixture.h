@@ -11,6 +11,7 @@
 
 #include "base/json.h"
 #include "serve/webhook_auth.h"
+#include "testkit/build_paths.h"
 #include "testkit/builders/fleet_files.h"
 #include "testkit/builders/git_cli.h"
 #include "testkit/fakes/fake_argocd.h"
@@ -62,7 +63,7 @@ class ServeFixture : public ::testing::Test {
 
   // The flags the e2e tests use too.
   std::vector<std::string> serve_args(const std::string& interval) const {
-    return {FLEETWAVE_CLI_BINARY,
+    return {fleetwave::testkit::cli_binary(),
             "serve",
             "--repo",
             git_->url("fleet.git"),

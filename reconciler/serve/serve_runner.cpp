@@ -10,8 +10,8 @@
 #include <mutex>
 #include <thread>
 
+#include "base/duration_text.h"
 #include "reconcile/approvals/approval_hook.h"
-#include "rollout/duration.h"
 #include "serve/reconcile_loop.h"
 
 namespace fleetwave::serve {

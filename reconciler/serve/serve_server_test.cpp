@@ -16,6 +16,7 @@
 #include "cli/cli.h"
 #include "rollout/commit_message.h"
 #include "serve/serve_fixture.h"
+#include "testkit/build_paths.h"
 
 namespace fleetwave::serve {
 namespace {
@@ -81,7 +82,7 @@ TEST_F(ServeServerTest, HealthReadinessMetricsAndStatus) {
 
   // The status API serves exactly what `fleetwave status --output json` prints.
   ft::ProcessSpec status;
-  status.argv = {FLEETWAVE_CLI_BINARY,
+  status.argv = {fleetwave::testkit::cli_binary(),
                  "status",
                  "--output",
                  "json",
@@ -382,8 +383,8 @@ TEST_F(ServeServerTest, ConfigFileWithEnvironmentAndFlagOverrides) {
   ASSERT_TRUE(ft::write_text_file(file("config.yaml"), config).ok());
   // The environment overrides the file's listen address; a flag overrides the environment's author.
   start("",
-        {FLEETWAVE_CLI_BINARY, "serve", "--config", file("config.yaml"), "--port-file", file("port"), "--author",
-         "From Flag <flag@fleetwave.test>"},
+        {fleetwave::testkit::cli_binary(), "serve", "--config", file("config.yaml"), "--port-file", file("port"),
+         "--author", "From Flag <flag@fleetwave.test>"},
         {"FLEETWAVE_LISTEN=127.0.0.1:0", "FLEETWAVE_AUTHOR=From Env <env@fleetwave.test>"});
   ASSERT_TRUE(wait_until([&] { return ready(); }, 20'000)) << logs();
   EXPECT_EQ(remote({"log", "-1", "--format=%an <%ae>", "main"}), "From Flag <flag@fleetwave.test>");
@@ -429,7 +430,7 @@ TEST_F(ServeServerTest, BadSettingsExit2WithOneLine) {
   for (const Case& c : cases) {
     SCOPED_TRACE(c.name);
     ft::ProcessSpec spec;
-    spec.argv = {FLEETWAVE_CLI_BINARY};
+    spec.argv = {fleetwave::testkit::cli_binary()};
     spec.argv.insert(spec.argv.end(), c.args.begin(), c.args.end());
     spec.env = {"HOME=" + file("home")};
     auto r = ft::run_command(spec, std::chrono::seconds(30));
@@ -481,7 +482,7 @@ TEST_F(ServeServerTest, StatusApiEqualsTheCliInEveryPhase) {
                                               "alice",  "--git-password-file",  file("git-password")};
   auto fleetwave = [&](std::vector<std::string> args, const std::string& cache) {
     ft::ProcessSpec spec;
-    spec.argv = {FLEETWAVE_CLI_BINARY};
+    spec.argv = {fleetwave::testkit::cli_binary()};
     spec.argv.insert(spec.argv.end(), args.begin(), args.end());
     spec.argv.insert(spec.argv.end(), git_flags.begin(), git_flags.end());
     spec.argv.insert(spec.argv.end(), {"--cache-dir", file(cache)});

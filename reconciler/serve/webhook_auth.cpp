@@ -16,12 +16,6 @@ WebhookVerdict verdict(int status, std::string result, std::string message) {
   return v;
 }
 
-std::string lower(std::string_view text) {
-  std::string out(text);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
-
 // "not a GitHub or GitLab webhook: no X-GitHub-Event or X-Gitlab-Event header"
 std::string unknown_sender() {
   std::string names, headers;
@@ -39,7 +33,7 @@ WebhookVerdict check_webhook(const std::map<std::string, std::string>& headers, 
   const HostingProvider* provider = nullptr;
   std::string event;
   for (const HostingProvider& p : hosting_providers()) {
-    auto it = headers.find(lower(p.event_header));
+    auto it = headers.find(ascii_lower(p.event_header));
     if (it != headers.end() && !it->second.empty()) {
       provider = &p;
       event = it->second;

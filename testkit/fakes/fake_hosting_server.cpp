@@ -12,11 +12,11 @@
 namespace fleetwave::testkit {
 namespace {
 
-std::string dump(const Json& j) { return j.dump(-1, ' ', false, Json::error_handler_t::replace); }
+std::string dump_json(const Json& j) { return j.dump(-1, ' ', false, Json::error_handler_t::replace); }
 
 void answer(httplib::Response& res, int status, const Json& body) {
   res.status = status;
-  res.set_content(dump(body), "application/json");
+  res.set_content(dump_json(body), "application/json");
 }
 
 std::string encode_path(const std::string& s) {

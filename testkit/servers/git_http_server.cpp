@@ -18,7 +18,7 @@ namespace {
 constexpr const char* kLighttpd = "/usr/sbin/lighttpd";
 constexpr const char* kHttpBackend = "/usr/lib/git-core/git-http-backend";
 
-std::string config_text(const std::string& d, int port, int tls_port) {
+std::string lighttpd_config_text(const std::string& d, int port, int tls_port) {
   // mod_auth must come before mod_cgi; git-http-backend enables receive-pack when REMOTE_USER
   // is set, which mod_auth does. (Built line by line: long operator+ chains trip a GCC 12
   // -Warray-bounds false positive.)
@@ -130,7 +130,7 @@ Status<> GitHttpServer::launch() {
   }
   const std::string token = "fleetwave-ready-" + std::to_string(port) + "-" + std::to_string(getpid());
   FW_CHECK(write_text_file(dir_ / "www/ready.txt", token));
-  FW_CHECK(write_text_file(dir_ / "lighttpd.conf", config_text(dir_.path(), port, tls_port)));
+  FW_CHECK(write_text_file(dir_ / "lighttpd.conf", lighttpd_config_text(dir_.path(), port, tls_port)));
   FW_CHECK(write_text_file(dir_ / "log/.keep", ""));
   ProcessSpec spec;
   spec.argv = {kLighttpd, "-D", "-f", dir_ / "lighttpd.conf"};

@@ -25,7 +25,7 @@ std::string strip_comment(const std::string& key_line) {
   return trim_space(key_line.substr(0, second));
 }
 
-std::string config_text(const std::string& d, int port, const std::string& user) {
+std::string sshd_config_text(const std::string& d, int port, const std::string& user) {
   std::string c;  // line by line: long operator+ chains trip a GCC 12 -Warray-bounds false positive
   c += "Port " + std::to_string(port) + "\n";
   c += "ListenAddress 127.0.0.1\n";
@@ -93,7 +93,7 @@ Status<> GitSshServer::generate_keys() {
 
 Status<> GitSshServer::launch() {
   FW_TRY(port, pick_free_port());
-  FW_CHECK(write_text_file(dir_ / "sshd_config", config_text(dir_.path(), port, user_), 0600));
+  FW_CHECK(write_text_file(dir_ / "sshd_config", sshd_config_text(dir_.path(), port, user_), 0600));
   const std::string log = dir_ / ("log/sshd-" + std::to_string(port) + ".log");
   ProcessSpec spec;
   spec.argv = {kSshd, "-D", "-e", "-f", dir_ / "sshd_config"};

@@ -18,7 +18,7 @@ constexpr const char* kPrometheus = "/usr/bin/prometheus";
 std::string duration_text(std::chrono::milliseconds d) { return std::to_string(d.count()) + "ms"; }
 
 // JSON is YAML, so the config is written with the JSON writer: no quoting of our own to get wrong.
-std::string config_text(const PrometheusServerOptions& o) {
+std::string prometheus_config_text(const PrometheusServerOptions& o) {
   Json jobs = Json::array();
   for (std::size_t i = 0; i < o.targets.size(); ++i) {
     const ScrapeTarget& t = o.targets[i];
@@ -43,7 +43,7 @@ Result<std::unique_ptr<PrometheusServer>> PrometheusServer::start(PrometheusServ
   if (options.scrape_interval < std::chrono::milliseconds(1)) return invalid_input("scrape_interval must be positive");
   FW_TRY(dir, TempDir::create("fw-prometheus"));
   std::unique_ptr<PrometheusServer> server(new PrometheusServer(std::move(dir), std::move(options)));
-  FW_CHECK(write_text_file(server->dir_ / "prometheus.yml", config_text(server->options_)));
+  FW_CHECK(write_text_file(server->dir_ / "prometheus.yml", prometheus_config_text(server->options_)));
   for (int attempt = 1;; ++attempt) {
     Status<> launched = server->launch();
     if (launched.ok()) return server;

@@ -16,7 +16,7 @@ std::string mib(std::size_t bytes) {
 }
 
 // OpenSSL's X509_V_ERR_* codes people meet with a private Argo CD (x509_vfy.h).
-std::string verify_reason(long code) {
+std::string tls_verify_reason(long code) {
   switch (code) {
     case 0:
       return "certificate does not match the host name";
@@ -75,7 +75,7 @@ Error transport_error(TransportFailure failure, const TransportDetail& d, const 
       return transient(unreachable(ctx, "TLS handshake failed"));
     case TransportFailure::TlsUntrusted:
       return invalid_input("TLS certificate of Argo CD at " + ctx.server +
-                           " not trusted: " + verify_reason(d.tls_verify_result));
+                           " not trusted: " + tls_verify_reason(d.tls_verify_result));
     case TransportFailure::TlsCaLoad:
       return invalid_input("cannot load CA certificates from " + d.ca_cert_path);
     case TransportFailure::TooLarge:

@@ -18,7 +18,7 @@
 namespace fleetwave {
 namespace {
 
-bool has_control_characters(const std::string& s) {
+bool has_control_bytes(const std::string& s) {
   for (unsigned char c : s) {
     if (c < 0x20 || c == 0x7F) return true;
   }
@@ -75,7 +75,7 @@ Result<std::unique_ptr<HttpArgoCdClient>> HttpArgoCdClient::create(HttpArgoCdOpt
   FW_TRY(endpoint, parse_http_endpoint(options.base_url, "Argo CD URL"));
   options.token = trim_space(options.token);
   if (options.token.empty()) return invalid_input("the Argo CD token is empty; check --argocd-token-file");
-  if (has_control_characters(options.token)) {
+  if (has_control_bytes(options.token)) {
     return invalid_input("the Argo CD token contains control characters; check --argocd-token-file");
   }
   if (!options.ca_cert_path.empty()) {

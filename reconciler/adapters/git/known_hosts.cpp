@@ -7,17 +7,12 @@
 #include <vector>
 
 #include "adapters/git/digest.h"
+#include "base/text.h"
 
 namespace fleetwave::git {
 namespace {
 
 constexpr std::string_view kAlphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-
-std::string lower(std::string_view s) {
-  std::string out(s);
-  std::transform(out.begin(), out.end(), out.begin(), [](unsigned char c) { return std::tolower(c); });
-  return out;
-}
 
 // OpenSSH's match_pattern: '*' any run, '?' any one character.
 bool glob_match(std::string_view text, std::string_view pattern) {
@@ -48,7 +43,7 @@ bool hashed_match(std::string_view field, const std::string& name) {
 bool hosts_field_matches(std::string_view field, const std::string& name) {
   if (field.substr(0, 3) == "|1|") return hashed_match(field, name);
   bool matched = false;
-  std::string patterns = lower(field);
+  std::string patterns = ascii_lower(field);
   std::stringstream in(patterns);
   std::string pattern;
   while (std::getline(in, pattern, ',')) {
@@ -86,7 +81,8 @@ const char* to_string(HostKeyVerdict verdict) {
 
 HostKeyVerdict check_known_hosts(std::string_view known_hosts, std::string_view host, int port,
                                  std::string_view key_blob) {
-  const std::string name = port == 22 || port == 0 ? lower(host) : "[" + lower(host) + "]:" + std::to_string(port);
+  const std::string name =
+      port == 22 || port == 0 ? ascii_lower(host) : "[" + ascii_lower(host) + "]:" + std::to_string(port);
   const std::string key_type = key_type_of(key_blob);
   bool match = false, host_known = false, same_type_seen = false;
   std::stringstream in{std::string(known_hosts)};

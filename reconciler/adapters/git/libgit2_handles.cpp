@@ -9,6 +9,12 @@
 
 namespace fleetwave::git::detail {
 
+std::string oid_hex(const git_oid* oid) {
+  char buf[GIT_OID_HEXSZ + 1];
+  git_oid_tostr(buf, sizeof buf, oid);
+  return buf;
+}
+
 void release(git_repository* p) { git_repository_free(p); }
 void release(git_remote* p) { git_remote_free(p); }
 void release(git_reference* p) { git_reference_free(p); }

@@ -23,8 +23,12 @@ struct git_signature;
 struct git_index;
 struct git_diff;
 struct git_odb;
+struct git_oid;
 
 namespace fleetwave::git::detail {
+
+// 40 lowercase hex digits.
+std::string oid_hex(const git_oid* oid);
 
 void release(git_repository* p);
 void release(git_remote* p);

@@ -5,16 +5,11 @@
 #include <algorithm>
 #include <set>
 
+#include "adapters/git/libgit2_handles.h"
 #include "adapters/git/path_rules.h"
 
 namespace fleetwave::git::detail {
 namespace {
-
-std::string hex(const git_oid* oid) {
-  char buf[GIT_OID_HEXSZ + 1];
-  git_oid_tostr(buf, sizeof buf, oid);
-  return buf;
-}
 
 std::string short_id(const std::string& rev) { return is_full_oid(rev) ? rev.substr(0, 12) : rev; }
 
@@ -60,7 +55,7 @@ struct ListContext {
 void append_entry(const ListContext& ctx, const std::string& path, const git_tree_entry* e) {
   TreeEntry entry;
   entry.path = path;
-  entry.oid = hex(git_tree_entry_id(e));
+  entry.oid = detail::oid_hex(git_tree_entry_id(e));
   entry.mode = static_cast<uint32_t>(git_tree_entry_filemode(e));
   entry.type = entry_type(git_tree_entry_type(e));
   if (entry.type == EntryType::Blob) {
@@ -107,7 +102,7 @@ Result<Handle<git_commit>> lookup_commit(git_repository* repo, const std::string
 
 Result<std::string> resolve_commit(git_repository* repo, const std::string& rev) {
   FW_TRY(commit, lookup_commit(repo, rev));
-  return hex(git_commit_id(commit.get()));
+  return detail::oid_hex(git_commit_id(commit.get()));
 }
 
 Result<std::string> read_file(git_repository* repo, const std::string& commit, const std::string& path) {
@@ -121,7 +116,7 @@ Result<std::string> read_file(git_repository* repo, const std::string& commit, c
   if (git_tree_entry_type(raw) != GIT_OBJECT_BLOB) {
     return invalid_input("path '" + path + "' in commit " + short_id(commit) + " is not a file");
   }
-  return read_blob(repo, hex(git_tree_entry_id(raw)));
+  return read_blob(repo, detail::oid_hex(git_tree_entry_id(raw)));
 }
 
 Result<std::vector<TreeEntry>> list_tree(git_repository* repo, const std::string& commit, const std::string& prefix,
@@ -164,16 +159,17 @@ Result<std::string> read_blob(git_repository* repo, const std::string& oid_hex) 
 Result<std::string> tree_id(git_repository* repo, const std::string& commit, const std::string& path) {
   FW_TRY(dir, normalize_prefix(path));
   FW_TRY(tree, subtree(repo, commit, dir));
-  return hex(git_tree_id(tree.get()));
+  return detail::oid_hex(git_tree_id(tree.get()));
 }
 
 Result<CommitInfo> commit_info(git_repository* repo, const std::string& rev) {
   FW_TRY(commit, lookup_commit(repo, rev));
   git_commit* c = commit.get();
   CommitInfo info;
-  info.oid = hex(git_commit_id(c));
-  info.tree = hex(git_commit_tree_id(c));
-  for (unsigned i = 0; i < git_commit_parentcount(c); ++i) info.parents.push_back(hex(git_commit_parent_id(c, i)));
+  info.oid = detail::oid_hex(git_commit_id(c));
+  info.tree = detail::oid_hex(git_commit_tree_id(c));
+  for (unsigned i = 0; i < git_commit_parentcount(c); ++i)
+    info.parents.push_back(detail::oid_hex(git_commit_parent_id(c, i)));
   const char* message = git_commit_message_raw(c);
   info.message = message ? message : "";
   info.author = to_signature(git_commit_author(c));
@@ -206,7 +202,7 @@ Result<std::vector<std::string>> first_parent_log(git_repository* repo, const st
   }
   std::vector<std::string> out;
   while (true) {
-    std::string id = hex(git_commit_id(current.get()));
+    std::string id = detail::oid_hex(git_commit_id(current.get()));
     if (id == stop) break;
     out.push_back(id);
     if ((max_count != 0 && out.size() >= max_count) || git_commit_parentcount(current.get()) == 0) break;
@@ -244,8 +240,8 @@ Result<std::vector<std::string>> changed_paths_between(git_repository* repo, con
 
 Result<std::vector<std::string>> changed_paths(git_repository* repo, const std::string& commit) {
   FW_TRY(c, lookup_commit(repo, commit));
-  std::string self = hex(git_commit_id(c.get()));
-  std::string parent = git_commit_parentcount(c.get()) > 0 ? hex(git_commit_parent_id(c.get(), 0)) : "";
+  std::string self = detail::oid_hex(git_commit_id(c.get()));
+  std::string parent = git_commit_parentcount(c.get()) > 0 ? detail::oid_hex(git_commit_parent_id(c.get(), 0)) : "";
   return changed_paths_between(repo, parent, self);
 }
 

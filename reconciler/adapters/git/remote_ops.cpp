@@ -2,17 +2,12 @@
 
 #include <git2.h>
 
+#include "adapters/git/libgit2_handles.h"
 #include "adapters/git/remote_session.h"
 #include "net/redaction.h"
 
 namespace fleetwave::git::detail {
 namespace {
-
-std::string hex(const git_oid* oid) {
-  char buf[GIT_OID_HEXSZ + 1];
-  git_oid_tostr(buf, sizeof buf, oid);
-  return buf;
-}
 
 Status<> check_branch_name(const std::string& branch) {
   int valid = 0;
@@ -123,11 +118,11 @@ Result<std::string> fetch_branch(const RemoteTarget& target, const std::string& 
   if (rc < 0) return session.error_for(rc, operation);
   git_commit* commit = nullptr;
   if (rc = git_commit_lookup(&commit, target.repo, &tip); rc < 0) {
-    return libgit2_error(rc, operation + ": tip " + hex(&tip) + " missing after download");
+    return libgit2_error(rc, operation + ": tip " + detail::oid_hex(&tip) + " missing after download");
   }
   git_commit_free(commit);
   FW_CHECK(anchor(target.repo, branch, &tip, "fleetwave: fetch"));
-  return hex(&tip);
+  return detail::oid_hex(&tip);
 }
 
 Status<> push_branch(const RemoteTarget& target, const std::string& branch, const std::string& oid, PushMode mode) {

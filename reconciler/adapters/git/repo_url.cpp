@@ -5,16 +5,11 @@
 #include <vector>
 
 #include "adapters/git/digest.h"
+#include "base/text.h"
 #include "net/redaction.h"
 
 namespace fleetwave::git {
 namespace {
-
-std::string lower(std::string_view s) {
-  std::string out(s);
-  std::transform(out.begin(), out.end(), out.begin(), [](unsigned char c) { return std::tolower(c); });
-  return out;
-}
 
 bool is_scheme_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '+' || c == '-' || c == '.'; }
 
@@ -54,7 +49,7 @@ Status<> split_host_port(std::string_view url, std::string_view hostport, RepoUr
 
 Result<RepoUrl> parse_scheme_url(std::string_view url, size_t sep) {
   RepoUrl out;
-  out.scheme = lower(url.substr(0, sep));
+  out.scheme = ascii_lower(url.substr(0, sep));
   if (out.scheme == "git+ssh" || out.scheme == "ssh+git") out.scheme = "ssh";
   static const std::vector<std::string> kSchemes = {"http", "https", "ssh", "git", "file"};
   if (std::find(kSchemes.begin(), kSchemes.end(), out.scheme) == kSchemes.end()) {
@@ -74,7 +69,7 @@ Result<RepoUrl> parse_scheme_url(std::string_view url, size_t sep) {
   }
   out.path = std::string(tail.substr(0, tail.find_first_of("?#")));
   if (out.scheme == "file") {
-    if (!authority.empty() && lower(authority) != "localhost") return bad_url(url, "file url with a host");
+    if (!authority.empty() && ascii_lower(authority) != "localhost") return bad_url(url, "file url with a host");
     if (out.path.empty()) return bad_url(url, "missing path");
     return out;
   }
@@ -150,9 +145,9 @@ Result<std::string> normalize_repo_url(std::string_view url) {
   FW_TRY(parsed, parse_repo_url(url));
   std::string path = clean_path(parsed.path);
   if (parsed.scheme == "file") return "file://" + path;
-  if (path.size() > 4 && lower(path.substr(path.size() - 4)) == ".git") path.resize(path.size() - 4);
+  if (path.size() > 4 && ascii_lower(path.substr(path.size() - 4)) == ".git") path.resize(path.size() - 4);
   if (!path.empty() && path.front() != '/') path = "/" + path;
-  std::string host = lower(parsed.host);
+  std::string host = ascii_lower(parsed.host);
   if (host.find(':') != std::string::npos) host = "[" + host + "]";
   std::string out = parsed.scheme + "://" + host;
   RepoUrl defaults;

@@ -6,6 +6,7 @@
 #include <optional>
 #include <string_view>
 
+#include "adapters/git/libgit2_handles.h"
 #include "adapters/git/object_reader.h"
 #include "adapters/git/path_rules.h"
 
@@ -17,12 +18,6 @@ struct Pending {
   std::string_view rest;
   const FileChange* change;
 };
-
-std::string hex(const git_oid* oid) {
-  char buf[GIT_OID_HEXSZ + 1];
-  git_oid_tostr(buf, sizeof buf, oid);
-  return buf;
-}
 
 bool is_blob_mode(git_filemode_t mode) {
   return mode == GIT_FILEMODE_BLOB || mode == GIT_FILEMODE_BLOB_EXECUTABLE || mode == GIT_FILEMODE_LINK;
@@ -132,13 +127,13 @@ Result<std::string> apply_changes(git_repository* repo, const git_tree* base, co
   pending.reserve(changes.size());
   for (const FileChange& c : changes) pending.push_back({c.path, &c});
   FW_TRY(oid, rebuild(repo, base, pending));
-  if (oid) return hex(&*oid);
+  if (oid) return detail::oid_hex(&*oid);
   git_treebuilder* raw = nullptr;  // every file deleted: the empty tree
   if (int rc = git_treebuilder_new(&raw, repo, nullptr); rc < 0) return libgit2_error(rc, "treebuilder");
   Handle<git_treebuilder> empty(raw);
   git_oid empty_oid;
   if (int rc = git_treebuilder_write(&empty_oid, raw); rc < 0) return libgit2_error(rc, "writing tree");
-  return hex(&empty_oid);
+  return detail::oid_hex(&empty_oid);
 }
 
 Result<std::string> commit_object(git_repository* repo, const git_signature* author, const git_signature* committer,
@@ -150,7 +145,7 @@ Result<std::string> commit_object(git_repository* repo, const git_signature* aut
     int rc = git_commit_create(&commit_oid, repo, nullptr, author, committer, nullptr, message.c_str(), tree,
                                parent ? 1 : 0, parent ? parents : nullptr);
     if (rc < 0) return libgit2_error(rc, "creating commit");
-    return hex(&commit_oid);
+    return detail::oid_hex(&commit_oid);
   }
   git_buf buffer = GIT_BUF_INIT;
   int rc = git_commit_create_buffer(&buffer, repo, author, committer, nullptr, message.c_str(), tree, parent ? 1 : 0,
@@ -164,7 +159,7 @@ Result<std::string> commit_object(git_repository* repo, const git_signature* aut
   while (!signature.empty() && signature.back() == '\n') signature.pop_back();
   rc = git_commit_create_with_signature(&commit_oid, repo, payload.c_str(), signature.c_str(), "gpgsig");
   if (rc < 0) return libgit2_error(rc, "writing the signed commit");
-  return hex(&commit_oid);
+  return detail::oid_hex(&commit_oid);
 }
 
 Result<std::string> write_commit(git_repository* repo, const CommitRequest& request, const CommitSigner* signer) {
@@ -181,7 +176,7 @@ Result<std::string> write_commit(git_repository* repo, const CommitRequest& requ
   git_oid tree_oid;
   git_oid_fromstr(&tree_oid, tree_hex.c_str());
   if (parent && !request.allow_empty && git_oid_equal(&tree_oid, git_tree_id(base.get()))) {
-    return hex(git_commit_id(parent.get()));
+    return detail::oid_hex(git_commit_id(parent.get()));
   }
   git_tree* tree = nullptr;
   if (int rc = git_tree_lookup(&tree, repo, &tree_oid); rc < 0) return libgit2_error(rc, "new tree");

@@ -6,6 +6,7 @@
 #include <fstream>
 #include <system_error>
 
+#include "adapters/git/libgit2_handles.h"
 #include "adapters/git/path_rules.h"
 #include "adapters/git/tree_writer.h"
 
@@ -15,12 +16,6 @@ using detail::Handle;
 using detail::libgit2_error;
 
 namespace {
-
-std::string hex(const git_oid* oid) {
-  char buf[GIT_OID_HEXSZ + 1];
-  git_oid_tostr(buf, sizeof buf, oid);
-  return buf;
-}
 
 Status<> fs_error(const std::string& what, const std::string& path, const std::error_code& ec) {
   return internal_error(what + " " + path + ": " + ec.message());
@@ -162,7 +157,7 @@ Result<std::string> WorktreeCommitter::commit(const WorktreeCommitRequest& reque
   git_oid tree_oid;
   if (int rc = git_index_write_tree(&tree_oid, raw_index); rc < 0) return libgit2_error(rc, "writing the tree");
   if (head && !request.allow_empty && git_oid_equal(&tree_oid, git_tree_id(head_tree.get()))) {
-    return hex(git_commit_id(head.get()));
+    return detail::oid_hex(git_commit_id(head.get()));
   }
   git_tree* tree = nullptr;
   if (int rc = git_tree_lookup(&tree, repo_.get(), &tree_oid); rc < 0) return libgit2_error(rc, "new tree");
@@ -188,7 +183,7 @@ Result<std::string> WorktreeCommitter::commit(const WorktreeCommitRequest& reque
   int rc = git_commit_create(&commit_oid, repo_.get(), "HEAD", author, committer, nullptr, message.c_str(), tree,
                              head ? 1 : 0, head ? parents : nullptr);
   if (rc < 0) return libgit2_error(rc, "committing on HEAD");
-  return hex(&commit_oid);
+  return detail::oid_hex(&commit_oid);
 }
 
 }  // namespace fleetwave::git

@@ -10,11 +10,11 @@
 namespace fleetwave {
 namespace {
 
-Error bad_shape(const ProviderHttp& http, const std::string& what, const std::string& why) {
+Error gitlab_bad_shape(const ProviderHttp& http, const std::string& what, const std::string& why) {
   return transient("gitlab API at " + http.display_url() + ": " + what + ": unexpected response: " + why);
 }
 
-RequestState state_of(const std::string& state) {
+RequestState gitlab_state_of(const std::string& state) {
   if (state == "merged") return RequestState::Merged;
   if (state == "closed") return RequestState::Closed;
   return RequestState::Open;  // "opened", or "locked" (being merged)
@@ -22,12 +22,12 @@ RequestState state_of(const std::string& state) {
 
 Result<ReviewRequest> parse_merge_request(const ProviderHttp& http, const Json& mr, const std::string& what) {
   const Json* iid = find_member(mr, "iid");
-  if (iid == nullptr || !iid->is_number_integer()) return bad_shape(http, what, "no merge request iid");
+  if (iid == nullptr || !iid->is_number_integer()) return gitlab_bad_shape(http, what, "no merge request iid");
   ReviewRequest out;
   out.number = iid->get<std::int64_t>();
   out.url = string_at(mr, {"web_url"});
   out.head_branch = string_at(mr, {"source_branch"});
-  out.state = state_of(string_at(mr, {"state"}));
+  out.state = gitlab_state_of(string_at(mr, {"state"}));
   return out;
 }
 
@@ -67,7 +67,7 @@ class GitLabProvider final : public ApprovalProvider {
     out.state = current.state;
     FW_TRY(approvals, http_.call("GET", mr + "/approvals", std::nullopt,
                                  "read approvals of merge request !" + std::to_string(request.number)));
-    if (!approvals.is_object()) return bad_shape(http_, what, "expected an approvals object");
+    if (!approvals.is_object()) return gitlab_bad_shape(http_, what, "expected an approvals object");
     out.approvers = gitlab_approvers(approvals);
     return out;
   }
@@ -89,7 +89,7 @@ class GitLabProvider final : public ApprovalProvider {
   Result<std::optional<ReviewRequest>> list(const std::string& path, const std::string& head_branch) {
     const std::string what = "list merge requests of " + head_branch;
     FW_TRY(json, http_.call("GET", path, std::nullopt, what));
-    if (!json.is_array()) return bad_shape(http_, what, "expected an array");
+    if (!json.is_array()) return gitlab_bad_shape(http_, what, "expected an array");
     std::optional<ReviewRequest> newest;
     for (const Json& mr : json) {
       FW_TRY(request, parse_merge_request(http_, mr, what));

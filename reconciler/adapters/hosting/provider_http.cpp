@@ -16,7 +16,7 @@ std::string dump(const Json& j) { return j.dump(-1, ' ', false, Json::error_hand
 
 // The provider's own words: GitHub and GitLab put them in "message" (GitLab sometimes as an
 // object or array of field errors), GitHub adds details in "errors"[].message.
-std::string server_message(const std::string& body) {
+std::string provider_message(const std::string& body) {
   auto json = parse_json(body, "response", 32);
   if (!json.ok()) return body;
   std::string out;
@@ -44,7 +44,7 @@ bool mentions_rate_limit(const std::string& text) {
 Error provider_status_error(const std::string& label, const std::string& display_url, const std::string& what,
                             int status, const std::string& body, bool rate_limited,
                             const std::vector<std::string>& secrets) {
-  std::string quoted = quotable_server_text(server_message(body), secrets);
+  std::string quoted = quotable_server_text(provider_message(body), secrets);
   std::string message = label + " API at " + display_url + ": " + what + ": HTTP " + std::to_string(status) +
                         (quoted.empty() ? "" : " (" + quoted + ")");
   rate_limited = rate_limited || mentions_rate_limit(quoted);

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <map>
 
-#include "rollout/duration.h"
+#include "base/duration_text.h"
 #include "rollout/wave_assignment.h"
 
 namespace fleetwave::cli {

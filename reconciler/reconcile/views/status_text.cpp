@@ -30,7 +30,7 @@ std::string release_line(const Json& app) {
   return line;
 }
 
-std::string gates(const Json& wave) {
+std::string gate_lines(const Json& wave) {
   std::string g = "maxConcurrency " + str(wave, "maxConcurrency") + ", maxFailures " + str(wave, "maxFailures") +
                   ", minSuccessTime " + str(wave, "minSuccessTime") + ", progressDeadline " +
                   (str(wave, "progressDeadline").empty() ? "none" : str(wave, "progressDeadline"));
@@ -80,7 +80,7 @@ void app_text(const Json& app, std::string& out) {
   const Json& waves = app["waves"];
   for (const Json& w : waves) {
     out += "  wave " + std::to_string(w["index"].get<int>()) + "/" + std::to_string(waves.size()) + " " +
-           str(w, "name") + (w["current"].get<bool>() ? " (current)" : "") + ": " + gates(w) + "\n";
+           str(w, "name") + (w["current"].get<bool>() ? " (current)" : "") + ": " + gate_lines(w) + "\n";
     if (w["clusters"].empty()) out += "    (no clusters)\n";
     cluster_lines(w["clusters"], out);
   }

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <set>
 
+#include "base/duration_text.h"
 #include "base/timestamp.h"
 #include "rollout/cordon_changes.h"
 

@@ -3,6 +3,7 @@
 #include <set>
 
 #include "base/text.h"
+#include "rollout/analysis/condition.h"
 #include "rollout/analysis/placeholders.h"
 #include "rollout/duration.h"
 
@@ -135,7 +136,7 @@ AnalysisCheck parse_check(const Json& value, const FieldPath& at, Problems& prob
   if (!condition.empty()) {
     auto parsed = Condition::parse(condition);
     if (parsed.ok()) {
-      check.success = std::move(parsed).value();
+      check.success = std::make_shared<const Condition>(std::move(parsed).value());
     } else {
       problems.add(at.key("successCondition"), "invalid condition: " + parsed.error().message);
     }

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "codec/yaml_codec.h"
+#include "rollout/analysis/condition.h"
 
 namespace fleetwave {
 namespace {
@@ -55,7 +56,7 @@ TEST(AnalysisCheckTest, ParsesTheIssueExample) {
   EXPECT_EQ(rate.prometheus->query.substr(0, 34), "sum(rate(http_requests_total{app=\"");
   EXPECT_EQ(rate.interval_ms, 30'000);
   EXPECT_EQ(rate.count, 10);
-  EXPECT_EQ(rate.success.text(), "result < 0.05");
+  EXPECT_EQ(rate.success->text(), "result < 0.05");
   EXPECT_EQ(rate.failure_limit, 1);
   EXPECT_EQ(rate.inconclusive_limit, 2);
   EXPECT_TRUE(rate.per_cluster);

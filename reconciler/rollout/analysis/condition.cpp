@@ -233,25 +233,6 @@ bool compare(double a, Node::Op op, double b) {
 
 }  // namespace
 
-std::string format_number(double number) {
-  if (std::isnan(number)) return "NaN";
-  if (std::isinf(number)) return number > 0 ? "+Inf" : "-Inf";
-  char buffer[32];
-  auto [ptr, ec] = std::to_chars(buffer, buffer + sizeof buffer, number);
-  return ec == std::errc() ? std::string(buffer, ptr) : "?";
-}
-
-std::string format_metric_value(const MetricValue& value) {
-  if (value.values.empty()) return "no data";
-  if (value.values.size() == 1) return format_number(value.values.front());
-  std::string out = "[";
-  for (std::size_t i = 0; i < value.values.size(); ++i) {
-    if (i > 0) out += ", ";
-    out += format_number(value.values[i]);
-  }
-  return out + "]";
-}
-
 Result<Condition> Condition::parse(std::string_view text) {
   Parser parser(text);
   FW_TRY(nodes, parser.parse());

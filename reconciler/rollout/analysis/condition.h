@@ -9,17 +9,9 @@
 #include <vector>
 
 #include "base/result.h"
+#include "rollout/analysis/metric_value.h"
 
 namespace fleetwave {
-
-// The values of every series of a query at one time, in a stable series order (by label set).
-struct MetricValue {
-  std::vector<double> values;
-};
-
-// "0.031", "NaN", "+Inf", "[0.1, 2]", "no data": how a value appears in notes and status.
-std::string format_metric_value(const MetricValue& value);
-std::string format_number(double number);
 
 class Condition {
  public:

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <map>
 
+#include "rollout/analysis/condition.h"
+
 namespace fleetwave {
 namespace {
 
@@ -60,7 +62,11 @@ const char* to_string(CheckVerdict::Phase phase) {
 Measurement measure(const AnalysisCheck& check, std::int64_t time_ms, const MetricValue& value) {
   Measurement m{time_ms, MeasurementOutcome::Inconclusive, format_metric_value(value), ""};
   if (value.values.empty()) m.value_text.clear();
-  auto holds = check.success.evaluate(value);
+  if (!check.success) {  // parse_analysis reported the successCondition; such a plan never runs
+    m.note = "no valid successCondition";
+    return m;
+  }
+  auto holds = check.success->evaluate(value);
   if (holds.ok()) {
     m.outcome = *holds ? MeasurementOutcome::Passed : MeasurementOutcome::Failed;
   } else {

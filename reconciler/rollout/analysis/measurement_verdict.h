@@ -10,7 +10,7 @@
 
 #include "base/error.h"
 #include "rollout/analysis/analysis_check.h"
-#include "rollout/analysis/condition.h"
+#include "rollout/analysis/metric_value.h"
 #include "rollout/analysis/prometheus_answer.h"
 
 namespace fleetwave {

@@ -8,6 +8,9 @@
 
 #include <gtest/gtest.h>
 
+#include "rollout/analysis/condition.h"
+#include "testkit/build_paths.h"
+
 namespace fleetwave {
 namespace {
 
@@ -16,7 +19,7 @@ AnalysisCheck check_of(const std::string& condition, std::int64_t count, std::in
   AnalysisCheck check;
   check.name = "error-rate";
   check.prometheus = PrometheusCheck{"up"};
-  check.success = Condition::parse(condition).value();
+  check.success = std::make_shared<const Condition>(Condition::parse(condition).value());
   check.count = count;
   check.failure_limit = failure_limit;
   check.inconclusive_limit = inconclusive_limit;
@@ -172,7 +175,8 @@ TEST(MeasurementVerdictTest, PlansTheMeasurementGrid) {
 }
 
 std::string recorded(const std::string& name) {
-  std::ifstream in(FLEETWAVE_SOURCE_DIR "/reconciler/rollout/analysis/testdata/prometheus/" + name);
+  std::ifstream in(std::string(fleetwave::testkit::source_dir()) + "/reconciler/rollout/analysis/testdata/prometheus/" +
+                   name);
   std::stringstream body;
   body << in.rdbuf();
   return body.str();

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "base/result.h"
-#include "rollout/analysis/condition.h"
+#include "rollout/analysis/metric_value.h"
 
 namespace fleetwave {
 

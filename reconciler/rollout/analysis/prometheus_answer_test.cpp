@@ -7,11 +7,14 @@
 
 #include <gtest/gtest.h>
 
+#include "testkit/build_paths.h"
+
 namespace fleetwave {
 namespace {
 
 std::string recorded(const std::string& name) {
-  std::ifstream in(FLEETWAVE_SOURCE_DIR "/reconciler/rollout/analysis/testdata/prometheus/" + name);
+  std::ifstream in(std::string(fleetwave::testkit::source_dir()) + "/reconciler/rollout/analysis/testdata/prometheus/" +
+                   name);
   EXPECT_TRUE(in.good()) << name;
   std::stringstream body;
   body << in.rdbuf();

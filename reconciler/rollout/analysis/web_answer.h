@@ -9,7 +9,7 @@
 
 #include "base/json.h"
 #include "base/result.h"
-#include "rollout/analysis/condition.h"
+#include "rollout/analysis/metric_value.h"
 
 namespace fleetwave {
 

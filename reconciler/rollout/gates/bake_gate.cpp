@@ -3,7 +3,7 @@
 // wave starts.
 #include <algorithm>
 
-#include "rollout/duration.h"
+#include "base/duration_text.h"
 #include "rollout/gates/wave_gate.h"
 
 namespace fleetwave {

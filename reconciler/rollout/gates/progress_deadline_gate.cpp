@@ -2,7 +2,7 @@
 // (observation.h's judge_cluster). While one is still on the way the wave waits; one that is not
 // healthy within the wave's `progressDeadline` (counted from its pin) counts as failed, and the
 // failure budget decides what that means for the wave.
-#include "rollout/duration.h"
+#include "base/duration_text.h"
 #include "rollout/gates/wave_gate.h"
 
 namespace fleetwave {

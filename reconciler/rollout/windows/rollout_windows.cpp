@@ -2,8 +2,10 @@
 
 #include <algorithm>
 
+#include "base/duration_text.h"
 #include "match/selector_match.h"
 #include "rollout/duration.h"
+#include "rollout/windows/window_timing.h"
 
 namespace fleetwave {
 namespace {
@@ -51,11 +53,12 @@ RolloutWindow parse_window(const Json& value, const FieldPath& at, const std::st
     problems.add(at.key("kind"), "unsupported value \"" + kind + "\", must be allow or deny");
   }
 
+  WindowTiming timing;
   w.schedule_text = get_string(value, "schedule", at, problems, true);
   if (!w.schedule_text.empty()) {
     auto schedule = CronSchedule::parse(w.schedule_text);
     if (schedule.ok()) {
-      w.schedule = *schedule;
+      timing.schedule = *schedule;
     } else {
       problems.add(at.key("schedule"),
                    "invalid cron schedule \"" + w.schedule_text + "\": " + schedule.error().message);
@@ -68,10 +71,11 @@ RolloutWindow parse_window(const Json& value, const FieldPath& at, const std::st
   w.zone_name = zone.empty() ? "UTC" : zone;
   auto loaded = loader(w.zone_name);
   if (loaded.ok()) {
-    w.zone = *loaded;
+    timing.zone = *loaded;
   } else {
     problems.add(at.key("timeZone"), loaded.error().message);
   }
+  w.timing = std::make_shared<const WindowTiming>(std::move(timing));
 
   w.applications = get_string_list(value, "applications", at, problems);
   for (std::size_t k = 0; k < w.applications.size(); ++k) {
@@ -136,6 +140,9 @@ bool RolloutWindow::applies_to_cluster(const Cluster* cluster) const {
 // happens no earlier than L - max_offset and no later than L - min_offset. So walking the local
 // triggers back from now + max_offset, the first whose instant is <= now is the latest one.
 std::optional<std::int64_t> RolloutWindow::active_start(std::int64_t now_ms) const {
+  if (!timing) return std::nullopt;
+  const CronSchedule& schedule = timing->schedule;
+  const TimeZone& zone = timing->zone;
   now_ms = clamp_time(now_ms);
   const std::int64_t now = floor_div(now_ms, 1000);
   CivilMinute local = civil_from_minutes(floor_div(now + zone.max_offset(), 60));
@@ -156,6 +163,9 @@ std::optional<std::int64_t> RolloutWindow::active_start(std::int64_t now_ms) con
 }
 
 std::optional<std::int64_t> RolloutWindow::next_start(std::int64_t now_ms) const {
+  if (!timing) return std::nullopt;
+  const CronSchedule& schedule = timing->schedule;
+  const TimeZone& zone = timing->zone;
   now_ms = clamp_time(now_ms);
   const std::int64_t now = floor_div(now_ms, 1000);
   CivilMinute local = civil_from_minutes(floor_div(now + zone.min_offset(), 60));
@@ -173,6 +183,10 @@ std::optional<std::int64_t> RolloutWindow::next_start(std::int64_t now_ms) const
 
 std::string RolloutWindow::describe() const {
   return schedule_text + " " + zone_name + ", " + format_duration_ms(duration_ms);
+}
+
+std::vector<RolloutWindow> parse_rollout_windows(const Json& object, Problems& problems) {
+  return parse_rollout_windows(object, problems, zoneinfo_loader());
 }
 
 std::vector<RolloutWindow> parse_rollout_windows(const Json& object, Problems& problems, const TimeZoneLoader& loader) {
@@ -214,7 +228,7 @@ std::optional<WindowBlock> deny_block(const std::vector<RolloutWindow>& windows,
   }
   if (deny == nullptr) return std::nullopt;
   return WindowBlock{"deny window " + deny->source + " (" + deny->describe() + ") is active until " +
-                         format_time(deny->zone, floor_div(deny_end, 1000)),
+                         format_time(deny->timing->zone, floor_div(deny_end, 1000)),
                      deny_end};
 }
 
@@ -270,7 +284,7 @@ std::optional<WindowBlock> window_block(const std::vector<RolloutWindow>& window
       block = WindowBlock{"outside every allow window" + where + "; none opens again", std::nullopt};
     } else {
       block = WindowBlock{"outside every allow window" + where + "; the next opens at " +
-                              format_time(next_window->zone, floor_div(*next, 1000)) + " (allow window " +
+                              format_time(next_window->timing->zone, floor_div(*next, 1000)) + " (allow window " +
                               next_window->source + " (" + next_window->describe() + "))",
                           next};
     }

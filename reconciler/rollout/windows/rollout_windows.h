@@ -1,6 +1,8 @@
 // RolloutWindows (fleetwave.io/v1alpha1, a file under policies/ of the fleet repo): cron-scheduled
 // spans when rollouts of matching apps and clusters may (allow) or may not (deny) move, with
-// Argo CD sync-window semantics. Pure: time zones come through the injected loader.
+// Argo CD sync-window semantics. Pure: time zones come through the injected loader
+// (window_timing.h, which holds the cron and time-zone readers; only the files that parse or
+// evaluate windows include it).
 //
 //   spec:
 //     windows:
@@ -16,19 +18,16 @@
 #pragma once
 
 #include <cstdint>
-#include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "base/json.h"
-#include "base/result.h"
 #include "model/cluster.h"
 #include "model/problems.h"
 #include "model/selectors.h"
-#include "rollout/windows/cron_schedule.h"
-#include "rollout/windows/time_zone.h"
 
 namespace fleetwave {
 
@@ -36,20 +35,15 @@ enum class WindowKind { Allow, Deny };
 
 const char* to_string(WindowKind kind);  // "allow" | "deny"
 
-// Resolves a timeZone value; errors are reported at the field as they are.
-using TimeZoneLoader = std::function<Result<TimeZone>(const std::string& name)>;
-
-// load_time_zone through `reader` (the default reads /usr/share/zoneinfo).
-TimeZoneLoader zoneinfo_loader(TimeZoneReader reader = read_zoneinfo_file);
+struct WindowTiming;  // window_timing.h: the cron schedule and the time zone
 
 inline constexpr std::int64_t kMaxWindowDurationMs = 366LL * 24 * 3'600'000;
 
 struct RolloutWindow {
   WindowKind kind = WindowKind::Deny;
-  CronSchedule schedule;
+  std::shared_ptr<const WindowTiming> timing;  // set by parse_rollout_windows; null: never active
   std::string schedule_text;
   std::int64_t duration_ms = 0;
-  TimeZone zone;
   std::string zone_name = "UTC";
   std::vector<std::string> applications;    // globs; empty = every app
   std::optional<ClusterAffinity> clusters;  // absent = every cluster
@@ -68,9 +62,9 @@ struct RolloutWindow {
 };
 
 // Validates a RolloutWindows object; every problem is reported at its field
-// (spec.windows[0].schedule, spec.windows[1].timeZone, ...).
-std::vector<RolloutWindow> parse_rollout_windows(const Json& object, Problems& problems,
-                                                 const TimeZoneLoader& loader = zoneinfo_loader());
+// (spec.windows[0].schedule, spec.windows[1].timeZone, ...). Time zones are read from
+// /usr/share/zoneinfo (window_timing.h takes another loader).
+std::vector<RolloutWindow> parse_rollout_windows(const Json& object, Problems& problems);
 
 // Shell-style glob on the whole name: '*' any run of characters (also none), '?' one character,
 // everything else literal.

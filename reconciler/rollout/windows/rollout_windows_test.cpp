@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "codec/yaml_codec.h"
+#include "rollout/windows/window_timing.h"
 
 namespace fleetwave {
 namespace {
@@ -53,10 +54,10 @@ TEST(RolloutWindowsTest, ParsesEveryField) {
   const RolloutWindow& deny = windows[0];
   EXPECT_EQ(deny.kind, WindowKind::Deny);
   EXPECT_EQ(deny.schedule_text, "0 17 * * 5");
-  EXPECT_EQ(deny.schedule, *CronSchedule::parse("0 17 * * FRI"));
+  EXPECT_EQ(deny.timing->schedule, *CronSchedule::parse("0 17 * * FRI"));
   EXPECT_EQ(deny.duration_ms, 63 * kHour);
   EXPECT_EQ(deny.zone_name, "Europe/Berlin");
-  EXPECT_EQ(deny.zone.name(), "Europe/Berlin");
+  EXPECT_EQ(deny.timing->zone.name(), "Europe/Berlin");
   EXPECT_EQ(deny.applications, (std::vector<std::string>{"shop*", "payments"}));
   ASSERT_TRUE(deny.clusters.has_value());
   ASSERT_TRUE(deny.clusters->label_selector.has_value());

@@ -9,7 +9,7 @@
 namespace fleetwave::serve {
 namespace {
 
-std::string str(const Json& j, const char* key) {
+std::string board_str(const Json& j, const char* key) {
   auto it = j.find(key);
   return it != j.end() && it->is_string() ? it->get<std::string>() : "";
 }
@@ -45,22 +45,23 @@ std::string release_line(const BoardView& v, const std::string& sha) {
 }
 
 std::string approval_branch(const Json& app, const std::string& wave) {
-  return "fleetwave/approve/" + str(app, "app") + "/" + short7(str(app, "release")) + "/" + wave;
+  return "fleetwave/approve/" + board_str(app, "app") + "/" + short7(board_str(app, "release")) + "/" + wave;
 }
 
 std::string gates(const Json& wave) {
-  std::string g = "maxConcurrency " + html_escape(str(wave, "maxConcurrency")) + " · maxFailures " +
-                  html_escape(str(wave, "maxFailures")) + " · minSuccessTime " +
-                  html_escape(str(wave, "minSuccessTime"));
-  if (!str(wave, "progressDeadline").empty()) g += " · progressDeadline " + html_escape(str(wave, "progressDeadline"));
-  if (str(wave, "approval") == "required")
+  std::string g = "maxConcurrency " + html_escape(board_str(wave, "maxConcurrency")) + " · maxFailures " +
+                  html_escape(board_str(wave, "maxFailures")) + " · minSuccessTime " +
+                  html_escape(board_str(wave, "minSuccessTime"));
+  if (!board_str(wave, "progressDeadline").empty())
+    g += " · progressDeadline " + html_escape(board_str(wave, "progressDeadline"));
+  if (board_str(wave, "approval") == "required")
     g += wave.value("approved", false) ? " · approval required (approved)" : " · approval required";
   return g;
 }
 
 std::string cell_html(const BoardView& v, const Json& app, int wave_index, const Json& cluster) {
   const Cell cell = classify_cell(app, wave_index, cluster, v.now_ms);
-  const std::string name = str(cluster, "cluster");
+  const std::string name = board_str(cluster, "cluster");
   std::string out = "<li class=\"cell s-" + std::string(state_class(cell.state)) + "\" data-cluster=\"" +
                     html_escape(name) + "\" data-state=\"" + state_class(cell.state) + "\"";
   if (!cell.detail.empty()) out += " title=\"" + html_escape(cell.detail) + "\"";
@@ -86,28 +87,29 @@ std::string cells(const BoardView& v, const Json& app, int wave_index, const Jso
 std::string wave_why(const BoardView& v, const Json& app, const Json& wave) {
   if (!wave.value("current", false)) return "";
   std::string out;
-  if (str(wave, "approval") == "required" && !wave.value("approved", false) && str(app, "phase") == "WaitingApproval") {
-    const std::string branch = approval_branch(app, str(wave, "name"));
+  if (board_str(wave, "approval") == "required" && !wave.value("approved", false) &&
+      board_str(app, "phase") == "WaitingApproval") {
+    const std::string branch = approval_branch(app, board_str(wave, "name"));
     out += "<p class=\"why\">Waiting for approval: merge " + link(v.links.branch(branch), code(branch)) +
            " or run <code>fleetwave approve</code>.</p>";
   }
   // The blocked reason says the same of an awaited approval, without the link.
-  if (out.empty() && !str(app, "blocked").empty())
-    out += "<p class=\"why\">Blocked: " + html_escape(str(app, "blocked")) + "</p>";
+  if (out.empty() && !board_str(app, "blocked").empty())
+    out += "<p class=\"why\">Blocked: " + html_escape(board_str(app, "blocked")) + "</p>";
   return out;
 }
 
 std::string grid(const BoardView& v, const Json& app) {
   const Json& waves = app["waves"];
-  std::string out = "<table class=\"grid\"><caption>Waves and clusters of " + html_escape(str(app, "app")) +
+  std::string out = "<table class=\"grid\"><caption>Waves and clusters of " + html_escape(board_str(app, "app")) +
                     "</caption><thead><tr><th scope=\"col\">Wave</th><th scope=\"col\">Gates</th>"
                     "<th scope=\"col\">Clusters</th></tr></thead><tbody>";
   for (const Json& w : waves) {
     const int index = w.value("index", 0);
     const bool current = w.value("current", false);
     out += std::string("<tr class=\"wave") + (current ? " current" : "") + "\" data-wave=\"" +
-           html_escape(str(w, "name")) + "\"><th scope=\"row\">" + std::to_string(index) + "/" +
-           std::to_string(waves.size()) + " " + html_escape(str(w, "name")) +
+           html_escape(board_str(w, "name")) + "\"><th scope=\"row\">" + std::to_string(index) + "/" +
+           std::to_string(waves.size()) + " " + html_escape(board_str(w, "name")) +
            (current ? " <span class=\"tag\">current</span>" : "") + "</th><td class=\"gates\">" + gates(w) +
            "</td><td>" + cells(v, app, index, w["clusters"]) + wave_why(v, app, w) + "</td></tr>";
   }
@@ -129,12 +131,13 @@ std::string analysis(const Json& app) {
   for (const Json& a : checks) {
     const Json& last = a.contains("lastValue") ? a["lastValue"] : Json();
     const std::string value = last.is_null() ? "" : last.is_string() ? last.get<std::string>() : last.dump();
-    const std::string summary = str(a, "error").empty() ? str(a, "summary") : str(a, "error");
-    out += "<tr><td>" + html_escape(str(a, "check")) + "</td><td>" + html_escape(str(a, "cluster")) + "</td><td>" +
-           code(str(a, "condition")) + "</td><td class=\"phase-" + html_escape(str(a, "phase")) + "\">" +
-           html_escape(str(a, "phase")) + "</td><td>" + html_escape(value) + "</td><td>" +
-           std::to_string(a.value("passed", 0)) + " passed, " + std::to_string(a.value("failed", 0)) + " failed, " +
-           std::to_string(a.value("inconclusive", 0)) + " inconclusive</td><td>" + html_escape(summary) + "</td></tr>";
+    const std::string summary = board_str(a, "error").empty() ? board_str(a, "summary") : board_str(a, "error");
+    out += "<tr><td>" + html_escape(board_str(a, "check")) + "</td><td>" + html_escape(board_str(a, "cluster")) +
+           "</td><td>" + code(board_str(a, "condition")) + "</td><td class=\"phase-" +
+           html_escape(board_str(a, "phase")) + "\">" + html_escape(board_str(a, "phase")) + "</td><td>" +
+           html_escape(value) + "</td><td>" + std::to_string(a.value("passed", 0)) + " passed, " +
+           std::to_string(a.value("failed", 0)) + " failed, " + std::to_string(a.value("inconclusive", 0)) +
+           " inconclusive</td><td>" + html_escape(summary) + "</td></tr>";
   }
   return out + "</tbody></table>";
 }
@@ -144,38 +147,39 @@ std::string notes(const Json& app) {
   auto note = [&out](const char* cls, const char* label, const std::string& text) {
     out += std::string("<li class=\"") + cls + "\"><strong>" + label + ":</strong> " + html_escape(text) + "</li>";
   };
-  if (app.value("paused", false)) note("paused", "Paused", str(app, "pauseReason"));
-  if (!str(app, "heldReason").empty()) note("held", "Held", str(app, "heldReason"));
-  if (!app["next"].is_null()) note("next", "Next step", str(app["next"], "subject"));
+  if (app.value("paused", false)) note("paused", "Paused", board_str(app, "pauseReason"));
+  if (!board_str(app, "heldReason").empty()) note("held", "Held", board_str(app, "heldReason"));
+  if (!app["next"].is_null()) note("next", "Next step", board_str(app["next"], "subject"));
   for (const Json& e : app.value("errors", Json::array())) note("error", "Error", e.get<std::string>());
   for (const Json& w : app.value("warnings", Json::array())) note("warning", "Warning", w.get<std::string>());
   for (const Json& i : app.value("ignored", Json::array())) note("ignored", "Ignored", i.get<std::string>());
   const Json& argocd = app.value("argocd", Json::object());
   if (argocd.value("configured", false) && !argocd.value("reachable", true))
-    note("error", "Argo CD unreachable", str(argocd, "error"));
+    note("error", "Argo CD unreachable", board_str(argocd, "error"));
   return out.empty() ? "" : "<ul class=\"notes\">" + out + "</ul>";
 }
 
 std::string app_section(const BoardView& v, const Json& app, std::size_t index, bool with_link) {
-  const std::string name = str(app, "app");
+  const std::string name = board_str(app, "app");
   const std::string id = "app-" + std::to_string(index);
   const std::string title = with_link ? link("/apps/" + url_segment(name), html_escape(name)) : html_escape(name);
   std::string out = "<section class=\"app\" aria-labelledby=\"" + id + "\" data-app=\"" + html_escape(name) +
                     "\"><h2 id=\"" + id + "\">" + title + " <span class=\"phase\" data-phase=\"" +
-                    html_escape(str(app, "phase")) + "\">" + html_escape(str(app, "phase")) + "</span></h2>";
-  out += "<dl class=\"releases\"><dt>Stable</dt><dd>" + release_line(v, str(app, "stable")) +
-         "</dd><dt>In flight</dt><dd>" + release_line(v, str(app, "release"));
-  if (!str(app, "releaseWave").empty()) out += " — wave " + html_escape(str(app, "releaseWave"));
-  if (!str(app, "releaseStartedAt").empty())
-    out += ", started <time>" + html_escape(str(app, "releaseStartedAt")) + "</time>";
+                    html_escape(board_str(app, "phase")) + "\">" + html_escape(board_str(app, "phase")) +
+                    "</span></h2>";
+  out += "<dl class=\"releases\"><dt>Stable</dt><dd>" + release_line(v, board_str(app, "stable")) +
+         "</dd><dt>In flight</dt><dd>" + release_line(v, board_str(app, "release"));
+  if (!board_str(app, "releaseWave").empty()) out += " — wave " + html_escape(board_str(app, "releaseWave"));
+  if (!board_str(app, "releaseStartedAt").empty())
+    out += ", started <time>" + html_escape(board_str(app, "releaseStartedAt")) + "</time>";
   out += "</dd></dl>";
   return out + notes(app) + analysis(app) + grid(v, app) + "</section>";
 }
 
 std::string meta(const BoardView& v) {
   const Json& doc = v.snapshot.status;
-  return "<p class=\"meta\">Branch " + code(str(doc, "branch")) + " at " + commit_ref(v, v.snapshot.head) + ", read " +
-         time_tag(v.snapshot.built_at_ms) + ".</p>";
+  return "<p class=\"meta\">Branch " + code(board_str(doc, "branch")) + " at " + commit_ref(v, v.snapshot.head) +
+         ", read " + time_tag(v.snapshot.built_at_ms) + ".</p>";
 }
 
 std::string cordons(const Json& doc) {
@@ -184,10 +188,10 @@ std::string cordons(const Json& doc) {
   std::string out =
       "<section class=\"cordons\" aria-labelledby=\"cordons\"><h2 id=\"cordons\">Cordoned clusters</h2><ul>";
   for (const Json& c : list) {
-    out += "<li><strong>" + html_escape(str(c, "cluster")) + "</strong> (" + code(str(c, "taint")) + ") by " +
-           html_escape(str(c, "by")) + " since <time>" + html_escape(str(c, "since")) + "</time>" +
-           (c.value("automatic", false) ? " (automatic failover)" : "") + ": " + html_escape(str(c, "reason")) +
-           "</li>";
+    out += "<li><strong>" + html_escape(board_str(c, "cluster")) + "</strong> (" + code(board_str(c, "taint")) +
+           ") by " + html_escape(board_str(c, "by")) + " since <time>" + html_escape(board_str(c, "since")) +
+           "</time>" + (c.value("automatic", false) ? " (automatic failover)" : "") + ": " +
+           html_escape(board_str(c, "reason")) + "</li>";
   }
   return out + "</ul></section>";
 }
@@ -196,19 +200,20 @@ std::string plan_table(const Json& app) {
   std::string out =
       "<section aria-labelledby=\"plan\"><h2 id=\"plan\">Plan</h2><table class=\"plan\"><caption>The "
       "WavePlan of " +
-      html_escape(str(app, "app")) +
+      html_escape(board_str(app, "app")) +
       "</caption><thead><tr><th scope=\"col\">Wave</th>"
       "<th scope=\"col\">Size</th><th scope=\"col\">Clusters</th><th scope=\"col\">maxConcurrency</th>"
       "<th scope=\"col\">maxFailures</th><th scope=\"col\">minSuccessTime</th>"
       "<th scope=\"col\">progressDeadline</th><th scope=\"col\">Approval</th></tr></thead><tbody>";
   for (const Json& w : app["waves"]) {
     std::string names;
-    for (const Json& c : w["clusters"]) names += (names.empty() ? "" : ", ") + html_escape(str(c, "cluster"));
-    out += "<tr><th scope=\"row\">" + html_escape(str(w, "name")) + "</th><td>" + html_escape(str(w, "size")) +
-           "</td><td>" + std::to_string(w["clusters"].size()) + (names.empty() ? "" : ": " + names) + "</td><td>" +
-           html_escape(str(w, "maxConcurrency")) + "</td><td>" + html_escape(str(w, "maxFailures")) + "</td><td>" +
-           html_escape(str(w, "minSuccessTime")) + "</td><td>" + html_escape(str(w, "progressDeadline")) + "</td><td>" +
-           html_escape(str(w, "approval")) + "</td></tr>";
+    for (const Json& c : w["clusters"]) names += (names.empty() ? "" : ", ") + html_escape(board_str(c, "cluster"));
+    out += "<tr><th scope=\"row\">" + html_escape(board_str(w, "name")) + "</th><td>" +
+           html_escape(board_str(w, "size")) + "</td><td>" + std::to_string(w["clusters"].size()) +
+           (names.empty() ? "" : ": " + names) + "</td><td>" + html_escape(board_str(w, "maxConcurrency")) +
+           "</td><td>" + html_escape(board_str(w, "maxFailures")) + "</td><td>" +
+           html_escape(board_str(w, "minSuccessTime")) + "</td><td>" + html_escape(board_str(w, "progressDeadline")) +
+           "</td><td>" + html_escape(board_str(w, "approval")) + "</td></tr>";
   }
   return out + "</tbody></table></section>";
 }
@@ -289,7 +294,7 @@ std::string fleet_fragment(const BoardView& v) {
 }
 
 std::string app_fragment(const BoardView& v, const Json& app) {
-  return meta(v) + app_section(v, app, 0, false) + plan_table(app) + trail_table(v, str(app, "app"));
+  return meta(v) + app_section(v, app, 0, false) + plan_table(app) + trail_table(v, board_str(app, "app"));
 }
 
 std::string board_page(const std::string& title, const std::string& events, const std::string& refresh,
