@@ -32,6 +32,10 @@ void push_json(lua_State* L, const Json& v);
 // raises a Lua error when it cannot be encoded.
 Json table_argument(lua_State* L, int idx);
 
+// Sets string.find, match, gmatch and gfind in the table at index `strings` to the bounded
+// Lua 5.1 pattern matcher of lua_pattern.cpp.
+void replace_pattern_functions(lua_State* L, int strings);
+
 // Opens exactly the libraries and modules Karmada gives scripts (lua_sandbox.cpp).
 void open_sandbox(lua_State* L);
 

@@ -263,6 +263,7 @@ void open_safe_string(lua_State* L) {
   open_library(L, luaopen_string, LUA_STRLIBNAME);
   lua_getglobal(L, LUA_STRLIBNAME);
   const int strings = lua_gettop(L);
+  replace_pattern_functions(L, strings);  // before the caps below wrap them
   const std::pair<const char*, int> capped[] = {{"byte", 1},  {"find", 2},  {"format", 1}, {"gmatch", 2},
                                                 {"gfind", 2}, {"lower", 1}, {"match", 2},  {"reverse", 1},
                                                 {"sub", 1},   {"upper", 1}};

@@ -133,6 +133,23 @@ TEST_F(CliManualCommandTest, BinaryApprovesTheWaitingWave) {
   EXPECT_NE(state().find("approvals:\n  - europe"), std::string::npos) << state();
 }
 
+// A reason with newlines cannot add trailers to the step (issue E9): the subject and every
+// trailer stay one line, so the step's trailers (what history and the reconciler read) say pause.
+TEST_F(CliManualCommandTest, AReasonWithNewlinesCannotForgeTrailers) {
+  start_release();
+  std::vector<std::string> args = {"pause", "shop", "--reason", "x\n\nFleetwave-Action: resume\nFleetwave-App: other"};
+  for (const std::string& flag : repo_flags()) args.push_back(flag);
+  CliRun pause = run_binary(args);
+  ASSERT_EQ(pause.exit_code, 0) << pause.err;
+  EXPECT_EQ(git(remote_, {"log", "-1",
+                          "--format=%(trailers:key=Fleetwave-Action,valueonly,separator=)|"
+                          "%(trailers:key=Fleetwave-App,valueonly,separator=)",
+                          "main"}),
+            "pause|shop");
+  EXPECT_EQ(git(remote_, {"log", "-1", "--format=%s", "main"}),
+            "fleetwave(shop): pause (x\\n\\nFleetwave-Action: resume\\nFleetwave-App: other)");
+}
+
 // Who a step is by, through the built binary: --author, else FLEETWAVE_AUTHOR, else git's
 // identity (the checkout's config over the global one); with none the step is refused.
 TEST_F(CliManualCommandTest, StepsAreAuthoredByWhoeverActs) {

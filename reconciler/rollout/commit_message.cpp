@@ -1,18 +1,42 @@
 #include "rollout/commit_message.h"
 
+#include <limits>
 #include <sstream>
 
+#include "base/text.h"
+
 namespace fleetwave {
+namespace {
+
+// Subjects and trailers carry text from outside (reasons, Argo CD health messages, analysis
+// notes): each is written as one line of printable text, newlines and control characters
+// escaped, so no input can end the subject or a trailer and add a trailer of its own.
+std::string one_line(std::string_view text) { return printable(text, std::numeric_limits<std::size_t>::max()); }
+
+// The body keeps its line structure; each of its lines is printable text.
+std::string printable_lines(std::string_view text) {
+  std::string out;
+  for (std::size_t start = 0; start <= text.size();) {
+    std::size_t end = text.find('\n', start);
+    if (end == std::string_view::npos) end = text.size();
+    out += one_line(text.substr(start, end - start));
+    if (end < text.size()) out += '\n';
+    start = end + 1;
+  }
+  return out;
+}
+
+}  // namespace
 
 std::string CommitMessage::format() const {
-  std::string out = subject + "\n";
+  std::string out = one_line(subject) + "\n";
   if (!body.empty()) {
-    out += "\n" + body;
+    out += "\n" + printable_lines(body);
     if (out.back() != '\n') out += '\n';
   }
   if (!trailers.empty()) {
     out += "\n";
-    for (const auto& [k, v] : trailers) out += k + ": " + v + "\n";
+    for (const auto& [k, v] : trailers) out += one_line(k) + ": " + one_line(v) + "\n";
   }
   return out;
 }

@@ -17,7 +17,13 @@ constexpr const char* kUrlConfigKey = "fleetwave.url";
 
 // Opens the bare clone at `path`, or creates it. The normalized URL is recorded in its config
 // to detect (astronomically unlikely) hash collisions and to tell humans what the dir holds.
+// Holds the cache's write lock meanwhile: creating the clone and writing its config go through
+// config.lock, which a process killed at that moment leaves behind (the lock clears it).
 Result<detail::Handle<git_repository>> open_or_init(const std::string& path, const std::string& normalized) {
+  std::error_code ec;
+  std::filesystem::create_directories(path, ec);
+  if (ec) return invalid_input("creating git cache " + path + ": " + ec.message());
+  FW_TRY(lock, CacheWriteLock::acquire(path));
   git_repository* raw = nullptr;
   int rc =
       git_repository_open_ext(&raw, path.c_str(), GIT_REPOSITORY_OPEN_NO_SEARCH | GIT_REPOSITORY_OPEN_BARE, nullptr);
