@@ -213,6 +213,27 @@ struct Matcher {
     return nullptr;
   }
 
+  // %b, %f and back-references (%1-%9) at p: advances s and p past them, or false for no match.
+  bool match_escape(const char*& s, const char*& p) {
+    if (pat(p + 1) == 'b') {
+      s = match_balance(s, p + 2);
+      p += 4;
+      return s != nullptr;
+    }
+    if (pat(p + 1) == 'f') {
+      p += 2;
+      if (pat(p) != '[') luaL_error(L, "missing '[' after '%%f' in pattern");
+      const char* ep = class_end(p);
+      const int previous = s == src_init ? 0 : uchar(*(s - 1));
+      if (match_bracket_class(previous, p, ep - 1) || !match_bracket_class(at(s), p, ep - 1)) return false;
+      p = ep;
+      return true;
+    }
+    s = match_capture(s, uchar(pat(p + 1)));
+    p += 2;
+    return s != nullptr;
+  }
+
   // Lua 5.1's match(): the end of the match of pattern p at s, or nullptr.
   const char* match(const char* s, const char* p) {
     if (++depth > kMaxDepth) luaL_error(L, "pattern too complex");
@@ -236,25 +257,8 @@ struct Matcher {
           if (pat(p + 1) == '\0') return s == src_end ? s : nullptr;
           break;  // else an ordinary character
         case kEscape:
-          if (pat(p + 1) == 'b') {
-            s = match_balance(s, p + 2);
-            if (s == nullptr) return nullptr;
-            p += 4;
-            continue;
-          }
-          if (pat(p + 1) == 'f') {
-            p += 2;
-            if (pat(p) != '[') luaL_error(L, "missing '[' after '%%f' in pattern");
-            const char* ep = class_end(p);
-            const int previous = s == src_init ? 0 : uchar(*(s - 1));
-            if (match_bracket_class(previous, p, ep - 1) || !match_bracket_class(at(s), p, ep - 1)) return nullptr;
-            p = ep;
-            continue;
-          }
-          if (std::isdigit(uchar(pat(p + 1)))) {
-            s = match_capture(s, uchar(pat(p + 1)));
-            if (s == nullptr) return nullptr;
-            p += 2;
+          if (pat(p + 1) == 'b' || pat(p + 1) == 'f' || std::isdigit(uchar(pat(p + 1)))) {
+            if (!match_escape(s, p)) return nullptr;
             continue;
           }
           break;  // an escaped class

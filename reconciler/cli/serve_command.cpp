@@ -2,6 +2,7 @@
 // endpoints of serve/serve_api.h. Configuration: --config FILE < FLEETWAVE_<FLAG> < flags;
 // secrets only from files. This file reads the settings and builds the adapters; the service
 // itself is serve/serve_runner.h.
+#include <charconv>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -57,6 +58,16 @@ Result<std::int64_t> duration_flag(const ParsedArgs& args, const std::string& fl
   return *ms;
 }
 
+// A share such as "50%" (1% to 100%), as a fraction.
+Result<double> share_flag(const ParsedArgs& args, const std::string& flag) {
+  const std::string text = args.get(flag);
+  int percent = 0;
+  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), percent);
+  if (ec != std::errc() || std::string_view(end) != "%" || percent < 1 || percent > 100)
+    return invalid_input("--" + flag + " \"" + text + "\": expected a percentage from 1% to 100%, e.g. 50%");
+  return percent / 100.0;
+}
+
 // An optional secret file: "" when the flag is unset; an error when it is set but empty.
 Result<std::string> optional_secret(CommandContext& ctx, const ParsedArgs& args, const std::string& flag) {
   if (!args.has(flag)) return std::string();
@@ -81,6 +92,10 @@ Result<serve::ServeOptions> serve_options(CommandContext& ctx, const ParsedArgs&
   if (args.has("failover-after")) {
     FW_TRY(failover_after, duration_flag(args, "failover-after", "", 1000));
     o.reconciler.failover_after_ms = failover_after;
+  }
+  if (args.has("failover-max-share")) {
+    FW_TRY(share, share_flag(args, "failover-max-share"));
+    o.reconciler.failover_max_share = share;
   }
   FW_TRY(webhook, optional_secret(ctx, args, "webhook-secret-file"));
   FW_TRY(generator, optional_secret(ctx, args, "generator-token-file"));
@@ -268,6 +283,7 @@ CommandSpec serve_command() {
              "a cycle running longer is reported stuck (not ready); twice as long exits 1 (default 5m)", true},
             {"failover-after", "DUR",
              "cordon a cluster whose Argo CD connection state has been Failed this long (off by default)", true},
+            {"failover-max-share", "PCT", "most of the inventory failover may cordon (default 50%; never all)", true},
             {"webhook-secret-file", "FILE", "file holding the webhook secret (GitHub HMAC key or GitLab token)", true},
             {"generator-token-file", "FILE", "file holding the bearer token of the plugin generator", true},
             {"approvals-provider", "NAME", "open pull requests for approval waves: github or gitlab", true},

@@ -14,6 +14,8 @@ const ClusterConnection* connection_of(const std::vector<ClusterConnection>& con
   return nullptr;
 }
 
+std::string format_share(double share) { return std::to_string(static_cast<int>(share * 100 + 0.5)) + "%"; }
+
 }  // namespace
 
 std::vector<FailoverDue> FailoverWatch::observe(const std::vector<ClusterConnection>& connections,
@@ -45,6 +47,43 @@ std::vector<FailoverDue> FailoverWatch::observe(const std::vector<ClusterConnect
     due.push_back(std::move(d));
   }
   failed_since_ = std::move(still_failed);
+  return within_limits(std::move(due), connections, inventory, cordons);
+}
+
+std::vector<FailoverDue> FailoverWatch::within_limits(std::vector<FailoverDue> due,
+                                                      const std::vector<ClusterConnection>& connections,
+                                                      const std::vector<Cluster>& inventory,
+                                                      const std::vector<Cordon>& cordons) {
+  refused_.clear();
+  if (due.empty()) return due;
+  std::size_t known = 0, failed = 0, cordoned = 0;
+  for (const Cluster& cluster : inventory) {
+    if (const ClusterConnection* c = connection_of(connections, cluster)) {
+      ++known;
+      if (c->status == "Failed") ++failed;
+    }
+    if (find_cordon(cordons, cluster.name) != nullptr) ++cordoned;
+  }
+  auto refuse_from = [&](std::size_t first, const std::string& why) {
+    for (std::size_t i = first; i < due.size(); ++i) {
+      refused_.push_back(due[i].cordon.cluster + ": not cordoned automatically: " + why);
+    }
+    due.resize(first);
+  };
+  if (failed == known) {
+    refuse_from(0, "Argo CD reports every cluster it knows Failed (" + std::to_string(failed) + " of " +
+                       std::to_string(inventory.size()) +
+                       "): an outage of Argo CD or its network, not of the clusters");
+    return due;
+  }
+  const auto share_limit = static_cast<std::size_t>(max_share_ * static_cast<double>(inventory.size()));
+  const std::size_t limit = std::min(share_limit, inventory.size() - 1);  // never the last cluster
+  const std::size_t room = limit > cordoned ? limit - cordoned : 0;
+  if (due.size() > room) {
+    refuse_from(room, std::to_string(cordoned + room) + " of " + std::to_string(inventory.size()) +
+                          " clusters would be cordoned, the most failover.maxShare " + format_share(max_share_) +
+                          " allows");
+  }
   return due;
 }
 

@@ -30,7 +30,7 @@ Reconciler::Reconciler(git::GitRepository& repo, ArgoCdClient& argocd, CycleServ
       options_(std::move(options)),
       writer_(repo, services.clock, services.sleeper, services.random, options_.retry),
       analysis_(options_.metrics, options_.web) {
-  if (options_.failover_after_ms) failover_.emplace(*options_.failover_after_ms);
+  if (options_.failover_after_ms) failover_.emplace(*options_.failover_after_ms, options_.failover_max_share);
 }
 
 Reconciler::Reconciler(git::GitRepository& repo, ArgoCdClient& argocd, const Clock& clock, ReconcilerOptions options)
@@ -42,7 +42,7 @@ Reconciler::Reconciler(git::GitRepository& repo, ArgoCdClient& argocd, const Clo
       options_(std::move(options)),
       writer_(repo, clock, *own_sleeper_, *own_random_, options_.retry),
       analysis_(options_.metrics, options_.web) {
-  if (options_.failover_after_ms) failover_.emplace(*options_.failover_after_ms);
+  if (options_.failover_after_ms) failover_.emplace(*options_.failover_after_ms, options_.failover_max_share);
 }
 
 // One attempt: plan every app at `head`, let the hooks add their steps, commit the steps in a
@@ -108,6 +108,7 @@ Result<std::string> Reconciler::commit_failovers(const std::string& head, std::s
     current = std::move(change->next);
     tip = oid;
   }
+  for (const std::string& why : failover_->refused()) report.errors.push_back(rejected("automatic failover: " + why));
   return tip;
 }
 

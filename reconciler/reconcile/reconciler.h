@@ -40,6 +40,7 @@ struct ReconcilerOptions {
   // Automatic failover: cordon a cluster whose Argo CD connection has been Failed this long
   // (failover_watch.h); nullopt: off.
   std::optional<std::int64_t> failover_after_ms;
+  double failover_max_share = kDefaultFailoverMaxShare;  // failover.maxShare (failover_watch.h)
   StepTrust* trust = nullptr;  // approvals.allowedSigners (not owned); null: every step counts
 };
 

@@ -102,6 +102,7 @@ const std::vector<std::pair<std::string, std::string>>& config_keys() {
       {"prometheus.tokenFile", "prometheus-token-file"},
       {"prometheus.caFile", "prometheus-ca-file"},
       {"failover.after", "failover-after"},
+      {"failover.maxShare", "failover-max-share"},
       {"board.username", "board-username"},
       {"board.passwordFile", "board-password-file"},
       {"board.tokenFile", "board-token-file"},
