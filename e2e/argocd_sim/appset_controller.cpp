@@ -58,6 +58,8 @@ void AppSetController::create(const DesiredApp& desired, std::map<std::string, A
     return;
   }
   live_.add_cluster(desired.entry.cluster);
+  // Argo CD deploys only to clusters it has registered, and lists each with its connection state.
+  argocd_.register_cluster(desired.entry.cluster, sim_cluster_server(desired.entry.cluster));
   records.emplace(desired.name, AppRecord{desired});
   events_.record(desired.name, "app-created", describe(desired.entry));
 }

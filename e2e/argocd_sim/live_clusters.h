@@ -32,6 +32,9 @@ struct ApplyResult {
 using ObjectKey = std::tuple<std::string, std::string, std::string, std::string>;
 ObjectKey object_key(const Json& object);
 
+// The API server URL of a simulated cluster, as GET /api/v1/clusters lists it.
+inline std::string sim_cluster_server(const std::string& cluster) { return "https://" + cluster + ".example.com:6443"; }
+
 class LiveClusters {
  public:
   // Declares a cluster (an Application targets it), so it is listed even before a sync.

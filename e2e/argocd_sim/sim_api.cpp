@@ -52,8 +52,8 @@ std::vector<testkit::FakeRoute> sim_control_routes(const std::atomic<testkit::Fa
                       // What Argo CD says of a cluster whose API server does not answer.
                       const std::string message =
                           state == "Failed" ? "dial tcp 10.0.0.1:6443: connect: connection refused" : "";
-                      argocd->set_cluster_connection(cluster, "https://" + cluster + ".example.com:6443", state,
-                                                     message, format_rfc3339(clock.now_ms()));
+                      argocd->set_cluster_connection(cluster, sim_cluster_server(cluster), state, message,
+                                                     format_rfc3339(clock.now_ms()));
                       events.record("", "cluster-connection", cluster + " " + state);
                       return json_answer(200, {{"cluster", cluster}, {"status", state}});
                     }});

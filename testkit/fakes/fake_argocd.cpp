@@ -259,6 +259,12 @@ void FakeArgoCd::set_cluster_connection(const std::string& name, const std::stri
   clusters_[name] = {{"name", name}, {"server", server}, {"info", {{"connectionState", state}}}};
 }
 
+void FakeArgoCd::register_cluster(const std::string& name, const std::string& server) {
+  std::lock_guard<std::mutex> lock(mu_);
+  if (clusters_.count(name) != 0) return;
+  clusters_[name] = {{"name", name}, {"server", server}, {"info", {{"connectionState", {{"status", "Successful"}}}}}};
+}
+
 void FakeArgoCd::set_unavailable(bool unavailable) {
   std::lock_guard<std::mutex> lock(mu_);
   unavailable_ = unavailable;

@@ -110,6 +110,9 @@ class FakeArgoCd {
   // replaced by name.
   void set_cluster_connection(const std::string& name, const std::string& server, const std::string& status,
                               const std::string& message = "", const std::string& attempted_at = "");
+  // Lists a cluster as Argo CD lists every registered one (connection state Successful) unless
+  // it is listed already.
+  void register_cluster(const std::string& name, const std::string& server);
   // 503 with a text body for every request while set.
   void set_unavailable(bool unavailable);
   // Answers every authorized request with `response` until cleared (nullopt).
