@@ -1,7 +1,8 @@
 // Runs the built fleetwave-render on every bad resource-interpreter input of testdata/render
 // (bad-ric-*), as Argo CD runs it: each must exit 1 with nothing on stdout and one stderr line
 // that names the ResourceInterpreterCustomization, the operation, the template (or target) and
-// the reason. Karmada would refuse to schedule such an object.
+// the reason. Karmada would refuse to schedule such an object. Hostile scripts (issue 24) are
+// refused the same way, within 10 s, instead of crashing, hanging or printing without bound.
 #include <gtest/gtest.h>
 
 #include "testkit/build_paths.h"
@@ -9,6 +10,13 @@
 
 namespace fleetwave {
 namespace {
+
+// Sanitizer builds run several times slower; the bound is the release build's.
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_UNDEFINED__)
+constexpr const char* kRefusedWithinSeconds = "60";
+#else
+constexpr const char* kRefusedWithinSeconds = "10";
+#endif
 
 struct BadInput {
   std::string name;  // testdata/render/<name>
@@ -42,6 +50,12 @@ TEST(InterpreterProcess, BadInputFailsWithOneLineAndNoOutput) {
       {"bad-ric-conflict",
        {"ResourceInterpreterCustomization \"queue-override\"", "InterpretReplica for example.io/v1 Queue", conflict}},
       {"bad-ric-missing-target", {rric, "spec.target.apiVersion: ", "required field is missing"}},
+      // Issue 24: E1 (was SIGSEGV), E11 (ran into the 50 s process timer; quadratic quantities),
+      // E10 (printed 300 MB).
+      {"bad-ric-pattern-depth", {get, "pattern too complex"}},
+      {"bad-ric-pattern-backtrack", {get, "time limit exceeded"}},
+      {"bad-ric-quantity-digits", {get, "quantity is too large"}},
+      {"bad-ric-result-size", {revise, "memory limit exceeded: the script's result holds more than 64 MiB"}},
   };
   for (const BadInput& c : cases) {
     SCOPED_TRACE(c.name);
@@ -49,7 +63,8 @@ TEST(InterpreterProcess, BadInputFailsWithOneLineAndNoOutput) {
     repo.append("/testdata/render/").append(c.name).append("/repo");
     testkit::ProcessOutcome r = testkit::run_process(
         {fleetwave::testkit::render_binary(), "--repo-root", repo, "--app", "app", "--cluster", "m1"},
-        {{"PATH", "/usr/bin:/bin"}}, repo);
+        // A hostile script is refused well within 10 s, or the render's own timer says it was not.
+        {{"PATH", "/usr/bin:/bin"}, {"FLEETWAVE_TIMEOUT_SECONDS", kRefusedWithinSeconds}}, repo);
     EXPECT_EQ(r.exit_code, 1);
     EXPECT_EQ(r.out, "");
     ASSERT_FALSE(r.err.empty());

@@ -21,6 +21,7 @@ struct Budget {
   bool out_of_memory = false;
   bool out_of_time = false;
   std::uint64_t random_state = 0x9E3779B97F4A7C15ull;
+  std::size_t result_left = 0;  // bytes of strings the call's results may still hold
 };
 
 Budget& budget_of(lua_State* L);

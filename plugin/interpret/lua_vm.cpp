@@ -34,6 +34,7 @@ namespace {
 using namespace lua_internal;
 
 constexpr int kHookEvery = 1000;  // instructions between budget checks
+constexpr const char* kResultTooLarge = "result too large";
 
 void* budget_alloc(void* ud, void* ptr, std::size_t osize, std::size_t nsize) {
   auto* b = static_cast<Budget*>(ud);
@@ -70,6 +71,20 @@ struct Encoder {
   lua_State* L;
   std::set<const void*> visited;  // never cleared: a table seen twice anywhere fails
   std::string error;
+  // Bytes of text the encoded value may still hold (null: no bound). One string referenced many
+  // times is counted each time: that is what the result costs once it is JSON.
+  std::size_t* text_left = nullptr;
+
+  bool charge(std::size_t bytes) {
+    if (text_left == nullptr) return true;
+    if (bytes > *text_left) {
+      if (error.empty()) error = kResultTooLarge;
+      *text_left = 0;
+      return false;
+    }
+    *text_left -= bytes;
+    return true;
+  }
 
   Json number(lua_Number n) {
     if (!std::isfinite(n)) error = "json: unsupported value: " + gopher_number_string(n);
@@ -87,6 +102,7 @@ struct Encoder {
       case LUA_TNUMBER:
         return number(lua_tonumber(L, idx));
       case LUA_TSTRING:
+        if (!charge(lua_objlen(L, idx))) return Json();
         return std::string(lua_tostring(L, idx), lua_objlen(L, idx));
       case LUA_TTABLE:
         return table(idx);
@@ -146,6 +162,10 @@ struct Encoder {
       if (lua_type(L, -2) != LUA_TSTRING) {
         lua_pop(L, 2);
         error = "cannot encode mixed or invalid key types";
+        return Json();
+      }
+      if (!charge(lua_objlen(L, -2))) {
+        lua_pop(L, 2);
         return Json();
       }
       std::string key(lua_tostring(L, -2), lua_objlen(L, -2));
@@ -229,6 +249,8 @@ std::string error_text(lua_State* L) {
   return std::string("(error object is a ") + luaL_typename(L, -1) + " value)";
 }
 
+struct ResultTooLarge {};  // thrown by read_value, caught in protected_call
+
 LuaValue read_value(lua_State* L, int idx) {
   LuaValue v;
   v.type_name = luaL_typename(L, idx);
@@ -244,14 +266,20 @@ LuaValue read_value(lua_State* L, int idx) {
       v.type = LuaType::Number;
       v.number = lua_tonumber(L, idx);
       break;
-    case LUA_TSTRING:
+    case LUA_TSTRING: {
       v.type = LuaType::String;
+      Budget& b = budget_of(L);
+      const std::size_t n = lua_objlen(L, idx);
+      if (n > b.result_left) throw ResultTooLarge{};
+      b.result_left -= n;
       v.text = lua_tostring(L, idx);
       break;
+    }
     case LUA_TTABLE: {
       v.type = LuaType::Table;
-      Encoder e{L, {}, {}};
+      Encoder e{L, {}, {}, &budget_of(L).result_left};
       v.table = e.table(idx);
+      if (e.error == kResultTooLarge) throw ResultTooLarge{};
       v.table_error = e.error;
       break;
     }
@@ -268,6 +296,7 @@ LuaValue read_value(lua_State* L, int idx) {
 // state would; a state that raised an error is dropped.
 struct PreparedState {
   Budget budget;
+  std::size_t baseline = 0;  // bytes in use after setup: what a fresh state holds
   lua_State* L = nullptr;
   ~PreparedState() {
     if (L != nullptr) lua_close(L);
@@ -280,6 +309,7 @@ constexpr const char* kChunk = "fleetwave.chunk";        // registry: the compil
 struct Session {
   const LuaCall* call = nullptr;
   bool syntax_only = false;
+  bool result_too_large = false;
   std::vector<LuaValue> results;
   std::string error;
 };
@@ -357,16 +387,31 @@ int protected_call(lua_State* L) {
   }
   lua_sethook(L, nullptr, 0, 0);
   const int first = lua_gettop(L) - call.results + 1;
-  for (int i = 0; i < call.results; ++i) s->results.push_back(read_value(L, first + i));
+  try {
+    for (int i = 0; i < call.results; ++i) s->results.push_back(read_value(L, first + i));
+  } catch (const ResultTooLarge&) {
+    s->results.clear();
+    s->result_too_large = true;
+    s->error = kResultTooLarge;
+  }
   lua_settop(L, 0);
   return 0;
 }
 
 using StateCache = std::map<std::string, std::unique_ptr<PreparedState>>;
 constexpr std::size_t kMaxCachedStates = 32;
+// A state that keeps more than this after a call (data a script left in library tables, which
+// survive the reset of globals) is closed rather than reused: what states keep stays bounded
+// at kMaxCachedStates x (a fresh state + this), and no call starts with less than its budget.
+constexpr std::size_t kMaxRetainedBytes = 1u << 20;
+
+StateCache& thread_states() {
+  thread_local StateCache cache;
+  return cache;
+}
 
 Result<std::vector<LuaValue>> run(const LuaCall& call, const LuaLimits& limits, bool syntax_only) {
-  thread_local StateCache cache;
+  StateCache& cache = thread_states();
   std::string key = call.chunk_name + '\0' + std::string(call.script);
   auto it = cache.find(key);
   Session session;
@@ -382,15 +427,18 @@ Result<std::vector<LuaValue>> run(const LuaCall& call, const LuaLimits& limits, 
     state->L = lua_newstate(budget_alloc, &state->budget);
     if (state->L == nullptr) return fail(internal_error("cannot create a Lua state"));
     if (lua_cpcall(state->L, protected_setup, &session) != 0) session.error = error_text(state->L);
+    state->baseline = state->budget.used;
   }
   Budget& budget = state->budget;
   if (session.error.empty() && !syntax_only) {
-    // The budgets count from here: instructions of this call, memory on top of what is in use.
+    // The budgets count from here: instructions of this call; memory of this call and what the
+    // state kept from earlier calls, on top of a fresh state; the text of the results.
     budget.steps = 0;
     budget.step_limit = limits.instructions;
     budget.out_of_time = budget.out_of_memory = false;
     budget.random_state = Budget().random_state;
-    budget.limit = budget.used + limits.memory_bytes;
+    budget.limit = state->baseline + limits.memory_bytes;
+    budget.result_left = limits.memory_bytes;
     if (lua_cpcall(state->L, protected_call, &session) != 0) session.error = error_text(state->L);
   }
   if (budget.out_of_time) {
@@ -401,13 +449,20 @@ Result<std::vector<LuaValue>> run(const LuaCall& call, const LuaLimits& limits, 
     return fail(invalid_input("memory limit exceeded: the script allocated more than " +
                               std::to_string(limits.memory_bytes >> 20) + " MiB"));
   }
+  if (session.result_too_large) {
+    return fail(invalid_input("memory limit exceeded: the script's result holds more than " +
+                              std::to_string(limits.memory_bytes >> 20) +
+                              " MiB of text (a string referenced many times counts each time)"));
+  }
   if (!session.error.empty()) {
     for (char& c : session.error) {
       if (c == '\n' || c == '\t') c = ' ';  // one stderr line per problem
     }
     return fail(invalid_input(session.error));
   }
-  if (!syntax_only) {
+  // Garbage counts until collected: collect before judging what the state keeps.
+  if (!syntax_only && budget.used > state->baseline + kMaxRetainedBytes) lua_gc(state->L, LUA_GCCOLLECT, 0);
+  if (!syntax_only && budget.used <= state->baseline + kMaxRetainedBytes) {
     if (cache.size() >= kMaxCachedStates) cache.clear();
     cache.emplace(std::move(key), std::move(state));
   }
@@ -418,6 +473,12 @@ Result<std::vector<LuaValue>> run(const LuaCall& call, const LuaLimits& limits, 
 
 Result<std::vector<LuaValue>> call_lua(const LuaCall& call, const LuaLimits& limits) {
   return run(call, limits, false);
+}
+
+std::size_t lua_cached_bytes() {
+  std::size_t total = 0;
+  for (const auto& [key, state] : thread_states()) total += state->budget.used;
+  return total;
 }
 
 Status<> check_lua_syntax(std::string_view script, const std::string& chunk_name) {

@@ -126,6 +126,36 @@ TEST(LuaVm, MemoryBudgetStopsGreedyScripts) {
             std::string::npos);
 }
 
+// Issue 24, E10: the text of a result counts against the memory limit, each reference to a
+// string once per reference (what the JSON costs), though the script allocated it once.
+TEST(LuaVm, ResultsLargerThanTheMemoryLimitAreRefused) {
+  LuaLimits limits;
+  limits.memory_bytes = 4u << 20;
+  const std::string many_refs =
+      "function F() local big = 'x' for i = 1, 19 do big = big .. big end local t = {} for i = 1, 20 do t[i] = big "
+      "end return t end";
+  EXPECT_EQ(error_of(many_refs, limits),
+            "memory limit exceeded: the script's result holds more than 4 MiB of text (a string referenced many "
+            "times counts each time)");
+  EXPECT_EQ(
+      error_of("function F() local big = 'x' for i = 1, 19 do big = big .. big end return {big, big} end", limits),
+      "(no error)");
+}
+
+// Issue 24, E10: what a script leaves in library tables survives the reset of globals; a state
+// keeping more than 1 MiB is closed instead of reused, so reuse never accumulates it.
+TEST(LuaVm, WhatScriptsKeepBetweenCallsStaysBounded) {
+  const std::string keeper =
+      "function F() string.kept = string.kept or {} local s = #string.kept .. 'k' for i = 1, 18 do s = s .. s end "
+      "string.kept[#string.kept + 1] = s return #string.kept end";
+  for (int i = 0; i < 50; ++i) {
+    auto r = run(keeper);
+    ASSERT_TRUE(r.ok()) << r.error().to_string();
+    EXPECT_LE((*r)[0].number, 2) << "a state holding more than 1 MiB is not reused";
+  }
+  EXPECT_LT(lua_cached_bytes(), 32u << 20);
+}
+
 TEST(LuaVm, JsonToLuaFollowsKarmada) {
   // null members and null elements vanish; every number is a float64; {} and [] look alike.
   auto r = run(R"(function F(o)

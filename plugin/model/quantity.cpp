@@ -1,6 +1,9 @@
 #include "model/quantity.h"
 
+#include <algorithm>
 #include <limits>
+#include <optional>
+#include <utility>
 #include <vector>
 
 #include "base/text.h"
@@ -104,7 +107,6 @@ class BigUint {
   explicit BigUint(const std::string& digits) {
     for (char c : digits) mul_add(10, static_cast<std::uint32_t>(c - '0'));
   }
-  bool is_zero() const { return limbs_.empty(); }
   void mul_add(std::uint32_t factor, std::uint32_t add) {
     std::uint64_t carry = add;
     for (std::uint32_t& limb : limbs_) {
@@ -116,17 +118,6 @@ class BigUint {
       limbs_.push_back(static_cast<std::uint32_t>(carry % kBase));
       carry /= kBase;
     }
-  }
-  // Divides by 10 and reports whether the remainder was non-zero.
-  bool div10() {
-    std::uint64_t rem = 0;
-    for (std::size_t i = limbs_.size(); i-- > 0;) {
-      std::uint64_t v = rem * kBase + limbs_[i];
-      limbs_[i] = static_cast<std::uint32_t>(v / 10);
-      rem = v % 10;
-    }
-    while (!limbs_.empty() && limbs_.back() == 0) limbs_.pop_back();
-    return rem != 0;
   }
   std::size_t limb_count() const { return limbs_.size(); }
   U128 to_u128() const {
@@ -143,6 +134,74 @@ class BigUint {
 // Four base-1e9 limbs hold magnitudes below 10^36 nanos (10^27 units), far beyond any real
 // inventory; apimachinery keeps larger decimals in inf.Dec, fleetwave reports them instead.
 constexpr std::size_t kMaxLimbs = 4;
+constexpr std::size_t kMaxNanoDigits = 36;
+// At least 10^28 nanos is more than 2^63-1 units: ParseQuantity caps binary quantities there.
+constexpr std::size_t kBinaryCapDigits = 28;
+
+// The digits without leading zeros ("" for zero).
+std::string_view significant(std::string_view digits) {
+  const std::size_t first = digits.find_first_not_of('0');
+  return first == std::string_view::npos ? std::string_view() : digits.substr(first);
+}
+
+bool any_nonzero(std::string_view digits) { return !significant(digits).empty(); }
+
+// floor(0.R x 2^e) and whether it was inexact, for the fraction digits R: one pass from the
+// last digit, carrying (as long multiplication does), so any number of digits costs linear time.
+std::pair<U128, bool> scaled_fraction(std::string_view r, std::int64_t e) {
+  const U128 factor = static_cast<U128>(1) << e;
+  U128 carry = 0;
+  bool inexact = false;
+  for (std::size_t i = r.size(); i-- > 0;) {
+    const U128 t = static_cast<U128>(r[i] - '0') * factor + carry;
+    inexact = inexact || t % 10 != 0;
+    carry = t / 10;
+  }
+  return {carry, inexact};
+}
+
+struct Magnitude {
+  std::optional<U128> nanos;  // nullopt: 10^36 nanos or more
+  bool round_up = false;      // digits were dropped: away from zero, to the nano
+};
+
+// digits x 10^power nanos. Shifting a decimal is exact, so digits that cannot matter are never
+// turned into big-number arithmetic (hostile inputs carry hundreds of thousands of digits).
+Magnitude decimal_nanos(std::string_view digits, std::int64_t power) {
+  Magnitude m;
+  std::string_view integer = digits;
+  if (power < 0) {
+    const std::size_t dropped =
+        static_cast<std::size_t>(std::min<std::int64_t>(-power, static_cast<std::int64_t>(digits.size())));
+    integer = digits.substr(0, digits.size() - dropped);
+    m.round_up = any_nonzero(digits.substr(digits.size() - dropped));
+    power = 0;
+  }
+  integer = significant(integer);
+  if (integer.empty()) return m.nanos = 0, m;
+  if (static_cast<std::int64_t>(integer.size()) + power > static_cast<std::int64_t>(kMaxNanoDigits)) return m;
+  BigUint value{std::string(integer)};
+  for (std::int64_t i = 0; i < power; ++i) value.mul_add(10, 0);
+  m.nanos = value.to_u128();
+  return m;
+}
+
+// digits (the last `fraction` of them after the point) x 2^binary units, in nanos.
+Magnitude binary_nanos(std::string_view digits, std::size_t fraction, std::int64_t binary) {
+  Magnitude m;
+  // nanos = Q x 2^e + 0.R x 2^e, Q the digits down to the nano and R the rest.
+  const std::size_t rest = fraction > 9 ? fraction - 9 : 0;
+  const std::string_view q = significant(digits.substr(0, digits.size() - rest));
+  if (q.size() > kBinaryCapDigits) return m;
+  BigUint value{std::string(q)};
+  for (std::int64_t i = 0; i < binary; ++i) value.mul_add(2, 0);
+  for (std::size_t i = fraction; i < 9; ++i) value.mul_add(10, 0);
+  if (value.limb_count() > kMaxLimbs) return m;
+  const auto [carry, inexact] = scaled_fraction(digits.substr(digits.size() - rest), binary);
+  m.nanos = value.to_u128() + carry;
+  m.round_up = inexact;
+  return m;
+}
 
 }  // namespace
 
@@ -156,23 +215,15 @@ Result<Quantity> Quantity::parse(std::string_view text) {
   SuffixMeaning meaning;
   if (!interpret_suffix(s.suffix, meaning)) return fail_with(kErrSuffix);
 
-  BigUint magnitude(s.num + s.denom);
-  if (meaning.base == 2) {
-    for (std::int64_t i = 0; i < meaning.exponent; ++i) magnitude.mul_add(2, 0);
-  }
+  const std::string digits = s.num + s.denom;
   // nanos = digits * 2^binary * 10^(decimal exponent - fraction digits + 9)
-  std::int64_t power = (meaning.base == 10 ? meaning.exponent : 0) - static_cast<std::int64_t>(s.denom.size()) + 9;
-  bool round_up = false;
-  for (; power < 0 && !magnitude.is_zero(); ++power) round_up = magnitude.div10() || round_up;
-  for (; power > 0 && !magnitude.is_zero() && magnitude.limb_count() <= kMaxLimbs; --power) magnitude.mul_add(10, 0);
+  const Magnitude m = meaning.base == 2
+                          ? binary_nanos(digits, s.denom.size(), meaning.exponent)
+                          : decimal_nanos(digits, meaning.exponent - static_cast<std::int64_t>(s.denom.size()) + 9);
   // Binary quantities are capped at 2^63-1 units (ParseQuantity's maxAllowed); decimal ones are not.
   const Nanos binary_cap = static_cast<Nanos>(std::numeric_limits<std::int64_t>::max()) * kNanosPerUnit;
-  Nanos value = binary_cap;
-  if (magnitude.limb_count() <= kMaxLimbs) {
-    value = static_cast<Nanos>(magnitude.to_u128() + (round_up ? 1 : 0));  // away from zero, to nano
-  } else if (meaning.base == 10) {
-    return fail_with("quantity is too large");
-  }
+  if (!m.nanos && meaning.base == 10) return fail_with("quantity is too large");
+  Nanos value = m.nanos ? static_cast<Nanos>(*m.nanos + (m.round_up ? 1 : 0)) : binary_cap;
   if (meaning.base == 2 && value > binary_cap) value = binary_cap;
   return Quantity(s.positive ? value : -value);
 }
