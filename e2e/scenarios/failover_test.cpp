@@ -5,6 +5,7 @@
 // --failover-after` cordon the cluster by itself, and a recovery never un-cordons it.
 #include <thread>
 
+#include "harness/http_client.h"
 #include "scenario_test.h"
 
 namespace fleetwave::e2e {
@@ -100,6 +101,24 @@ TEST_F(FailoverE2eTest, ACordonMovesReplicasAndAnOutageCordonsTheClusterByItself
   E2E_ASSERT_OK_AND_ASSIGN(still, stack_->repo().file_at("main", ".fleetwave/cordons.yaml"));
   EXPECT_NE(still.find("cluster: us-1"), std::string::npos) << still;
   EXPECT_FALSE(newest("uncordon", "us-1").has_value());
+
+  // Issue 24, E8: every cluster Failed at once is an outage of Argo CD or its network: nothing is
+  // cordoned, and the refusal is in serve's status, not only in its log.
+  E2E_ASSERT_OK_AND_ASSIGN(cordons_before, stack_->repo().file_at("main", ".fleetwave/cordons.yaml"));
+  for (const auto& [cluster, pin] : pins(kGuestbook)) E2E_ASSERT_OK(stack_->sim().set_connection(cluster, "Failed"));
+  std::string status;
+  E2E_ASSERT_OK(poll_until(
+      [&] {
+        auto answer = http_get(stack_->fleetwave().url(), "/api/v1/apps");
+        if (answer.ok()) status = answer->body;
+        return status.find("reports every cluster it knows Failed") != std::string::npos;
+      },
+      Millis(60000), "the refused failover in serve's status"));
+  std::this_thread::sleep_for(Millis(3000));  // a negative check: three reconcile intervals
+  E2E_ASSERT_OK_AND_ASSIGN(cordons_after, stack_->repo().file_at("main", ".fleetwave/cordons.yaml"));
+  EXPECT_EQ(cordons_after, cordons_before) << "nothing cordoned during the outage";
+  for (const auto& [cluster, pin] : pins(kGuestbook))
+    E2E_ASSERT_OK(stack_->sim().set_connection(cluster, "Successful"));
 }
 
 }  // namespace

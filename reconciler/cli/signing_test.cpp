@@ -80,6 +80,42 @@ class CliSigningTest : public CliTest {
     return git(remote_, {"log", "-1", "--format=%(trailers:key=Fleetwave-Action,valueonly)", rev});
   }
 
+  // The canary baked (manual clock, so in process): europe waits for its approval.
+  void reach_wait_approval() {
+    ASSERT_EQ(reconcile().exit_code, 0);  // start: the canary
+    clock_.advance_ms(11'000);
+    std::vector<std::string> args = {"reconcile", "--once",        "--allowed-signers",
+                                     allowed_,    "--signing-key", key("fleetwave")};
+    for (const std::string& f : repo_flags()) args.push_back(f);
+    args.insert(args.end(), argocd_flags_.begin(), argocd_flags_.end());
+    CliRun waits = run(args);
+    ASSERT_EQ(waits.exit_code, 0) << waits.out << waits.err;
+    ASSERT_EQ(action(), "wait-approval") << waits.out;
+  }
+
+  // A person's unsigned commit made in a checkout: `fleetwave ARGS` there (or nothing), then the
+  // message replaced by `message` (forged trailers and all), `empty_on_top` empty commits, pushed.
+  // Returns the forged commit.
+  std::string forge(const std::vector<std::string>& args, const std::string& message, int empty_on_top = 0) {
+    const std::string work = checkout("forger-" + std::to_string(++forgeries_));
+    if (!args.empty()) {
+      CliRun r = run_binary(args, {}, work);
+      EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+    }
+    git(work, {"commit", "-q", "--amend", "--allow-empty", "-m", message});
+    const std::string forged = git(work, {"rev-parse", "HEAD"});
+    for (int i = 0; i < empty_on_top; ++i)
+      git(work, {"commit", "-q", "--allow-empty", "-m", "empty " + std::to_string(i)});
+    git(work, {"push", "-q", "origin", "HEAD:main"});
+    return forged;
+  }
+
+  std::string show(const std::string& path, const std::string& rev = "main") {
+    auto text = fleetwave::testkit::git(remote_, {"show", rev + ":" + path});
+    return text.ok() ? *text : "(missing)";
+  }
+
+  int forgeries_ = 0;
   std::string allowed_;
   std::string reconciler_signers_;
   std::vector<std::string> argocd_flags_;
@@ -377,6 +413,96 @@ TEST_F(CliSigningTest, AllowedSignersInTheRepositoryThatDoNotParseStopEveryApp) 
             std::string::npos)
       << r.out;
   EXPECT_EQ(subject(), "who approves") << "nothing advanced";
+}
+
+// Issue 24, E2: trailers prove nothing; the diff says what a commit does.
+TEST_F(CliSigningTest, AnUnsignedApprovalWithForgedTrailersIsRejected) {
+  reach_wait_approval();
+  const std::string waiting_state = show(".fleetwave/shop/state.yaml");
+  for (const std::string claimed : {"advance", "pause", ""}) {
+    SCOPED_TRACE(claimed);
+    const std::string message = "fleetwave(shop): " + (claimed.empty() ? std::string("tidy") : claimed) +
+                                "\n\nFleetwave-App: " + (claimed.empty() ? "cart" : "shop") +
+                                (claimed.empty() ? std::string() : "\nFleetwave-Action: " + claimed);
+    const std::string forged = forge({"approve", "shop"}, message).substr(0, 7);
+    CliRun r = reconcile();
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_NE(r.out.find("shop: ignored approve in " + forged +
+                         " by Pat Person <pat@fleetwave.test>: not signed by a key in approvals.allowedSigners "
+                         "(unsigned)\n"),
+              std::string::npos)
+        << r.out;
+    EXPECT_EQ(action(), "reject");
+    EXPECT_EQ(show(".fleetwave/shop/state.yaml"), waiting_state) << "the approval is gone again";
+    EXPECT_EQ(reconcile().out.find("advance"), std::string::npos) << "europe still waits";
+  }
+}
+
+// Issue 24, E2: removing a pause is a resume, whatever the commit calls itself.
+TEST_F(CliSigningTest, AnUnsignedResumeCalledSomethingElseIsRejected) {
+  ASSERT_EQ(reconcile().exit_code, 0);  // start
+  ASSERT_EQ(binary({"pause", "shop", "--reason", "incident 7"}).exit_code, 0) << "a pause counts unsigned";
+  const std::string paused = show(".fleetwave/shop/state.yaml");
+  const std::string forged =
+      forge({"resume", "shop"}, "fleetwave(shop): hold eu-2\n\nFleetwave-App: shop\nFleetwave-Action: hold-cluster")
+          .substr(0, 7);
+  CliRun r = reconcile();
+  EXPECT_NE(r.out.find("shop: ignored resume in " + forged), std::string::npos) << r.out;
+  EXPECT_EQ(action(), "reject");
+  EXPECT_EQ(show(".fleetwave/shop/state.yaml"), paused) << "still paused";
+}
+
+// Issue 24, E3: no number of commits on top hides an unsigned step.
+TEST_F(CliSigningTest, AnUnsignedApproveUnder256EmptyCommitsIsRejected) {
+  reach_wait_approval();
+  const std::string forged =
+      forge({"approve", "shop"}, "fleetwave(shop): approve\n\nFleetwave-App: shop\nFleetwave-Action: approve", 256)
+          .substr(0, 7);
+  CliRun r = reconcile();
+  EXPECT_NE(r.out.find("shop: ignored approve in " + forged), std::string::npos) << r.out;
+  EXPECT_EQ(action(), "reject");
+}
+
+// Issue 24, E4: deleting the freezes file is an unfreeze.
+TEST_F(CliSigningTest, RemovingTheFreezesFileUnsignedIsRejected) {
+  ASSERT_EQ(reconcile().exit_code, 0);  // start
+  ASSERT_EQ(binary({"freeze", "shop", "--reason", "incident 7"}).exit_code, 0);
+  const std::string frozen = show(".fleetwave/freezes.yaml");
+  const std::string work = checkout("remover");
+  git(work, {"rm", "-q", ".fleetwave/freezes.yaml"});
+  git(work, {"commit", "-qm", "tidy up"});
+  git(work, {"push", "-q", "origin", "main"});
+  const std::string removed = head().substr(0, 7);
+  CliRun r = reconcile();
+  EXPECT_NE(r.out.find("ignored unfreeze in " + removed + " by Fixture <fixture@test>: not signed"), std::string::npos)
+      << r.out;
+  EXPECT_EQ(subject(), "fleetwave: reject unfreeze in " + removed + " (not signed by an allowed key)");
+  EXPECT_EQ(show(".fleetwave/freezes.yaml"), frozen) << "the freeze is back";
+  EXPECT_TRUE(verify_commit(reconciler_signers_).ok());
+  EXPECT_NE(reconcile().out.find("shop is frozen"), std::string::npos);
+}
+
+// Issue 24, E12: cordon and uncordon are gated like the other controls.
+TEST_F(CliSigningTest, UnsignedCordonsAndUncordonsAreRejected) {
+  ASSERT_EQ(reconcile().exit_code, 0);  // start
+  ASSERT_EQ(binary({"cordon", "eu-1", "--reason", "upgrade"}).exit_code, 0);
+  const std::string cordon = head().substr(0, 7);
+  CliRun r = reconcile();
+  EXPECT_NE(r.out.find("ignored cordon in " + cordon + " by Pat Person <pat@fleetwave.test>"), std::string::npos)
+      << r.out;
+  EXPECT_EQ(subject(), "fleetwave: reject cordon in " + cordon + " (not signed by an allowed key)");
+  EXPECT_EQ(show(".fleetwave/cordons.yaml").find("eu-1"), std::string::npos) << show(".fleetwave/cordons.yaml");
+
+  ASSERT_EQ(
+      binary({"cordon", "eu-1", "--reason", "upgrade", "--author", "Alice <alice@fleetwave.test>"}, "alice").exit_code,
+      0);
+  const std::string cordoned = show(".fleetwave/cordons.yaml");
+  EXPECT_EQ(reconcile().out.find("ignored"), std::string::npos) << "Alice's signed cordon counts";
+  ASSERT_EQ(binary({"uncordon", "eu-1"}).exit_code, 0);
+  const std::string uncordon = head().substr(0, 7);
+  CliRun lifted = reconcile();
+  EXPECT_NE(lifted.out.find("ignored uncordon in " + uncordon), std::string::npos) << lifted.out;
+  EXPECT_EQ(show(".fleetwave/cordons.yaml"), cordoned) << "Alice's cordon is back";
 }
 
 }  // namespace

@@ -31,16 +31,7 @@ Result<std::vector<Cordon>> load_cordons(RepoSnapshot& snapshot) {
   if (blob.empty()) return std::vector<Cordon>{};
   FW_TRY(text, snapshot.read_optional(kCordonsPath));
   if (!text) return std::vector<Cordon>{};
-  FW_TRY(docs, parse_yaml_stream(*text, kCordonsPath));
-  if (docs.size() != 1) {
-    Error e = invalid_input("expected one Cordons document; fleetwave cordon and uncordon write it");
-    e.pos.file = kCordonsPath;
-    return e;
-  }
-  Problems problems;
-  std::vector<Cordon> cordons = parse_cordons(docs[0].value, problems);
-  if (!problems.empty()) return locate_in_file(problems.list().front(), kCordonsPath, *text, 0, docs[0].line);
-  return cordons;
+  return parse_cordons_file(*text);
 }
 
 PlannedApp AppPlanner::plan(const AppDefinition& app, const std::string& head, const History& history,

@@ -1,7 +1,7 @@
 #include "reconcile/reconciler.h"
 
+#include "reconcile/control_trust.h"
 #include "reconcile/foreign_changes.h"
-#include "reconcile/freeze_trust.h"
 #include "rollout/cordon_changes.h"
 
 namespace fleetwave {
@@ -56,11 +56,15 @@ Result<std::string> Reconciler::plan_and_commit(const std::string& head, int att
   report.head = head;
   FW_TRY(history, History::load(repo_, head, options_.history_window));
   planned.clear();  // its plans point into `apps`, which the caller keeps until the hooks ran
-  // A file that cannot be read fails every app's check, which each app then reports.
+  // An allowed-signers file that cannot be read fails every app's check, which each app then
+  // reports. Controls that cannot be verified stop the cycle: nothing moves on them.
   if (options_.trust != nullptr && options_.trust->start_cycle(repo_, head).ok()) {
-    auto unfreezes = check_unfreezes(*options_.trust, repo_, history);
-    if (!unfreezes.ok()) report.errors.push_back(unfreezes.error());
-    if (unfreezes.ok() && *unfreezes) return reject_unfreezes(head, **unfreezes, report);
+    auto controls = check_controls(*options_.trust, repo_, head);
+    if (!controls.ok()) {
+      report.errors.push_back(controls.error().with_context("verifying freezes and cordons (nothing moved)"));
+      return head;
+    }
+    if (*controls) return reject_controls(head, **controls, report);
   }
   FW_TRY(discovered, discovery_.discover(repo_, blobs_, head));
   apps = std::move(discovered);
@@ -86,6 +90,11 @@ Result<std::string> Reconciler::plan_and_commit(const std::string& head, int att
 Result<std::string> Reconciler::commit_failovers(const std::string& head, std::string tip, CycleReport& report) {
   if (connections_error_) report.errors.push_back(*connections_error_);
   if (!failover_ || !connections_) return tip;
+  if (options_.trust != nullptr && !options_.trust->started()) {  // its commit would vouch for unverified controls
+    report.errors.push_back(
+        rejected("automatic failover: nothing cordoned while approvals.allowedSigners cannot be read"));
+    return tip;
+  }
   RepoSnapshot snapshot(repo_, blobs_, head);
   auto inventory = snapshot.inventory();
   auto cordons = load_cordons(snapshot);
@@ -112,12 +121,14 @@ Result<std::string> Reconciler::commit_failovers(const std::string& head, std::s
   return tip;
 }
 
-// Writes back the freezes ignored unfreezes lifted; the apps are planned in the next cycle, on
-// the freezes that count.
-Result<std::string> Reconciler::reject_unfreezes(const std::string& head, const FreezeReject& reject,
-                                                 CycleReport& report) {
-  FW_TRY(oid, writer_.commit_changes(head, reject.message, reconciler_actor(options_), options_.author,
-                                     {{freezes_path(), serialize_freezes(reject.restored), std::nullopt}}));
+// Undoes the ignored changes of freezes and cordons; the apps are planned in the next cycle, on
+// the controls that count.
+Result<std::string> Reconciler::reject_controls(const std::string& head, const ControlsReject& reject,
+                                                CycleReport& report) {
+  std::vector<git::FileChange> files;
+  if (reject.freezes) files.push_back({freezes_path(), serialize_freezes(*reject.freezes), std::nullopt});
+  if (reject.cordons) files.push_back({kCordonsPath, serialize_cordons(*reject.cordons), std::nullopt});
+  FW_TRY(oid, writer_.commit_changes(head, reject.message, reconciler_actor(options_), options_.author, files));
   report.ignored = reject.lines;
   report.commits.push_back(oid);
   return oid;

@@ -18,10 +18,10 @@
 #include "reconcile/analysis_runner.h"
 #include "reconcile/app_discovery.h"
 #include "reconcile/app_planner.h"
+#include "reconcile/control_trust.h"
 #include "reconcile/cycle_hook.h"
 #include "reconcile/cycle_report.h"
 #include "reconcile/failover_watch.h"
-#include "reconcile/freeze_trust.h"
 #include "reconcile/render_cache.h"
 #include "reconcile/repo_snapshot.h"
 #include "reconcile/step_writer.h"
@@ -72,7 +72,7 @@ class Reconciler {
   Result<std::string> plan_and_commit(const std::string& head, int attempt, CycleReport& report,
                                       std::vector<AppDefinition>& apps, std::vector<PlannedApp>& planned,
                                       std::map<std::string, Observations>& observations);
-  Result<std::string> reject_unfreezes(const std::string& head, const FreezeReject& reject, CycleReport& report);
+  Result<std::string> reject_controls(const std::string& head, const ControlsReject& reject, CycleReport& report);
 
   std::unique_ptr<SystemSleeper> own_sleeper_;  // set by the clock-only constructor
   std::unique_ptr<SystemRandom> own_random_;

@@ -85,6 +85,19 @@ Result<std::string> BlobCache::read(git::GitRepository& repo, const std::string&
   return content;
 }
 
+Result<std::vector<Cordon>> parse_cordons_file(const std::string& text) {
+  FW_TRY(docs, parse_yaml_stream(text, kCordonsPath));
+  if (docs.size() != 1) {
+    Error e = invalid_input("expected one Cordons document; fleetwave cordon and uncordon write it");
+    e.pos.file = kCordonsPath;
+    return e;
+  }
+  Problems problems;
+  std::vector<Cordon> cordons = parse_cordons(docs[0].value, problems);
+  if (!problems.empty()) return locate_in_file(problems.list().front(), kCordonsPath, text, 0, docs[0].line);
+  return cordons;
+}
+
 Error locate_in_file(Error e, const std::string& file, const std::string& content, std::size_t doc, int doc_line) {
   e.pos.file = file;
   e.pos.line = doc_line;

@@ -12,6 +12,7 @@
 #include "adapters/git/git_repository.h"
 #include "base/result.h"
 #include "model/cluster.h"
+#include "model/cordons.h"
 #include "render/input_bundle.h"
 #include "rollout/windows/rollout_windows.h"
 
@@ -42,6 +43,9 @@ struct RepoLayoutNames {
 // `e` (a problem of document `doc`, starting at `doc_line`, of `file`) with the line and column
 // of its field in `content`, or the document's line when the field is not found.
 Error locate_in_file(Error e, const std::string& file, const std::string& content, std::size_t doc, int doc_line);
+
+// The cordon overlay's text (.fleetwave/cordons.yaml) parsed; errors carry its line and column.
+Result<std::vector<Cordon>> parse_cordons_file(const std::string& text);
 
 class RepoSnapshot {
  public:

@@ -4,6 +4,8 @@
 #include <array>
 #include <functional>
 
+#include "reconcile/repo_snapshot.h"
+#include "rollout/commit_message.h"
 #include "rollout/observation.h"
 
 namespace fleetwave {
@@ -11,17 +13,19 @@ namespace {
 
 using signing::SignatureVerdict;
 
-constexpr std::size_t kMaxCachedVerdicts = 20000;  // a long-running serve: plenty for the history window
+// A long-running serve: plenty for the commits above every anchor, bounded all the same.
+constexpr std::size_t kMaxCachedVerdicts = 20000;
+constexpr std::size_t kMaxCachedCommits = 50000;
 
-// Steps only the reconciler takes: before its first signed commit (or without its key, for
-// `fleetwave status`) they bound the search.
-bool reconciler_only(const std::string& action) {
+// Steps only the reconciler takes: before its first signed commit of an app they mark where
+// verification starts.
+bool reconciler_step(const std::string& action) {
   static constexpr std::array<const char*, 7> kOwn = {"start",    "advance", "wait-approval", "wait-deletion-guard",
                                                       "complete", "hold",    "reject"};
   return std::find(kOwn.begin(), kOwn.end(), action) != kOwn.end();
 }
 
-std::string reason(const SignatureVerdict& v) {
+std::string untrusted_reason(const SignatureVerdict& v) {
   const std::string base = "not signed by a key in approvals.allowedSigners";
   switch (v.kind) {
     case SignatureVerdict::Kind::Good:
@@ -36,15 +40,50 @@ std::string reason(const SignatureVerdict& v) {
   return base + " (" + v.detail + ")";
 }
 
-}  // namespace
-
-bool needs_signature(const std::string& action) {
-  static constexpr std::array<const char*, 5> kGated = {"approve", "resume", "promote", "release-hold", "unfreeze"};
-  return std::find(kGated.begin(), kGated.end(), action) != kGated.end();
+// A missing file reads as "".
+Result<std::string> file_or_empty(git::GitRepository& repo, const std::string& commit, const std::string& path) {
+  if (commit.empty()) return std::string();
+  auto text = repo.read_file(commit, path);
+  if (!text.ok() && text.error().kind == ErrorKind::NotFound) return std::string();
+  return text;
 }
+
+Result<AppFiles> app_files(git::GitRepository& repo, const std::string& commit, const std::string& app) {
+  AppFiles files;
+  if (commit.empty()) return files;
+  FW_TRY(state, file_or_empty(repo, commit, state_path(app)));
+  if (!state.empty()) {
+    auto parsed = parse_state(state, state_path(app));
+    if (parsed.ok()) files.state = std::move(parsed).value();
+  }
+  FW_TRY(targets, file_or_empty(repo, commit, targets_path(app)));
+  files.targets = std::move(targets);
+  auto entries = repo.list_tree(commit, ".fleetwave/" + app, /*recursive=*/true);
+  if (!entries.ok() && entries.error().kind != ErrorKind::NotFound) return entries.error();
+  for (const git::TreeEntry& e : entries.ok() ? *entries : std::vector<git::TreeEntry>{}) {
+    if (e.path != state_path(app) && e.path != targets_path(app)) files.others += e.path + "=" + e.oid + "\n";
+  }
+  return files;
+}
+
+// The controls as a commit holds them; a file that does not parse holds none (it stops nothing).
+std::vector<Freeze> freezes_in(const std::string& text) {
+  if (text.empty()) return {};
+  auto parsed = parse_freezes(text, freezes_path());
+  return parsed.ok() ? std::move(parsed).value() : std::vector<Freeze>{};
+}
+
+std::vector<Cordon> cordons_in(const std::string& text) {
+  if (text.empty()) return {};
+  auto parsed = parse_cordons_file(text);
+  return parsed.ok() ? std::move(parsed).value() : std::vector<Cordon>{};
+}
+
+}  // namespace
 
 Status<> StepTrust::start_cycle(git::GitRepository& repo, const std::string& head) {
   load_error_.reset();
+  if (commits_.size() > kMaxCachedCommits) commits_.clear();
   if (settings_.mounted) {
     allowed_ = settings_.mounted;
     return ok_status();
@@ -55,7 +94,7 @@ Status<> StepTrust::start_cycle(git::GitRepository& repo, const std::string& hea
   if (!text.ok()) {
     load_error_ = text.error().kind == ErrorKind::NotFound
                       ? invalid_input("approvals.allowedSigners: " + path + " does not exist at " + short_sha(head) +
-                                      "; no approve, resume, promote, release-hold or unfreeze counts until it does")
+                                      "; no change of rollout state, freezes or cordons counts until it does")
                       : text.error().with_context("approvals.allowedSigners " + path);
     return *load_error_;
   }
@@ -70,10 +109,31 @@ Status<> StepTrust::start_cycle(git::GitRepository& repo, const std::string& hea
   return ok_status();
 }
 
+std::string StepTrust::signers_key() const {
+  return std::to_string(std::hash<std::string>{}(allowed_ ? allowed_->text : std::string()));
+}
+
+Result<const StepTrust::Commit*> StepTrust::read_commit(git::GitRepository& repo, const std::string& oid) {
+  if (auto it = commits_.find(oid); it != commits_.end()) return &it->second;
+  FW_TRY(info, repo.commit_info(oid));
+  Commit c;
+  c.oid = oid;
+  c.first_parent = info.parents.empty() ? "" : info.parents.front();
+  c.author = info.author.name + " <" + info.author.email + ">";
+  for (const auto& [k, v] : parse_trailers(info.message)) {
+    if (k == "Fleetwave-App") c.app = v;
+    if (k == "Fleetwave-Action") c.action = v;
+  }
+  auto tree = repo.tree_id(oid, ".fleetwave");
+  if (!tree.ok() && tree.error().kind != ErrorKind::NotFound) return tree.error();
+  if (tree.ok()) c.state_tree = *tree;
+  return &commits_.emplace(oid, std::move(c)).first->second;
+}
+
 Result<SignatureVerdict> StepTrust::verdict(git::GitRepository& repo, const std::string& oid,
                                             const signing::AllowedSigners& signers) {
   const std::string key = oid + ":" + std::to_string(std::hash<std::string>{}(signers.text));
-  if (auto it = cache_.find(key); it != cache_.end()) return it->second;
+  if (auto it = verdicts_.find(key); it != verdicts_.end()) return it->second;
   FW_TRY(signature, repo.commit_signature(oid));
   SignatureVerdict v;
   v.kind = SignatureVerdict::Kind::Unsigned;
@@ -82,9 +142,15 @@ Result<SignatureVerdict> StepTrust::verdict(git::GitRepository& repo, const std:
     FW_TRY(checked, settings_.checker->check(signers, *signature));
     v = checked;
   }
-  if (cache_.size() >= kMaxCachedVerdicts) cache_.clear();
-  cache_[key] = v;
+  if (verdicts_.size() >= kMaxCachedVerdicts) verdicts_.clear();
+  verdicts_[key] = v;
   return v;
+}
+
+Result<bool> StepTrust::signed_by_reconciler(git::GitRepository& repo, const std::string& oid) {
+  if (settings_.own.signers.empty()) return false;
+  FW_TRY(v, verdict(repo, oid, settings_.own));
+  return v.kind == SignatureVerdict::Kind::Good;
 }
 
 Result<std::optional<std::string>> StepTrust::why_untrusted(git::GitRepository& repo, const std::string& oid) {
@@ -92,50 +158,131 @@ Result<std::optional<std::string>> StepTrust::why_untrusted(git::GitRepository& 
   if (!allowed_) return internal_error("StepTrust::start_cycle was not called");
   FW_TRY(v, verdict(repo, oid, *allowed_));
   if (v.kind == SignatureVerdict::Kind::Good) return std::optional<std::string>();
-  return std::optional<std::string>(reason(v));
+  FW_TRY(own, signed_by_reconciler(repo, oid));
+  if (own) return std::optional<std::string>();
+  return std::optional<std::string>(untrusted_reason(v));
 }
 
-Result<std::size_t> StepTrust::boundary(git::GitRepository& repo, const History& history, const std::string& app) {
-  const auto& entries = history.entries();
-  auto of_app = [&](const HistoryEntry& e) { return app.empty() ? !e.action.empty() : e.app == app; };
-  for (std::size_t i = 0; i < entries.size(); ++i) {
-    if (!of_app(entries[i]) || settings_.own.signers.empty()) continue;
-    FW_TRY(v, verdict(repo, entries[i].oid, settings_.own));
-    if (v.kind == SignatureVerdict::Kind::Good) return i;
+Result<std::optional<GuardedChange>> StepTrust::app_change(git::GitRepository& repo, const Commit& c,
+                                                           const std::string& app) {
+  std::string parent_tree;
+  if (!c.first_parent.empty()) {
+    FW_TRY(parent, read_commit(repo, c.first_parent));
+    parent_tree = parent->state_tree;
   }
-  for (std::size_t i = 0; i < entries.size(); ++i) {  // no signed commit of the reconciler yet
-    if (of_app(entries[i]) && reconciler_only(entries[i].action)) return i;
-  }
-  return entries.size();
+  if (parent_tree == c.state_tree) return std::optional<GuardedChange>();  // nothing under .fleetwave changed
+  auto dir_id = [&](const std::string& commit) -> Result<std::string> {
+    if (commit.empty()) return std::string();
+    auto id = repo.tree_id(commit, ".fleetwave/" + app);
+    if (!id.ok() && id.error().kind == ErrorKind::NotFound) return std::string();
+    return id;
+  };
+  FW_TRY(after_id, dir_id(c.oid));
+  FW_TRY(before_id, dir_id(c.first_parent));
+  if (after_id == before_id) return std::optional<GuardedChange>();
+  FW_TRY(before, app_files(repo, c.first_parent, app));
+  FW_TRY(after, app_files(repo, c.oid, app));
+  return classify_app_change(before, after);
 }
 
-Result<std::optional<IgnoredSteps>> StepTrust::check(git::GitRepository& repo, const History& history,
+Result<std::vector<StepTrust::Found>> StepTrust::app_changes(git::GitRepository& repo, const std::string& head,
+                                                             const std::string& app) {
+  std::vector<Found> found;
+  std::optional<std::size_t> start;  // before the first signed commit: the newest reconciler step
+  const auto known = verified_.find(app + "\n" + signers_key());
+  for (std::string oid = head; !oid.empty();) {
+    if (known != verified_.end() && known->second == oid) return found;
+    FW_TRY(c, read_commit(repo, oid));
+    if (c->app == app) {
+      FW_TRY(own, signed_by_reconciler(repo, oid));
+      if (own) return found;
+      if (!start && reconciler_step(c->action)) {
+        start = found.size();
+        if (settings_.own.signers.empty()) break;  // no key to look further for
+      }
+    }
+    FW_TRY(change, app_change(repo, *c, app));
+    if (change) found.push_back(Found{c, *change});
+    oid = c->first_parent;
+  }
+  if (start) found.resize(*start);
+  return found;
+}
+
+Result<std::optional<IgnoredSteps>> StepTrust::check(git::GitRepository& repo, const std::string& head,
                                                      const std::string& app) {
   if (load_error_) return *load_error_;
-  FW_TRY(end, boundary(repo, history, app));
+  FW_TRY(found, app_changes(repo, head, app));
   IgnoredSteps ignored;
-  bool seen_other = false;  // a change newer than the step at hand that counts
-  for (std::size_t i = 0; i < end; ++i) {
-    const HistoryEntry& e = history.entries()[i];
-    FW_TRY(changed, changes_app(repo, e, app));
-    if (!changed) continue;
-    const bool step = e.app == app && needs_signature(e.action);
-    if (!step && !(e.app.empty() && approval_commit(repo, e, app))) {
-      seen_other = true;
-      continue;
+  bool counted_newer = false;  // a change newer than the one at hand that counts
+  for (const Found& f : found) {
+    std::optional<std::string> why;
+    if (!f.change.stop_only) {
+      FW_TRY(untrusted, why_untrusted(repo, f.commit->oid));
+      why = untrusted;
     }
-    FW_TRY(why, why_untrusted(repo, e.oid));
     if (!why) {
-      seen_other = true;
+      counted_newer = true;
       continue;
     }
-    ignored.oldest_action = step ? e.action : "approval merge";
-    ignored.lines.push_back(ignored.oldest_action + " in " + short_sha(e.oid) + " by " + e.author + ": " + *why);
-    ignored.oldest = e.oid;
-    ignored.later_steps = seen_other;
+    ignored.lines.push_back(f.change.what + " in " + short_sha(f.commit->oid) + " by " + f.commit->author + ": " +
+                            *why);
+    ignored.oldest = f.commit->oid;
+    ignored.oldest_parent = f.commit->first_parent;
+    ignored.oldest_action = f.change.what;
+    ignored.later_steps = counted_newer;
   }
-  if (ignored.lines.empty()) return std::optional<IgnoredSteps>();
+  if (ignored.lines.empty()) {
+    verified_[app + "\n" + signers_key()] = head;
+    return std::optional<IgnoredSteps>();
+  }
   return std::optional<IgnoredSteps>(std::move(ignored));
+}
+
+Result<std::vector<IgnoredControl>> StepTrust::control_changes(git::GitRepository& repo, const Commit& c) {
+  std::vector<IgnoredControl> out;
+  std::string parent_tree;
+  if (!c.first_parent.empty()) {
+    FW_TRY(parent, read_commit(repo, c.first_parent));
+    parent_tree = parent->state_tree;
+  }
+  if (parent_tree == c.state_tree) return out;
+  FW_TRY(freezes_before, file_or_empty(repo, c.first_parent, freezes_path()));
+  FW_TRY(freezes_after, file_or_empty(repo, c.oid, freezes_path()));
+  ControlDiff<Freeze> freezes{freezes_in(freezes_before), freezes_in(freezes_after)};
+  if (auto change = classify_freeze_change(freezes.before, freezes.after); change && !change->stop_only)
+    out.push_back(IgnoredControl{"", c.oid, change->what, freezes, std::nullopt});
+  FW_TRY(cordons_before, file_or_empty(repo, c.first_parent, kCordonsPath));
+  FW_TRY(cordons_after, file_or_empty(repo, c.oid, kCordonsPath));
+  ControlDiff<Cordon> cordons{cordons_in(cordons_before), cordons_in(cordons_after)};
+  if (auto change = classify_cordon_change(cordons.before, cordons.after))
+    out.push_back(IgnoredControl{"", c.oid, change->what, std::nullopt, cordons});
+  return out;
+}
+
+Result<std::vector<IgnoredControl>> StepTrust::check_controls(git::GitRepository& repo, const std::string& head) {
+  if (load_error_) return *load_error_;
+  const std::string key = std::string("\n") + signers_key();
+  const auto known = verified_.find(key);
+  std::vector<IgnoredControl> ignored;
+  for (std::string oid = head; !oid.empty();) {
+    if (known != verified_.end() && known->second == oid) break;
+    FW_TRY(own, signed_by_reconciler(repo, oid));
+    if (own) break;
+    FW_TRY(c, read_commit(repo, oid));
+    FW_TRY(changes, control_changes(repo, *c));
+    if (!changes.empty()) {
+      FW_TRY(why, why_untrusted(repo, oid));
+      for (IgnoredControl& change : changes) {
+        if (!why) continue;
+        change.line = change.what + " in " + short_sha(oid) + " by " + c->author + ": " + *why;
+        ignored.push_back(std::move(change));
+      }
+    }
+    oid = c->first_parent;
+  }
+  if (ignored.empty()) verified_[key] = head;
+  return ignored;
 }
 
 }  // namespace fleetwave

@@ -28,12 +28,13 @@ Step ignored_steps_step(const WavePlan& plan, const RolloutState& state, const I
   } else {
     step.action = "pause";
     step.next.paused = true;
-    step.next.pause_reason = why + ", and later changes were made on top of it";
+    step.next.pause_reason = why + "; the state before it is written back, without the changes made on top of it";
     step.message.subject = "pause (" + what + " is not signed by an allowed key)";
-    step.message.body = listed(ignored) + "\nLater changes of .fleetwave/" + state.app +
-                        " were made on top of it, so fleetwave keeps the state at the head and pauses. Check it, then "
-                        "run a signed `fleetwave resume " +
-                        state.app + "` to continue from it.";
+    step.message.body = listed(ignored) + "\nChanges of .fleetwave/" + state.app + " were made on top of " +
+                        short_sha(ignored.oldest) +
+                        ", so fleetwave writes back the state before it and pauses. "
+                        "Take again, signed, what should count, then run a signed `fleetwave resume " +
+                        state.app + "`.";
   }
   step.message.trailers =
       step_trailers(state.app, release_of(step.next), current_wave_name(plan, step.next), step.action, first_line(why));

@@ -1,13 +1,12 @@
-// What the engine does about people's steps that approvals.allowedSigners did not let count (an
-// approve, resume, promote or release-hold, or an approval merge, not signed by an allowed key;
-// found by reconcile/step_trust.h). Never a silent advance, never a silent undo: one commit says
-// what was ignored and why.
+// What the engine does about changes of an app's rollout state that approvals.allowedSigners did
+// not let count (not signed by an allowed key nor by the reconciler, and more than a pause; found
+// by reconcile/step_trust.h). Never a silent advance, never a silent undo: one commit says what
+// was ignored and why, and writes back the state before the oldest ignored change (state.yaml and
+// targets.json), so what Argo CD deploys is again what counts.
 //
-//   reject  the ignored steps are the app's newest changes: the state before the oldest of them
-//           is written back (the engine's input state is that state), so the branch head shows
-//           again what counts and the step can be taken again, signed
-//   pause   other changes were made on top of them: fleetwave cannot tell what to keep, so it
-//           keeps the head's state and pauses until a signed `fleetwave resume`
+//   reject  the ignored changes are the app's newest: the step can be taken again, signed
+//   pause   changes that counted were made on top of them: they are written back too, and the
+//           app pauses until a person looks and runs a signed `fleetwave resume`
 // Pure.
 #pragma once
 
@@ -23,13 +22,13 @@ struct Step;
 
 struct IgnoredSteps {
   std::vector<std::string> lines;  // newest first: "approve in 1a2b3c4 by Eve <eve@x>: not signed by ..."
-  std::string oldest;              // the oldest ignored step's commit
-  std::string oldest_action;       // its action ("approve"; "approval merge" for a merge)
-  bool later_steps = false;        // other changes of the app were made on top of them
+  std::string oldest;              // the oldest ignored change's commit
+  std::string oldest_parent;       // its first parent: the state that counts is read there
+  std::string oldest_action;       // what its diff does ("approve", "resume", "pin change", ...)
+  bool later_steps = false;        // changes that counted were made on top of them
 };
 
-// The reject or pause step for `ignored`; `state` is the state before the oldest ignored step
-// (reject) or the head's (pause).
+// The reject or pause step for `ignored`; `state` is the state before the oldest ignored change.
 Step ignored_steps_step(const WavePlan& plan, const RolloutState& state, const IgnoredSteps& ignored);
 
 }  // namespace fleetwave

@@ -1,6 +1,6 @@
-// The engine's answer to people's steps approvals.allowedSigners did not let count: a reject
-// that writes back the state before them, or a pause keeping the head's when later changes sit
-// on top. Pure.
+// The engine's answer to changes approvals.allowedSigners did not let count: a reject that
+// writes back the state before them, or -- when changes that counted sit on top -- the same state
+// paused. Pure.
 #include "rollout/ignored_steps.h"
 
 #include <gtest/gtest.h>
@@ -61,6 +61,7 @@ TEST(IgnoredStepsTest, RejectOrPause) {
     in.ignored = IgnoredSteps{{"approve in 3333333 by Eve <eve@x>: not signed by a key in approvals.allowedSigners "
                                "(unsigned)"},
                               "3333333333333333333333333333333333333333",
+                              "4444444444444444444444444444444444444444",
                               "approve",
                               c.later_steps};
     Decision d = decide(in);
@@ -75,7 +76,8 @@ TEST(IgnoredStepsTest, RejectOrPause) {
     RolloutState expected = waiting();
     if (c.paused) {
       expected.paused = true;
-      expected.pause_reason = c.evidence + ", and later changes were made on top of it";
+      expected.pause_reason =
+          c.evidence + "; the state before it is written back, without the changes made on top of it";
     }
     EXPECT_EQ(d.step->next, expected) << "the state the engine was given, nothing more";
   }

@@ -58,6 +58,7 @@ class Engine {
   // --- transitions ---------------------------------------------------------------------------
 
   Decision start() {
+    if (in_.candidate_clusters.empty() && !in_.state.pins.empty()) return hold_unreachable();
     RolloutState next = in_.state;
     std::string superseded;
     if (next.release) {
@@ -73,6 +74,25 @@ class Engine {
     if (!superseded.empty())
       why += "\nSupersedes release " + short_sha(superseded) + ", which restarts from the first wave.";
     return enter_wave_from(next, 0, "start", why);
+  }
+
+  // A release that reaches no cluster while the app runs on some would, once complete, remove the
+  // app from all of them (every cluster cordoned, a placement that matches nothing): it is held
+  // before any pin moves, and a person decides.
+  Decision hold_unreachable() {
+    RolloutState next = in_.state;
+    if (next.release) unpin_release(next, next.release->revision);
+    const std::string evidence = "release " + short_sha(in_.head_revision) + " reaches no cluster while " + app_ +
+                                 " runs on " + std::to_string(in_.state.pins.size());
+    next.release = ReleaseState{in_.head_revision, in_.head_inputs, ReleasePhase::Held, 0, in_.now_ms, {}, evidence};
+    Step step = make_step("hold", std::move(next));
+    step.message.subject = "hold " + short_sha(in_.head_revision) + " (reaches no cluster)";
+    step.message.body = evidence + ".\nRolling it out would remove " + app_ +
+                        " from every cluster. Fix the inputs (uncordon a cluster, correct the placement), or run "
+                        "`fleetwave resume " +
+                        app_ + "` to roll it out anyway.";
+    step.message.trailers = step_trailers(app_, in_.head_revision, plan_.waves.front().name, "hold", evidence);
+    return Decision{std::move(step), {}};
   }
 
   // Clusters joined the inventory while a release was in flight, and nothing else changed: the

@@ -60,8 +60,8 @@ struct EngineInput {
   std::map<std::string, std::string> servers;   // cluster -> Argo CD destination
   Observations observations;
   std::optional<ForeignChange> foreign_change;
-  // People's steps not signed by an allowed key (reject or pause first; `state` is then the
-  // state before them, or the head's when later changes sit on top: rollout/ignored_steps.h).
+  // Changes not signed by an allowed key (reject or pause first; `state` is then the state
+  // before them: rollout/ignored_steps.h).
   std::optional<IgnoredSteps> ignored;
   std::vector<DependencyStatus> dependencies;  // one per spec.dependsOn entry, in its order
   std::vector<Freeze> freezes;                 // .fleetwave/freezes.yaml at the head (freeze gate)

@@ -130,6 +130,21 @@ TEST(RolloutEngine, DecidesEveryTransition) {
          EXPECT_EQ(s.message.trailer("Fleetwave-Wave"), "canary");
          EXPECT_EQ(s.message.trailer("Fleetwave-Evidence"), "First release of shop.");
        }},
+      // Issue 24: no step leaves an app with zero clusters.
+      {"a release that reaches no cluster is held, not rolled out",
+       [](EngineInput& in) {
+         in.candidate_clusters.clear();
+         in_flight(in, 1, {"dev-1"});
+         in.head_revision = kNewer;
+         in.head_inputs = kNewerInputs;
+       },
+       "hold", "fleetwave(shop): hold bbbbbbb (reaches no cluster)",
+       [](const Step& s) {
+         EXPECT_EQ(pinned_to(s.next, kStable).size(), 5u) << "every cluster keeps running the stable release";
+         ASSERT_TRUE(s.next.release);
+         EXPECT_EQ(s.next.release->phase, ReleasePhase::Held);
+         EXPECT_EQ(s.message.trailer("Fleetwave-Evidence"), "release bbbbbbb reaches no cluster while shop runs on 5");
+       }},
       {"a new release pins only the first wave", [](EngineInput&) {}, "start",
        "fleetwave(shop): start aaaaaaa at wave 1/3 canary (1 of 1 clusters)",
        [](const Step& s) {

@@ -1,7 +1,7 @@
 // load-state: the app's rollout state, input digest, any foreign change and the freezes at the
 // head. Every problem is reported (not only the first) before the app stops. With
-// approvals.allowedSigners, people's steps no allowed key signed do not count: the state is read
-// from before them, and the engine answers them right away (reconcile/step_trust.h,
+// approvals.allowedSigners, changes no allowed key signed do not count: the state is read from
+// before them, and the engine answers them right away (reconcile/step_trust.h,
 // rollout/ignored_steps.h).
 #include "reconcile/app_steps/app_step.h"
 
@@ -11,19 +11,19 @@ StepOutcome decide_step(AppContext& ctx);  // decide.cpp
 
 namespace {
 
-// The ignored steps of the app, and the state that counts instead of the head's.
+// The ignored changes of the app, and the state that counts instead of the head's: the one
+// before the oldest of them.
 Status<> apply_trust(AppContext& ctx, RolloutState& state) {
   if (ctx.trust == nullptr) return ok_status();
-  FW_TRY(ignored, ctx.trust->check(ctx.repo, ctx.history, ctx.app.name));
+  FW_TRY(ignored, ctx.trust->check(ctx.repo, ctx.head, ctx.app.name));
   if (!ignored) return ok_status();
   ctx.out.report.ignored = ignored->lines;
-  if (!ignored->later_steps) {
-    const HistoryEntry* oldest = nullptr;
-    for (const HistoryEntry& e : ctx.history.entries()) {
-      if (e.oid == ignored->oldest) oldest = &e;
-    }
-    if (oldest == nullptr) return internal_error("ignored step " + ignored->oldest + " is not in the history");
-    RepoSnapshot before(ctx.repo, ctx.blobs, oldest->first_parent);
+  if (ignored->oldest_parent.empty()) {  // the repository's first commit: nothing counted before it
+    state = RolloutState{};
+    state.app = ctx.app.name;
+    state.path = ctx.app.path;
+  } else {
+    RepoSnapshot before(ctx.repo, ctx.blobs, ignored->oldest_parent);
     FW_TRY(trusted, load_state(before, ctx.app.name, ctx.app.path));
     state = std::move(trusted);
   }

@@ -53,7 +53,13 @@ Result<Json> StatusBuilder::status_of(const StatusRequest& request, const std::v
     in.report = std::move(p.report);
     inputs.push_back(std::move(in));
   }
-  return status_document(request.branch, request.head, inputs, cordons);
+  Json doc = status_document(request.branch, request.head, inputs, cordons);
+  // The cycle's fleet-wide problems (a failover refused, a listing that failed) are part of the
+  // fleet's status, not only of serve's log.
+  if (request.cycle != nullptr) {
+    for (const Error& e : request.cycle->errors) doc["warnings"].push_back(e.to_string());
+  }
+  return doc;
 }
 
 }  // namespace fleetwave
