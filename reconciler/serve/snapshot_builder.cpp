@@ -6,6 +6,7 @@
 #include "codec/json_reader.h"
 #include "codec/json_writer.h"
 #include "rollout/duration.h"
+#include "serve/json_view.h"
 
 namespace fleetwave::serve {
 namespace {
@@ -91,7 +92,7 @@ Status<> SnapshotBuilder::add_generator_answers(const std::string& head, Snapsho
 }
 
 void SnapshotBuilder::add_commit_summaries(Snapshot& snapshot) {
-  for (const Json& app : snapshot.status.value("apps", Json::array())) {
+  for (const Json& app : array_at(snapshot.status, "apps")) {
     for (const char* key : {"stable", "release"}) {
       const std::string sha = app.value(key, "");
       if (sha.empty()) continue;
@@ -110,7 +111,7 @@ void SnapshotBuilder::add_commit_summaries(Snapshot& snapshot) {
 void SnapshotBuilder::add_trails(const std::string& head, Snapshot& snapshot) {
   if (head != trails_head_) {
     trails_.clear();
-    for (const Json& app : snapshot.status.value("apps", Json::array())) {
+    for (const Json& app : array_at(snapshot.status, "apps")) {
       const std::string name = app.value("app", "");
       auto steps = step_history(repo_, head, name, kTrailSteps, kTrailScan);
       if (steps.ok()) trails_[name] = std::move(steps).value();
@@ -133,10 +134,15 @@ Result<std::shared_ptr<Snapshot>> SnapshotBuilder::build(const std::string& head
          status_.status(StatusRequest{branch_, head, /*argocd_configured=*/true, /*observe_every_app=*/true, &cycle}));
   const JsonWriteOptions pretty{false, 2};  // as `fleetwave status --output json` prints it
   snapshot->status_body = write_json(doc, pretty) + "\n";
+  // Each app's body is the document with that app alone: the other members once, not the whole
+  // fleet's document copied per app.
+  Json one = Json::object();
+  for (auto it = doc.begin(); it != doc.end(); ++it) {
+    if (it.key() != "apps") one[it.key()] = it.value();
+  }
   if (doc.contains("apps") && doc["apps"].is_array()) {
     for (const Json& app : doc["apps"]) {
       const std::string name = app.value("app", "");
-      Json one = doc;
       one["apps"] = Json::array({app});
       snapshot->app_bodies[name] = write_json(one, pretty) + "\n";
       apps[name] = AppGauge{gauge_phase(app.value("phase", "Unknown"), app.value("paused", false)), wave_of(app),

@@ -2,6 +2,7 @@
 
 #include "base/timestamp.h"
 #include "rollout/duration.h"
+#include "serve/json_view.h"
 
 namespace fleetwave::serve {
 namespace {
@@ -39,7 +40,7 @@ std::string str(const Json& j, const char* key) {
 
 // The index (1-based) of the app's current wave, 0 when no release is in flight.
 int current_wave(const Json& app) {
-  for (const Json& w : app.value("waves", Json::array()))
+  for (const Json& w : array_at(app, "waves"))
     if (w.value("current", false)) return w.value("index", 0);
   return 0;
 }

@@ -5,6 +5,7 @@
 #include "base/timestamp.h"
 #include "net/percent_encode.h"
 #include "serve/board/board_cells.h"
+#include "serve/json_view.h"
 
 namespace fleetwave::serve {
 namespace {
@@ -113,7 +114,7 @@ std::string grid(const BoardView& v, const Json& app) {
            (current ? " <span class=\"tag\">current</span>" : "") + "</th><td class=\"gates\">" + gates(w) +
            "</td><td>" + cells(v, app, index, w["clusters"]) + wave_why(v, app, w) + "</td></tr>";
   }
-  if (!app.value("otherClusters", Json::array()).empty()) {
+  if (!array_at(app, "otherClusters").empty()) {
     out += "<tr class=\"wave\"><th scope=\"row\">in no wave</th><td class=\"gates\">pinned earlier</td><td>" +
            cells(v, app, 0, app["otherClusters"]) + "</td></tr>";
   }
@@ -121,7 +122,7 @@ std::string grid(const BoardView& v, const Json& app) {
 }
 
 std::string analysis(const Json& app) {
-  const Json& checks = app.value("analysis", Json::array());
+  const Json& checks = array_at(app, "analysis");
   if (checks.empty()) return "";
   std::string out =
       "<table class=\"analysis\"><caption>Analysis checks</caption><thead><tr>"
@@ -150,10 +151,10 @@ std::string notes(const Json& app) {
   if (app.value("paused", false)) note("paused", "Paused", board_str(app, "pauseReason"));
   if (!board_str(app, "heldReason").empty()) note("held", "Held", board_str(app, "heldReason"));
   if (!app["next"].is_null()) note("next", "Next step", board_str(app["next"], "subject"));
-  for (const Json& e : app.value("errors", Json::array())) note("error", "Error", e.get<std::string>());
-  for (const Json& w : app.value("warnings", Json::array())) note("warning", "Warning", w.get<std::string>());
-  for (const Json& i : app.value("ignored", Json::array())) note("ignored", "Ignored", i.get<std::string>());
-  const Json& argocd = app.value("argocd", Json::object());
+  for (const Json& e : array_at(app, "errors")) note("error", "Error", e.get<std::string>());
+  for (const Json& w : array_at(app, "warnings")) note("warning", "Warning", w.get<std::string>());
+  for (const Json& i : array_at(app, "ignored")) note("ignored", "Ignored", i.get<std::string>());
+  const Json& argocd = object_at(app, "argocd");
   if (argocd.value("configured", false) && !argocd.value("reachable", true))
     note("error", "Argo CD unreachable", board_str(argocd, "error"));
   return out.empty() ? "" : "<ul class=\"notes\">" + out + "</ul>";
@@ -183,7 +184,7 @@ std::string meta(const BoardView& v) {
 }
 
 std::string cordons(const Json& doc) {
-  const Json& list = doc.value("cordons", Json::array());
+  const Json& list = array_at(doc, "cordons");
   if (list.empty()) return "";
   std::string out =
       "<section class=\"cordons\" aria-labelledby=\"cordons\"><h2 id=\"cordons\">Cordoned clusters</h2><ul>";
@@ -284,10 +285,10 @@ std::string time_left(std::int64_t ms) {
 std::string fleet_fragment(const BoardView& v) {
   const Json& doc = v.snapshot.status;
   std::string out = meta(v);
-  for (const Json& w : doc.value("warnings", Json::array()))
+  for (const Json& w : array_at(doc, "warnings"))
     out += "<p class=\"warning\"><strong>Warning:</strong> " + html_escape(w.get<std::string>()) + "</p>";
   out += cordons(doc);
-  const Json& apps = doc.value("apps", Json::array());
+  const Json& apps = array_at(doc, "apps");
   if (apps.empty()) return out + "<p>No apps at " + code(short7(v.snapshot.head)) + " (no WavePlan found).</p>";
   for (std::size_t i = 0; i < apps.size(); ++i) out += app_section(v, apps[i], i, true);
   return out;
