@@ -2,8 +2,11 @@
 // adds them next to an Argo CD installation: a locked-down Deployment whose probes, volumes and
 // config agree with each other, with the Service, the plugin-generator ConfigMap, the
 // NetworkPolicy, and with the Secrets docs/install.md tells users to create.
+#include <fstream>
+#include <iterator>
 #include <map>
 #include <sstream>
+#include <string>
 
 #include <gtest/gtest.h>
 
@@ -303,6 +306,22 @@ TEST(InstallReconciler, NetworkPolicySelectsTheReconcilerPods) {
                                                          {"22/TCP", ""},
                                                          {"8080/TCP", "argocd-server"},
                                                          {"9090/TCP", "prometheus"}}));
+}
+
+// Issue 25 (10): the image ships the programs the binaries run. fleetwave signs and verifies
+// commits with ssh-keygen (adapters/signing/ssh_keygen.cpp), so the runtime stage installs the
+// package that has it.
+TEST(InstallImage, TheRuntimeStageInstallsWhatTheBinariesRun) {
+  std::ifstream in(kSource / "Dockerfile");
+  const std::string dockerfile((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const std::size_t runtime = dockerfile.find("FROM debian:12-slim");
+  ASSERT_NE(runtime, std::string::npos) << "the runtime stage";
+  const std::string stage = dockerfile.substr(runtime);
+  const std::size_t install = stage.find("apt-get install");
+  ASSERT_NE(install, std::string::npos);
+  const std::string packages = stage.substr(install, stage.find("&& rm -rf", install) - install);
+  EXPECT_NE(packages.find(" openssh-client"), std::string::npos) << "ssh-keygen for --signing-key\n" << packages;
+  EXPECT_NE(packages.find(" ca-certificates"), std::string::npos) << packages;
 }
 
 }  // namespace

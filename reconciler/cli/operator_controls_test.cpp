@@ -105,6 +105,26 @@ TEST_F(CliOperatorControlsTest, WaitFailsWhenTheReleaseIsHeldAndTimesOut) {
   EXPECT_NE(usage.err.find("--for must be Stable, WaitingApproval, Held or Paused"), std::string::npos);
 }
 
+// Issue 25 (8): a release rolled back and then superseded is lost for good (exit 1 at once), and
+// a --release that names no commit is a usage error, not a silent wait.
+TEST_F(CliOperatorControlsTest, WaitStopsForASupersededReleaseAndAnUnknownOne) {
+  human_commit("web 2.0", {{"apps/shop/deploy.yaml", testing_support::deployment("web:2.0")}});
+  const std::string second = head();
+  reconcile();  // start
+  ASSERT_EQ(with_repo({"rollback", "shop", "--reason", "smoke test failed"}).exit_code, 0);
+  human_commit("web 3.0", {{"apps/shop/deploy.yaml", testing_support::deployment("web:3.0")}});
+  reconcile();  // start web 3.0: it supersedes the held release
+  CliRun lost = with_repo({"wait", "shop", "--for", "Stable", "--release", second.substr(0, 7), "--timeout", "1m"},
+                          /*binary=*/true);
+  EXPECT_EQ(lost.exit_code, 1) << lost.out << lost.err;
+  EXPECT_NE(lost.out.find("(release " + second.substr(0, 7) + " was rolled back or superseded)"), std::string::npos)
+      << lost.out;
+
+  CliRun unknown = with_repo({"wait", "shop", "--for", "Stable", "--release", "deadbeef"}, /*binary=*/true);
+  EXPECT_EQ(unknown.exit_code, 2) << unknown.out << unknown.err;
+  EXPECT_NE(unknown.err.find("--release deadbeef: no such commit in the repository"), std::string::npos) << unknown.err;
+}
+
 TEST_F(CliOperatorControlsTest, AHeldClusterSitsOutTheReleaseAndCatchesUpWhenReleased) {
   auto complete = [&] {
     for (int i = 0; i < 10; ++i) {

@@ -26,6 +26,7 @@ bool is_release(const std::string& revision, const std::string& wanted) {
 struct AppNow {
   RolloutState state;
   std::string head_inputs;
+  bool release_started = false;  // a step of the app above the release commit names it
 };
 
 // Where the app stands, in the words of --for; "Progressing", or "Pending" while a change at
@@ -60,10 +61,32 @@ Verdict judge(const AppNow& now, const Target& t, std::string& said) {
     said += " (" + s.release->reason + ")";
     return Verdict::Lost;
   }
+  // Started once, and now neither in flight nor stable: rolled back or superseded for good.
+  if (!t.release.empty() && now.release_started && !is_release(current, t.release) &&
+      !is_release(s.stable_revision, t.release)) {
+    said += " (release " + short_sha(t.release) + " was rolled back or superseded)";
+    return Verdict::Lost;
+  }
   return Verdict::Waiting;
 }
 
-Result<AppNow, CliFailure> read_state(Workspace& ws, const std::string& app_name) {
+// Whether a step of `app` between the head and `release` (first parents) names the release.
+Result<bool> release_started(git::GitRepository& repo, const std::string& head, const std::string& app,
+                             const std::string& release) {
+  FW_TRY(oids, repo.first_parent_log(head, release, 0));
+  for (const std::string& oid : oids) {
+    FW_TRY(info, repo.commit_info(oid));
+    bool of_app = false, names_release = false;
+    for (const auto& [k, v] : parse_trailers(info.message)) {
+      of_app = of_app || (k == "Fleetwave-App" && v == app);
+      names_release = names_release || (k == "Fleetwave-Release" && v == release);
+    }
+    if (of_app && names_release) return true;
+  }
+  return false;
+}
+
+Result<AppNow, CliFailure> read_state(Workspace& ws, const std::string& app_name, const std::string& release) {
   auto head = ws.head();
   if (!head.ok()) return head.error();
   BlobCache blobs;
@@ -74,7 +97,13 @@ Result<AppNow, CliFailure> read_state(Workspace& ws, const std::string& app_name
   if (!state.ok()) return CliFailure{kExitFailed, state.error()};
   auto inputs = snapshot.input_digest(apps->front().path);
   if (!inputs.ok()) return CliFailure{kExitFailed, inputs.error()};
-  return AppNow{std::move(state).value(), *inputs};
+  AppNow now{std::move(state).value(), *inputs};
+  if (!release.empty()) {
+    auto started = release_started(ws.repo(), *head, apps->front().name, release);
+    if (!started.ok()) return CliFailure{kExitFailed, started.error()};
+    now.release_started = *started;
+  }
+  return now;
 }
 
 int run_wait(CommandContext& ctx) {
@@ -91,10 +120,17 @@ int run_wait(CommandContext& ctx) {
   if (!interval.ok()) return ctx.usage(interval.error().message);
   auto ws = Workspace::open(ctx);
   if (!ws.ok()) return ctx.fail(ws.error());
+  if (!target.release.empty()) {  // a commit that does not exist would be waited for in vain
+    auto head = ws->head();       // fetches the branch first
+    if (!head.ok()) return ctx.fail(head.error());
+    auto full = ws->repo().resolve(target.release);
+    if (!full.ok()) return ctx.usage("--release " + target.release + ": no such commit in the repository");
+    target.release = *full;
+  }
   const std::int64_t deadline = ctx.services.clock.now_ms() + *timeout;
   std::string said;
   for (;;) {
-    auto state = read_state(*ws, *app);
+    auto state = read_state(*ws, *app, target.release);
     if (!state.ok()) return ctx.fail(state.error());
     Verdict v = judge(*state, target, said);
     if (v != Verdict::Waiting) {
@@ -118,8 +154,9 @@ CommandSpec wait_command() {
           "Reads the app's rollout state at the branch head every --interval (default 10s) until it\n"
           "reaches the phase: Stable (no release in flight or waiting to start; with --release, that\n"
           "release is the stable one), WaitingApproval, Held or Paused (with --release, of that release).\n"
-          "Prints where the app stands. Exit 0 when reached; 1 when the release was rolled back or\n"
-          "held instead; 124 when --timeout (default 10m) passes first; 3 when Git could not be read.",
+          "Prints where the app stands. Exit 0 when reached; 1 when the release was held, rolled back or\n"
+          "superseded instead; 2 when --release names no commit; 124 when --timeout (default 10m)\n"
+          "passes first; 3 when Git could not be read.",
           flags_of({{{"for", "PHASE", "Stable, WaitingApproval, Held or Paused", false},
                      {"release", "REV", "the release (a commit id, full or abbreviated) to wait for", false},
                      {"timeout", "D", "give up after this long (default 10m): exit 124", false},
