@@ -2,6 +2,7 @@
 // PrometheusRule's alerts fire when they should and only then, checked by Prometheus's own rule
 // unit tests (`promtool test rules`) on series shaped like `fleetwave serve`'s /metrics.
 #include <fstream>
+#include <iterator>
 #include <map>
 #include <string>
 
@@ -112,6 +113,16 @@ TEST(InstallMonitoring, AlertsFireOnRollbackStuckRolloutAndNotReady) {
       testkit::run_process({"/usr/bin/promtool", "test", "rules", "test.yaml"}, {{"PATH", "/usr/bin:/bin"}}, dir);
   EXPECT_EQ(r.exit_code, 0) << "promtool test rules (from the prometheus package):\n" << r.out << r.err;
   fs::remove_all(dir);
+}
+
+// Issue 25 (11): the install guide points to the ServiceMonitor the component ships instead of
+// telling users to write one.
+TEST(InstallMonitoring, TheInstallGuideNamesTheShippedComponent) {
+  std::ifstream in(kSource / "docs" / "install.md");
+  const std::string guide((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  ASSERT_FALSE(guide.empty());
+  EXPECT_NE(guide.find("`overlays/monitoring`"), std::string::npos);
+  EXPECT_EQ(guide.find("add a ServiceMonitor"), std::string::npos) << "overlays/monitoring ships it";
 }
 
 }  // namespace

@@ -49,6 +49,14 @@ TEST_F(WebhookE2eTest, PushWebhookMakesTheNextStepWithinASecond) {
     EXPECT_EQ(after.size(), before.size() + 1);
     EXPECT_EQ(after.back(), "advance");
   }
+  // Issue 25 (11): a known path asked with the wrong method is 405 naming the right one.
+  E2E_ASSERT_OK_AND_ASSIGN(get_webhook, http_get(stack_->fleetwave().url(), "/webhook/git"));
+  EXPECT_EQ(get_webhook.status, 405) << get_webhook.body;
+  EXPECT_NE(get_webhook.body.find("use POST"), std::string::npos) << get_webhook.body;
+  E2E_ASSERT_OK_AND_ASSIGN(post_apps, http_post(stack_->fleetwave().url(), "/api/v1/apps", "{}"));
+  EXPECT_EQ(post_apps.status, 405) << post_apps.body;
+  E2E_ASSERT_OK_AND_ASSIGN(nothing, http_get(stack_->fleetwave().url(), "/api/v1/nothing"));
+  EXPECT_EQ(nothing.status, 404) << nothing.body;
 }
 
 }  // namespace

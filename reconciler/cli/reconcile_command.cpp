@@ -68,8 +68,8 @@ CommandSpec reconcile_command() {
           "                                       does not count; the app's step then rejects it\n"
           "then \"pushed N commits to <branch> (K conflicts)\".\n"
           "Exit 0 when every app was reconciled, 1 when an app had errors, 3 when the cycle could not\n"
-          "run (fetch, push or credentials) or Argo CD could not be reached (apps that need its\n"
-          "observations wait; 3 wins over 1).",
+          "run (fetch, push or credentials), Argo CD could not be reached (apps that need its\n"
+          "observations wait) or refused the token or certificate (3 wins over 1).",
           flags_of({{{"once", "", "run one cycle and exit (required)", false}},
                     repository_flags(RepoFallback::None),
                     argocd_flags(),

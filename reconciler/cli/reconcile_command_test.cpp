@@ -61,6 +61,20 @@ TEST_F(CliReconcileCommandTest, AdvancesThroughWavesWithArgoCd) {
   EXPECT_EQ(targets().size(), 2u);
 }
 
+// Issue 25 (11): a token Argo CD rejects is a credentials problem: exit 3, as the README says,
+// with the app's error naming it and no token in the output.
+TEST_F(CliReconcileCommandTest, ARejectedArgoCdTokenExitsThree) {
+  ASSERT_EQ(run_binary(reconcile_args()).exit_code, 0);  // start: the canary is pinned
+  const std::string wrong = *dir_ / "wrong-token";
+  ASSERT_TRUE(fleetwave::testkit::write_text_file(wrong, "not-the-token\n").ok());
+  std::vector<std::string> args = reconcile_args();
+  args[args.size() - 1] = wrong;  // --argocd-token-file is the last flag
+  CliRun r = run_binary(args);
+  EXPECT_EQ(r.exit_code, 3) << r.out << r.err;
+  EXPECT_NE(r.out.find("shop: error — "), std::string::npos) << r.out;
+  EXPECT_EQ((r.out + r.err).find("not-the-token"), std::string::npos) << "no secret in any message";
+}
+
 TEST_F(CliReconcileCommandTest, BrokenAppIsReportedWhileOthersProceed) {
   human_commit("add a broken app", {{"apps/broken/rollout.yaml",
                                      "apiVersion: fleetwave.io/v1alpha1\nkind: WavePlan\n"

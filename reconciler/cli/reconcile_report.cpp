@@ -10,7 +10,7 @@ std::string plural(std::size_t n, const std::string& word) {
 // Unavailability wins over app errors: the cycle saw only part of the fleet, and a retry is
 // what a caller should do first.
 int exit_code_of(const CycleSummary& summary) {
-  if (!summary.argocd_unreachable.empty()) return kExitUnavailable;
+  if (!summary.argocd_unreachable.empty() || summary.argocd_refused) return kExitUnavailable;
   return summary.app_errors ? kExitFailed : kExitOk;
 }
 

@@ -30,6 +30,9 @@ void finish_cycle(const Result<CycleReport>& result, std::int64_t duration_ms, C
     else if (app.errors.empty()) sink.app_up_to_date(app);
     for (const Error& e : app.errors) sink.app_error(app, e);
     summary.app_errors = summary.app_errors || !app.errors.empty();
+    const Observations& o = app.observations;
+    summary.argocd_refused =
+        summary.argocd_refused || (!o.reachable && o.error_kind == ErrorKind::InvalidInput && !o.error.empty());
     if (summary.argocd_unreachable.empty() && argocd_unreachable(app.observations)) {
       summary.argocd_unreachable = app.observations.error;
     }

@@ -29,6 +29,9 @@ struct CycleSummary {
   // Why Argo CD could not be reached for some app ("" = it answered every query). Apps without
   // observations wait rather than advance; the CLI turns this into exit 3.
   std::string argocd_unreachable;
+  // Argo CD answered but refused us (a rejected token, an untrusted certificate): the apps report
+  // it as their error; the CLI exits 3 as for any credentials Git or Argo CD refuse.
+  bool argocd_refused = false;
   std::int64_t duration_ms = 0;
   bool ok() const { return !error; }
 };

@@ -53,6 +53,18 @@ void refuse(httplib::Response& res, int status, const std::string& message) {
   res.set_content(error_body(message) + "\n", "application/json");
 }
 
+// The methods a known path answers ("" for a path no route has): a known path asked with another
+// method is 405 with Allow, as HTTP says, not the board's 404 page.
+std::string allowed_methods(const std::string& path) {
+  static const std::regex kApp(R"(/api/v1/apps/[A-Za-z0-9._-]+)");
+  static const std::regex kAppEvents(R"(/apps/[^/]+/events)");
+  if (path == "/webhook/git" || path == "/api/v1/getparams.execute") return "POST";
+  if (path == "/healthz" || path == "/readyz" || path == "/metrics" || path == "/events" || path == "/api/v1/apps" ||
+      std::regex_match(path, kApp) || std::regex_match(path, kAppEvents))
+    return "GET, HEAD";
+  return "";  // the board's pages answer GET; anything else is 404
+}
+
 RouteKind route_kind(const httplib::Request& req) {
   static const std::regex kApp(R"(/api/v1/apps/[A-Za-z0-9._-]+)");
   const std::string& p = req.path;
@@ -224,6 +236,12 @@ void add_guards(GuardedServer& svr, ServeMetrics& metrics, std::size_t max_body)
   // Runs once the head is read, before routing and before any body byte.
   svr.set_pre_routing_handler([&metrics, max_body](const httplib::Request& req, httplib::Response& res) {
     GuardedServer::begin_body();
+    const std::string allowed = allowed_methods(req.path);
+    if (!allowed.empty() && allowed.find(req.method) == std::string::npos) {
+      refuse(res, 405, req.method + " is not allowed on " + req.path + "; use " + allowed);
+      res.set_header("Allow", allowed);
+      return Handled::Handled;
+    }
     FramingVerdict v = framing_of(req, max_body);
     if (v.status == 0) return Handled::Unhandled;
     if (req.path == "/webhook/git" && v.status == 413) metrics.webhook("too_large");

@@ -91,8 +91,8 @@ std::string wave_why(const BoardView& v, const Json& app, const Json& wave) {
   if (board_str(wave, "approval") == "required" && !wave.value("approved", false) &&
       board_str(app, "phase") == "WaitingApproval") {
     const std::string branch = approval_branch(app, board_str(wave, "name"));
-    out += "<p class=\"why\">Waiting for approval: merge " + link(v.links.branch(branch), code(branch)) +
-           " or run <code>fleetwave approve</code>.</p>";
+    out += "<p class=\"why\">Waiting for approval: merge " + link(v.links.branch(branch), code(branch)) + " or run " +
+           code("fleetwave approve " + board_str(app, "app") + " --wave " + board_str(wave, "name")) + ".</p>";
   }
   // The blocked reason says the same of an awaited approval, without the link.
   if (out.empty() && !board_str(app, "blocked").empty())

@@ -160,6 +160,10 @@ TEST(BoardHtml, LinksToTheGitHostWhenItsWebPageIsKnown) {
   s.status["apps"][0]["waves"][1]["approval"] = "required";
   const std::string html = fleet_fragment(BoardView{s, *links, kNow});
   EXPECT_NE(html.find("Waiting for approval"), std::string::npos);
+  // Issue 25 (11): the command to run names the app and the wave (escaped like everything else).
+  EXPECT_NE(html.find("<code>fleetwave approve shop&lt;img src=x onerror=alert(1)&gt; --wave europe</code>"),
+            std::string::npos)
+      << html;
   EXPECT_NE(
       html.find("https://github.com/acme/fleet/tree/fleetwave/approve/shop%3Cimg%20src%3Dx%20onerror%3Dalert%281%29%3E/"
                 "bbbbbbb/europe"),
