@@ -221,12 +221,13 @@ TEST_F(CliReconcileServerTest, WrongPasswordInTheUrlIsNamedAsSuch_D13) {
 
 TEST_F(CliReconcileServerTest, NoSecretInAnyOutput) {
   // The right password, a token Argo CD refuses, and a password in the URL of a second run.
-  // A refused token is a misconfiguration: an app error (exit 1), never a silent "unknown".
+  // A refused token is a misconfiguration: an app error, never a silent "unknown", and exit 3 as
+  // for any credentials Git or Argo CD refuse (README).
   CliRun first = run_binary(args("right-pw", "bad-token"));
-  EXPECT_EQ(first.exit_code, 1) << first.err;
+  EXPECT_EQ(first.exit_code, 3) << first.err;
   EXPECT_NE(first.out.find("shop: error — cannot observe Argo CD: "), std::string::npos) << first.out;
   CliRun second = run_binary(args("right-pw", "bad-token"));
-  EXPECT_EQ(second.exit_code, 1) << second.err;
+  EXPECT_EQ(second.exit_code, 3) << second.err;
   EXPECT_NE(second.out.find("shop: waiting — "), std::string::npos) << second.out;
   std::vector<std::string> url_args = args("right-pw");
   url_args[3] = "http://alice:url-secret-5150@127.0.0.1:" + std::to_string(server_->port()) + "/git/missing.git";

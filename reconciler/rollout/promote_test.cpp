@@ -52,6 +52,10 @@ TEST(PromoteTest, SkipsBakeAndApprovalAndPinsTheWaveWhole) {
   EXPECT_EQ(d.step->next.pins.at("eu-2").revision, kRelease) << "pinned whole despite maxConcurrency 1";
   EXPECT_NE(d.step->message.body.find("promoted to wave europe by a person"), std::string::npos)
       << d.step->message.body;
+  // Issue 25 (2): a minute of an hour's bake is not claimed as passed; the evidence says it was skipped.
+  const std::string evidence = d.step->message.trailer("Fleetwave-Evidence");
+  EXPECT_NE(evidence.find("baked 1m (minSuccessTime 1h skipped: promoted)"), std::string::npos) << evidence;
+  EXPECT_EQ(evidence.find(">="), std::string::npos) << evidence;
 }
 
 TEST(PromoteTest, HealthIsNeverSkipped) {

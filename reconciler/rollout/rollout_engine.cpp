@@ -306,8 +306,12 @@ class Engine {
     if (v.kind == GateVerdict::Kind::Wait) return blocked(v.reason);
     RolloutState next = in_.state;
     const std::vector<std::string>& clusters = in_.waves.clusters[r.wave];
-    if (p.pinned.size() < p.total) {
-      return pin_batch(next, r.wave, "advance", evidence_line(r, clusters, p.done_since), false);
+    if (p.pinned.size() < p.total) {  // the next batch: the evidence speaks of the pinned clusters only
+      std::vector<std::string> pinned;
+      for (const ClusterProgress& c : p.pinned) pinned.push_back(c.cluster);
+      std::string evidence = evidence_line(r, pinned, std::nullopt);
+      if (!p.failures.empty()) evidence += " (tolerated failures: " + join(p.failures, "; ") + ")";
+      return pin_batch(next, r.wave, "advance", evidence, false);
     }
     v = check_gates(GatePoint::Leave, ctx);
     if (v.kind == GateVerdict::Kind::Fail) return fail(r, v.reason);
@@ -322,11 +326,15 @@ class Engine {
 
   std::string evidence_line(const ReleaseState& r, const std::vector<std::string>& clusters,
                             std::optional<std::int64_t> done_since) const {
+    // Every claim is what was observed: a bake not passed is never said to have passed.
     const Wave& w = plan_.waves[r.wave];
     std::string line = "wave " + w.name + " Synced/Healthy at " + short_sha(r.revision) + " (" + join(clusters) + ")";
     if (done_since) {
-      line += " since " + format_rfc3339(*done_since) + ", baked " + format_duration_ms(in_.now_ms - *done_since) +
-              " >= " + format_duration_ms(w.min_success_time_ms);
+      const std::int64_t baked = in_.now_ms - *done_since;
+      line += " since " + format_rfc3339(*done_since) + ", baked " + format_duration_ms(baked);
+      if (fast_forwarded(plan_, r, r.wave) && baked < w.min_success_time_ms)
+        line += " (minSuccessTime " + format_duration_ms(w.min_success_time_ms) + " skipped: promoted)";
+      else if (baked >= w.min_success_time_ms) line += " >= " + format_duration_ms(w.min_success_time_ms);
     }
     return line;
   }

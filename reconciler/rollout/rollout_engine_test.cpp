@@ -206,6 +206,9 @@ TEST(RolloutEngine, DecidesEveryTransition) {
        "advance", "fleetwave(shop): advance aaaaaaa in wave 2/3 europe (2 of 3 clusters)",
        [](const Step& s) {
          EXPECT_EQ(pinned_to(s.next, kRelease), (std::vector<std::string>{"dev-1", "eu-1", "eu-2"}));
+         // Issue 25 (2): the evidence names the clusters observed (eu-1 only, not the whole wave)
+         // and claims no bake: a batch does not wait for one.
+         EXPECT_EQ(s.message.trailer("Fleetwave-Evidence"), "wave europe Synced/Healthy at aaaaaaa (eu-1)");
        }},
       {"failures within maxFailures are tolerated",
        [](EngineInput& in) {
