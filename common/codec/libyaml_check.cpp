@@ -21,7 +21,7 @@ TextPos position(std::string_view text, const yaml_mark_t& mark) {
   return text_position(text, byte_offset(text, mark.index));
 }
 
-std::string at(const TextPos& p) { return std::to_string(p.line) + ":" + std::to_string(p.column); }
+std::string line_column(const TextPos& p) { return std::to_string(p.line) + ":" + std::to_string(p.column); }
 
 // The error points where the problem is: at the offending byte for a reader error; at the token
 // the scanner could not finish (a key without its ':' is noticed only at the next line); for a
@@ -38,8 +38,8 @@ Error rejection(const yaml_parser_t& parser, std::string_view text, const std::s
   } else {
     pos = position(text, parser.problem_mark);
     if (parser.context != nullptr)
-      message +=
-          std::string(" (") + parser.context + " that starts at " + at(position(text, parser.context_mark)) + ")";
+      message += std::string(" (") + parser.context + " that starts at " +
+                 line_column(position(text, parser.context_mark)) + ")";
   }
   message += "; Kubernetes tools (go-yaml, libyaml) reject it";
   Error e = invalid_input(std::move(message));

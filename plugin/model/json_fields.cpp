@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "base/nearest_name.h"
 #include "base/text.h"
 
 namespace fleetwave {
@@ -28,38 +29,16 @@ std::string json_type_name(const Json& value) {
   }
 }
 
-static std::size_t edit_distance(std::string_view a, std::string_view b) {
-  std::vector<std::size_t> prev(b.size() + 1), cur(b.size() + 1);
-  for (std::size_t j = 0; j <= b.size(); ++j) prev[j] = j;
-  for (std::size_t i = 1; i <= a.size(); ++i) {
-    cur[0] = i;
-    for (std::size_t j = 1; j <= b.size(); ++j) {
-      std::size_t sub = prev[j - 1] + (std::tolower(a[i - 1]) == std::tolower(b[j - 1]) ? 0 : 1);
-      cur[j] = std::min({prev[j] + 1, cur[j - 1] + 1, sub});
-    }
-    std::swap(prev, cur);
-  }
-  return prev[b.size()];
-}
-
 void reject_unknown_fields(const Json& object, std::initializer_list<std::string_view> known, const FieldPath& at,
                            Problems& problems) {
   if (!object.is_object()) return;
   for (auto it = object.begin(); it != object.end(); ++it) {
     const std::string& name = it.key();
     if (std::find(known.begin(), known.end(), name) != known.end()) continue;
-    std::string_view best;
-    std::size_t best_distance = 4;
-    for (std::string_view candidate : known) {
-      std::size_t d = edit_distance(name, candidate);
-      if (d < best_distance) {
-        best_distance = d;
-        best = candidate;
-      }
-    }
+    const std::string best = nearest_name(name, std::vector<std::string_view>(known.begin(), known.end()));
     std::string message = "unknown field \"" + printable(name) + "\"";
     if (!best.empty()) {
-      message += "; did you mean \"" + std::string(best) + "\"?";
+      message += "; did you mean \"" + best + "\"?";
     } else {
       message += "; valid fields are:";
       bool first = true;

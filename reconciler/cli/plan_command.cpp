@@ -52,6 +52,8 @@ int run_plan(CommandContext& ctx) {
                         "; add them to a wave's clusters selector, or end the plan with a catch-all wave");
           failed = true;
         }
+        for (const std::string& e : view.errors) ctx.out.error(app.name + ": " + app.plan_file + ": " + e);
+        failed = failed || !view.errors.empty();
       } else {
         errors.insert(errors.end(), render.error().begin(), render.error().end());
       }

@@ -93,13 +93,38 @@ TEST_F(CliPlanCommandTest, SelectorThatMatchesNothingIsAFinding) {
       "PropagationPolicy shop/shop: unknown operator \"Bogus\" (valid: In, NotIn, Exists, DoesNotExist); Karmada "
       "admits this label selector but cannot convert it, so it matches nothing";
   CliRun r = plan({});
-  EXPECT_EQ(r.exit_code, 0) << r.err;
+  // The app then reaches no cluster: its waves are empty, which plan and reconcile refuse (issue 25).
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  EXPECT_EQ(r.err,
+            "error: shop: apps/shop/rollout.yaml: spec.waves[0]: wave canary takes no cluster (the app reaches "
+            "0); fix its clusters, or set allowEmpty: true on the wave if it may be empty\n");
   EXPECT_NE(r.out.find("\n  warning: " + warning + "\n"), std::string::npos) << r.out;
   CliRun status = run({"status", "--repo", remote_url(), "--cache-dir", *dir_ / "cache"});
   EXPECT_EQ(status.exit_code, 0) << status.err;
   EXPECT_NE(status.out.find("\n  warning:  " + warning + "\n"), std::string::npos) << status.out;
   CliRun json = run({"status", "--output", "json", "--repo", remote_url(), "--cache-dir", *dir_ / "cache"});
   EXPECT_EQ(Json::parse(json.out)["apps"][0]["warnings"], Json::array({warning}));
+}
+
+// Issue 25 (1): a typo in a wave's clusterNames made `plan` print "(no clusters)" with exit 0 and
+// the reconciler skip the canary. Now plan, reconcile and status all refuse it and name the fix.
+TEST_F(CliPlanCommandTest, ATypoInAWavesClusterNamesIsAnErrorEverywhere) {
+  std::string typo = testing_support::wave_plan("shop");
+  typo.replace(typo.find("[dev-1]"), 7, "[dev-9]");
+  human_commit("canary typo", {{"apps/shop/rollout.yaml", typo}});
+  const std::string finding =
+      "spec.waves[0]: wave canary takes no cluster (the app reaches 4); clusterNames: dev-9 is not a cluster of the "
+      "inventory (did you mean dev-1?); fix its clusters, or set allowEmpty: true on the wave if it may be empty";
+  CliRun planned = plan({});
+  EXPECT_EQ(planned.exit_code, 1);
+  EXPECT_NE(planned.err.find(finding), std::string::npos) << planned.err;
+  std::vector<std::string> args = {"reconcile", "--once", "--repo", remote_url(), "--cache-dir", *dir_ / "cache-r"};
+  for (const std::string& f : start_argocd()) args.push_back(f);
+  CliRun reconciled = run_binary(args);
+  EXPECT_EQ(reconciled.exit_code, 1) << reconciled.out << reconciled.err;
+  EXPECT_NE(reconciled.out.find("shop: error — "), std::string::npos) << reconciled.out;
+  EXPECT_NE(reconciled.out.find(finding), std::string::npos) << reconciled.out;
+  EXPECT_EQ(subject(), "canary typo") << "nothing was pinned";
 }
 
 TEST_F(CliPlanCommandTest, Errors) {

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <unordered_map>
 
+#include "base/nearest_name.h"
 #include "match/selector_match.h"
 #include "rollout/count_or_percent.h"
 
@@ -87,6 +88,37 @@ WaveSplit split_into_waves(const WavePlan& plan, const std::vector<std::string>&
   return out;
 }
 
+namespace {
+
+// Why wave `w` took no cluster, with the names its clusterNames give that the inventory lacks
+// (the usual cause: a typo, which would otherwise skip the canary silently).
+std::string empty_wave_message(const WavePlan& plan, std::size_t w, const std::vector<std::string>& reached,
+                               const std::vector<Cluster>& inventory) {
+  const Wave& wave = plan.waves[w];
+  std::string message =
+      "wave " + wave.name + " takes no cluster (the app reaches " + std::to_string(reached.size()) + ")";
+  std::vector<std::string_view> names;
+  for (const Cluster& c : inventory) names.push_back(c.name);
+  for (const std::string& name : wave.clusters.cluster_names) {
+    if (std::find(names.begin(), names.end(), name) != names.end()) continue;
+    const std::string near = nearest_name(name, names);
+    message += "; clusterNames: " + name + " is not a cluster of the inventory" +
+               (near.empty() ? std::string() : " (did you mean " + near + "?)");
+  }
+  return message + "; fix its clusters, or set allowEmpty: true on the wave if it may be empty";
+}
+
+}  // namespace
+
+Status<> check_no_empty_wave(const WavePlan& plan, const WaveAssignment& waves, const std::vector<std::string>& reached,
+                             const std::vector<Cluster>& inventory) {
+  for (std::size_t w = 0; w < plan.waves.size() && w < waves.clusters.size(); ++w) {
+    if (waves.clusters[w].empty() && !plan.waves[w].allow_empty)
+      return invalid_input(empty_wave_message(plan, w, reached, inventory), "spec.waves[" + std::to_string(w) + "]");
+  }
+  return ok_status();
+}
+
 Result<WaveAssignment> assign_waves(const WavePlan& plan, const std::vector<std::string>& clusters,
                                     const std::vector<Cluster>& inventory) {
   WaveSplit split = split_into_waves(plan, clusters, inventory);
@@ -98,6 +130,7 @@ Result<WaveAssignment> assign_waves(const WavePlan& plan, const std::vector<std:
             " but no wave takes them; add them to a wave or end the plan with a catch-all wave (clusters: {})",
         "spec.waves");
   }
+  FW_CHECK(check_no_empty_wave(plan, split.waves, clusters, inventory));
   return std::move(split.waves);
 }
 

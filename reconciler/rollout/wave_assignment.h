@@ -35,7 +35,12 @@ WaveSplit split_into_waves(const WavePlan& plan, const std::vector<std::string>&
 // canary is not every app's canary, and the same on every run and every replica.
 std::uint64_t spread_key(const std::string& app, const std::string& cluster);
 
-// split_into_waves; unassigned clusters are an error at spec.waves.
+// An error at spec.waves[i] for the first wave that takes no cluster without allowEmpty, naming
+// clusterNames the inventory lacks (with the nearest name): a typo must not skip a canary.
+Status<> check_no_empty_wave(const WavePlan& plan, const WaveAssignment& waves, const std::vector<std::string>& reached,
+                             const std::vector<Cluster>& inventory);
+
+// split_into_waves; unassigned clusters are an error at spec.waves, an empty wave at its index.
 Result<WaveAssignment> assign_waves(const WavePlan& plan, const std::vector<std::string>& clusters,
                                     const std::vector<Cluster>& inventory);
 

@@ -53,7 +53,8 @@ TEST(WaveAssignmentTest, FirstSelectingWaveTakesEachCluster) {
        {"us-1", "eu-2", "dev-1", "eu-1"},
        {{"dev-1"}, {"eu-1", "eu-2"}, {"us-1"}}},
       {"an earlier wave wins",
-       "  - {name: all, clusters: {}}\n  - {name: europe, clusters: {labelSelector: {matchLabels: {geo: eu}}}}\n",
+       "  - {name: all, clusters: {}}\n"
+       "  - {name: europe, clusters: {labelSelector: {matchLabels: {geo: eu}}}, allowEmpty: true}\n",
        {"eu-1", "dev-1"},
        {{"dev-1", "eu-1"}, {}}},
       {"only what is reached", "  - {name: rest, clusters: {}}\n", {"eu-1"}, {{"eu-1"}}},
@@ -64,6 +65,23 @@ TEST(WaveAssignmentTest, FirstSelectingWaveTakesEachCluster) {
     ASSERT_TRUE(got.ok()) << got.error().to_string();
     EXPECT_EQ(got->clusters, c.want);
   }
+}
+
+// Issue 25 (1): a wave that takes no cluster is an error (a typo in clusterNames skipped the
+// canary silently), naming the unknown cluster and the nearest one, unless it may be empty.
+TEST(WaveAssignmentTest, AnEmptyWaveIsAnErrorUnlessAllowed) {
+  const std::string waves = "  - {name: canary, clusters: {clusterNames: [dev-9]}}\n  - {name: rest, clusters: {}}\n";
+  auto got = assign_waves(plan(waves), {"dev-1", "eu-1"}, kInventory);
+  ASSERT_FALSE(got.ok());
+  EXPECT_EQ(got.error().field, "spec.waves[0]");
+  EXPECT_EQ(got.error().message,
+            "wave canary takes no cluster (the app reaches 2); clusterNames: dev-9 is not a cluster of the inventory "
+            "(did you mean dev-1?); fix its clusters, or set allowEmpty: true on the wave if it may be empty");
+  auto allowed = assign_waves(
+      plan("  - {name: canary, clusters: {clusterNames: [dev-9]}, allowEmpty: true}\n  - {name: rest, clusters: {}}\n"),
+      {"dev-1", "eu-1"}, kInventory);
+  ASSERT_TRUE(allowed.ok()) << allowed.error().to_string();
+  EXPECT_EQ(allowed->clusters, (std::vector<std::vector<std::string>>{{}, {"dev-1", "eu-1"}}));
 }
 
 TEST(WaveAssignmentTest, ReachedClusterWithoutAWaveIsAnError) {

@@ -40,7 +40,7 @@ Wave parse_wave(const Json& value, const FieldPath& at, Problems& problems) {
   }
   reject_unknown_fields(value,
                         {"name", "clusters", "size", "minSuccessTime", "progressDeadline", "maxConcurrency",
-                         "maxFailures", "approval", "analysis"},
+                         "maxFailures", "approval", "analysis", "allowEmpty"},
                         at, problems);
   w.name = get_string(value, "name", at, problems, true);
   if (!w.name.empty()) {
@@ -86,6 +86,7 @@ Wave parse_wave(const Json& value, const FieldPath& at, Problems& problems) {
   }
   if (const Json* analysis = find_member(value, "analysis"))
     w.analysis = parse_analysis(*analysis, at.key("analysis"), problems);
+  w.allow_empty = get_bool(value, "allowEmpty", at, problems);
   return w;
 }
 

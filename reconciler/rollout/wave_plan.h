@@ -26,6 +26,7 @@ struct Wave {
   CountOrPercent max_failures{false, 0};             // clusters allowed to fail before the wave fails
   bool approval_required = false;                    // starts only after an approval commit
   std::vector<AnalysisCheck> analysis;               // checks of this wave, besides the plan's
+  bool allow_empty = false;                          // allowEmpty: may take no cluster (else an error)
 
   // Batch size for a wave of `total` clusters: maxConcurrency of it, never below 1.
   std::int64_t batch_size(std::int64_t total) const;

@@ -59,6 +59,8 @@ AppPlanView plan_view(const std::string& app, const std::string& path, const std
   }
   std::vector<std::string> reached = render.reached_clusters();
   WaveSplit split = split_into_waves(plan, reached, fleet.clusters);
+  if (auto empty = check_no_empty_wave(plan, split.waves, reached, fleet.clusters); !empty.ok())
+    view.errors.push_back(empty.error().to_string());
   view.unassigned = std::move(split.unassigned);
   view.waves.resize(plan.waves.size());
   for (std::size_t w = 0; w < plan.waves.size(); ++w) {
@@ -135,6 +137,7 @@ Json plan_json(const AppPlanView& view) {
           {"revision", view.revision},
           {"waves", std::move(waves)},
           {"unassigned", view.unassigned},
+          {"errors", view.errors},
           {"unreached", view.unreached},
           {"warnings", view.warnings}};
 }

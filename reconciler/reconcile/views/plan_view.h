@@ -38,6 +38,7 @@ struct AppPlanView {
   std::vector<WaveView> waves;
   std::vector<std::string> unassigned;  // reached, but no wave takes them (a validation error)
   std::vector<std::string> unreached;   // in the inventory, receive nothing
+  std::vector<std::string> errors;      // "spec.waves[0]: wave canary takes no cluster ...", as reconcile says
   std::vector<std::string> warnings;    // the render's warnings, "file:line:col: field: message"
 };
 
@@ -51,7 +52,7 @@ std::string format_plan_text(const AppPlanView& view);
 // {"app", "path", "revision", "waves": [{"index", "name", "maxConcurrency", "maxFailures",
 //  "minSuccessTime", "progressDeadline", "approval", "clusters": [{"cluster", "objects",
 //  "workloads": [{"apiVersion", "kind", "namespace", "name", "replicas", "total", "divided",
-//  "suspended"}]}]}], "unassigned", "unreached", "warnings"}
+//  "suspended"}]}]}], "unassigned", "errors", "unreached", "warnings"}
 Json plan_json(const AppPlanView& view);
 
 }  // namespace fleetwave::cli
