@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <thread>
 
+#include "harness/http_client.h"
 #include "scenario_test.h"
 
 namespace fleetwave::e2e {
@@ -74,6 +75,12 @@ TEST_F(RevertPauseE2eTest, RevertOfAnAdvancePausesAndResumeContinues) {
   E2E_ASSERT_OK(stack_->wait_for_sim_converged(kGuestbook, Millis(20000)));
   for (const auto& [cluster, pin] : pins(kGuestbook)) EXPECT_EQ(pin, release) << cluster;
   E2E_ASSERT_OK(stack_->check_clusters_match_pins({kGuestbook, kPayments, kStorefront}));
+
+  // Issue 25 (6): the metrics count the steps that landed in Git, whoever made them: Olga's
+  // resume from the CLI too, not only the reconciler's own pushes.
+  E2E_ASSERT_OK_AND_ASSIGN(metrics, http_get(stack_->fleetwave().url(), "/metrics"));
+  EXPECT_NE(metrics.body.find("fleetwave_steps_total{app=\"guestbook\",action=\"resume\"} 1\n"), std::string::npos)
+      << metrics.body;
 }
 
 }  // namespace

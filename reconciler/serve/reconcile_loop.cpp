@@ -36,6 +36,20 @@ void ReconcileLoop::publish(const std::string& head, const CycleReport& report) 
   }
   p_.state.publish(std::move(snapshot).value());
   p_.metrics.set_apps(std::move(apps));
+  count_steps(head, report);
+}
+
+// fleetwave_steps_total counts the steps that landed in Git, whoever made them (a person's CLI
+// rollback must fire the rollback alert too), from the head the first cycle started at.
+void ReconcileLoop::count_steps(const std::string& head, const CycleReport& report) {
+  if (counted_head_.empty()) counted_head_ = report.head;
+  auto steps = p_.snapshots.steps_between(counted_head_, head);
+  if (!steps.ok()) {
+    p_.log.error("cannot count the steps that landed: " + steps.error().to_string(), {{"commit", head}});
+    return;
+  }
+  for (const auto& [app, action] : *steps) p_.metrics.step(app, action);
+  counted_head_ = head;
 }
 
 // The cycle's finisher writing to serve's metrics, log and status (reconcile/cycle_summary.h).
@@ -47,8 +61,7 @@ class ReconcileLoop::Sink final : public CycleSink {
   void app_ignored(const AppReport& app, const std::string& line) override {
     p_.log.warn("ignored " + line, {{"app", app.app}});
   }
-  void app_stepped(const AppReport& app) override {
-    p_.metrics.step(app.app, app.action);
+  void app_stepped(const AppReport& app) override {  // counted from Git in publish()
     if (!needs_attention(app.action)) {
       p_.log.info(app.subject, {{"app", app.app}, {"action", app.action}});
       return;

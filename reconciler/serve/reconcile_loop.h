@@ -46,9 +46,11 @@ class ReconcileLoop {
  private:
   class Sink;
   void publish(const std::string& head, const CycleReport& report);
+  void count_steps(const std::string& head, const CycleReport& report);
 
   LoopPorts p_;
   LoopSchedule schedule_;
+  std::string counted_head_;  // steps up to this commit are in fleetwave_steps_total
 };
 
 }  // namespace fleetwave::serve

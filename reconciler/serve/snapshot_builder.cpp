@@ -5,6 +5,7 @@
 #include "base/timestamp.h"
 #include "codec/json_reader.h"
 #include "codec/json_writer.h"
+#include "rollout/commit_message.h"
 #include "rollout/duration.h"
 #include "serve/json_view.h"
 
@@ -120,6 +121,24 @@ void SnapshotBuilder::add_trails(const std::string& head, Snapshot& snapshot) {
   }
   snapshot.trails = trails_;
   snapshot.trails_loaded = true;
+}
+
+Result<std::vector<std::pair<std::string, std::string>>> SnapshotBuilder::steps_between(const std::string& from,
+                                                                                        const std::string& to) {
+  std::vector<std::pair<std::string, std::string>> steps;
+  if (from.empty() || from == to) return steps;
+  FW_TRY(oids, repo_.first_parent_log(to, from, kStepScan));
+  if (oids.size() == kStepScan) return steps;  // `from` is not an ancestor within reach
+  for (auto it = oids.rbegin(); it != oids.rend(); ++it) {
+    FW_TRY(info, repo_.commit_info(*it));
+    std::string app, action;
+    for (const auto& [key, value] : parse_trailers(info.message)) {
+      if (key == "Fleetwave-App") app = value;
+      if (key == "Fleetwave-Action") action = value;
+    }
+    if (!action.empty()) steps.emplace_back(std::move(app), std::move(action));
+  }
+  return steps;
 }
 
 Result<std::shared_ptr<Snapshot>> SnapshotBuilder::build(const std::string& head, const CycleReport& cycle,

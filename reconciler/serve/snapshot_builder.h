@@ -47,6 +47,13 @@ class SnapshotBuilder {
   Result<std::shared_ptr<Snapshot>> build(const std::string& head, const CycleReport& cycle,
                                           std::map<std::string, AppGauge>& apps, const SnapshotExtras& extras = {});
 
+  // The steps (Fleetwave-App, Fleetwave-Action) of the first-parent commits after `from` up to
+  // `to`, oldest first: what landed in Git, whoever made it (a person's CLI rollback too).
+  // Nothing when `from` is not within kStepScan commits of `to` (the branch was rewritten).
+  Result<std::vector<std::pair<std::string, std::string>>> steps_between(const std::string& from,
+                                                                         const std::string& to);
+  static constexpr std::size_t kStepScan = 1000;
+
   // Audit trails hold at most this many steps per app, found in at most this many commits.
   static constexpr std::size_t kTrailSteps = 30;
   static constexpr std::size_t kTrailScan = 500;
