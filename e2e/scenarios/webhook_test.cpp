@@ -28,6 +28,10 @@ class WebhookE2eTest : public ScenarioTest {
 TEST_F(WebhookE2eTest, PushWebhookMakesTheNextStepWithinASecond) {
   // serve reconciles once at start: the first release starts on the canary.
   E2E_ASSERT_OK(stack_->wait_for_actions(kGuestbook, 1, Millis(20000)));
+  // Issue 25 (11): counters have their samples before the first event, at 0.
+  E2E_ASSERT_OK_AND_ASSIGN(fresh, http_get(stack_->fleetwave().url(), "/metrics"));
+  EXPECT_NE(fresh.body.find("fleetwave_webhooks_total{result=\"triggered\"} 0\n"), std::string::npos) << fresh.body;
+  EXPECT_NE(fresh.body.find("fleetwave_errors_total{kind=\"rejected\"} 0\n"), std::string::npos) << fresh.body;
   for (int step = 1; step <= 2; ++step) {
     SCOPED_TRACE("step " + std::to_string(step));
     // Wait until the next step is due (pins synced, Healthy and baked), then ask by webhook.

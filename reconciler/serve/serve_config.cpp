@@ -1,6 +1,7 @@
 #include "serve/serve_config.h"
 
 #include "adapters/hosting/hosting_providers.h"
+#include "base/nearest_name.h"
 #include "codec/yaml_codec.h"
 #include "reconcile/notify/notify_settings.h"
 
@@ -19,6 +20,15 @@ std::string valid_keys() {
   std::string out;
   for (const auto& [key, flag] : config_keys()) out += (out.empty() ? "" : ", ") + key;
   return out;
+}
+
+// "unknown key; did you mean board.url?", or the whole list when nothing is close.
+std::string unknown_key(const std::string& key) {
+  std::vector<std::string_view> keys;
+  for (const auto& [known, flag] : config_keys()) keys.push_back(known);
+  const std::string near = nearest_name(key, keys);
+  if (!near.empty()) return "unknown key; did you mean " + near + "?";
+  return "unknown key (valid keys: " + valid_keys() + ")";
 }
 
 // One leaf value as the flag's text: strings as is, booleans for the boolean flags.
@@ -133,8 +143,7 @@ Result<std::map<std::string, std::string>> config_file_flags(std::string_view te
     }
     for (const auto& [key, leaf] : leaves) {
       auto it = flag_of.find(key);
-      if (it == flag_of.end())
-        return invalid_input(file + ": " + key + ": unknown key (valid keys: " + valid_keys() + ")");
+      if (it == flag_of.end()) return invalid_input(file + ": " + key + ": " + unknown_key(key));
       if (it->second == "notifications-webhooks") {
         FW_TRY(webhooks, webhooks_value(*leaf, key, file, base_dir));
         flags[it->second] = webhooks;

@@ -93,6 +93,8 @@ TEST(ServeConfig, MistakesNameTheFileKeyAndFix) {
   } cases[] = {
       {"unknown key", "git: {pasword: x}\n",
        "c.yaml: git.pasword: unknown key (valid keys: repo, branch, interval, listen"},
+      // Issue 25 (11): a near miss names the key meant.
+      {"a typo", "git: {paswordFile: x}\n", "c.yaml: git.paswordFile: unknown key; did you mean git.passwordFile?"},
       {"unknown top key", "repository: x\n", "c.yaml: repository: unknown key (valid keys: "},
       {"number", "interval: 30\n", "c.yaml: interval: expected a string (quote it, e.g. \"30s\")"},
       {"bad bool", "argocd: {insecure: yes please}\n", "c.yaml: argocd.insecure: expected true or false"},

@@ -2,6 +2,7 @@
 
 #include <cstdio>
 
+#include "base/error.h"
 #include "rollout/commit_message.h"
 
 namespace fleetwave::serve {
@@ -72,6 +73,13 @@ void ServeMetrics::push_conflicts(std::uint64_t n) {
 void ServeMetrics::push_rejections(std::uint64_t n) {
   std::lock_guard<std::mutex> lock(mu_);
   rejections_ += n;
+}
+
+ServeMetrics::ServeMetrics(BuildInfo build) : build_(std::move(build)) {
+  for (ErrorKind kind : {ErrorKind::InvalidInput, ErrorKind::NotFound, ErrorKind::Conflict, ErrorKind::Transient,
+                         ErrorKind::Internal, ErrorKind::Rejected})
+    errors_[to_string(kind)] = 0;
+  for (const char* result : {"triggered", "ping", "unauthorized", "bad_request", "too_large"}) webhooks_[result] = 0;
 }
 
 void ServeMetrics::webhook_logs_suppressed(std::uint64_t n) {

@@ -61,7 +61,9 @@ class ServeMetrics {
  public:
   static constexpr std::array<double, 12> kBuckets = {0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300};
 
-  explicit ServeMetrics(BuildInfo build = {"dev", "unknown"}) : build_(std::move(build)) {}
+  // Every error kind and webhook result has a sample from the start (0), so rate() and alerts see
+  // the first event rather than the appearance of a series.
+  explicit ServeMetrics(BuildInfo build = {"dev", "unknown"});
 
   void cycle(const std::string& result, double seconds);
   void pushes(std::uint64_t n);

@@ -68,6 +68,9 @@ TEST(ServeMetrics, RendersEveryFamily) {
            "fleetwave_errors_total{kind=\"transient\"} 2",
            "fleetwave_webhooks_total{result=\"triggered\"} 1",
            "fleetwave_webhooks_total{result=\"unauthorized\"} 1",
+           // Kinds and results that did not happen yet have their sample at 0 (issue 25, 11).
+           "fleetwave_errors_total{kind=\"rejected\"} 0",
+           "fleetwave_webhooks_total{result=\"ping\"} 0",
            "fleetwave_ready 1",
            "fleetwave_git_up 1",
            "fleetwave_argocd_up 0",

@@ -394,6 +394,7 @@ TEST_F(ServeServerTest, ConfigFileWithEnvironmentAndFlagOverrides) {
 
 TEST_F(ServeServerTest, BadSettingsExit2WithOneLine) {
   ASSERT_TRUE(ft::write_text_file(file("bad.yaml"), "repo: x\ngit: {pasword: x}\n").ok());
+  ASSERT_TRUE(ft::write_text_file(file("typo.yaml"), "repo: x\nboard: {urll: x}\n").ok());
   std::filesystem::create_directories(file("a-directory"));
   struct Case {
     std::string name;
@@ -403,6 +404,9 @@ TEST_F(ServeServerTest, BadSettingsExit2WithOneLine) {
       {"unknown key",
        {"serve", "--config", file("bad.yaml")},
        "error: " + file("bad.yaml") + ": git.pasword: unknown key (valid keys: repo, "},
+      {"a near miss",
+       {"serve", "--config", file("typo.yaml")},  // issue 25 (11)
+       "error: " + file("typo.yaml") + ": board.urll: unknown key; did you mean board.url?"},
       {"no repo", {"serve"}, "error: serve needs --repo URL (or repo: in --config) (see fleetwave serve --help)"},
       {"bad listen",
        {"serve", "--repo", git_->url("fleet.git"), "--listen", "8080"},
