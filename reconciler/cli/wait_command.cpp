@@ -7,6 +7,7 @@
 #include "cli/common_options.h"
 #include "cli/workspace.h"
 #include "reconcile/app_planner.h"
+#include "rollout/commit_message.h"
 
 namespace fleetwave::cli {
 namespace {
@@ -76,12 +77,8 @@ Result<bool> release_started(git::GitRepository& repo, const std::string& head, 
   FW_TRY(oids, repo.first_parent_log(head, release, 0));
   for (const std::string& oid : oids) {
     FW_TRY(info, repo.commit_info(oid));
-    bool of_app = false, names_release = false;
-    for (const auto& [k, v] : parse_trailers(info.message)) {
-      of_app = of_app || (k == "Fleetwave-App" && v == app);
-      names_release = names_release || (k == "Fleetwave-Release" && v == release);
-    }
-    if (of_app && names_release) return true;
+    const CommitMessage message{"", "", parse_trailers(info.message)};
+    if (message.trailer("Fleetwave-App") == app && message.trailer("Fleetwave-Release") == release) return true;
   }
   return false;
 }

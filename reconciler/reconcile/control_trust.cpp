@@ -1,25 +1,10 @@
 #include "reconcile/control_trust.h"
 
-#include "reconcile/repo_snapshot.h"
 #include "rollout/messages.h"
 #include "rollout/observation.h"
 
 namespace fleetwave {
 namespace {
-
-Result<std::vector<Freeze>> head_freezes(git::GitRepository& repo, const std::string& head) {
-  auto text = repo.read_file(head, freezes_path());
-  if (!text.ok() && text.error().kind == ErrorKind::NotFound) return std::vector<Freeze>{};
-  if (!text.ok()) return text.error();
-  return parse_freezes(*text, freezes_path());
-}
-
-Result<std::vector<Cordon>> head_cordons(git::GitRepository& repo, const std::string& head) {
-  auto text = repo.read_file(head, kCordonsPath);
-  if (!text.ok() && text.error().kind == ErrorKind::NotFound) return std::vector<Cordon>{};
-  if (!text.ok()) return text.error();
-  return parse_cordons_file(*text);
-}
 
 CommitMessage controls_reject_message(const std::vector<IgnoredControl>& ignored) {
   const IgnoredControl& oldest = ignored.back();
@@ -49,16 +34,14 @@ Result<std::optional<ControlsReject>> check_controls(StepTrust& trust, git::GitR
     if (i.freezes) freezes.push_back(*i.freezes);
     if (i.cordons) cordons.push_back(*i.cordons);
   }
+  // A file that does not parse at the head is replaced by the controls that count.
   if (!freezes.empty()) {
-    // A freezes file that does not parse at the head is replaced by the freezes that count.
-    auto now = head_freezes(repo, head);
-    std::vector<Freeze> base = now.ok() ? *now : std::vector<Freeze>{};
-    reject.freezes = undo_freeze_changes(base, freezes);
+    FW_TRY(now, freezes_at(repo, head));
+    reject.freezes = undo_freeze_changes(std::move(now), freezes);
   }
   if (!cordons.empty()) {
-    auto now = head_cordons(repo, head);
-    std::vector<Cordon> base = now.ok() ? *now : std::vector<Cordon>{};
-    reject.cordons = undo_cordon_changes(base, cordons);
+    FW_TRY(now, cordons_at(repo, head));
+    reject.cordons = undo_cordon_changes(std::move(now), cordons);
   }
   reject.message = controls_reject_message(ignored);
   return std::optional<ControlsReject>(std::move(reject));

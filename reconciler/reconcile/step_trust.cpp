@@ -66,20 +66,19 @@ Result<AppFiles> app_files(git::GitRepository& repo, const std::string& commit, 
   return files;
 }
 
-// The controls as a commit holds them; a file that does not parse holds none (it stops nothing).
-std::vector<Freeze> freezes_in(const std::string& text) {
-  if (text.empty()) return {};
-  auto parsed = parse_freezes(text, freezes_path());
+}  // namespace
+
+Result<std::vector<Freeze>> freezes_at(git::GitRepository& repo, const std::string& commit) {
+  FW_TRY(text, file_or_empty(repo, commit, freezes_path()));
+  auto parsed = text.empty() ? Result<std::vector<Freeze>>(std::vector<Freeze>{}) : parse_freezes(text, freezes_path());
   return parsed.ok() ? std::move(parsed).value() : std::vector<Freeze>{};
 }
 
-std::vector<Cordon> cordons_in(const std::string& text) {
-  if (text.empty()) return {};
-  auto parsed = parse_cordons_file(text);
+Result<std::vector<Cordon>> cordons_at(git::GitRepository& repo, const std::string& commit) {
+  FW_TRY(text, file_or_empty(repo, commit, kCordonsPath));
+  auto parsed = text.empty() ? Result<std::vector<Cordon>>(std::vector<Cordon>{}) : parse_cordons_file(text);
   return parsed.ok() ? std::move(parsed).value() : std::vector<Cordon>{};
 }
-
-}  // namespace
 
 Status<> StepTrust::start_cycle(git::GitRepository& repo, const std::string& head) {
   load_error_.reset();
@@ -120,10 +119,9 @@ Result<const StepTrust::Commit*> StepTrust::read_commit(git::GitRepository& repo
   c.oid = oid;
   c.first_parent = info.parents.empty() ? "" : info.parents.front();
   c.author = info.author.name + " <" + info.author.email + ">";
-  for (const auto& [k, v] : parse_trailers(info.message)) {
-    if (k == "Fleetwave-App") c.app = v;
-    if (k == "Fleetwave-Action") c.action = v;
-  }
+  const CommitMessage message{"", "", parse_trailers(info.message)};
+  c.app = message.trailer("Fleetwave-App");
+  c.action = message.trailer("Fleetwave-Action");
   auto tree = repo.tree_id(oid, ".fleetwave");
   if (!tree.ok() && tree.error().kind != ErrorKind::NotFound) return tree.error();
   if (tree.ok()) c.state_tree = *tree;
@@ -247,16 +245,35 @@ Result<std::vector<IgnoredControl>> StepTrust::control_changes(git::GitRepositor
     parent_tree = parent->state_tree;
   }
   if (parent_tree == c.state_tree) return out;
-  FW_TRY(freezes_before, file_or_empty(repo, c.first_parent, freezes_path()));
-  FW_TRY(freezes_after, file_or_empty(repo, c.oid, freezes_path()));
-  ControlDiff<Freeze> freezes{freezes_in(freezes_before), freezes_in(freezes_after)};
-  if (auto change = classify_freeze_change(freezes.before, freezes.after); change && !change->stop_only)
-    out.push_back(IgnoredControl{"", c.oid, change->what, freezes, std::nullopt});
-  FW_TRY(cordons_before, file_or_empty(repo, c.first_parent, kCordonsPath));
-  FW_TRY(cordons_after, file_or_empty(repo, c.oid, kCordonsPath));
-  ControlDiff<Cordon> cordons{cordons_in(cordons_before), cordons_in(cordons_after)};
-  if (auto change = classify_cordon_change(cordons.before, cordons.after))
-    out.push_back(IgnoredControl{"", c.oid, change->what, std::nullopt, cordons});
+  // Most commits here are steps of some app: compare the files' blobs before parsing anything.
+  auto entries = [&](const std::string& commit) -> Result<std::vector<git::TreeEntry>> {
+    if (commit.empty()) return std::vector<git::TreeEntry>{};
+    auto listed = repo.list_tree(commit, ".fleetwave", /*recursive=*/false);
+    if (!listed.ok() && listed.error().kind == ErrorKind::NotFound) return std::vector<git::TreeEntry>{};
+    return listed;
+  };
+  FW_TRY(now, entries(c.oid));
+  FW_TRY(before, entries(c.first_parent));
+  auto blob = [](const std::vector<git::TreeEntry>& listing, const std::string& path) {
+    for (const git::TreeEntry& e : listing) {
+      if (e.path == path) return e.oid;
+    }
+    return std::string();
+  };
+  if (blob(now, freezes_path()) != blob(before, freezes_path())) {
+    FW_TRY(parent_freezes, freezes_at(repo, c.first_parent));
+    FW_TRY(own_freezes, freezes_at(repo, c.oid));
+    ControlDiff<Freeze> freezes{std::move(parent_freezes), std::move(own_freezes)};
+    if (auto change = classify_freeze_change(freezes.before, freezes.after); change && !change->stop_only)
+      out.push_back(IgnoredControl{"", c.oid, change->what, freezes, std::nullopt});
+  }
+  if (blob(now, kCordonsPath) != blob(before, kCordonsPath)) {
+    FW_TRY(parent_cordons, cordons_at(repo, c.first_parent));
+    FW_TRY(own_cordons, cordons_at(repo, c.oid));
+    ControlDiff<Cordon> cordons{std::move(parent_cordons), std::move(own_cordons)};
+    if (auto change = classify_cordon_change(cordons.before, cordons.after))
+      out.push_back(IgnoredControl{"", c.oid, change->what, std::nullopt, cordons});
+  }
   return out;
 }
 

@@ -48,6 +48,11 @@ struct IgnoredControl {
   std::optional<ControlDiff<Cordon>> cordons;
 };
 
+// The fleet's controls as `commit` holds them ("" commit: none). A missing file, or one that does
+// not parse, holds none: it stops nothing, and whoever lifts it is judged by what it held before.
+Result<std::vector<Freeze>> freezes_at(git::GitRepository& repo, const std::string& commit);
+Result<std::vector<Cordon>> cordons_at(git::GitRepository& repo, const std::string& commit);
+
 class StepTrust {
  public:
   explicit StepTrust(TrustSettings settings) : settings_(std::move(settings)) {}

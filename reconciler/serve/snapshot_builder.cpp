@@ -131,12 +131,9 @@ Result<std::vector<std::pair<std::string, std::string>>> SnapshotBuilder::steps_
   if (oids.size() == kStepScan) return steps;  // `from` is not an ancestor within reach
   for (auto it = oids.rbegin(); it != oids.rend(); ++it) {
     FW_TRY(info, repo_.commit_info(*it));
-    std::string app, action;
-    for (const auto& [key, value] : parse_trailers(info.message)) {
-      if (key == "Fleetwave-App") app = value;
-      if (key == "Fleetwave-Action") action = value;
-    }
-    if (!action.empty()) steps.emplace_back(std::move(app), std::move(action));
+    const CommitMessage message{"", "", parse_trailers(info.message)};  // parsed once, read by key
+    const std::string action = message.trailer("Fleetwave-Action");
+    if (!action.empty()) steps.emplace_back(message.trailer("Fleetwave-App"), action);
   }
   return steps;
 }
