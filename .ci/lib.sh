@@ -4,7 +4,7 @@
 FLEETWAVE_APT_PACKAGES=(
   build-essential cmake pkg-config git ca-certificates curl ccache
   libyaml-cpp-dev nlohmann-json3-dev libspdlog-dev libgtest-dev
-  libgit2-dev libcpp-httplib-dev libssl-dev libyaml-dev liblua5.1-0-dev libxxhash-dev
+  libgit2-dev libcpp-httplib-dev libcurl4-openssl-dev libssl-dev libyaml-dev liblua5.1-0-dev libxxhash-dev
   lighttpd lighttpd-mod-openssl openssh-server openssh-client
   clang-format universal-ctags
   prometheus tzdata

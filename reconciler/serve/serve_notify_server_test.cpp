@@ -1,15 +1,67 @@
 // fleetwave serve as a real process (serve_fixture.h) with notifications and commit statuses
 // configured: the first cycle's start step reaches a webhook (the URL from a mounted file, never
 // logged) and the release commit gets the canary's status on the fake GitHub, linked to the board.
+#include <signal.h>
+
+#include <fstream>
+
 #include "codec/json_reader.h"
 #include "serve/serve_fixture.h"
 #include "testkit/fakes/fake_hosting_server.h"
 #include "testkit/fakes/fake_webhook_receiver.h"
+#include "testkit/servers/hostile_http_server.h"
 
 namespace fleetwave::serve {
 namespace {
 
-class ServeNotifyServerTest : public testing_support::ServeFixture {};
+class ServeNotifyServerTest : public testing_support::ServeFixture {
+ protected:
+  // Resident memory of the serve process, from /proc (Linux).
+  long rss_kib() const {
+    std::ifstream status("/proc/" + std::to_string(serve_->pid()) + "/status");
+    for (std::string line; std::getline(status, line);) {
+      if (line.rfind("VmRSS:", 0) == 0) return std::atol(line.c_str() + 6);
+    }
+    return -1;
+  }
+};
+
+// E5 of the trust issue, against the built binary: a webhook endpoint that streams response
+// headers without end is cut at the client's header limit on every attempt; serve stays flat.
+TEST_F(ServeNotifyServerTest, AWebhookStreamingHeadersDoesNotGrowServe) {
+  auto streaming = testkit::HostileHttpServer::start(testkit::HostileAnswer::EndlessHeaders);
+  ASSERT_TRUE(streaming.ok()) << streaming.error().to_string();
+  std::vector<std::string> argv = serve_args("1h");
+  argv.insert(argv.end(),
+              {"--notifications-webhooks", R"([{"url": ")" + (*streaming)->url("/a") + R"(", "events": ["start"]}])"});
+  start("1h", argv);
+  ASSERT_TRUE(wait_until([&] { return (*streaming)->requests() >= 1; }, 30'000)) << logs();
+  const long rss_before = rss_kib();
+  ASSERT_TRUE(wait_until([&] { return (*streaming)->requests() >= 3; }, 30'000)) << logs();  // retried twice
+  const long rss_after = rss_kib();
+  ASSERT_GT(rss_before, 0);
+  EXPECT_LT(rss_after - rss_before, 16 * 1024) << "serve grew from " << rss_before << " KiB to " << rss_after;
+  EXPECT_LT((*streaming)->bytes_sent(), std::size_t{64} << 20);  // each attempt reads ~64 KiB
+  EXPECT_EQ((*streaming)->open_connections(), 0u);               // each attempt closed its connection
+}
+
+// E6, against the built binary: a webhook endpoint sending one byte every 3 s holds an attempt
+// in flight; SIGTERM still ends serve within the documented 3 s drain (plus the wind-down).
+TEST_F(ServeNotifyServerTest, ATricklingWebhookDoesNotHoldShutdown) {
+  auto trickling = testkit::HostileHttpServer::start(testkit::HostileAnswer::TrickledBody, std::chrono::seconds(3));
+  ASSERT_TRUE(trickling.ok()) << trickling.error().to_string();
+  std::vector<std::string> argv = serve_args("1h");
+  argv.insert(argv.end(),
+              {"--notifications-webhooks", R"([{"url": ")" + (*trickling)->url("/b") + R"(", "events": ["start"]}])"});
+  start("1h", argv);
+  ASSERT_TRUE(wait_until([&] { return (*trickling)->open_connections() == 1; }, 30'000)) << logs();
+  const auto stop_at = std::chrono::steady_clock::now();
+  ASSERT_EQ(kill(serve_->pid(), SIGTERM), 0);
+  ASSERT_TRUE(serve_->wait_for_exit(std::chrono::milliseconds(20'000)));
+  const auto took = std::chrono::steady_clock::now() - stop_at;
+  EXPECT_EQ(serve_->exit_code(), 0) << logs();
+  EXPECT_LT(took, std::chrono::milliseconds(4000)) << logs();
+}
 
 TEST_F(ServeNotifyServerTest, TheStartStepIsNotifiedAndItsWaveGetsAStatus) {
   auto receiver = testkit::FakeWebhookReceiver::start();

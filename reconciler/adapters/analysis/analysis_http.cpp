@@ -1,17 +1,16 @@
-// The only analysis file that includes <httplib.h>. Debian's cpp-httplib is a split build: its
-// CPPHTTPLIB_* macros come from pkg-config and are never set here.
 #include "adapters/analysis/analysis_http.h"
 
-#include <httplib.h>
+#include <strings.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 
+#include "adapters/http/http_client.h"
+
 namespace fleetwave {
 namespace {
-
-using Clock = std::chrono::steady_clock;
 
 // OpenSSL's X509_V_ERR_* codes people meet with a private Prometheus or a test server.
 std::string verify_reason(long code) {
@@ -40,38 +39,33 @@ std::string size_text(std::size_t bytes) {
   return std::to_string(bytes) + " bytes";
 }
 
-struct Outcome {
-  bool too_large = false;
-  bool past_deadline = false;
-};
-
-// Why there is no answer; `elapsed` tells a read timeout from a connection closed early.
-Error no_answer(const AnalysisHttpTransport& t, const AnalysisHttpRequest& r, httplib::Error error,
-                const Outcome& outcome, Clock::duration elapsed, long verify_result) {
+// Why there is no answer, in the analysis adapters' words.
+Error no_answer(const AnalysisHttpTransport& t, const AnalysisHttpRequest& r, const HttpClientAnswer& a) {
   const std::string where = t.who + " at " + r.display_url;
   const std::string unreachable = where + " unreachable: ";
   const std::string timed_out = unreachable + "timed out after " + format_timeout(t.timeout);
-  if (outcome.too_large) return transient(where + " sent an answer larger than " + size_text(t.max_response_bytes));
-  if (outcome.past_deadline) return transient(timed_out);
-  switch (error) {
-    case httplib::Error::Connection:
+  switch (a.failure) {
+    case HttpFailure::BodyTooLarge:
+      return transient(where + " sent an answer larger than " + size_text(t.max_response_bytes));
+    case HttpFailure::HeadersTooLarge:
+      return transient(where + " sent too many or too large headers");
+    case HttpFailure::Connect:
       return transient(unreachable + "connection failed (refused, no route to the host, or its name does not resolve)");
-    case httplib::Error::ConnectionTimeout:
+    case HttpFailure::ConnectTimeout:
+    case HttpFailure::Timeout:
       return transient(timed_out);
-    case httplib::Error::Read:
-      // cpp-httplib reports a read timeout and a connection closed mid-answer alike.
-      if (elapsed + std::chrono::milliseconds(50) >= t.timeout) return transient(timed_out);
+    case HttpFailure::Read:
       return transient(unreachable + "the connection closed before a complete answer");
-    case httplib::Error::Write:
+    case HttpFailure::Write:
       return transient(unreachable + "sending the request failed");
-    case httplib::Error::SSLConnection:
+    case HttpFailure::TlsHandshake:
       return transient(unreachable + "TLS handshake failed" + t.tls_hint);
-    case httplib::Error::SSLServerVerification:
-      return transient(unreachable + "TLS certificate not trusted: " + verify_reason(verify_result) + t.tls_hint);
-    case httplib::Error::SSLLoadingCerts:
+    case HttpFailure::TlsUntrusted:
+      return transient(unreachable + "TLS certificate not trusted: " + verify_reason(a.tls_verify_result) + t.tls_hint);
+    case HttpFailure::TlsCaLoad:
       return transient(unreachable + "cannot load CA certificates from " + t.ca_file + t.tls_hint);
     default:
-      return transient(unreachable + "request failed (" + httplib::to_string(error) + ")");
+      return transient(unreachable + "request failed (" + a.library_error + ")");
   }
 }
 
@@ -102,49 +96,23 @@ Status<> check_analysis_transport(const AnalysisHttpTransport& t, const std::str
 
 Result<HttpAnswer> analysis_http_exchange(const AnalysisHttpTransport& t, const HttpEndpoint& endpoint,
                                           const AnalysisHttpRequest& r) {
-  httplib::Client client(endpoint.origin());
-  if (!client.is_valid()) return internal_error(t.who + ": cannot create an HTTP client for " + r.display_url);
-  client.set_connection_timeout(t.timeout);
-  client.set_read_timeout(t.timeout);
-  client.set_write_timeout(t.timeout);
-  client.set_url_encode(false);  // the callers percent-encode paths and queries
-  client.set_follow_location(false);
-  client.set_keep_alive(false);
-  if (endpoint.scheme == "https") {
-    if (!t.ca_file.empty()) client.set_ca_cert_path(t.ca_file);
-    client.enable_server_certificate_verification(!t.insecure_skip_tls_verify);
-  }
-
-  httplib::Request request;
+  HttpClientRequest request;
   request.method = r.method;
-  request.path = r.path_and_query;
-  for (const auto& [name, value] : r.headers) request.set_header(name, value);
-  if (!request.has_header("User-Agent")) request.set_header("User-Agent", "fleetwave");
-  // The read timeout is per read; the deadline bounds a server that trickles its answer.
-  const Clock::time_point start = Clock::now();
-  const Clock::time_point deadline = start + t.timeout;
-  HttpAnswer answer;
-  Outcome outcome;
-  request.response_handler = [&](const httplib::Response&) {
-    outcome.past_deadline = Clock::now() > deadline;
-    return !outcome.past_deadline;
-  };
-  request.content_receiver = [&](const char* data, std::size_t n, std::uint64_t, std::uint64_t) {
-    outcome.too_large = answer.body.size() + n > t.max_response_bytes;
-    outcome.past_deadline = Clock::now() > deadline;
-    if (outcome.too_large || outcome.past_deadline) return false;
-    answer.body.append(data, n);
-    return true;
-  };
-
-  httplib::Response response;
-  httplib::Error error = httplib::Error::Success;
-  if (!client.send(request, response, error)) {
-    const long verify = endpoint.scheme == "https" ? client.get_openssl_verify_result() : 0;
-    return no_answer(t, r, error, outcome, Clock::now() - start, verify);
-  }
-  answer.status = response.status;
-  return answer;
+  request.path_and_query = r.path_and_query;
+  request.headers = r.headers;
+  const bool has_agent = std::any_of(r.headers.begin(), r.headers.end(), [](const auto& h) {
+    return h.first.size() == 10 && strncasecmp(h.first.c_str(), "User-Agent", 10) == 0;
+  });
+  if (!has_agent) request.headers.emplace_back("User-Agent", "fleetwave");
+  HttpClientLimits limits;
+  limits.connect_timeout = t.timeout;
+  limits.deadline = t.timeout;  // the whole exchange: a server trickling its answer ends here too
+  limits.idle_timeout = t.timeout;
+  limits.max_body_bytes = t.max_response_bytes;
+  const HttpClientAnswer answer =
+      http_exchange(endpoint, request, limits, HttpClientTls{t.ca_file, !t.insecure_skip_tls_verify});
+  if (!answer.answered()) return no_answer(t, r, answer);
+  return HttpAnswer{answer.status, answer.body};
 }
 
 }  // namespace fleetwave

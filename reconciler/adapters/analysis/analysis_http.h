@@ -1,6 +1,6 @@
 // One HTTP exchange for the analysis adapters (HttpMetricsProvider, HttpWebProbe): any status is
-// an answer; only the absence of one is an error. cpp-httplib is included by analysis_http.cpp
-// only (.ci/lint). Every exchange opens its own connection, so callers may share one
+// an answer; only the absence of one is an error. Requests go through the shared client
+// (adapters/http/http_client.h). Every exchange opens its own connection, so callers may share one
 // AnalysisHttpTransport between threads.
 //
 //   no answer                                   error (Transient)

@@ -80,6 +80,8 @@ Error transport_error(TransportFailure failure, const TransportDetail& d, const 
       return invalid_input("cannot load CA certificates from " + d.ca_cert_path);
     case TransportFailure::TooLarge:
       return transient("Argo CD at " + ctx.server + " sent a response larger than " + mib(d.max_response_bytes));
+    case TransportFailure::HeadersTooLarge:
+      return transient("Argo CD at " + ctx.server + " sent too many or too large response headers");
     case TransportFailure::Other:
       break;
   }

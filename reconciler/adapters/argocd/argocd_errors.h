@@ -32,9 +32,10 @@ enum class TransportFailure {
   Read,  // read timeout or connection closed mid-response
   Write,
   TlsHandshake,
-  TlsUntrusted,  // certificate verification failed
-  TlsCaLoad,     // the CA file could not be loaded
-  TooLarge,      // the body passed the size limit
+  TlsUntrusted,     // certificate verification failed
+  TlsCaLoad,        // the CA file could not be loaded
+  TooLarge,         // the body passed the size limit
+  HeadersTooLarge,  // too many or too large response headers
   Other,
 };
 
@@ -51,7 +52,7 @@ struct TransportDetail {
   std::size_t max_response_bytes = 0;
   long tls_verify_result = 0;  // OpenSSL X509_V_* code, 0 when the host name did not match
   std::string ca_cert_path;
-  std::string library_error;  // cpp-httplib's name for the error, for Other
+  std::string library_error;  // the HTTP library's words for the error, for Other
 };
 
 Error transport_error(TransportFailure failure, const TransportDetail& detail, const ArgoCdRequestContext& ctx);

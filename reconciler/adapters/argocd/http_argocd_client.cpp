@@ -1,15 +1,10 @@
-// The only product file that includes <httplib.h> (CONTRIBUTING.md, house rule 1). Debian's cpp-httplib
-// 0.11.4 is a split build: the CPPHTTPLIB_* macros come from pkg-config and are never set here.
 #include "adapters/argocd/http_argocd_client.h"
 
-#include <httplib.h>
-
 #include <cctype>
-#include <charconv>
 #include <fstream>
-#include <optional>
 
 #include "adapters/argocd/application_parser.h"
+#include "adapters/http/http_client.h"
 #include "base/text.h"
 #include "codec/json_reader.h"
 #include "net/percent_encode.h"
@@ -36,37 +31,30 @@ Status<> check_application_name(const std::string& name) {
   return invalid_input("invalid Argo CD application name \"" + quotable_server_text(name, {}, 80) + "\"");
 }
 
-TransportFailure classify(httplib::Error error, bool too_large) {
-  switch (error) {
-    case httplib::Error::Connection:
+TransportFailure classify(HttpFailure failure) {
+  switch (failure) {
+    case HttpFailure::Connect:
       return TransportFailure::Connect;
-    case httplib::Error::ConnectionTimeout:
+    case HttpFailure::ConnectTimeout:
       return TransportFailure::ConnectTimeout;
-    case httplib::Error::Read:
+    case HttpFailure::Timeout:
+    case HttpFailure::Read:
       return TransportFailure::Read;
-    case httplib::Error::Write:
+    case HttpFailure::Write:
       return TransportFailure::Write;
-    case httplib::Error::SSLConnection:
+    case HttpFailure::TlsHandshake:
       return TransportFailure::TlsHandshake;
-    case httplib::Error::SSLServerVerification:
+    case HttpFailure::TlsUntrusted:
       return TransportFailure::TlsUntrusted;
-    case httplib::Error::SSLLoadingCerts:
+    case HttpFailure::TlsCaLoad:
       return TransportFailure::TlsCaLoad;
-    case httplib::Error::Canceled:
-      return too_large ? TransportFailure::TooLarge : TransportFailure::Other;
+    case HttpFailure::BodyTooLarge:
+      return TransportFailure::TooLarge;
+    case HttpFailure::HeadersTooLarge:
+      return TransportFailure::HeadersTooLarge;
     default:
       return TransportFailure::Other;
   }
-}
-
-// The declared Content-Length, or nullopt when absent or unreadable.
-std::optional<std::uint64_t> content_length(const httplib::Response& response) {
-  if (!response.has_header("Content-Length")) return std::nullopt;
-  std::string text = response.get_header_value("Content-Length");
-  std::uint64_t n = 0;
-  auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), n);
-  if (ec != std::errc() || ptr != text.data() + text.size()) return std::nullopt;
-  return n;
 }
 
 }  // namespace
@@ -101,56 +89,31 @@ ArgoCdRequestContext HttpArgoCdClient::context(const std::string& application) c
 
 Result<HttpArgoCdClient::Reply> HttpArgoCdClient::send(const std::string& method, const std::string& path_and_query,
                                                        const std::string& body, const std::string& application) const {
-  httplib::Client client(endpoint_.origin());
-  if (!client.is_valid()) return internal_error("cannot create an HTTP client for " + endpoint_.display());
-  client.set_connection_timeout(options_.connect_timeout);
-  client.set_read_timeout(options_.read_timeout);
-  client.set_write_timeout(options_.read_timeout);
-  client.set_url_encode(false);  // paths and queries are percent-encoded here
-  client.set_follow_location(false);
-  client.set_keep_alive(false);
-  if (endpoint_.scheme == "https") {
-    if (!options_.ca_cert_path.empty()) client.set_ca_cert_path(options_.ca_cert_path);
-    client.enable_server_certificate_verification(!options_.insecure_skip_tls_verify);
-  }
-
-  Reply reply;
-  bool too_large = false;
-  const std::size_t limit = options_.max_response_bytes;
-  httplib::Request request;
+  HttpClientRequest request;
   request.method = method;
-  request.path = endpoint_.path_prefix + path_and_query;
-  request.set_header("Authorization", "Bearer " + options_.token);
-  request.set_header("Accept", "application/json");
-  request.set_header("User-Agent", "fleetwave");
-  if (!body.empty()) {
-    request.set_header("Content-Type", "application/json");
-    request.body = body;
-  }
-  request.response_handler = [&](const httplib::Response& response) {
-    std::optional<std::uint64_t> declared = content_length(response);
-    too_large = declared && *declared > limit;
-    return !too_large;
-  };
-  request.content_receiver = [&](const char* data, std::size_t n, std::uint64_t, std::uint64_t) {
-    too_large = reply.body.size() + n > limit;
-    if (!too_large) reply.body.append(data, n);
-    return !too_large;
-  };
-
-  httplib::Response response;
-  httplib::Error error = httplib::Error::Success;
-  if (!client.send(request, response, error)) {
+  request.path_and_query = endpoint_.path_prefix + path_and_query;  // percent-encoded here
+  request.headers = {
+      {"Authorization", "Bearer " + options_.token}, {"Accept", "application/json"}, {"User-Agent", "fleetwave"}};
+  if (!body.empty()) request.headers.emplace_back("Content-Type", "application/json");
+  request.body = body;
+  HttpClientLimits limits;
+  limits.connect_timeout = options_.connect_timeout;
+  limits.idle_timeout = options_.read_timeout;
+  limits.deadline = options_.connect_timeout + options_.read_timeout;
+  limits.max_body_bytes = options_.max_response_bytes;
+  const HttpClientTls tls{options_.ca_cert_path, !options_.insecure_skip_tls_verify};
+  HttpClientAnswer answer = http_exchange(endpoint_, request, limits, tls);
+  if (!answer.answered()) {
     TransportDetail detail;
     detail.connect_timeout_ms = static_cast<long>(options_.connect_timeout.count());
     detail.read_timeout_ms = static_cast<long>(options_.read_timeout.count());
-    detail.max_response_bytes = limit;
+    detail.max_response_bytes = options_.max_response_bytes;
     detail.ca_cert_path = options_.ca_cert_path;
-    detail.library_error = httplib::to_string(error);
-    if (endpoint_.scheme == "https") detail.tls_verify_result = client.get_openssl_verify_result();
-    return transport_error(classify(error, too_large), detail, context(application));
+    detail.library_error = answer.library_error;
+    detail.tls_verify_result = answer.tls_verify_result;
+    return transport_error(classify(answer.failure), detail, context(application));
   }
-  reply.status = response.status;
+  Reply reply{answer.status, std::move(answer.body)};
   if (reply.status < 200 || reply.status >= 300) return status_error(reply.status, reply.body, context(application));
   return reply;
 }

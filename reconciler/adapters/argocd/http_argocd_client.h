@@ -1,4 +1,5 @@
-// ArgoCdClient over argocd-server's REST API (cpp-httplib; docs/architecture.md, "Argo CD contracts").
+// ArgoCdClient over argocd-server's REST API (through adapters/http/http_client.h; docs/architecture.md, "Argo CD
+// contracts").
 //
 // Every call opens its own connection, so the object is immutable after create() and safe to
 // share between threads. Bodies are read through a size limit and parsed with a nesting limit;
@@ -28,7 +29,8 @@ struct HttpArgoCdOptions {
   // man in the middle).
   bool insecure_skip_tls_verify = false;
   std::chrono::milliseconds connect_timeout{5000};
-  // Per read and write; a refresh blocks until Argo CD has reconciled, so keep it generous.
+  // The answer, first byte to last (the whole attempt may take connect + read); a refresh
+  // blocks until Argo CD has reconciled, so keep it generous.
   std::chrono::milliseconds read_timeout{60000};
   std::size_t max_response_bytes = std::size_t{64} << 20;
   std::size_t max_json_depth = 128;

@@ -6,6 +6,7 @@
 #include "reconcile/observer.h"
 #include "testkit/fakes/fake_argocd.h"
 #include "testkit/process/free_port.h"
+#include "testkit/servers/hostile_http_server.h"
 
 namespace fleetwave {
 namespace {
@@ -246,6 +247,26 @@ TEST_F(HttpArgoCdClientTest, ServerDownIsTransient) {
                "Argo CD at http://127.0.0.1:" + std::to_string(*port) + " unreachable: connection failed");
   expect_error(c->sync_application("web-eu-1", kPin), ErrorKind::Transient,
                "Argo CD at http://127.0.0.1:" + std::to_string(*port) + " unreachable: connection failed");
+}
+
+TEST_F(HttpArgoCdClientTest, EndlessHeadersOrATrickledBodyAreTransientAndBounded) {
+  auto streaming = testkit::HostileHttpServer::start(testkit::HostileAnswer::EndlessHeaders);
+  ASSERT_TRUE(streaming.ok());
+  HttpArgoCdOptions o = options();
+  o.base_url = (*streaming)->url("");
+  expect_error(client(o)->list_applications(""), ErrorKind::Transient,
+               "Argo CD at " + o.base_url + " sent too many or too large response headers");
+  // One byte every 100 ms is never idle; the attempt still ends at connect + read timeout.
+  auto trickling =
+      testkit::HostileHttpServer::start(testkit::HostileAnswer::TrickledBody, std::chrono::milliseconds(100));
+  ASSERT_TRUE(trickling.ok());
+  o.base_url = (*trickling)->url("");
+  o.connect_timeout = std::chrono::milliseconds(200);
+  o.read_timeout = std::chrono::milliseconds(500);
+  const auto before = std::chrono::steady_clock::now();
+  expect_error(client(o)->list_applications(""), ErrorKind::Transient,
+               "Argo CD at " + o.base_url + " unreachable: no complete response within 500 ms");
+  EXPECT_LT(std::chrono::steady_clock::now() - before, std::chrono::milliseconds(1500));
 }
 
 TEST_F(HttpArgoCdClientTest, UnavailableIsTransientAndRecovers) {

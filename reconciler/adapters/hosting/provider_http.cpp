@@ -1,11 +1,8 @@
-// The only Git hosting file that includes <httplib.h>. Debian's cpp-httplib is a split build:
-// its CPPHTTPLIB_* macros come from pkg-config and are never set here.
 #include "adapters/hosting/provider_http.h"
-
-#include <httplib.h>
 
 #include <fstream>
 
+#include "adapters/http/http_client.h"
 #include "codec/json_reader.h"
 #include "net/redaction.h"
 
@@ -73,58 +70,45 @@ Result<Json> ProviderHttp::call(const std::string& method, const std::string& pa
                                 const std::optional<Json>& body, const std::string& what, int* http_status) const {
   if (http_status != nullptr) *http_status = 0;
   const std::string where = options_.label + " API at " + endpoint_.display() + ": " + what;
-  httplib::Client client(endpoint_.origin());
-  if (!client.is_valid()) return internal_error(where + ": cannot create an HTTP client");
-  client.set_connection_timeout(options_.connect_timeout);
-  client.set_read_timeout(options_.read_timeout);
-  client.set_write_timeout(options_.read_timeout);
-  client.set_url_encode(false);  // the callers percent-encode paths and queries
-  client.set_follow_location(false);
-  client.set_keep_alive(false);
-  if (endpoint_.scheme == "https") {
-    if (!options_.ca_file.empty()) client.set_ca_cert_path(options_.ca_file.c_str());
-    client.enable_server_certificate_verification(true);
-  }
-
-  httplib::Request request;
+  HttpClientRequest request;
   request.method = method;
-  request.path = endpoint_.path_prefix + path_and_query;
-  for (const auto& [name, value] : options_.headers) request.set_header(name, value);
-  request.set_header("User-Agent", "fleetwave");
+  request.path_and_query = endpoint_.path_prefix + path_and_query;  // the callers percent-encode paths and queries
+  request.headers = options_.headers;
+  request.headers.emplace_back("User-Agent", "fleetwave");
   if (body) {
-    request.set_header("Content-Type", "application/json");
+    request.headers.emplace_back("Content-Type", "application/json");
     request.body = dump(*body);
   }
-  std::string received;
-  bool too_large = false;
-  request.content_receiver = [&](const char* data, std::size_t n, std::uint64_t, std::uint64_t) {
-    too_large = received.size() + n > options_.max_response_bytes;
-    if (!too_large) received.append(data, n);
-    return !too_large;
-  };
-
-  httplib::Response response;
-  httplib::Error error = httplib::Error::Success;
-  if (!client.send(request, response, error)) {
-    if (too_large)
+  HttpClientLimits limits;
+  limits.connect_timeout = options_.connect_timeout;
+  limits.idle_timeout = options_.read_timeout;
+  limits.deadline = options_.connect_timeout + options_.read_timeout;
+  limits.max_body_bytes = options_.max_response_bytes;
+  const HttpClientAnswer answer = http_exchange(endpoint_, request, limits, HttpClientTls{options_.ca_file, true});
+  switch (answer.failure) {
+    case HttpFailure::None:
+      break;
+    case HttpFailure::BodyTooLarge:
       return transient(where + ": response larger than " + std::to_string(options_.max_response_bytes) + " bytes");
-    if (error == httplib::Error::SSLServerVerification) {
+    case HttpFailure::HeadersTooLarge:
+      return transient(where + ": too many or too large response headers");
+    case HttpFailure::TlsUntrusted:
       return invalid_input(
           where + ": TLS certificate not trusted" +
           (options_.ca_file.empty() ? std::string("; set the CA file") : "; check the CA file " + options_.ca_file));
-    }
-    if (error == httplib::Error::SSLLoadingCerts)
+    case HttpFailure::TlsCaLoad:
       return invalid_input(where + ": cannot load CA certificates from " + options_.ca_file);
-    return transient(where + ": unreachable (" + httplib::to_string(error) + ")");
+    default:
+      return transient(where + ": unreachable (" + http_failure_name(answer.failure) + ")");
   }
-  if (http_status != nullptr) *http_status = response.status;
-  if (response.status < 200 || response.status >= 300) {
-    bool rate_limited = response.get_header_value("X-RateLimit-Remaining") == "0";
-    return provider_status_error(options_.label, endpoint_.display(), what, response.status, received, rate_limited,
+  if (http_status != nullptr) *http_status = answer.status;
+  if (answer.status < 200 || answer.status >= 300) {
+    const bool rate_limited = answer.header("x-ratelimit-remaining") == "0";
+    return provider_status_error(options_.label, endpoint_.display(), what, answer.status, answer.body, rate_limited,
                                  options_.secrets);
   }
-  if (received.empty()) return Json(nullptr);  // 204 No Content
-  auto json = parse_json(received, "response", 64);
+  if (answer.body.empty()) return Json(nullptr);  // 204 No Content
+  auto json = parse_json(answer.body, "response", 64);
   if (!json.ok()) return transient(where + ": invalid JSON in the response: " + json.error().to_string());
   return json;
 }

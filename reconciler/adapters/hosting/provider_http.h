@@ -1,9 +1,10 @@
-// One JSON exchange with a Git hosting provider's REST API (GitHub, GitLab). cpp-httplib is
-// included only by provider_http.cpp (CONTRIBUTING.md, house rule 1). Every call opens its own connection.
+// One JSON exchange with a Git hosting provider's REST API (GitHub, GitLab), through the
+// shared client (adapters/http/http_client.h). Every call opens its own connection.
 //
 // How an exchange becomes an Error (messages name the API by its display URL, never the token):
 //
-//   transport failure (refused, timeout, TLS handshake)   Transient
+//   transport failure (refused, timeout, TLS handshake,    Transient
+//   too many or too large headers, too large a body)
 //   TLS certificate not trusted, CA file unloadable        InvalidInput
 //   401; 403 that is not a rate limit                      InvalidInput  (the token is wrong or lacks scope)
 //   403/429 rate limit, 408, 5xx                           Transient

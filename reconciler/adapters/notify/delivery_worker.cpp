@@ -1,8 +1,11 @@
 #include "adapters/notify/delivery_worker.h"
 
 #include <algorithm>
+#include <chrono>
 #include <utility>
 #include <vector>
+
+#include "adapters/http/http_client.h"
 
 namespace fleetwave {
 
@@ -43,7 +46,13 @@ void DeliveryWorker::stop() {
     }
   }
   cv_.notify_all();
-  if (thread_.joinable() && thread_.get_id() != std::this_thread::get_id()) thread_.join();
+  if (!thread_.joinable() || thread_.get_id() == std::this_thread::get_id()) return;
+  {
+    std::unique_lock<std::mutex> lock(mu_);
+    while (!finished_ && clock_.monotonic_ms() < deadline_ms_) cv_.wait_for(lock, std::chrono::milliseconds(20));
+  }
+  cancel_.store(true);  // the drain is over: end a request still in flight
+  thread_.join();
 }
 
 void DeliveryWorker::wait_idle() {
@@ -57,6 +66,14 @@ bool DeliveryWorker::stopping() const {
 }
 
 void DeliveryWorker::run() {
+  const HttpCancelScope cancel_scope(&cancel_);
+  run_deliveries();
+  std::lock_guard<std::mutex> lock(mu_);
+  finished_ = true;
+  cv_.notify_all();
+}
+
+void DeliveryWorker::run_deliveries() {
   for (;;) {
     Delivery delivery;
     std::vector<Delivery> abandoned;

@@ -5,13 +5,15 @@
 // port, in slices, so shutdown is never held up by a back-off.
 //
 // Shutdown (the destructor, or stop()): new deliveries are refused; what is queued gets one
-// more attempt each (no more back-offs) until drain_ms passes, the rest is dropped. A request
-// in flight is bounded by its own timeouts.
+// more attempt each (no more back-offs) until drain_ms passes, the rest is dropped; a request
+// still in flight then is cancelled (within 100 ms: HttpCancelScope), so a receiver that
+// trickles its answer cannot hold shutdown past the drain.
 //
 // Thread-safety: enqueue() and stop() may be called from any thread; the queue is behind a
 // private mutex. `report` runs on the worker thread (and on the caller's for drops).
 #pragma once
 
+#include <atomic>
 #include <condition_variable>
 #include <cstddef>
 #include <cstdint>
@@ -92,6 +94,7 @@ class DeliveryWorker {
 
  private:
   void run();
+  void run_deliveries();
   void deliver(Delivery& delivery);
   bool stopping() const;
   void finish(Delivery& delivery, DeliveryResult result);
@@ -103,10 +106,12 @@ class DeliveryWorker {
 
   mutable std::mutex mu_;
   std::condition_variable cv_;
-  std::deque<Delivery> queue_;    // guarded by mu_
-  bool stopping_ = false;         // guarded by mu_
-  bool busy_ = false;             // guarded by mu_: a delivery is being attempted
-  std::int64_t deadline_ms_ = 0;  // guarded by mu_: monotonic end of the drain once stopping
+  std::deque<Delivery> queue_;       // guarded by mu_
+  bool stopping_ = false;            // guarded by mu_
+  bool busy_ = false;                // guarded by mu_: a delivery is being attempted
+  std::int64_t deadline_ms_ = 0;     // guarded by mu_: monotonic end of the drain once stopping
+  bool finished_ = false;            // guarded by mu_: run() returned
+  std::atomic<bool> cancel_{false};  // set at the end of the drain: ends a request in flight
   std::thread thread_;
 };
 

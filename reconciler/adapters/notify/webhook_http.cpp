@@ -1,8 +1,6 @@
-// The only notify file that includes <httplib.h> (.ci/lint). Debian's cpp-httplib is a split
-// build: its CPPHTTPLIB_* macros come from pkg-config and are never set here.
 #include "adapters/notify/webhook_http.h"
 
-#include <httplib.h>
+#include "adapters/http/http_client.h"
 
 namespace fleetwave {
 
@@ -29,33 +27,20 @@ Result<WebhookUrl> parse_webhook_url(std::string_view url, std::string_view what
 
 WebhookAnswer post_webhook(const WebhookUrl& url, const std::string& body, const WebhookHeaders& headers,
                            const WebhookHttpOptions& options) {
-  httplib::Client client(url.endpoint.origin());
-  if (!client.is_valid()) return {0, "cannot create an HTTP client"};
-  client.set_connection_timeout(options.connect_timeout);
-  client.set_read_timeout(options.read_timeout);
-  client.set_write_timeout(options.read_timeout);
-  client.set_url_encode(false);  // the URL is sent as configured
-  client.set_follow_location(false);
-  client.set_keep_alive(false);
-  if (url.endpoint.scheme == "https") client.enable_server_certificate_verification(true);
-
-  httplib::Request request;
+  HttpClientRequest request;
   request.method = "POST";
-  request.path = url.target;
-  for (const auto& [name, value] : headers) request.set_header(name, value);
+  request.path_and_query = url.target;  // sent as configured
+  request.headers = headers;
   request.body = body;
-  std::size_t received = 0;  // the answer is not needed; read at most 64 KiB of it
-  request.content_receiver = [&](const char*, std::size_t n, std::uint64_t, std::uint64_t) {
-    received += n;
-    return received <= (std::size_t{64} << 10);
-  };
-  httplib::Response response;
-  httplib::Error error = httplib::Error::Success;
-  if (!client.send(request, response, error)) {
-    if (response.status > 0 && error == httplib::Error::Canceled) return {response.status, ""};  // long answer
-    return {0, httplib::to_string(error)};
-  }
-  return {response.status, ""};
+  HttpClientLimits limits;
+  limits.connect_timeout = options.connect_timeout;
+  limits.idle_timeout = options.read_timeout;
+  limits.deadline = options.connect_timeout + options.read_timeout;
+  limits.max_body_bytes = std::size_t{64} << 10;  // the answer is not needed; a longer one still counts
+  const HttpClientAnswer answer = http_exchange(url.endpoint, request, limits);
+  if (answer.answered() || (answer.failure == HttpFailure::BodyTooLarge && answer.status > 0))
+    return {answer.status, ""};
+  return {0, http_failure_name(answer.failure)};
 }
 
 AttemptOutcome webhook_outcome(const WebhookAnswer& answer) {

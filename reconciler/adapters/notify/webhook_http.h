@@ -1,5 +1,5 @@
 // One POST of a notification to a webhook URL (Slack incoming webhooks, chat bridges, an
-// HTTP endpoint of one's own). cpp-httplib is included only by webhook_http.cpp (house rule 1).
+// HTTP endpoint of one's own), through the shared client (adapters/http/http_client.h).
 //
 // A webhook URL is a secret (a Slack URL is its own credential), so it is shown as
 // scheme://host[:port] only, in messages and logs alike; its path and query never leave this
@@ -32,7 +32,7 @@ struct WebhookUrl {
 
 struct WebhookHttpOptions {
   std::chrono::milliseconds connect_timeout{2000};
-  std::chrono::milliseconds read_timeout{5000};  // also the write timeout
+  std::chrono::milliseconds read_timeout{5000};  // idle limit; the whole attempt ends after connect + read
 };
 
 struct WebhookAnswer {

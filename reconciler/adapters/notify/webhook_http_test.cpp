@@ -3,7 +3,9 @@
 
 #include <gtest/gtest.h>
 
+#include "base/clock.h"
 #include "testkit/fakes/fake_webhook_receiver.h"
+#include "testkit/servers/hostile_http_server.h"
 
 namespace fleetwave {
 namespace {
@@ -105,6 +107,47 @@ TEST(WebhookHttp, ARefusedConnectionIsNoAnswer) {
   WebhookAnswer answer = post_webhook(*url, "{}", {});
   EXPECT_EQ(answer.status, 0);
   EXPECT_FALSE(answer.error.empty());
+}
+
+// E6: a receiver that sends a byte every 3 s would have held the delivery thread, and shutdown,
+// for as long as it kept sending. The drain now ends the attempt in flight.
+TEST(WebhookHttp, ATricklingReceiverCannotHoldShutdownPastTheDrain) {
+  auto server = testkit::HostileHttpServer::start(testkit::HostileAnswer::TrickledBody, std::chrono::seconds(3));
+  ASSERT_TRUE(server.ok()) << server.error().to_string();
+  auto url = parse_webhook_url((*server)->url("/hook"), "k");
+  ASSERT_TRUE(url.ok());
+  SystemSleeper sleeper;
+  SystemClock clock;
+  std::vector<DeliveryResult> results;
+  DeliveryWorkerOptions options;
+  options.drain_ms = 1000;
+  WebhookHttpOptions http;
+  http.read_timeout = std::chrono::seconds(30);  // never idle long enough to time out by itself
+  {
+    DeliveryWorker worker(options, sleeper, clock, [&](const DeliveryResult& r) { results.push_back(r); });
+    Delivery d;
+    d.channel = "notification";
+    d.attempt = [&] { return webhook_outcome(post_webhook(*url, "{}", {}, http)); };
+    ASSERT_TRUE(worker.enqueue(std::move(d)));
+    while ((*server)->requests() == 0) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    const auto stop_at = std::chrono::steady_clock::now();
+    worker.stop();
+    EXPECT_LT(std::chrono::steady_clock::now() - stop_at, std::chrono::milliseconds(1400));
+  }
+  ASSERT_EQ(results.size(), 1u);
+  EXPECT_EQ(results[0].kind, DeliveryResult::Kind::Failed);
+  EXPECT_EQ(results[0].last.detail, "unreachable (canceled)");
+}
+
+// E5: a receiver streaming headers forever is cut at the header limit; nothing grows.
+TEST(WebhookHttp, AReceiverStreamingHeadersIsNoAnswer) {
+  auto server = testkit::HostileHttpServer::start(testkit::HostileAnswer::EndlessHeaders);
+  ASSERT_TRUE(server.ok()) << server.error().to_string();
+  auto url = parse_webhook_url((*server)->url("/hook"), "k");
+  ASSERT_TRUE(url.ok());
+  const WebhookAnswer answer = post_webhook(*url, "{}", {});
+  EXPECT_EQ(answer.status, 0);
+  EXPECT_EQ(answer.error, "too many or too large headers");
 }
 
 }  // namespace
