@@ -5,6 +5,49 @@
 #include <cstdio>
 
 namespace fleetwave::bench {
+namespace {
+
+std::string num(int v, int width) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%0*d", width, v);
+  return buf;
+}
+
+// A per-cluster error-rate check in every wave.
+const char* kAnalysis =
+    "  analysis:\n  - name: error-rate\n    prometheus: {query: 'errors{app=\"{{app}}\",cluster=\"{{cluster}}\"}'}\n"
+    "    interval: 30s\n    count: 3\n    successCondition: result < 0.05\n";
+
+}  // namespace
+
+std::map<std::string, std::string> wave_fleet_repo(int apps, int clusters, bool analysis, const std::string& image) {
+  std::map<std::string, std::string> files;
+  for (int c = 0; c < clusters; ++c) {
+    std::string n = "cluster-" + num(c, 4);
+    files["clusters/" + n + ".yaml"] =
+        "apiVersion: cluster.karmada.io/v1alpha1\nkind: Cluster\nmetadata:\n  name: " + n + "\n  labels: {region: r" +
+        std::to_string(c % 8) + "}\nspec:\n  syncMode: Push\n";
+  }
+  for (int a = 0; a < apps; ++a) {
+    std::string app = "app-" + num(a, 3);
+    std::string d = "apps/" + app + "/";
+    files[d + "deploy.yaml"] =
+        "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: " + app + ", namespace: " + app +
+        "}\nspec:\n  replicas: 1\n  template:\n    spec:\n      containers:\n      - {name: web, "
+        "image: " +
+        image + "}\n";
+    files[d + "policy.yaml"] =
+        "apiVersion: policy.karmada.io/v1alpha1\nkind: PropagationPolicy\nmetadata: {name: " + app +
+        ", namespace: " + app +
+        "}\nspec:\n  resourceSelectors: [{apiVersion: apps/v1, kind: Deployment}]\n"
+        "  placement: {}\n";
+    files[d + "rollout.yaml"] = "apiVersion: fleetwave.io/v1alpha1\nkind: WavePlan\nmetadata: {name: " + app +
+                                "}\nspec:\n" + (analysis ? kAnalysis : "") +
+                                "  waves:\n  - name: canary\n    clusters: {clusterNames: [cluster-0000]}\n"
+                                "  - name: rest\n    clusters: {}\n";
+  }
+  return files;
+}
 
 double median(std::vector<double> values) {
   if (values.empty()) return 0;

@@ -66,37 +66,8 @@ std::string num(int v, int width) {
   return buf;
 }
 
-// A per-cluster error-rate check in every wave (bench 4).
-const char* kAnalysis =
-    "  analysis:\n  - name: error-rate\n    prometheus: {query: 'errors{app=\"{{app}}\",cluster=\"{{cluster}}\"}'}\n"
-    "    interval: 30s\n    count: 3\n    successCondition: result < 0.05\n";
-
-// clusters/, and per app a Deployment, a ClusterPropagationPolicy-free PP and a 2-wave plan.
 std::map<std::string, std::string> fleet_repo(int apps, int clusters, bool analysis = false) {
-  std::map<std::string, std::string> files;
-  for (int c = 0; c < clusters; ++c) {
-    std::string n = "cluster-" + num(c, 4);
-    files["clusters/" + n + ".yaml"] =
-        "apiVersion: cluster.karmada.io/v1alpha1\nkind: Cluster\nmetadata:\n  name: " + n + "\n  labels: {region: r" +
-        std::to_string(c % 8) + "}\nspec:\n  syncMode: Push\n";
-  }
-  for (int a = 0; a < apps; ++a) {
-    std::string app = "app-" + num(a, 3);
-    std::string d = "apps/" + app + "/";
-    files[d + "deploy.yaml"] =
-        "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: " + app + ", namespace: " + app +
-        "}\nspec:\n  replicas: 1\n  template:\n    spec:\n      containers:\n      - {name: web, image: web:1.0}\n";
-    files[d + "policy.yaml"] =
-        "apiVersion: policy.karmada.io/v1alpha1\nkind: PropagationPolicy\nmetadata: {name: " + app +
-        ", namespace: " + app +
-        "}\nspec:\n  resourceSelectors: [{apiVersion: apps/v1, kind: Deployment}]\n"
-        "  placement: {}\n";
-    files[d + "rollout.yaml"] = "apiVersion: fleetwave.io/v1alpha1\nkind: WavePlan\nmetadata: {name: " + app +
-                                "}\nspec:\n" + (analysis ? kAnalysis : "") +
-                                "  waves:\n  - name: canary\n    clusters: {clusterNames: [cluster-0000]}\n"
-                                "  - name: rest\n    clusters: {}\n";
-  }
-  return files;
+  return fb::wave_fleet_repo(apps, clusters, analysis);
 }
 
 double ms_since(std::chrono::steady_clock::time_point start) {

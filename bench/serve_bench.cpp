@@ -6,15 +6,22 @@
 //  2. the time from a webhook POST to the pushed step commit visible on the remote (lighttpd +
 //     git-http-backend with basic auth), for a start and for an advance; target < 1 s, compared
 //     with the mean wait of interval polling (interval / 2).
+//  3. with --board 1: serve's resident memory against views of the board's fleet page at
+//     A apps x C clusters mid-rollout (release 1 everywhere, release 2 pinned on each canary and
+//     not yet synced), one viewer at a time and --connections at once; the floor is serve's
+//     memory before the first view. Target: growth per view ~0, peak under the sidecar's 1 GiB.
 //
 //   fleetwave-bench-serve [--apps 100] [--clusters 1000] [--seconds 10] [--connections 16] [--runs 10]
+//   fleetwave-bench-serve --board 1 [--apps 50] [--clusters 1000] [--connections 16] [--runs 10]
 #include <httplib.h>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <fstream>
 #include <functional>
 #include <map>
 #include <optional>
@@ -45,6 +52,7 @@ struct Options {
   int seconds = 10;
   int connections = 16;
   int runs = 10;
+  int board = 0;
 };
 
 // Exits with a usage line on a bad flag.
@@ -52,7 +60,7 @@ Options parse(int argc, char** argv) {
   Options o;
   const std::map<std::string, int*> flags = {
       {"--apps", &o.apps}, {"--clusters", &o.clusters}, {"--seconds", &o.seconds}, {"--connections", &o.connections},
-      {"--runs", &o.runs},
+      {"--runs", &o.runs}, {"--board", &o.board},
   };
   if (!fleetwave::bench::parse_int_flags(argc, argv, flags)) std::exit(2);
   return o;
@@ -337,10 +345,124 @@ int webhook_bench(const Options& o) {
   return 0;
 }
 
+// VmRSS or VmHWM of a process, in MiB (Linux /proc).
+double proc_mib(int pid, const std::string& field) {
+  std::ifstream status("/proc/" + std::to_string(pid) + "/status");
+  for (std::string line; std::getline(status, line);) {
+    if (line.rfind(field + ":", 0) == 0) return std::atof(line.c_str() + field.size() + 1) / 1024.0;
+  }
+  return -1;
+}
+
+// Every app's Applications Synced and Healthy at their pins (Argo CD caught up).
+void sync_all(ft::FakeArgoCd& argocd, const std::string& bare, int apps) {
+  for (int a = 0; a < apps; ++a) {
+    const std::string app = "app-" + num(a, 3);
+    auto text = ft::git(bare, {"show", "main:.fleetwave/" + app + "/targets.json"});
+    if (!text.ok()) continue;
+    for (const fw::Json& t : fw::Json::parse(*text)) {
+      const std::string cluster = t["cluster"];
+      (void)argocd.put_application(ft::make_application(app + "-" + cluster, {{"fleetwave.io/app", app}}, cluster,
+                                                        t["revision"], "Synced", "Healthy", "Succeeded",
+                                                        "2020-01-01T00:00:00Z"));
+    }
+  }
+}
+
+// How many apps are in `phase` (GET /api/v1/apps).
+int apps_in(int port, const std::string& phase) {
+  httplib::Client c("127.0.0.1", port);
+  c.set_read_timeout(120, 0);
+  auto r = c.Get("/api/v1/apps");
+  if (!r || r->status != 200) return -1;
+  const fw::Json doc = fw::Json::parse(r->body, nullptr, false);
+  int n = 0;
+  for (const fw::Json& app : doc.value("apps", fw::Json::array())) n += app.value("phase", "") == phase ? 1 : 0;
+  return n;
+}
+
+// One view of the fleet page: its size in bytes, 0 on failure.
+std::size_t view_board(int port) {
+  httplib::Client c("127.0.0.1", port);
+  c.set_read_timeout(300, 0);
+  auto r = c.Get("/");
+  return r && r->status == 200 ? r->body.size() : 0;
+}
+
+// Release 1 rolled out everywhere, then release 2 committed and started on every canary.
+bool mid_rollout(Serve& serve, ft::FakeArgoCd& argocd, const std::string& bare, const ft::TempDir& dir,
+                 const Options& o) {
+  std::printf("board: serve ready at %.0f MiB\n", proc_mib(serve.process->pid(), "VmRSS"));
+  if (!wait_until(
+          [&] {
+            sync_all(argocd, bare, o.apps);
+            return apps_in(serve.port, "Stable") == o.apps;
+          },
+          1'800'000))
+    return false;
+  std::printf("board: release 1 rolled out, serve at %.0f MiB\n", proc_mib(serve.process->pid(), "VmRSS"));
+  const std::string work = dir.path() + "/work";
+  (void)ft::git(dir.path(), {"clone", "-q", bare, work});
+  for (const auto& [path, text] : fleetwave::bench::wave_fleet_repo(o.apps, 1, false, "web:2.0")) {
+    if (path.rfind("apps/", 0) == 0) (void)ft::write_text_file(work + "/" + path, text);
+  }
+  (void)ft::git(work, {"commit", "-qam", "release 2"});
+  (void)ft::git(work, {"push", "-q", "origin", "HEAD:main"});
+  return wait_until([&] { return apps_in(serve.port, "Stable") == 0; }, 600'000);
+}
+
+int board_bench(const Options& o) {
+  auto dir = ft::TempDir::create("fw-bench-board");
+  const std::string bare = dir->path() + "/remote.git";
+  if (!ft::seed_bare_repo(bare, fleetwave::bench::wave_fleet_repo(o.apps, o.clusters)).ok()) return 1;
+  auto argocd = ft::FakeArgoCd::start();
+  if (!argocd.ok()) return 1;
+  Serve serve;
+  if (!start_serve(serve, *dir, "file://" + bare, {}, **argocd, "2s") || !mid_rollout(serve, **argocd, bare, *dir, o)) {
+    std::fprintf(stderr, "fleetwave serve did not reach mid-rollout:\n%s\n",
+                 ft::read_text_file(*dir / "serve.err").c_str());
+    return 1;
+  }
+  const int pid = serve.process->pid();
+  const double floor_mib = proc_mib(pid, "VmRSS");
+  std::vector<double> view_ms;
+  std::size_t bytes = 0;
+  for (int i = 0; i < o.runs; ++i) {
+    const auto t0 = std::chrono::steady_clock::now();
+    bytes = view_board(serve.port);
+    view_ms.push_back(ms_since(t0));
+  }
+  const double after_sequential = proc_mib(pid, "VmRSS");
+  std::vector<std::thread> viewers;
+  std::atomic<int> failed{0};
+  const auto t0 = std::chrono::steady_clock::now();
+  for (int v = 0; v < o.connections; ++v) viewers.emplace_back([&] { failed += view_board(serve.port) == 0 ? 1 : 0; });
+  for (std::thread& t : viewers) t.join();
+  const double concurrent_ms = ms_since(t0);
+  const double after_concurrent = proc_mib(pid, "VmRSS");
+  const double peak = proc_mib(pid, "VmHWM");
+  std::this_thread::sleep_for(std::chrono::seconds(5));  // a cycle or two: serve hands freed pages back
+  const double settled = proc_mib(pid, "VmRSS");
+  serve.process->stop();
+  std::printf("board: %d apps x %d clusters mid-rollout, fleet page %zu KB\n", o.apps, o.clusters, bytes / 1024);
+  std::printf("  one viewer at a time, %d views: median %.0f ms; RSS %.0f -> %.0f MiB (%.2f MiB per view)\n", o.runs,
+              fleetwave::bench::median(view_ms), floor_mib, after_sequential, (after_sequential - floor_mib) / o.runs);
+  std::printf("  %d viewers at once: %.0f ms for all, %d refused; RSS %.0f MiB, peak %.0f MiB\n", o.connections,
+              concurrent_ms, failed.load(), after_concurrent, peak);
+  std::printf(
+      "  after the next cycles: RSS %.0f MiB, %.0f MiB over the floor (audit trails the board asked for, one "
+      "cached page)\n",
+      settled, settled - floor_mib);
+  std::printf("  ratio peak / floor: %.2fx; target peak < 1024 MiB (the sidecar's limit): %s\n", peak / floor_mib,
+              peak < 1024 ? "ok" : "MISSED");
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   const Options o = parse(argc, argv);
+  if (o.board != 0) return board_bench(o);
   int rc = generator_bench(o);
   if (rc != 0) return rc;
   return webhook_bench(o);

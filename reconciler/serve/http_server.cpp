@@ -32,7 +32,12 @@ ApiRequest to_api(const httplib::Request& req, std::string body) {
 void reply(httplib::Response& res, const ApiResponse& r) {
   res.status = r.status;
   for (const auto& [name, value] : r.headers) res.set_header(name.c_str(), value);
-  res.set_content(r.body, r.content_type.c_str());
+  if (!r.shared_body) return res.set_content(r.body, r.content_type.c_str());
+  // Sent straight from the shared text, which the provider keeps alive until the answer is out.
+  res.set_content_provider(r.shared_body->size(), r.content_type.c_str(),
+                           [text = r.shared_body](std::size_t offset, std::size_t length, httplib::DataSink& sink) {
+                             return sink.write(text->data() + offset, std::min(length, text->size() - offset));
+                           });
 }
 
 std::int64_t wall_ms() {
@@ -173,20 +178,21 @@ httplib::Server::Handler board_stream(ServeApi& api, std::atomic<int>& streams, 
         "text/event-stream",
         [&api, app, progress](std::size_t, httplib::DataSink& sink) {
           ServeState& state = api.state();
-          std::string out;
+          static const std::string kRetry = "retry: 3000\n\n";
+          static const std::string kKeepAlive = ": keep-alive\n\n";
           if (!progress->started) {
             progress->started = true;
-            out = "retry: 3000\n\n";
-          } else {
-            const std::uint64_t generation = state.wait_for_snapshot(progress->sent, kStreamKeepAliveMs);
-            if (state.streams_closed() || steady_ms() - progress->opened_ms > kStreamMs) {
-              sink.done();
-              return true;
-            }
-            out = generation == progress->sent ? "" : api.board_event(app, generation, wall_ms());
-            progress->sent = generation;
-            if (out.empty()) out = ": keep-alive\n\n";
+            return sink.write(kRetry.data(), kRetry.size());
           }
+          const std::uint64_t generation = state.wait_for_snapshot(progress->sent, kStreamKeepAliveMs);
+          if (state.streams_closed() || steady_ms() - progress->opened_ms > kStreamMs) {
+            sink.done();
+            return true;
+          }
+          // The event is shared by every stream that sends it in the same second (BoardCache).
+          auto event = generation == progress->sent ? nullptr : api.board_event(app, generation, wall_ms());
+          progress->sent = generation;
+          const std::string& out = event && !event->empty() ? *event : kKeepAlive;
           return sink.write(out.data(), out.size());
         },
         [&streams](bool) { streams.fetch_sub(1); });

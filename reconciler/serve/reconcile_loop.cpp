@@ -2,6 +2,8 @@
 
 #include <chrono>
 
+#include "serve/heap.h"
+
 namespace fleetwave::serve {
 namespace {
 
@@ -37,6 +39,7 @@ void ReconcileLoop::publish(const std::string& head, const CycleReport& report) 
   p_.state.publish(std::move(snapshot).value());
   p_.metrics.set_apps(std::move(apps));
   count_steps(head, report);
+  release_free_heap();  // the previous snapshot and the cycle's documents are gone now
 }
 
 // fleetwave_steps_total counts the steps that landed in Git, whoever made them (a person's CLI

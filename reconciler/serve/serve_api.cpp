@@ -132,7 +132,9 @@ ApiResponse ServeApi::generator(const ApiRequest& request) const {
 ApiResponse ServeApi::apps() const {
   auto snapshot = state_.snapshot();
   if (snapshot == nullptr) return json_error(503, "no reconcile cycle has succeeded yet");
-  return {200, "application/json", snapshot->status_body};
+  ApiResponse out{200, "application/json", "", {}};
+  out.shared_body = std::shared_ptr<const std::string>(snapshot, &snapshot->status_body);  // no copy
+  return out;
 }
 
 ApiResponse ServeApi::app(const std::string& name) const {
@@ -140,7 +142,9 @@ ApiResponse ServeApi::app(const std::string& name) const {
   if (snapshot == nullptr) return json_error(503, "no reconcile cycle has succeeded yet");
   auto it = snapshot->app_bodies.find(name);
   if (it == snapshot->app_bodies.end()) return json_error(404, "unknown app " + name + " at " + snapshot->head);
-  return {200, "application/json", it->second};
+  ApiResponse out{200, "application/json", "", {}};
+  out.shared_body = std::shared_ptr<const std::string>(snapshot, &it->second);  // no copy
+  return out;
 }
 
 }  // namespace fleetwave::serve
@@ -175,12 +179,22 @@ ApiResponse ServeApi::board(const std::string& path, std::int64_t now_ms) const 
   auto snapshot = state_.snapshot();
   if (snapshot == nullptr) return html(503, waiting_page());
   if (!snapshot->trails_loaded && !app.empty()) triggers_.notify();  // the trail comes with the next cycle
-  const BoardView view{*snapshot, links_, now_ms};
-  if (app.empty()) return html(200, board_page("Fleet", "/events", "/", fleet_fragment(view)));
+  // Built once per snapshot, page and second (BoardCache), as of the second's start.
+  const std::int64_t second = now_ms / 1000;
+  const BoardView view{*snapshot, links_, second * 1000};
+  ApiResponse page = html(200, "");
+  if (app.empty()) {
+    page.shared_body = board_cache_.get(snapshot, "page /", second,
+                                        [&] { return board_page("Fleet", "/events", "/", fleet_fragment(view)); });
+    return page;
+  }
   const Json* found = find_app(*snapshot, app);
   if (found == nullptr) return html(404, not_found_page(path));
   const std::string self = "/apps/" + url_segment(app);
-  return html(200, board_page("App " + app, self + "/events", self, app_fragment(view, *found)));
+  page.shared_body = board_cache_.get(snapshot, "page " + self, second, [&] {
+    return board_page("App " + app, self + "/events", self, app_fragment(view, *found));
+  });
+  return page;
 }
 
 std::optional<ApiResponse> ServeApi::board_stream_refusal(const std::string& app) const {
@@ -190,17 +204,25 @@ std::optional<ApiResponse> ServeApi::board_stream_refusal(const std::string& app
   return json_error(404, "unknown app " + app + " at " + snapshot->head);
 }
 
-std::string ServeApi::board_event(const std::string& app, std::uint64_t generation, std::int64_t now_ms) const {
+std::shared_ptr<const std::string> ServeApi::board_event(const std::string& app, std::uint64_t generation,
+                                                         std::int64_t now_ms) const {
   auto snapshot = state_.snapshot();
-  if (snapshot == nullptr) return "";
-  const BoardView view{*snapshot, links_, now_ms};
+  if (snapshot == nullptr) return std::make_shared<const std::string>();
+  const std::int64_t second = now_ms / 1000;
+  return board_cache_.get(snapshot, "event " + std::to_string(generation) + " " + app, second,
+                          [&] { return board_event_text(*snapshot, app, generation, second * 1000); });
+}
+
+std::string ServeApi::board_event_text(const Snapshot& snapshot, const std::string& app, std::uint64_t generation,
+                                       std::int64_t now_ms) const {
+  const BoardView view{snapshot, links_, now_ms};
   std::string fragment;
   if (app.empty()) {
     fragment = fleet_fragment(view);
-  } else if (const Json* found = find_app(*snapshot, app)) {
+  } else if (const Json* found = find_app(snapshot, app)) {
     fragment = app_fragment(view, *found);
   } else {
-    fragment = "<p>App " + html_escape(app) + " is no longer at " + html_escape(snapshot->head.substr(0, 7)) + ".</p>";
+    fragment = "<p>App " + html_escape(app) + " is no longer at " + html_escape(snapshot.head.substr(0, 7)) + ".</p>";
   }
   std::string event = "event: board\nid: " + std::to_string(generation) + "\n";
   std::size_t start = 0;

@@ -21,12 +21,14 @@
 
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "serve/board/git_links.h"
+#include "serve/board_cache.h"
 #include "serve/json_log.h"
 #include "serve/log_rate_limit.h"
 #include "serve/serve_metrics.h"
@@ -45,6 +47,11 @@ struct ApiResponse {
   std::string content_type = "application/json";
   std::string body;
   std::vector<std::pair<std::string, std::string>> headers;  // extra response headers
+  // Sent instead of `body` when set: a text every viewer shares (a snapshot's document, a cached
+  // board page), so N requests hold one copy, not N.
+  std::shared_ptr<const std::string> shared_body;
+
+  const std::string& text() const { return shared_body ? *shared_body : body; }
 };
 
 struct ApiSecrets {
@@ -89,7 +96,9 @@ class ServeApi {
   std::optional<ApiResponse> board_stream_refusal(const std::string& app) const;
   // One Server-Sent Event ("event: board", "id: <generation>", the live part as data lines) for
   // the fleet (`app` "") or an app's page at the current snapshot; "" before the first cycle.
-  std::string board_event(const std::string& app, std::uint64_t generation, std::int64_t now_ms) const;
+  // Shared with every stream that asks for the same event within the same second.
+  std::shared_ptr<const std::string> board_event(const std::string& app, std::uint64_t generation,
+                                                 std::int64_t now_ms) const;
   ServeState& state() const { return state_; }
 
  private:
@@ -99,7 +108,11 @@ class ServeApi {
   JsonLog& log_;
   const ApiSecrets secrets_;
   const GitLinks links_;
+  std::string board_event_text(const Snapshot& snapshot, const std::string& app, std::uint64_t generation,
+                               std::int64_t now_ms) const;
+
   mutable LogRateLimit refused_logs_{kRefusedLogBurst, kRefusedLogIntervalMs};
+  mutable BoardCache board_cache_;
 };
 
 }  // namespace fleetwave::serve

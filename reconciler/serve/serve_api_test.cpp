@@ -133,8 +133,8 @@ TEST_F(ServeApiTest, GeneratorAnswers) {
 TEST_F(ServeApiTest, StatusDocuments) {
   EXPECT_EQ(api_.apps().status, 503);
   publish();
-  EXPECT_EQ(api_.apps().body, "{\"apps\":[]}\n");
-  EXPECT_EQ(api_.app("shop").body, "{\"shop\":1}\n");
+  EXPECT_EQ(api_.apps().text(), "{\"apps\":[]}\n");
+  EXPECT_EQ(api_.app("shop").text(), "{\"shop\":1}\n");
   EXPECT_EQ(api_.app("nope").status, 404);
 }
 

@@ -12,6 +12,7 @@
 
 #include "base/duration_text.h"
 #include "reconcile/approvals/approval_hook.h"
+#include "serve/heap.h"
 #include "serve/reconcile_loop.h"
 
 namespace fleetwave::serve {
@@ -99,6 +100,7 @@ int wait_for_shutdown(const sigset_t& signals, const ServeOptions& o, ServeState
 }  // namespace
 
 int run_serve(const ServeOptions& o, ServePorts p) {
+  limit_heap_arenas();
   std::signal(SIGPIPE, SIG_IGN);  // a client that hangs up must not kill the process
   const sigset_t signals = shutdown_signals();
   sigset_t previous;

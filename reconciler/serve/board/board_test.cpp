@@ -208,7 +208,7 @@ TEST_F(BoardApiTest, PagesAssetsAndTheNotFoundPage) {
   ApiResponse fleet = api.board("/", kNow);
   EXPECT_EQ(fleet.status, 200);
   EXPECT_EQ(fleet.content_type, "text/html; charset=utf-8");
-  EXPECT_NE(fleet.body.find("data-events=\"/events\""), std::string::npos);
+  EXPECT_NE(fleet.text().find("data-events=\"/events\""), std::string::npos);
   bool csp = false;
   for (const auto& [name, value] : fleet.headers)
     csp = csp || (name == "Content-Security-Policy" && value.find("script-src 'self'") != std::string::npos);
@@ -251,9 +251,9 @@ TEST_F(BoardApiTest, CredentialsGuardTheBoardWhenSet) {
 
 TEST_F(BoardApiTest, AnEventCarriesTheLivePartAsDataLines) {
   ServeApi api(state_, metrics_, triggers_, log_, {});
-  EXPECT_EQ(api.board_event("", 0, kNow), "");
+  EXPECT_EQ(*api.board_event("", 0, kNow), "");
   publish();
-  const std::string event = api.board_event("", 7, kNow);
+  const std::string event = *api.board_event("", 7, kNow);
   ASSERT_EQ(event.rfind("event: board\nid: 7\ndata: ", 0), 0u);
   EXPECT_EQ(event.substr(event.size() - 2), "\n\n");
   EXPECT_EQ(event.find('\r'), std::string::npos);
