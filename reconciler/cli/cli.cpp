@@ -40,8 +40,11 @@ std::string build_revision() {
   return revision.empty() ? "unknown" : revision;
 }
 
+// "fleetwave 0.1.0 (commit 3ed5b12c9a01, libgit2 1.5.1)": the commit as fleetwave_build_info has it.
 std::string version_text() {
-  return std::string("fleetwave ") + FLEETWAVE_VERSION + " (libgit2 " + git::LibGit2Runtime::version() + ")";
+  const std::string revision = build_revision();
+  return std::string("fleetwave ") + FLEETWAVE_VERSION + " (commit " + revision.substr(0, 12) + ", libgit2 " +
+         git::LibGit2Runtime::version() + ")";
 }
 
 std::string command_help(const CommandSpec& spec) {

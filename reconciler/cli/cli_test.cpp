@@ -27,7 +27,7 @@ TEST_F(CliTopLevelTest, HelpVersionAndUnknownCommands) {
       {"--help", {"--help"}, 0, "fleetwave advances multi-cluster rollout waves", ""},
       {"help", {"help"}, 0, "fleetwave advances multi-cluster rollout waves", ""},
       {"help command", {"help", "diff"}, 0, "Usage: fleetwave diff --from REV --to REV", ""},
-      {"--version", {"--version"}, 0, "fleetwave 0.1.0 (libgit2 ", ""},
+      {"--version", {"--version"}, 0, "fleetwave 0.1.0 (commit ", ""},
       {"unknown",
        {"deploy"},
        2,
@@ -115,7 +115,10 @@ TEST_F(CliTopLevelTest, FlagsFromTheEnvironment) {
 TEST_F(CliTopLevelTest, BinaryVersionAndUsageExitCodes) {
   CliRun version = run_binary({"--version"});
   EXPECT_EQ(version.exit_code, 0);
-  EXPECT_EQ(version.out.rfind("fleetwave 0.1.0 (libgit2 ", 0), 0u) << version.out;
+  // The commit the binary was built from, as fleetwave_build_info says it ("unknown" when the
+  // build was not told), then the libgit2 it runs with.
+  EXPECT_EQ(version.out.rfind("fleetwave 0.1.0 (commit " + build_revision().substr(0, 12) + ", libgit2 ", 0), 0u)
+      << version.out;
   CliRun usage = run_binary({"status", "--output", "xml"});
   EXPECT_EQ(usage.exit_code, 2);
   EXPECT_EQ(usage.err, "error: --output must be text or json, not \"xml\" (see fleetwave status --help)\n");

@@ -51,7 +51,7 @@ Result<git::GitCredentials> credentials(const ParsedArgs& args, const std::strin
     return invalid_input("--git-known-hosts-file and --git-ssh-passphrase-file need --git-ssh-key-file");
   if (key && !known_hosts) return invalid_input("--git-ssh-key-file needs --git-known-hosts-file to verify the server");
   auto secret = [&](const char* flag) -> Result<std::string> {
-    FW_TRY(text, read_secret_file(flag, args.get(flag), cwd));
+    FW_TRY(text, read_secret_file(flag_label(args, flag), args.get(flag), cwd));
     return text;
   };
   git::GitCredentials c;
@@ -64,7 +64,7 @@ Result<git::GitCredentials> credentials(const ParsedArgs& args, const std::strin
              : git::GitCredentials::token(trim_space(tok));
   } else if (key) {
     FW_TRY(private_key, secret("git-ssh-key-file"));
-    FW_TRY(hosts, read_secret_file("git-known-hosts-file", args.get("git-known-hosts-file"), cwd));
+    FW_TRY(hosts, read_secret_file(flag_label(args, "git-known-hosts-file"), args.get("git-known-hosts-file"), cwd));
     std::string phrase;
     if (passphrase) {
       FW_TRY(p, secret("git-ssh-passphrase-file"));
@@ -140,7 +140,7 @@ FlagSpec output_flag(std::string_view help) { return {"output", "FORMAT", help, 
 Result<std::int64_t> duration_flag(const ParsedArgs& args, const char* name, std::int64_t fallback) {
   if (!args.has(name)) return fallback;
   auto ms = parse_duration_ms(args.get(name));
-  if (!ms.ok() || *ms <= 0) return invalid_input(std::string("--") + name + ": expected a duration such as 30s or 10m");
+  if (!ms.ok() || *ms <= 0) return invalid_input(flag_label(args, name) + ": expected a duration such as 30s or 10m");
   return *ms;
 }
 
@@ -201,7 +201,7 @@ Result<ArgoCdSettings> argocd_settings(const ParsedArgs& args, const std::string
     return s;
   }
   if (!args.has("argocd-token-file")) return invalid_input("--argocd-url needs --argocd-token-file");
-  FW_TRY(token, read_secret_file("argocd-token-file", args.get("argocd-token-file"), cwd));
+  FW_TRY(token, read_secret_file(flag_label(args, "argocd-token-file"), args.get("argocd-token-file"), cwd));
   s.options.base_url = args.get("argocd-url");
   s.options.token = trim_space(token);
   s.options.ca_cert_path = absolute_path(args.get("argocd-ca-file"), cwd);
@@ -225,7 +225,7 @@ Result<AnalysisSettings> analysis_settings(const ParsedArgs& args, const std::st
   // Checked here too, so that a bad URL is a usage error before any token file is read.
   FW_CHECK(parse_http_endpoint(s.prometheus.url, "--prometheus-url"));
   if (args.has("prometheus-token-file")) {
-    FW_TRY(token, read_secret_file("prometheus-token-file", args.get("prometheus-token-file"), cwd));
+    FW_TRY(token, read_secret_file(flag_label(args, "prometheus-token-file"), args.get("prometheus-token-file"), cwd));
     s.prometheus.token = trim_space(token);
     if (s.prometheus.token.empty()) {
       return invalid_input("--prometheus-token-file " + args.get("prometheus-token-file") +
@@ -283,17 +283,17 @@ std::string why_unreadable(const std::string& path) {
   return std::strerror(errno);
 }
 
-Result<std::string> read_secret_file(const std::string& flag, const std::string& path, const std::string& cwd) {
-  if (path.empty()) return invalid_input("--" + flag + " needs a file name");
+Result<std::string> read_secret_file(const std::string& label, const std::string& path, const std::string& cwd) {
+  if (path.empty()) return invalid_input(label + " needs a file name");
   const std::string full = absolute_path(path, cwd);
   std::ifstream in(full, std::ios::binary);
   if (!in || std::filesystem::is_directory(full))
-    return invalid_input("--" + flag + ": cannot read " + path + ": " + why_unreadable(full));
+    return invalid_input(label + ": cannot read " + path + ": " + why_unreadable(full));
   std::ostringstream buf;
   buf << in.rdbuf();
-  if (in.bad()) return invalid_input("--" + flag + ": cannot read " + path + ": " + why_unreadable(full));
+  if (in.bad()) return invalid_input(label + ": cannot read " + path + ": " + why_unreadable(full));
   std::string text = buf.str();
-  if (text.size() > kMaxSecretBytes) return invalid_input("--" + flag + ": " + path + " is larger than 1 MiB");
+  if (text.size() > kMaxSecretBytes) return invalid_input(label + ": " + path + " is larger than 1 MiB");
   return text;
 }
 

@@ -96,9 +96,9 @@ Result<git::Signature> parse_author(const std::string& text, const std::string& 
 // $XDG_CACHE_HOME/fleetwave, else $HOME/.cache/fleetwave.
 Result<std::string> default_cache_dir(const std::map<std::string, std::string>& env);
 
-// The contents of a secret file named by `flag` (at most 1 MiB). The message of an error names
-// the flag and the path, never the contents.
-Result<std::string> read_secret_file(const std::string& flag, const std::string& path, const std::string& cwd);
+// The contents of a secret file (at most 1 MiB). The message of an error starts with `label`
+// (flag_label: the flag, its variable or its config key) and names the path, never the contents.
+Result<std::string> read_secret_file(const std::string& label, const std::string& path, const std::string& cwd);
 
 // `path` made absolute against `cwd` (unchanged when already absolute or empty).
 std::string absolute_path(const std::string& path, const std::string& cwd);

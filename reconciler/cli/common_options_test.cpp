@@ -299,10 +299,10 @@ TEST_F(CliCommonOptionsTest, Author) {
 
 TEST_F(CliCommonOptionsTest, SecretFileErrorsNeverQuoteTheContent) {
   ASSERT_TRUE(testkit::write_text_file(*dir_ / "big", std::string((1u << 20) + 1, 'x')).ok());
-  auto big = read_secret_file("git-token-file", "big", dir_->path());
+  auto big = read_secret_file("--git-token-file", "big", dir_->path());
   ASSERT_FALSE(big.ok());
   EXPECT_EQ(big.error().message, "--git-token-file: big is larger than 1 MiB");
-  auto ok = read_secret_file("git-token-file", *dir_ / "token", "/elsewhere");
+  auto ok = read_secret_file("--git-token-file", *dir_ / "token", "/elsewhere");
   ASSERT_TRUE(ok.ok());
   EXPECT_EQ(*ok, "  tok-123456 \n");
 }

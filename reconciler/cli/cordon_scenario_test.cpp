@@ -4,6 +4,7 @@
 // `status --watch`. Also the status warning of a checkout behind or ahead of its upstream.
 #include <chrono>
 #include <functional>
+#include <sstream>
 #include <thread>
 
 #include <gtest/gtest.h>
@@ -228,6 +229,52 @@ TEST_F(CliCordonTest, StatusWatchAppendsAReportWhenItChanges) {
   EXPECT_NE(output().find("paused:   watching"), std::string::npos) << output();
   child->stop();
   EXPECT_FALSE(child->running());
+}
+
+TEST_F(CliCordonTest, StatusWatchJsonIsAStreamOfOneDocumentPerLine) {
+  fleetwave::testkit::ProcessSpec spec;
+  spec.argv = {fleetwave::testkit::cli_binary(),
+               "status",
+               "--watch",
+               "--interval",
+               "200ms",
+               "-o",
+               "json",
+               "--repo",
+               remote_url(),
+               "--cache-dir",
+               *dir_ / "cache-watch-json"};
+  spec.cwd = dir_->path();
+  spec.env = {"HOME=" + (*dir_ / "home")};
+  spec.stdout_path = *dir_ / "watch-json-out";
+  spec.stderr_path = *dir_ / "watch-json-err";
+  auto child = fleetwave::testkit::ChildProcess::spawn(spec);
+  ASSERT_TRUE(child.ok()) << child.error().to_string();
+  auto lines = [&] {
+    std::vector<Json> out;
+    std::istringstream text(fleetwave::testkit::read_text_file(spec.stdout_path));
+    for (std::string line; std::getline(text, line);) out.push_back(Json::parse(line, nullptr, false));
+    return out;
+  };
+  auto wait_for = [&](std::size_t n) {
+    for (int i = 0; i < 300 && lines().size() < n; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    return lines().size() >= n;
+  };
+  ASSERT_TRUE(wait_for(1));
+  std::this_thread::sleep_for(std::chrono::milliseconds(800));  // several intervals, nothing new
+  EXPECT_EQ(lines().size(), 1u);
+  ASSERT_EQ(with_repo({"pause", "shop", "--reason", "watching"}).exit_code, 0);
+  ASSERT_TRUE(wait_for(2));
+  child->stop();
+  const std::vector<Json> got = lines();
+  for (const Json& doc : got) {
+    ASSERT_TRUE(doc.is_object()) << "not one JSON document per line";
+    EXPECT_TRUE(doc.contains("observedAt"));
+    ASSERT_TRUE(doc.contains("apps"));
+  }
+  EXPECT_EQ(got[0]["apps"][0]["paused"], false);
+  EXPECT_EQ(got[1]["apps"][0]["paused"], true);
+  EXPECT_EQ(got[1]["apps"][0]["pauseReason"], "watching");
 }
 
 }  // namespace

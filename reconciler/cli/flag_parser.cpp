@@ -48,7 +48,22 @@ std::string ParsedArgs::get(std::string_view name, const std::string& fallback) 
 }
 
 std::string flag_label(const ParsedArgs& args, std::string_view flag) {
-  return args.has(flag) && args.source(flag) == FlagSource::Environment ? env_name(flag) : "--" + std::string(flag);
+  if (!args.has(flag)) return "--" + std::string(flag);
+  switch (args.source(flag)) {
+    case FlagSource::Environment:
+      return env_name(flag);
+    case FlagSource::ConfigFile:
+      return args.origin(flag);
+    case FlagSource::CommandLine:
+      break;
+  }
+  return "--" + std::string(flag);
+}
+
+const std::string& ParsedArgs::origin(std::string_view name) const {
+  static const std::string kNone;
+  auto it = origins_.find(std::string(name));
+  return it == origins_.end() ? kNone : it->second;
 }
 
 FlagSource ParsedArgs::source(std::string_view name) const {
@@ -56,8 +71,10 @@ FlagSource ParsedArgs::source(std::string_view name) const {
   return it == values_.end() ? FlagSource::CommandLine : it->second.second;
 }
 
-void ParsedArgs::set(const std::string& name, std::string value, FlagSource source) {
+void ParsedArgs::set(const std::string& name, std::string value, FlagSource source, std::string origin) {
   values_[name] = {std::move(value), source};
+  if (source == FlagSource::ConfigFile) origins_[name] = std::move(origin);
+  else origins_.erase(name);
 }
 
 std::string env_name(std::string_view flag) {

@@ -21,7 +21,7 @@ struct FlagSpec {
   char short_name = 0;  // 'o' for -o; 0: none
 };
 
-enum class FlagSource { CommandLine, Environment };
+enum class FlagSource { CommandLine, Environment, ConfigFile };
 
 class ParsedArgs {
  public:
@@ -35,17 +35,21 @@ class ParsedArgs {
   bool flag(std::string_view name) const { return get(name) == "true"; }
   FlagSource source(std::string_view name) const;
 
-  void set(const std::string& name, std::string value, FlagSource source);
+  // `origin` names a config-file value in messages ("config.yaml: interval").
+  void set(const std::string& name, std::string value, FlagSource source, std::string origin = "");
+  const std::string& origin(std::string_view name) const;
 
  private:
   std::map<std::string, std::pair<std::string, FlagSource>> values_;
+  std::map<std::string, std::string> origins_;  // flag -> "FILE: key", for ConfigFile values
 };
 
 // FLEETWAVE_<NAME> for a flag name ("git-token-file" -> "FLEETWAVE_GIT_TOKEN_FILE").
 std::string env_name(std::string_view flag);
 
 // How an error message names where a flag's value came from: "--author" when it was given on
-// the command line, "FLEETWAVE_AUTHOR" when it came from the environment.
+// the command line, "FLEETWAVE_AUTHOR" when it came from the environment, "config.yaml: author"
+// when it came from the config file.
 std::string flag_label(const ParsedArgs& args, std::string_view flag);
 
 // Usage errors are InvalidInput; their messages name the flag. A flag given twice, an unknown

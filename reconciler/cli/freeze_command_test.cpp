@@ -27,6 +27,36 @@ class CliFreezeCommandTest : public CliTest {
   std::vector<std::string> flags_for_argocd_;
 };
 
+// Issue 25 (7): one phase word everywhere. A paused app is Paused and a frozen release Frozen in
+// status (text and JSON, the document the API serves and the board and metrics read), not the
+// release's Progressing; the built binary throughout, so every step runs at the real clock.
+TEST_F(CliFreezeCommandTest, PausedAndFrozenAreThePhaseWhileTheyHold) {
+  flags_for_argocd_ = start_argocd();
+  auto binary = [&](std::vector<std::string> args) {
+    for (const std::string& f : repo_flags()) args.push_back(f);
+    return run_binary(args);
+  };
+  auto phase = [&] {
+    CliRun status = binary({"status", "shop", "-o", "json"});
+    EXPECT_EQ(status.exit_code, 0) << status.err;
+    return Json::parse(status.out)["apps"][0]["phase"].get<std::string>();
+  };
+  std::vector<std::string> reconcile = {"reconcile", "--once"};
+  reconcile.insert(reconcile.end(), flags_for_argocd_.begin(), flags_for_argocd_.end());
+  ASSERT_EQ(binary(reconcile).exit_code, 0);
+  ASSERT_EQ(phase(), "Progressing");
+  ASSERT_EQ(binary({"pause", "shop", "--reason", "look first"}).exit_code, 0);
+  EXPECT_EQ(phase(), "Paused");
+  CliRun text = binary({"status", "shop"});
+  EXPECT_NE(text.out.find("  phase:    Paused — release "), std::string::npos) << text.out;
+  ASSERT_EQ(binary({"resume", "shop"}).exit_code, 0);
+  EXPECT_EQ(phase(), "Progressing");
+  ASSERT_EQ(binary({"freeze", "shop", "--reason", "incident"}).exit_code, 0);
+  EXPECT_EQ(phase(), "Frozen");
+  ASSERT_EQ(binary({"unfreeze", "shop"}).exit_code, 0);
+  EXPECT_EQ(phase(), "Progressing");
+}
+
 TEST_F(CliFreezeCommandTest, AFrozenAppStartsNothingUntilUnfrozen) {
   flags_for_argocd_ = start_argocd();
   const std::string seed = head();

@@ -42,8 +42,10 @@ Result<ParsedArgs> with_config_file(const ParsedArgs& args, const std::string& c
   text << in.rdbuf();
   const std::string dir = path.substr(0, path.rfind('/'));
   FW_TRY(values, serve::config_file_flags(text.str(), args.get("config"), dir));
+  std::map<std::string, std::string> key_of;  // flag -> its config key, for messages
+  for (const auto& [key, flag] : serve::config_keys()) key_of.emplace(flag, key);
   for (const auto& [flag, value] : values) {
-    if (!merged.has(flag)) merged.set(flag, value, FlagSource::Environment);
+    if (!merged.has(flag)) merged.set(flag, value, FlagSource::ConfigFile, args.get("config") + ": " + key_of[flag]);
   }
   return merged;
 }
@@ -52,9 +54,9 @@ Result<std::int64_t> duration_flag(const ParsedArgs& args, const std::string& fl
                                    std::int64_t min_ms) {
   const std::string text = args.get(flag, fallback);
   auto ms = parse_duration_ms(text);
-  if (!ms.ok()) return invalid_input("--" + flag + " \"" + text + "\": expected a duration such as 30s, 1m or 500ms");
-  if (*ms < min_ms)
-    return invalid_input("--" + flag + " \"" + text + "\": must be at least " + format_duration_ms(min_ms));
+  const std::string label = flag_label(args, flag);
+  if (!ms.ok()) return invalid_input(label + " \"" + text + "\": expected a duration such as 30s, 1m or 500ms");
+  if (*ms < min_ms) return invalid_input(label + " \"" + text + "\": must be at least " + format_duration_ms(min_ms));
   return *ms;
 }
 
@@ -64,16 +66,16 @@ Result<double> share_flag(const ParsedArgs& args, const std::string& flag) {
   int percent = 0;
   auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), percent);
   if (ec != std::errc() || std::string_view(end) != "%" || percent < 1 || percent > 100)
-    return invalid_input("--" + flag + " \"" + text + "\": expected a percentage from 1% to 100%, e.g. 50%");
+    return invalid_input(flag_label(args, flag) + " \"" + text + "\": expected a percentage from 1% to 100%, e.g. 50%");
   return percent / 100.0;
 }
 
 // An optional secret file: "" when the flag is unset; an error when it is set but empty.
 Result<std::string> optional_secret(CommandContext& ctx, const ParsedArgs& args, const std::string& flag) {
   if (!args.has(flag)) return std::string();
-  FW_TRY(text, read_secret_file(flag, args.get(flag), ctx.process.cwd));
+  FW_TRY(text, read_secret_file(flag_label(args, flag), args.get(flag), ctx.process.cwd));
   std::string secret = trim_space(text);
-  if (secret.empty()) return invalid_input("--" + flag + " " + args.get(flag) + " is empty");
+  if (secret.empty()) return invalid_input(flag_label(args, flag) + " " + args.get(flag) + " is empty");
   ctx.secrets.push_back(secret);
   return secret;
 }
@@ -173,7 +175,7 @@ Result<serve::NotifyOptions> notify_options(CommandContext& ctx, const ParsedArg
     std::string url = w.url;
     if (!w.url_file.empty()) {
       key += "File";
-      auto text = read_secret_file("notifications-webhooks", w.url_file, ctx.process.cwd);
+      auto text = read_secret_file("--notifications-webhooks", w.url_file, ctx.process.cwd);
       if (!text.ok())  // "--notifications-webhooks: cannot read PATH: why", named by its key instead
         return invalid_input(key + text.error().message.substr(text.error().message.find(':')));
       url = trim_space(*text);

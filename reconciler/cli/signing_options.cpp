@@ -21,7 +21,7 @@ Result<std::unique_ptr<signing::SshCommitSigner>> signer_from_flags(const Parsed
   if (!args.has("signing-key")) return std::unique_ptr<signing::SshCommitSigner>();
   const std::string path = args.get("signing-key");
   const std::string label = flag_label(args, "signing-key");
-  auto text = read_secret_file("signing-key", path, cwd);
+  auto text = read_secret_file(label, path, cwd);
   if (!text.ok()) {
     return invalid_input(label + ": cannot read " + path + ": " + why_unreadable(absolute_path(path, cwd)) +
                          "; pass an SSH private key file (ssh-keygen -t ed25519 -N '' -f FILE makes one)");
@@ -49,7 +49,7 @@ Result<std::optional<TrustSettings>> trust_from_flags(const ParsedArgs& args, co
     t.own = std::move(own);
   }
   if (t.allowed_signers.empty() || t.allowed_signers[0] != '/') return std::optional<TrustSettings>(std::move(t));
-  auto text = read_secret_file("allowed-signers", t.allowed_signers, cwd);
+  auto text = read_secret_file(label, t.allowed_signers, cwd);
   if (!text.ok()) {
     return invalid_input(label + ": cannot read " + t.allowed_signers + ": " + why_unreadable(t.allowed_signers));
   }

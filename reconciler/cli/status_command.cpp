@@ -60,6 +60,14 @@ std::string render(const Json& doc, const std::string& output) {
   return output == "json" ? write_json(doc, JsonWriteOptions{false, 2}) + "\n" : format_status_text(doc);
 }
 
+// --watch -o json: a JSON stream, one document per line (JSON Lines) each time the status
+// changed, with "observedAt"; a failed read is {"observedAt": ..., "error": ...}. Never redrawn.
+std::string json_line(const Result<Json, CliFailure>& doc, const std::string& when) {
+  Json line = doc.ok() ? *doc : Json{{"error", doc.error().error.to_string()}};
+  line["observedAt"] = when;
+  return write_json(line) + "\n";
+}
+
 // --watch: on a terminal the screen is redrawn each --interval; otherwise (a log, a pipe) a
 // report is appended only when it changed, under a time line. A failed read is shown and
 // retried: a watch outlives a Git or Argo CD hiccup. Runs until interrupted.
@@ -71,7 +79,9 @@ int watch(CommandContext& ctx, ArgoCdClient& argocd, bool configured, AnalysisCl
     if (!doc.ok() && doc.error().exit_code == kExitUsage) return ctx.fail(doc.error());
     std::string report = doc.ok() ? render(*doc, output) : "error: " + doc.error().error.to_string() + "\n";
     const std::string when = format_rfc3339(ctx.services.clock.now_ms());
-    if (ctx.process.stdout_terminal) {
+    if (output == "json") {
+      if (report != last) ctx.out.write(json_line(doc, when));
+    } else if (ctx.process.stdout_terminal) {
       ctx.out.write("\033[H\033[2J" + when + "  every " + format_duration_ms(interval_ms) + "; Ctrl-C stops\n\n" +
                     report);
     } else if (report != last) {
@@ -117,7 +127,8 @@ CommandSpec status_command() {
           "nothing can move. --output json prints the documented status document (sorted keys), the\n"
           "same one the API serves. Without --repo it reads the checkout's committed HEAD, not\n"
           "uncommitted edits, and warns when the checkout's branch is behind or ahead of its upstream.\n"
-          "--watch redraws it every --interval (on a terminal; plain appended reports otherwise) until\n"
+          "--watch redraws it every --interval (on a terminal; plain appended reports otherwise; with\n"
+          "-o json, one JSON document per line each time it changed, with observedAt) until\n"
           "interrupted. With --allowed-signers it shows the steps a reconcile would ignore (\"ignored:\")\n"
           "and the reject it would commit. Exit 0 whenever the status could be computed (app errors\n"
           "are part of it).",

@@ -129,8 +129,7 @@ TEST_F(CliStatusCommandTest, ErrorsAndUsage) {
                                    "metadata: {name: shop}\nspec: {waves: []}\n"}});
   CliRun broken = run(with({"status"}, repo_flags()));
   EXPECT_EQ(broken.exit_code, 0) << broken.err;
-  EXPECT_NE(broken.out.find("  phase:    Unknown\n  error:    apps/shop/rollout.yaml:"), std::string::npos)
-      << broken.out;
+  EXPECT_NE(broken.out.find("  phase:    New\n  error:    apps/shop/rollout.yaml:"), std::string::npos) << broken.out;
 
   struct Case {
     std::string name;
@@ -155,6 +154,61 @@ TEST_F(CliStatusCommandTest, ErrorsAndUsage) {
     CliRun r = run(c.args);
     EXPECT_EQ(r.exit_code, c.exit_code);
     EXPECT_EQ(r.err, c.err);
+  }
+}
+
+// Issue 25 (3): a broken WavePlan (a mistyped key) keeps what Git and Argo CD know: the release
+// in flight, its pins with Argo CD's verdicts, and the error; "unreachable" only when Argo CD did
+// not answer.
+TEST_F(CliStatusCommandTest, ABrokenWavePlanKeepsTheKnownStateBesideTheError) {
+  ASSERT_EQ(run_binary(with(with({"reconcile", "--once"}, repo_flags()), argocd_flags_)).exit_code, 0);
+  human_commit("typo", {{"apps/shop/rollout.yaml",
+                         "apiVersion: fleetwave.io/v1alpha1\nkind: WavePlan\n"
+                         "metadata: {name: shop}\nspec:\n  waves:\n  - name: all\n"
+                         "    clusters: {}\n    minSucessTime: 5s\n"}});
+  CliRun status = run_binary(with(with({"status", "-o", "json"}, repo_flags()), argocd_flags_));
+  ASSERT_EQ(status.exit_code, 0) << status.err;
+  const Json app = Json::parse(status.out)["apps"][0];
+  EXPECT_EQ(app["phase"], "Progressing") << status.out;
+  EXPECT_EQ(app["release"].get<std::string>().substr(0, 7), git(remote_, {"rev-parse", "main~2"}).substr(0, 7))
+      << status.out;
+  ASSERT_EQ(app["otherClusters"].size(), 1u) << status.out;
+  EXPECT_EQ(app["otherClusters"][0]["cluster"], "dev-1");
+  EXPECT_EQ(app["otherClusters"][0]["revision"], app["release"]);
+  ASSERT_FALSE(app["errors"].empty());
+  EXPECT_NE(app["errors"][0].get<std::string>().find("minSucessTime"), std::string::npos) << status.out;
+  EXPECT_EQ(app["argocd"]["reachable"], true) << status.out;
+  EXPECT_EQ(app["argocd"]["error"], "");
+}
+
+// Issue 25 (4): a mistyped kind or apiVersion of the WavePlan kept the app out of status with no
+// word; now the app stays, with the field, its place and the fix (the built binary, real Git).
+TEST_F(CliStatusCommandTest, AMistypedKindOrApiVersionKeepsTheAppWithTheFix) {
+  struct Case {
+    std::string name;
+    std::string head;  // the first two lines of apps/shop/rollout.yaml
+    std::string error;
+  } cases[] = {
+      {"kind", "apiVersion: fleetwave.io/v1alpha1\nkind: WavePaln\n",
+       "apps/shop/rollout.yaml:2:7: kind: kind \"WavePaln\" is not a fleetwave kind; did you mean WavePlan?"},
+      {"apiVersion", "apiVersion: fleetwave.io/v1alpha\nkind: WavePlan\n",
+       "apps/shop/rollout.yaml:1:13: apiVersion: apiVersion \"fleetwave.io/v1alpha\" is not one fleetwave reads; did "
+       "you mean fleetwave.io/v1alpha1?"},
+      {"group", "apiVersion: fleetwaves.io/v1alpha1\nkind: WavePlan\n",
+       "apps/shop/rollout.yaml:1:13: apiVersion: apiVersion \"fleetwaves.io/v1alpha1\" is not one fleetwave reads; "
+       "did you mean fleetwave.io/v1alpha1?"},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.name);
+    human_commit("typo in " + c.name,
+                 {{"apps/shop/rollout.yaml", c.head + "metadata: {name: shop}\nspec:\n  waves:\n  - name: all\n"
+                                                      "    clusters: {}\n"}});
+    CliRun status = run_binary(with({"status"}, repo_flags()));
+    EXPECT_EQ(status.exit_code, 0) << status.err;
+    EXPECT_EQ(status.out.rfind("shop (apps/shop)\n  phase:    New\n  error:    ", 0), 0u) << status.out;
+    EXPECT_NE(status.out.find(c.error), std::string::npos) << status.out;
+    CliRun plan = run_binary(with({"plan"}, repo_flags()));
+    EXPECT_NE((plan.out + plan.err).find(c.error), std::string::npos) << plan.out << plan.err;
   }
 }
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "base/nearest_name.h"
 #include "codec/yaml_codec.h"
 #include "rollout/messages.h"
 
@@ -32,12 +33,53 @@ std::string dir_of(const std::string& path) {
   return slash == std::string::npos ? std::string() : path.substr(0, slash);
 }
 
+constexpr std::string_view kPlanKind = "WavePlan";
+constexpr std::string_view kPlanApiVersion = "fleetwave.io/v1alpha1";
+
+// A document meant as a WavePlan whose kind or apiVersion is mistyped ("WavePaln",
+// "fleetwave.io/v1alpha"): the field and the fix, or nullopt for any other document. Without
+// this the app would silently vanish from plan, status and the board.
+std::optional<Error> near_miss(const Json& doc) {
+  const std::string kind = string_at(doc, {"kind"});
+  const std::string api = string_at(doc, {"apiVersion"});
+  const bool our_group = api.rfind("fleetwave.io/", 0) == 0;
+  if (kind != kPlanKind && (our_group || api.empty()) && !nearest_name(kind, {kPlanKind}).empty()) {
+    return invalid_input("kind \"" + kind + "\" is not a fleetwave kind; did you mean " + std::string(kPlanKind) +
+                             "? (this WavePlan is ignored until it is fixed)",
+                         "kind");
+  }
+  if (kind == kPlanKind && api != kPlanApiVersion &&
+      (our_group || api.empty() || !nearest_name(api, {kPlanApiVersion}).empty())) {
+    return invalid_input("apiVersion \"" + api + "\" is not one fleetwave reads; did you mean " +
+                             std::string(kPlanApiVersion) + "? (this WavePlan is ignored until it is fixed)",
+                         "apiVersion");
+  }
+  return std::nullopt;
+}
+
+// An app that exists only as a mistyped WavePlan: named by metadata.name (or the file), with
+// the error, and no plan.
+AppDefinition mistyped_plan(const std::string& path, const std::string& content, std::size_t index, int doc_line,
+                            const Json& doc, Error error) {
+  AppDefinition app;
+  app.path = dir_of(path);
+  app.plan_file = path;
+  const std::string name = string_at(doc, {"metadata", "name"});
+  app.name = name.empty() ? path : name;
+  app.errors.push_back(locate_in_file(std::move(error), path, content, index, doc_line));
+  return app;
+}
+
 void read_plans(const std::string& path, const std::string& content, std::vector<AppDefinition>& out) {
   auto docs = parse_yaml_stream(content, path);
   if (!docs.ok()) return;  // the renderer reports broken YAML of the app; discovery only looks
   for (std::size_t i = 0; i < docs->size(); ++i) {
     const Json& doc = (*docs)[i].value;
-    if (string_at(doc, {"kind"}) != "WavePlan" || string_at(doc, {"apiVersion"}) != "fleetwave.io/v1alpha1") continue;
+    if (auto mistyped = near_miss(doc)) {
+      out.push_back(mistyped_plan(path, content, i, (*docs)[i].line, doc, std::move(*mistyped)));
+      continue;
+    }
+    if (string_at(doc, {"kind"}) != kPlanKind || string_at(doc, {"apiVersion"}) != kPlanApiVersion) continue;
     AppDefinition app;
     app.path = dir_of(path);
     app.plan_file = path;
@@ -144,7 +186,8 @@ Result<std::vector<AppDefinition>> AppDiscovery::discover(git::GitRepository& re
     auto known = may_hold_plan_.find(e.oid);
     if (known != may_hold_plan_.end() && !known->second) continue;
     FW_TRY(content, cache.read(repo, e.oid));
-    bool may = content.find("WavePlan") != std::string::npos;
+    // A WavePlan, or a document of ours whose kind may be a mistyped WavePlan (near_miss).
+    bool may = content.find("WavePlan") != std::string::npos || content.find("fleetwave.io/") != std::string::npos;
     may_hold_plan_[e.oid] = may;
     if (may) read_plans(e.path, content, apps);
   }

@@ -1,6 +1,7 @@
 // Finds the apps of a commit: every directory holding a WavePlan; the app is named by the
 // WavePlan's metadata.name. A broken WavePlan still yields an app (with its errors), so it is
-// reported while the other apps proceed.
+// reported while the other apps proceed; so does one whose kind or apiVersion is a near miss
+// ("WavePaln", "fleetwave.io/v1alpha"), which would otherwise make the app vanish.
 #pragma once
 
 #include <map>

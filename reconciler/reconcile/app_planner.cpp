@@ -46,6 +46,10 @@ PlannedApp AppPlanner::plan(const AppDefinition& app, const std::string& head, c
   ctx.out.report.path = app.path;
   if (!app.plan) {
     ctx.out.report.errors = app.errors;
+    // A broken WavePlan hides nothing that is known: the state in Git (stable release, release
+    // in flight, pins) is still shown beside the error; nothing is stepped.
+    auto state = load_state(ctx.snapshot, app.name, app.path);
+    if (state.ok()) ctx.out.report.state = std::move(state).value();
     return std::move(ctx.out);
   }
   ctx.out.plan = &*app.plan;

@@ -8,7 +8,7 @@
 namespace fleetwave::serve {
 namespace {
 
-const char* kPhases[] = {"New", "Stable", "Progressing", "WaitingApproval", "Held", "Paused", "Unknown"};
+const char* kPhases[] = {"New", "Stable", "Progressing", "WaitingApproval", "Held", "Paused", "Frozen", "Unknown"};
 
 std::string number(double v) {
   char buf[64];

@@ -395,11 +395,13 @@ TEST_F(ServeServerTest, ConfigFileWithEnvironmentAndFlagOverrides) {
 TEST_F(ServeServerTest, BadSettingsExit2WithOneLine) {
   ASSERT_TRUE(ft::write_text_file(file("bad.yaml"), "repo: x\ngit: {pasword: x}\n").ok());
   ASSERT_TRUE(ft::write_text_file(file("typo.yaml"), "repo: x\nboard: {urll: x}\n").ok());
+  ASSERT_TRUE(ft::write_text_file(file("soon.yaml"), "repo: " + git_->url("fleet.git") + "\ninterval: soon\n").ok());
   std::filesystem::create_directories(file("a-directory"));
   struct Case {
     std::string name;
     std::vector<std::string> args;
     std::string err_prefix;
+    std::vector<std::string> env;
   } cases[] = {
       {"unknown key",
        {"serve", "--config", file("bad.yaml")},
@@ -414,6 +416,14 @@ TEST_F(ServeServerTest, BadSettingsExit2WithOneLine) {
       {"bad interval",
        {"serve", "--repo", git_->url("fleet.git"), "--interval", "soon"},
        "error: --interval \"soon\": expected a duration"},
+      // Issue 25 (11): a value from the config file or the environment is named as it was given.
+      {"bad interval in the config file",
+       {"serve", "--config", file("soon.yaml")},
+       "error: " + file("soon.yaml") + ": interval \"soon\": expected a duration"},
+      {"bad interval in the environment",
+       {"serve", "--repo", git_->url("fleet.git")},
+       "error: FLEETWAVE_INTERVAL \"soon\": expected a duration",
+       {"FLEETWAVE_INTERVAL=soon"}},
       {"missing secret file",
        {"serve", "--repo", git_->url("fleet.git"), "--webhook-secret-file", file("nope")},
        "error: --webhook-secret-file: cannot read " + file("nope") + ": no such file"},
@@ -437,6 +447,7 @@ TEST_F(ServeServerTest, BadSettingsExit2WithOneLine) {
     spec.argv = {fleetwave::testkit::cli_binary()};
     spec.argv.insert(spec.argv.end(), c.args.begin(), c.args.end());
     spec.env = {"HOME=" + file("home")};
+    spec.env.insert(spec.env.end(), c.env.begin(), c.env.end());
     auto r = ft::run_command(spec, std::chrono::seconds(30));
     ASSERT_TRUE(r.ok());
     EXPECT_EQ(r->exit_code, 2) << r->output;
@@ -527,7 +538,7 @@ TEST_F(ServeServerTest, StatusApiEqualsTheCliInEveryPhase) {
 
   manual({"pause", "shop", "--reason", "incident 7"});
   cycle();
-  expect_same_status("Progressing", true);
+  expect_same_status("Paused", true);  // one phase word everywhere (issue 25, 7)
   manual({"resume", "shop"});
   cycle();
   expect_same_status("Progressing", false);

@@ -29,7 +29,9 @@ Result<Json> StatusBuilder::status_of(const StatusRequest& request, const std::v
   if (request.observe_every_app && request.argocd_configured) {
     std::vector<std::string> unobserved;
     for (const AppDefinition& app : apps) {
-      if (app.plan && !observations.count(app.name)) unobserved.push_back(app.name);
+      // Broken apps too: their pins are still running, and "unreachable" is said only when
+      // Argo CD was asked.
+      if (!observations.count(app.name)) unobserved.push_back(app.name);
     }
     observe_apps(argocd_, unobserved, observations);
   }
@@ -38,9 +40,11 @@ Result<Json> StatusBuilder::status_of(const StatusRequest& request, const std::v
   RepoSnapshot head(repo_, blobs_, request.head);
   auto loaded = load_cordons(head);  // an unreadable overlay shows as each app's render error
   const std::vector<Cordon> cordons = loaded.ok() ? std::move(loaded).value() : std::vector<Cordon>{};
+  auto freezes = load_freezes(head);  // unreadable: each app's plan reports it
+  const std::int64_t now_ms = clock_.now_ms();
   std::vector<AppStatusInput> inputs;
   for (const AppDefinition& app : apps) {
-    PlannedApp p = planner.plan(app, request.head, history, clock_.now_ms(), observations);
+    PlannedApp p = planner.plan(app, request.head, history, now_ms, observations);
     AppStatusInput in;
     in.plan = p.plan;
     in.waves = p.report.waves;
@@ -50,6 +54,7 @@ Result<Json> StatusBuilder::status_of(const StatusRequest& request, const std::v
     in.argocd_configured = request.argocd_configured;
     in.observations = observations[app.name];
     in.cordons = &cordons;
+    in.frozen = freezes.ok() && active_freeze(*freezes, app.name, now_ms) != nullptr;
     in.report = std::move(p.report);
     inputs.push_back(std::move(in));
   }

@@ -10,9 +10,13 @@
 namespace fleetwave {
 namespace {
 
-std::string phase_of(const AppReport& r) {
+// The one phase vocabulary of CLI, API, board and metrics: a paused app is Paused and a frozen
+// release Frozen whatever the release's own phase, since nothing moves until resume or unfreeze.
+std::string phase_of(const AppStatusInput& in) {
+  const AppReport& r = in.report;
   if (!r.state) return "Unknown";
-  if (r.state->release) return to_string(r.state->release->phase);
+  if (r.state->paused) return "Paused";
+  if (r.state->release) return in.frozen ? "Frozen" : to_string(r.state->release->phase);
   return r.state->stable_revision.empty() ? "New" : "Stable";
 }
 
@@ -91,7 +95,7 @@ Json app_status_json(const AppStatusInput& in) {
   const ReleaseState* release = s != nullptr && s->release ? &*s->release : nullptr;
   Json j = {{"app", r.app},
             {"path", r.path},
-            {"phase", phase_of(r)},
+            {"phase", phase_of(in)},
             {"paused", s != nullptr && s->paused},
             {"pauseReason", s != nullptr ? s->pause_reason : ""},
             {"stable", s != nullptr ? s->stable_revision : ""},
@@ -131,7 +135,12 @@ Json app_status_json(const AppStatusInput& in) {
                  {"error", in.argocd_configured ? in.observations.error : ""}};
   j["waves"] = Json::array();
   j["otherClusters"] = Json::array();
-  if (in.plan == nullptr) return j;
+  if (in.plan == nullptr) {  // no waves to group by: the pins from Git, as they are
+    if (in.report.state) {
+      for (const auto& [cluster, pin] : in.report.state->pins) j["otherClusters"].push_back(cluster_json(in, cluster));
+    }
+    return j;
+  }
   std::vector<std::string> other;
   std::vector<std::vector<std::string>> by_wave = clusters_by_wave(in, other);
   for (std::size_t w = 0; w < in.plan->waves.size(); ++w) j["waves"].push_back(wave_json(in, w, by_wave[w]));

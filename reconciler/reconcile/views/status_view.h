@@ -59,6 +59,7 @@ struct AppStatusInput {
   bool argocd_configured = false;
   Observations observations;                     // what Argo CD reported (with argocd_configured)
   const std::vector<Cordon>* cordons = nullptr;  // at the head (.fleetwave/cordons.yaml)
+  bool frozen = false;                           // a freeze in force stops the app (.fleetwave/freezes.yaml)
 };
 
 Json app_status_json(const AppStatusInput& input);

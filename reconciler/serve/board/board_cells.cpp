@@ -71,7 +71,9 @@ Cell healthy_cell(const Json& app, int wave_index, const Json& cluster, std::int
   const std::int64_t left = *since + *bake - now_ms;
   if (left > 0) {
     cell.state = CellState::Baking;
-    cell.bake_left_ms = left;
+    // No countdown while nothing can move on: a paused or frozen app.
+    const std::string phase = str(app, "phase");
+    cell.bake_left_ms = phase == "Paused" || phase == "Frozen" ? 0 : left;
   } else {
     cell.state = CellState::Done;
   }

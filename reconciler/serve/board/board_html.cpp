@@ -68,7 +68,7 @@ std::string cell_html(const BoardView& v, const Json& app, int wave_index, const
   if (!cell.detail.empty()) out += " title=\"" + html_escape(cell.detail) + "\"";
   out += "><span class=\"cluster\">" + html_escape(name) + "</span> <span class=\"state\">" + state_words(cell.state) +
          "</span>";
-  if (cell.state == CellState::Baking) {
+  if (cell.state == CellState::Baking && cell.bake_left_ms > 0) {  // none while paused or frozen
     out += " <span class=\"left\" data-left-ms=\"" + std::to_string(cell.bake_left_ms) + "\">" +
            time_left(cell.bake_left_ms) + "</span>";
   }
@@ -94,9 +94,10 @@ std::string wave_why(const BoardView& v, const Json& app, const Json& wave) {
     out += "<p class=\"why\">Waiting for approval: merge " + link(v.links.branch(branch), code(branch)) + " or run " +
            code("fleetwave approve " + board_str(app, "app") + " --wave " + board_str(wave, "name")) + ".</p>";
   }
-  // The blocked reason says the same of an awaited approval, without the link.
+  // The reason says the same of an awaited approval, without the link. A bake is a wait, not a
+  // block: the words are neutral.
   if (out.empty() && !board_str(app, "blocked").empty())
-    out += "<p class=\"why\">Blocked: " + html_escape(board_str(app, "blocked")) + "</p>";
+    out += "<p class=\"why\">Waiting: " + html_escape(board_str(app, "blocked")) + "</p>";
   return out;
 }
 
