@@ -23,6 +23,7 @@ CommandSpec reconcile_command();
 CommandSpec status_command();
 CommandSpec wait_command();
 CommandSpec plan_command();
+CommandSpec validate_command();
 CommandSpec diff_command();
 CommandSpec history_command();
 CommandSpec approve_command();

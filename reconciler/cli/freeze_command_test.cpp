@@ -57,6 +57,22 @@ TEST_F(CliFreezeCommandTest, PausedAndFrozenAreThePhaseWhileTheyHold) {
   EXPECT_EQ(phase(), "Progressing");
 }
 
+// Issue 25 (9): a release is named by the last commit that changed the app's inputs, not by the
+// head when it starts: a freeze and an unfreeze pushed after the change leave it the release.
+TEST_F(CliFreezeCommandTest, AReleaseIsNamedByTheCommitThatChangedItsInputs) {
+  flags_for_argocd_ = start_argocd();
+  human_commit("web 2", {{"apps/shop/deploy.yaml", testing_support::deployment("web:2")}});
+  const std::string change = head();
+  ASSERT_EQ(remote({"freeze", "shop", "--reason", "wait for the review"}).exit_code, 0);
+  ASSERT_EQ(remote({"unfreeze", "shop"}).exit_code, 0);
+  ASSERT_NE(head(), change);
+  ASSERT_EQ(reconcile_once().exit_code, 0);
+  EXPECT_EQ(subject().rfind("fleetwave(shop): start " + change.substr(0, 7) + " ", 0), 0u) << subject();
+  EXPECT_EQ(git(remote_, {"log", "-1", "--format=%(trailers:key=Fleetwave-Release,valueonly)", "main"}), change);
+  ASSERT_FALSE(targets().empty());
+  EXPECT_EQ(targets()[0]["revision"], change);
+}
+
 TEST_F(CliFreezeCommandTest, AFrozenAppStartsNothingUntilUnfrozen) {
   flags_for_argocd_ = start_argocd();
   const std::string seed = head();

@@ -3,6 +3,9 @@
 #include "reconcile/reconciler.h"
 
 #include <algorithm>
+#include <chrono>
+#include <condition_variable>
+#include <mutex>
 #include <sstream>
 #include <thread>
 
@@ -363,22 +366,56 @@ TEST_F(ReconcilerTest, ArgoCdUnreachableNeverAdvances) {
             "connection refused");
 }
 
+// Holds each replica's first commit of a round until every replica has planned its own (or 2 s
+// passed), so the replicas race on every machine however its threads are scheduled (under ASan
+// they could run one after the other, and nothing raced).
+class RaceTogether final : public CycleHook {
+ public:
+  struct Gate {
+    std::mutex mu;
+    std::condition_variable cv;
+    int arrived = 0;
+    int writers = 0;
+  };
+  explicit RaceTogether(Gate& gate) : gate_(gate) {}
+  void cycle_started() override { waited_ = false; }
+  void before_commit(HookContext&, std::vector<PlannedApp>&) override {
+    if (waited_) return;
+    waited_ = true;
+    std::unique_lock<std::mutex> lock(gate_.mu);
+    ++gate_.arrived;
+    gate_.cv.notify_all();
+    gate_.cv.wait_for(lock, std::chrono::seconds(2), [&] { return gate_.arrived >= gate_.writers; });
+  }
+  void after_push(HookContext&, const std::vector<PlannedApp>&, CycleReport&) override {}
+
+ private:
+  Gate& gate_;
+  bool waited_ = false;
+};
+
 TEST_F(ReconcilerTest, ThreeRacingReconcilersNeverDoubleAdvanceOrLoseAStep) {
   constexpr int kWriters = 3;
   std::vector<std::unique_ptr<git::LibGit2Repository>> repos;
   std::vector<std::unique_ptr<InMemoryArgoCd>> argocds;
   std::vector<std::unique_ptr<Reconciler>> reconcilers;
+  RaceTogether::Gate gate;
+  gate.writers = kWriters;
+  std::vector<std::unique_ptr<RaceTogether>> racers;
   for (int i = 0; i < kWriters; ++i) {
+    racers.push_back(std::make_unique<RaceTogether>(gate));
     repos.push_back(open_repo("cache-" + std::to_string(i)));
     argocds.push_back(std::make_unique<InMemoryArgoCd>());
     // Each replica signs as itself (as pods would), so racing commits differ and conflict.
     ReconcilerOptions options;
     options.author.name = "fleetwave replica-" + std::to_string(i);
+    options.hooks.push_back(racers.back().get());
     reconcilers.push_back(std::make_unique<Reconciler>(*repos.back(), *argocds.back(), clock_, options));
   }
   int conflicts = 0;
   for (int round = 0; round < 12 && (actions().empty() || actions().back() != "complete"); ++round) {
     std::vector<std::thread> threads;
+    gate.arrived = 0;  // no replica runs between rounds
     std::vector<Result<CycleReport>> results(kWriters, Result<CycleReport>(internal_error("not run")));
     for (int i = 0; i < kWriters; ++i) {
       threads.emplace_back([&, i] { results[i] = reconcilers[i]->run_once(); });

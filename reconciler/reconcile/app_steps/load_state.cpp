@@ -31,6 +31,33 @@ Status<> apply_trust(AppContext& ctx, RolloutState& state) {
   return ok_status();
 }
 
+// How far back the commit that changed the inputs is looked for; past it the oldest commit
+// looked at (whose inputs are still the head's) names the release.
+constexpr std::size_t kInputWalk = 256;
+
+// A release is named by the last commit that changed the app's inputs (issue 25, 9), not by
+// whatever commit is the head when it starts (a hold or an approval pushed after the change):
+// the first parents of the head, as long as the input digest stays the head's. Both render the
+// same, so the pins are the same objects; only the name, its subject and author differ.
+std::string release_commit(AppContext& ctx, const std::string& digest) {
+  auto log = ctx.repo.first_parent_log(ctx.head, "", kInputWalk);
+  if (!log.ok()) return ctx.head;
+  std::string named = ctx.head;
+  for (std::size_t i = 1; i < log->size(); ++i) {
+    RepoSnapshot at(ctx.repo, ctx.blobs, (*log)[i]);
+    auto inputs = at.input_digest(ctx.app.path);
+    if (!inputs.ok() || *inputs != digest) break;
+    named = (*log)[i];
+  }
+  return named;
+}
+
+// Whether the head's inputs would make a new release (the walk is paid only then).
+bool inputs_are_new(const RolloutState& state, const std::string& digest) {
+  if (state.release) return state.release->inputs != digest;
+  return state.stable_inputs != digest;
+}
+
 }  // namespace
 
 StepOutcome load_state_step(AppContext& ctx) {
@@ -51,7 +78,7 @@ StepOutcome load_state_step(AppContext& ctx) {
   }
   ctx.in.plan = &*ctx.app.plan;
   ctx.in.state = *state;
-  ctx.in.head_revision = ctx.head;
+  ctx.in.head_revision = inputs_are_new(*state, *digest) ? release_commit(ctx, *digest) : ctx.head;
   ctx.in.head_inputs = *digest;
   ctx.in.foreign_change = *foreign;
   ctx.in.freezes = std::move(freezes).value();
