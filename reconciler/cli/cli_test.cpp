@@ -32,7 +32,8 @@ TEST_F(CliTopLevelTest, HelpVersionAndUnknownCommands) {
        {"deploy"},
        2,
        "",
-       "error: unknown command \"deploy\"; commands: reconcile, status, wait, plan, validate, diff, history, approve, pause, "
+       "error: unknown command \"deploy\"; commands: reconcile, status, wait, plan, validate, diff, history, approve, "
+       "pause, "
        "resume, "
        "rollback, freeze, unfreeze, promote, hold, release-hold, cordon, uncordon, appset, serve (see fleetwave "
        "--help)\n"},
