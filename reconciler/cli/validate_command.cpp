@@ -1,6 +1,7 @@
 // fleetwave validate [PATH]: what the reconciler and the renderer would refuse or warn about, for
 // a whole repository at its committed HEAD, offline (no Argo CD, nothing written); for pull-request
 // CI. The checks are the ones reconcile and plan make, gathered in one report.
+#include <algorithm>
 #include <set>
 
 #include "base/nearest_name.h"
@@ -33,6 +34,20 @@ std::string did_you_mean(const std::string& name, const std::set<std::string>& k
   return near.empty() ? "" : " (did you mean " + near + "?)";
 }
 
+// Propagation policies that claim no resource template: their selectors match nothing (or a
+// policy of higher priority claims every match), so they propagate nothing.
+void check_policies(const std::string& app, const FleetRender& render, Findings& out) {
+  for (const PropagationPolicy& policy : render.fleet().propagation_policies) {
+    const bool claims = std::any_of(render.bindings().begin(), render.bindings().end(),
+                                    [&](const Binding& b) { return b.policy == &policy; });
+    if (claims) continue;
+    const std::string name = policy.namespace_.empty() ? "ClusterPropagationPolicy " + policy.name
+                                                       : "PropagationPolicy " + policy.namespace_ + "/" + policy.name;
+    out.warnings.push_back({app, name + " claims no resource template: its resourceSelectors match nothing (or a "
+                                        "policy of higher priority claims every match); fix its resourceSelectors"});
+  }
+}
+
 // An app's WavePlan, its render and its waves, as `plan` checks them.
 void check_app(RepoSnapshot& snapshot, const AppDefinition& app, const std::string& revision, Findings& out) {
   for (const Error& e : app.errors) out.errors.push_back({app.name, e.to_string()});
@@ -43,6 +58,7 @@ void check_app(RepoSnapshot& snapshot, const AppDefinition& app, const std::stri
     for (const Error& e : render.error()) out.errors.push_back({app.name, e.to_string()});
     return;
   }
+  check_policies(app.name, *render, out);
   const AppPlanView view = plan_view(app.name, app.path, revision, *app.plan, *render);
   if (!view.unassigned.empty()) {
     out.errors.push_back({app.name, app.plan_file +
@@ -164,9 +180,10 @@ CommandSpec validate_command() {
           "committed HEAD, offline, and reports what the reconciler and the renderer would refuse or\n"
           "warn about: WavePlans that do not parse (file:line:column and the fix), a mistyped kind or\n"
           "apiVersion, waves that take no cluster or name clusters the inventory lacks, reached\n"
-          "clusters no wave takes, templates and policies that do not render, holds and cordons of\n"
-          "unknown clusters, unreadable freezes or cordons, and rollout state of an app no WavePlan\n"
-          "names. Exit 1 when there is an error (and with --strict, a warning too); 0 otherwise.\n"
+          "clusters no wave takes, templates and policies that do not render, propagation policies\n"
+          "that claim no template, holds and cordons of unknown clusters, unreadable freezes or\n"
+          "cordons, and rollout state of an app no WavePlan names. Exit 1 when there is an error (and\n"
+          "with --strict, a warning too); 0 otherwise.\n"
           "For pull-request CI: fleetwave validate . --strict",
           flags_of({{{"strict", "", "exit 1 on warnings too", false}, output_flag("text (default) or json")},
                     repository_flags()}),

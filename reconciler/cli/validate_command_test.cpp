@@ -83,6 +83,21 @@ TEST_F(CliValidateTest, EachMistakeIsReportedWithItsPlaceAndFix) {
   }
 }
 
+TEST_F(CliValidateTest, APolicyThatClaimsNothingIsAWarning) {
+  human_commit("a policy for a StatefulSet there is not",
+               {{"apps/shop/extra-policy.yaml",
+                 "apiVersion: policy.karmada.io/v1alpha1\nkind: PropagationPolicy\nmetadata: {name: nothing, "
+                 "namespace: shop}\nspec:\n  resourceSelectors: [{apiVersion: apps/v1, kind: StatefulSet}]\n"
+                 "  placement: {}\n"}});
+  CliRun lenient = validate();
+  EXPECT_EQ(lenient.exit_code, 0) << lenient.out << lenient.err;
+  EXPECT_NE(lenient.out.find("warning: shop: PropagationPolicy shop/nothing claims no resource template: its "
+                             "resourceSelectors match nothing"),
+            std::string::npos)
+      << lenient.out;
+  EXPECT_EQ(validate({"--strict"}).exit_code, 1);
+}
+
 TEST_F(CliValidateTest, StateOfAnUnnamedAppAndCordonsOfUnknownClustersAreWarnings) {
   std::vector<std::string> reconcile = {"reconcile", "--once", "--repo", remote_url(), "--cache-dir", *dir_ / "cache"};
   const std::vector<std::string> argocd = start_argocd();
