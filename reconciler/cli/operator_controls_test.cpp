@@ -183,5 +183,21 @@ TEST_F(CliOperatorControlsTest, PromoteFullTakesAHotfixThroughEveryWaveWithoutAp
       << "the seed, then no wait-approval; europe pinned whole";
 }
 
+// Issue 25 (5): a promotion applies to the try of the release it was given for. Rolled back and
+// resumed, the release starts again at the canary with its bake and approval in force.
+TEST_F(CliOperatorControlsTest, APromotionDoesNotSurviveARollback) {
+  reconcile();  // start: the canary is pinned
+  ASSERT_EQ(with_repo({"promote", "shop", "--to-wave", "europe", "--reason", "hotfix"}).exit_code, 0);
+  ASSERT_EQ(with_repo({"rollback", "shop", "--reason", "wrong build"}).exit_code, 0);
+  ASSERT_EQ(with_repo({"resume", "shop"}).exit_code, 0);
+  CliRun status = with_repo({"status", "-o", "json"}, /*binary=*/true);
+  ASSERT_EQ(status.exit_code, 0) << status.err;
+  EXPECT_EQ(git(remote_, {"show", "main:.fleetwave/shop/state.yaml"}).find("promotedTo"), std::string::npos)
+      << git(remote_, {"show", "main:.fleetwave/shop/state.yaml"});
+  for (int i = 0; i < 3; ++i) reconcile();
+  // Without the promotion, europe waits for its approval again instead of being pinned at once.
+  EXPECT_NE(subject().find("wait"), std::string::npos) << subject();
+}
+
 }  // namespace
 }  // namespace fleetwave::cli

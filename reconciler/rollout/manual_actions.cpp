@@ -100,6 +100,9 @@ Result<Step> rollback_step(const WavePlan& plan, const RolloutState& state, cons
   }
   r.phase = ReleasePhase::Held;
   r.reason = reason.empty() ? "rolled back by a person" : reason;
+  // A promotion is for the try it was given for: a resume restarts the release from its first
+  // wave with every gate in force again (issue 25, 5).
+  r.promoted_to.clear();
   std::string target = next.stable_revision.empty() ? "" : " to " + short_sha(next.stable_revision);
   // Copies: `r` lives in `next`, which is moved into make() in an unspecified argument order.
   const std::string why = r.reason, revision = r.revision;

@@ -254,6 +254,7 @@ class Engine {
       return Decision{std::move(step), {}};
     }
     std::size_t moved = unpin_release(next, r.revision);
+    next.release->promoted_to.clear();  // a promotion is for the try it was given for (issue 25, 5)
     const std::string& stable = in_.state.stable_revision;
     Step step = make_step("rollback", std::move(next));
     step.message.subject = "roll back " + short_sha(r.revision) + (stable.empty() ? "" : " to " + short_sha(stable)) +
