@@ -21,7 +21,6 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <fstream>
 #include <functional>
 #include <map>
 #include <optional>
@@ -345,13 +344,9 @@ int webhook_bench(const Options& o) {
   return 0;
 }
 
-// VmRSS or VmHWM of a process, in MiB (Linux /proc).
+// VmRSS or VmHWM of a process, in MiB.
 double proc_mib(int pid, const std::string& field) {
-  std::ifstream status("/proc/" + std::to_string(pid) + "/status");
-  for (std::string line; std::getline(status, line);) {
-    if (line.rfind(field + ":", 0) == 0) return std::atof(line.c_str() + field.size() + 1) / 1024.0;
-  }
-  return -1;
+  return static_cast<double>(ft::proc_status_kib(pid, field)) / 1024.0;
 }
 
 // Every app's Applications Synced and Healthy at their pins (Argo CD caught up).

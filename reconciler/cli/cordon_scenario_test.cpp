@@ -31,6 +31,20 @@ class CliCordonTest : public CliTest {
     return f;
   }
 
+  // `fleetwave status --watch --interval 200ms [extra...]` against the remote, stdout to
+  // <dir>/<name>-out (not a terminal); stopped by the caller like an interrupted watch.
+  Result<fleetwave::testkit::ChildProcess> start_watch(const std::string& name, const std::vector<std::string>& extra) {
+    fleetwave::testkit::ProcessSpec spec;
+    spec.argv = {fleetwave::testkit::cli_binary(), "status", "--watch", "--interval", "200ms"};
+    spec.argv.insert(spec.argv.end(), extra.begin(), extra.end());
+    spec.argv.insert(spec.argv.end(), {"--repo", remote_url(), "--cache-dir", *dir_ / ("cache-" + name)});
+    spec.cwd = dir_->path();
+    spec.env = {"HOME=" + (*dir_ / "home")};
+    spec.stdout_path = *dir_ / (name + "-out");
+    spec.stderr_path = *dir_ / (name + "-err");
+    return fleetwave::testkit::ChildProcess::spawn(spec);
+  }
+
   void SetUp() override {
     CliTest::SetUp();
     argocd_flags_ = start_argocd();
@@ -193,23 +207,9 @@ TEST_F(CliCordonTest, StatusWarnsWhenTheCheckoutIsBehindOrAheadOfItsUpstream) {
 TEST_F(CliCordonTest, StatusWatchAppendsAReportWhenItChanges) {
   // Not a terminal: a time line and the report, again only when it changed. Stopped by SIGTERM
   // like an interrupted watch.
-  fleetwave::testkit::ProcessSpec spec;
-  spec.argv = {fleetwave::testkit::cli_binary(),
-               "status",
-               "--watch",
-               "--interval",
-               "200ms",
-               "--repo",
-               remote_url(),
-               "--cache-dir",
-               *dir_ / "cache-watch"};
-  spec.cwd = dir_->path();
-  spec.env = {"HOME=" + (*dir_ / "home")};
-  spec.stdout_path = *dir_ / "watch-out";
-  spec.stderr_path = *dir_ / "watch-err";
-  auto child = fleetwave::testkit::ChildProcess::spawn(spec);
+  auto child = start_watch("watch", {});
   ASSERT_TRUE(child.ok()) << child.error().to_string();
-  auto output = [&] { return fleetwave::testkit::read_text_file(spec.stdout_path); };
+  auto output = [&] { return fleetwave::testkit::read_text_file(*dir_ / "watch-out"); };
   auto count = [](const std::string& text, const std::string& what) {
     std::size_t n = 0;
     for (std::size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
@@ -232,27 +232,11 @@ TEST_F(CliCordonTest, StatusWatchAppendsAReportWhenItChanges) {
 }
 
 TEST_F(CliCordonTest, StatusWatchJsonIsAStreamOfOneDocumentPerLine) {
-  fleetwave::testkit::ProcessSpec spec;
-  spec.argv = {fleetwave::testkit::cli_binary(),
-               "status",
-               "--watch",
-               "--interval",
-               "200ms",
-               "-o",
-               "json",
-               "--repo",
-               remote_url(),
-               "--cache-dir",
-               *dir_ / "cache-watch-json"};
-  spec.cwd = dir_->path();
-  spec.env = {"HOME=" + (*dir_ / "home")};
-  spec.stdout_path = *dir_ / "watch-json-out";
-  spec.stderr_path = *dir_ / "watch-json-err";
-  auto child = fleetwave::testkit::ChildProcess::spawn(spec);
+  auto child = start_watch("watch-json", {"-o", "json"});
   ASSERT_TRUE(child.ok()) << child.error().to_string();
   auto lines = [&] {
     std::vector<Json> out;
-    std::istringstream text(fleetwave::testkit::read_text_file(spec.stdout_path));
+    std::istringstream text(fleetwave::testkit::read_text_file(*dir_ / "watch-json-out"));
     for (std::string line; std::getline(text, line);) out.push_back(Json::parse(line, nullptr, false));
     return out;
   };

@@ -3,8 +3,6 @@
 // with the number of views (it grew ~66 MB per view at 50 apps x 1,000 clusters while the page
 // copied each app's document per cell) nor peak with the number of viewers (BoardCache).
 // bench/serve_bench.cpp --board 1 measures the same at fleet size.
-#include <fstream>
-
 #include "serve/serve_fixture.h"
 
 namespace fleetwave::serve {
@@ -43,18 +41,9 @@ class ServeBoardMemoryServerTest : public testing_support::ServeFixture {
  protected:
   std::string wide() const { return git_->repo_path("wide.git"); }
 
-  // VmRSS (resident now) or VmHWM (the peak) of serve, in KiB (Linux /proc).
-  long kib(const std::string& field) const {
-    std::ifstream status("/proc/" + std::to_string(serve_->pid()) + "/status");
-    for (std::string line; std::getline(status, line);) {
-      if (line.rfind(field + ":", 0) == 0) return std::atol(line.c_str() + field.size() + 1);
-    }
-    return -1;
-  }
-  // Starts VmHWM again from the current resident set (Linux 4.0+).
-  bool reset_peak() const {
-    return static_cast<bool>(std::ofstream("/proc/" + std::to_string(serve_->pid()) + "/clear_refs") << "5");
-  }
+  // VmRSS (resident now) or VmHWM (the peak) of serve, in KiB.
+  long kib(const std::string& field) const { return testkit::proc_status_kib(serve_->pid(), field); }
+  bool reset_peak() const { return testkit::reset_peak_rss(serve_->pid()); }
 
   // Argo CD reports every pinned cluster of every app Synced and Healthy at its pin.
   void sync_all() {

@@ -7,7 +7,6 @@
 #include <unistd.h>
 
 #include <atomic>
-#include <fstream>
 #include <netinet/in.h>
 #include <sys/socket.h>
 
@@ -68,15 +67,6 @@ bool closed_by_server(int fd, int timeout_ms) {
   return ::recv(fd, &c, 1, MSG_DONTWAIT) <= 0;
 }
 
-long status_kb(int pid, const std::string& field) {
-  std::ifstream in("/proc/" + std::to_string(pid) + "/status");
-  std::string line;
-  while (std::getline(in, line)) {
-    if (line.rfind(field + ":", 0) == 0) return std::atol(line.c_str() + field.size() + 1);
-  }
-  return -1;
-}
-
 class ServeHardeningServerTest : public testing_support::ServeFixture {
  protected:
   // Sends a chunked body of `total` bytes in 1 MiB chunks; the bytes the server took before it
@@ -116,7 +106,7 @@ class ServeHardeningServerTest : public testing_support::ServeFixture {
 TEST_F(ServeHardeningServerTest, D1_BodiesAreLimitedWhileReadWhateverTheFraming) {
   start("1h");
   ASSERT_TRUE(wait_until([&] { return ready(); }, 20'000)) << logs();
-  const long peak_before = status_kb(serve_->pid(), "VmHWM");
+  const long peak_before = ft::proc_status_kib(serve_->pid(), "VmHWM");
 
   // A chunked body to a path that takes none is refused before a byte of it is read.
   std::string answer = raw("POST /nosuch HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n10\r\n");
@@ -134,7 +124,7 @@ TEST_F(ServeHardeningServerTest, D1_BodiesAreLimitedWhileReadWhateverTheFraming)
   for (std::size_t i = 0; i < sent.size(); ++i) {
     EXPECT_LT(sent[i], std::size_t{64} << 20) << "sender " << i << " was read far past the 1 MiB limit";
   }
-  const long peak_after = status_kb(serve_->pid(), "VmHWM");
+  const long peak_after = ft::proc_status_kib(serve_->pid(), "VmHWM");
   EXPECT_LT(peak_after - peak_before, 64 * 1024) << "peak RSS grew from " << peak_before << " KB to " << peak_after;
   std::printf("[D1] peak RSS %ld KB -> %ld KB; bytes taken: %zu %zu %zu %zu %zu\n", peak_before, peak_after, sent[0],
               sent[1], sent[2], sent[3], sent[4]);

@@ -3,8 +3,6 @@
 // logged) and the release commit gets the canary's status on the fake GitHub, linked to the board.
 #include <signal.h>
 
-#include <fstream>
-
 #include "codec/json_reader.h"
 #include "serve/serve_fixture.h"
 #include "testkit/fakes/fake_hosting_server.h"
@@ -16,14 +14,7 @@ namespace {
 
 class ServeNotifyServerTest : public testing_support::ServeFixture {
  protected:
-  // Resident memory of the serve process, from /proc (Linux).
-  long rss_kib() const {
-    std::ifstream status("/proc/" + std::to_string(serve_->pid()) + "/status");
-    for (std::string line; std::getline(status, line);) {
-      if (line.rfind("VmRSS:", 0) == 0) return std::atol(line.c_str() + 6);
-    }
-    return -1;
-  }
+  long rss_kib() const { return testkit::proc_status_kib(serve_->pid(), "VmRSS"); }
 };
 
 // E5 of the trust issue, against the built binary: a webhook endpoint that streams response

@@ -279,4 +279,17 @@ ProcessOutcome run_process_inherit_env(const std::vector<std::string>& argv, con
   return run(argv, nullptr, cwd, timeout_seconds);
 }
 
+long proc_status_kib(int pid, const std::string& field) {
+  std::ifstream in("/proc/" + std::to_string(pid) + "/status");
+  for (std::string line; std::getline(in, line);) {
+    if (line.rfind(field + ":", 0) == 0) return std::atol(line.c_str() + field.size() + 1);
+  }
+  return -1;
+}
+
+bool reset_peak_rss(int pid) {
+  std::ofstream out("/proc/" + std::to_string(pid) + "/clear_refs");
+  return static_cast<bool>(out << "5" << std::flush);
+}
+
 }  // namespace fleetwave::testkit

@@ -90,4 +90,11 @@ ProcessOutcome run_process(const std::vector<std::string>& argv, const std::map<
 ProcessOutcome run_process_inherit_env(const std::vector<std::string>& argv, const std::string& cwd = "",
                                        int timeout_seconds = 600);
 
+// A field of /proc/<pid>/status in KiB ("VmRSS": resident now, "VmHWM": the peak), -1 when
+// the process or the field is not there (Linux).
+long proc_status_kib(int pid, const std::string& field);
+
+// Starts VmHWM again from the current resident set (Linux 4.0+); false when it cannot.
+bool reset_peak_rss(int pid);
+
 }  // namespace fleetwave::testkit

@@ -1,13 +1,12 @@
 #include "adapters/analysis/analysis_http.h"
 
-#include <strings.h>
-
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 
 #include "adapters/http/http_client.h"
+#include "base/text.h"
 
 namespace fleetwave {
 namespace {
@@ -100,9 +99,8 @@ Result<HttpAnswer> analysis_http_exchange(const AnalysisHttpTransport& t, const 
   request.method = r.method;
   request.path_and_query = r.path_and_query;
   request.headers = r.headers;
-  const bool has_agent = std::any_of(r.headers.begin(), r.headers.end(), [](const auto& h) {
-    return h.first.size() == 10 && strncasecmp(h.first.c_str(), "User-Agent", 10) == 0;
-  });
+  const bool has_agent = std::any_of(r.headers.begin(), r.headers.end(),
+                                     [](const auto& h) { return ascii_lower(h.first) == "user-agent"; });
   if (!has_agent) request.headers.emplace_back("User-Agent", "fleetwave");
   HttpClientLimits limits;
   limits.connect_timeout = t.timeout;

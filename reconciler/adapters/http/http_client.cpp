@@ -6,11 +6,12 @@
 #include "adapters/http/http_client.h"
 
 #include <algorithm>
-#include <cctype>
 #include <curl/curl.h>
 #include <memory>
 #include <mutex>
 #include <string_view>
+
+#include "base/text.h"
 
 namespace fleetwave {
 namespace {
@@ -47,20 +48,10 @@ struct Transfer {
   SteadyClock::time_point last_byte{};  // of the answer; set when connected
 };
 
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r' || s.back() == '\n'))
-    s.remove_suffix(1);
-  return s;
-}
-
 void keep_header(HttpClientAnswer& answer, std::string_view line) {
   const std::size_t colon = line.find(':');
   if (colon == std::string_view::npos) return;
-  std::string name(trim(line.substr(0, colon)));
-  std::transform(name.begin(), name.end(), name.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  answer.headers.emplace_back(std::move(name), std::string(trim(line.substr(colon + 1))));
+  answer.headers.emplace_back(ascii_lower(trim_space(line.substr(0, colon))), trim_space(line.substr(colon + 1)));
 }
 
 // Counts every header line of every response (1xx included, so an endless run of
@@ -79,7 +70,7 @@ std::size_t on_header(char* data, std::size_t size, std::size_t count, void* use
     t.answer.headers.clear();
     return n;
   }
-  if (trim(line).empty()) return n;
+  if (trim_space(line).empty()) return n;
   if (++t.header_count > t.limits.max_header_count) {
     t.headers_too_large = true;
     return 0;
@@ -108,10 +99,7 @@ curl_slist* header_list(const HttpClientRequest& request) {
   curl_slist* list = curl_slist_append(nullptr, "Expect:");
   bool has_content_type = false;
   for (const auto& [name, value] : request.headers) {
-    std::string lower = name;
-    std::transform(lower.begin(), lower.end(), lower.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    has_content_type = has_content_type || lower == "content-type";
+    has_content_type = has_content_type || ascii_lower(name) == "content-type";
     list = curl_slist_append(list, (name + ": " + value).c_str());
   }
   if (!request.body.empty() && !has_content_type) list = curl_slist_append(list, "Content-Type:");
