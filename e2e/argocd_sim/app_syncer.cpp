@@ -36,7 +36,8 @@ bool AppSyncer::wants_sync(const AppRecord& record, std::int64_t now_ms) const {
   if (now_ms < record.retry_at_ms) return false;
   if (record.sync_requested || !record.attempted) return true;
   const TargetEntry& want = record.desired.entry;
-  return record.attempted->revision != want.revision || record.attempted->path != want.path;
+  return record.attempted->revision != want.revision || record.attempted->path != want.path ||
+         record.attempted->cordons != want.cordons;
 }
 
 void AppSyncer::start(AppRecord& record, std::int64_t now_ms) {
@@ -52,7 +53,7 @@ void AppSyncer::start(AppRecord& record, std::int64_t now_ms) {
                      target.revision,
                      settings_.repo_url,
                      target.path,
-                     {{"FLEETWAVE_CLUSTER", target.cluster}},
+                     {{"FLEETWAVE_CLUSTER", target.cluster}, {"FLEETWAVE_CORDONS", target.cordons}},
                      settings_.path_env};
   Result<std::vector<Json>> outcome = generator_.generate(context);
   if (!outcome.ok() && outcome.error().kind != ErrorKind::InvalidInput) {

@@ -19,6 +19,7 @@ std::string changes(const TargetEntry& from, const TargetEntry& to) {
   add("wave", from.wave, to.wave);
   add("server", from.server, to.server);
   add("path", from.path, to.path);
+  if (from.cordons != to.cordons) out += (out.empty() ? "" : ", ") + std::string("FLEETWAVE_CORDONS changed");
   return out.empty() ? "no visible change" : out;
 }
 

@@ -22,7 +22,8 @@ std::map<std::string, std::string> template_labels(const DesiredApp& d) {
 }
 
 Json template_source(const DesiredApp& d, const std::string& repo_url) {
-  Json env = Json::array({{{"name", "FLEETWAVE_CLUSTER"}, {"value", d.entry.cluster}}});
+  Json env = Json::array({{{"name", "FLEETWAVE_CLUSTER"}, {"value", d.entry.cluster}},
+                          {{"name", "FLEETWAVE_CORDONS"}, {"value", d.entry.cordons}}});
   return {{"repoURL", repo_url},
           {"path", d.entry.path},
           {"targetRevision", d.entry.revision},

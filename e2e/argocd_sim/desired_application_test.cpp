@@ -57,11 +57,13 @@ TEST(DesiredApplicationTest, NewApplicationHasTheAppSetTemplateAndAnEmptyCompari
   EXPECT_EQ(app["metadata"]["ownerReferences"][0]["kind"], "ApplicationSet");
   EXPECT_EQ(app["metadata"]["ownerReferences"][0]["name"], "web");
   EXPECT_EQ(app["metadata"]["creationTimestamp"], "2026-01-01T00:00:00Z");
-  Json source = {
-      {"repoURL", kRepo},
-      {"path", "apps/web"},
-      {"targetRevision", kPin},
-      {"plugin", {{"name", "fleetwave"}, {"env", Json::array({{{"name", "FLEETWAVE_CLUSTER"}, {"value", "eu-1"}}})}}}};
+  Json source = {{"repoURL", kRepo},
+                 {"path", "apps/web"},
+                 {"targetRevision", kPin},
+                 {"plugin",
+                  {{"name", "fleetwave"},
+                   {"env", Json::array({{{"name", "FLEETWAVE_CLUSTER"}, {"value", "eu-1"}},
+                                        {{"name", "FLEETWAVE_CORDONS"}, {"value", ""}}})}}}};
   EXPECT_EQ(app["spec"]["source"], source);
   EXPECT_EQ(app["spec"]["destination"], Json({{"name", "eu-1"}}));
   EXPECT_EQ(app["spec"]["project"], "default");

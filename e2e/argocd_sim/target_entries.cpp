@@ -29,6 +29,7 @@ Result<TargetEntry> parse_entry(const Json& item, const std::string& where) {
   e.revision = std::move(revision);
   e.path = std::move(path);
   e.app = string_at(item, {"app"});
+  e.cordons = string_at(item, {"cordons"});
   return e;
 }
 

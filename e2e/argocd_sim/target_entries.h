@@ -17,6 +17,7 @@ struct TargetEntry {
   std::string wave;
   std::string revision;  // the pin: spec.source.targetRevision
   std::string path;      // spec.source.path
+  std::string cordons;   // plugin env FLEETWAVE_CORDONS; optional in the file (the template's hasKey)
 
   bool operator==(const TargetEntry&) const = default;
 };

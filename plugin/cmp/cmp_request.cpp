@@ -65,14 +65,18 @@ Result<std::size_t> parse_size(const std::string& text, const std::string& name)
 const char* render_usage() {
   return "usage: fleetwave-render [--repo-root DIR --app PATH] [--cluster NAME] [-o|--output yaml|json]\n"
          "                        [--clusters-dir DIR] [--policies-dir DIR] [--default-namespace NS]\n"
+         "                        [--cordons JSON]\n"
          "       fleetwave-render summary --repo-root DIR [--apps-dir DIR] [--clusters-dir DIR]\n"
          "                                [-o|--output text|json]\n"
          "\n"
          "Prints the objects Karmada would deliver to one cluster, rendered from the app's templates,\n"
          "Karmada policies and the Cluster inventory. As an Argo CD CMP it reads ARGOCD_APP_SOURCE_PATH,\n"
          "ARGOCD_ENV_FLEETWAVE_CLUSTER (or the plugin parameter \"cluster\"), ARGOCD_ENV_FLEETWAVE_CLUSTERS\n"
-         "and ARGOCD_ENV_FLEETWAVE_OUTPUT; flags win over the environment. Warnings (valid input that is\n"
-         "almost certainly a mistake) go to stderr; the render still succeeds.\n"
+         "ARGOCD_ENV_FLEETWAVE_OUTPUT and ARGOCD_ENV_FLEETWAVE_CORDONS; flags win over the environment.\n"
+         "--cordons (FLEETWAVE_CORDONS) is a Cordons document used instead of .fleetwave/cordons.yaml:\n"
+         "fleetwave sets it when a rollback returns a cluster to an older commit, so cordons stay in\n"
+         "effect. Warnings (valid input that is almost certainly a mistake) go to stderr; the render\n"
+         "still succeeds.\n"
          "\n"
          "summary renders every app (each directory under --apps-dir, default apps) for every cluster of\n"
          "the inventory (--clusters-dir, default clusters) and prints what each cluster receives.\n";
@@ -80,7 +84,7 @@ const char* render_usage() {
 
 Result<RenderRequest> parse_render_request(const ProcessContext& context) {
   RenderRequest r;
-  std::string repo_root, app, cluster, output, clusters_dir, policies_dir, default_ns;
+  std::string repo_root, app, cluster, output, clusters_dir, policies_dir, default_ns, cordons;
   const std::vector<std::string>& a = context.args;
   for (std::size_t i = 0; i < a.size(); ++i) {
     auto value = [&](std::string& into) -> Result<Ok> {
@@ -104,6 +108,7 @@ Result<RenderRequest> parse_render_request(const ProcessContext& context) {
                     : f == "--clusters-dir"        ? value(clusters_dir)
                     : f == "--policies-dir"        ? value(policies_dir)
                     : f == "--default-namespace"   ? value(default_ns)
+                    : f == "--cordons"             ? value(cordons)
                                                    : Result<Ok>(invalid_input("unknown flag \"" + printable(f) + "\""));
     if (!st.ok()) return st.error();
   }
@@ -154,6 +159,8 @@ Result<RenderRequest> parse_render_request(const ProcessContext& context) {
   // and must reach the same clusters.
   r.default_namespace =
       !default_ns.empty() ? default_ns : env_or(context, "ARGOCD_ENV_FLEETWAVE_DEFAULT_NAMESPACE", "default");
+  if (cordons.empty()) cordons = env_or(context, "ARGOCD_ENV_FLEETWAVE_CORDONS");
+  if (!cordons.empty()) r.cordons = cordons;
   if (std::string v = env_or(context, "FLEETWAVE_MAX_FILE_BYTES"); !v.empty()) {
     FW_TRY(n, parse_size(v, "FLEETWAVE_MAX_FILE_BYTES"));
     r.limits.max_file_bytes = n;

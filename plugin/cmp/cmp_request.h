@@ -3,6 +3,7 @@
 #pragma once
 
 #include <filesystem>
+#include <optional>
 #include <string>
 
 #include "base/result.h"
@@ -18,6 +19,8 @@ struct RenderRequest {
   OutputFormat format = OutputFormat::YamlStream;
   std::string default_namespace = "default";
   RenderLimits limits;
+  // A Cordons document (YAML or JSON) used instead of the repository's .fleetwave/cordons.yaml.
+  std::optional<std::string> cordons;
   bool help = false;
   bool version = false;
 };

@@ -1,5 +1,7 @@
 #include "cmp/render_command.h"
 
+#include <algorithm>
+
 #include "cmp/build_identity.h"
 #include "cmp/cached_render.h"
 #include "cmp/cmp_request.h"
@@ -36,6 +38,16 @@ int exit_code_for(const ErrorList& errors) {
   return 1;
 }
 
+// --cordons / FLEETWAVE_CORDONS: the cordon overlay a rollback kept for this cluster replaces
+// the one at the revision (docs/formats.md, "Cordons").
+void use_cordon_overlay(InputBundle& bundle, const std::string& overlay) {
+  auto& files = bundle.files;
+  files.erase(
+      std::remove_if(files.begin(), files.end(), [](const SourceFile& f) { return f.role == FileRole::Cordons; }),
+      files.end());
+  files.push_back(SourceFile{"FLEETWAVE_CORDONS", overlay, FileRole::Cordons});
+}
+
 }  // namespace
 
 CommandResult run_render_command(const ProcessContext& context) {
@@ -61,6 +73,7 @@ CommandResult run_render_command(const ProcessContext& context) {
   bundle.limits = request->limits;
   auto read = read_repo_files(request->layout, bundle);
   if (!read.ok()) return failure(1, read.error());
+  if (request->cordons) use_cordon_overlay(bundle, *request->cordons);
   RenderCache cache(cache_settings(context.env), build_identity());
   cache.set_inputs(*request, bundle);
   retained->output = render_through_cache(cache, bundle, request->cluster, &retained->prepared);

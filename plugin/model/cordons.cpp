@@ -48,7 +48,7 @@ Result<Taint> parse_taint(const std::string& text) {
   return taint;
 }
 
-std::string serialize_cordons(const std::vector<Cordon>& cordons) {
+Json cordons_document(const std::vector<Cordon>& cordons) {
   Json list = Json::array();
   for (const Cordon& c : cordons) {
     Json taint = {{"key", c.taint.key}, {"effect", c.taint.effect}};
@@ -61,8 +61,12 @@ std::string serialize_cordons(const std::vector<Cordon>& cordons) {
     if (c.automatic) j["automatic"] = true;
     list.push_back(std::move(j));
   }
-  Json doc = {{"apiVersion", "fleetwave.io/v1alpha1"}, {"kind", "Cordons"}, {"cordons", list}};
-  return "# Written by fleetwave; change it with `fleetwave cordon|uncordon`.\n" + write_yaml(doc);
+  return {{"apiVersion", "fleetwave.io/v1alpha1"}, {"kind", "Cordons"}, {"cordons", list}};
+}
+
+std::string serialize_cordons(const std::vector<Cordon>& cordons) {
+  return "# Written by fleetwave; change it with `fleetwave cordon|uncordon`.\n" +
+         write_yaml(cordons_document(cordons));
 }
 
 namespace {

@@ -36,6 +36,8 @@ Result<Taint> parse_taint(const std::string& text);
 // The same checks on a parsed taint, recorded at `at`.
 void check_taint(const Taint& taint, const FieldPath& at, Problems& problems);
 
+// The overlay as a document (apiVersion, kind, cordons); serialize_cordons writes it as YAML.
+Json cordons_document(const std::vector<Cordon>& cordons);
 std::string serialize_cordons(const std::vector<Cordon>& cordons);
 // Problems carry fields ("cordons[0].taint.effect"); the caller adds file and line.
 std::vector<Cordon> parse_cordons(const Json& document, Problems& problems);

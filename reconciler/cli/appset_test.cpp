@@ -161,6 +161,8 @@ spec:
           env:
           - name: FLEETWAVE_CLUSTER
             value: '{{.cluster}}'
+          - name: FLEETWAVE_CORDONS
+            value: '{{ if hasKey . "cordons" }}{{ .cordons }}{{ end }}'
           name: fleetwave
         repoURL: https://git.example.com/fleet.git
         targetRevision: '{{.revision}}'

@@ -82,6 +82,11 @@ class CliTest : public fleetwave::testkit::LibGit2Test {
     spec.cwd = cwd.empty() ? dir_->path() : cwd;
     spec.env = {"HOME=" + (*dir_ / "home"), "XDG_CACHE_HOME=" + (*dir_ / "xdg")};
     spec.env.insert(spec.env.end(), env.begin(), env.end());
+    return run_process(std::move(spec));
+  }
+
+  // Runs a built binary to its exit; stdout and stderr go to files in the test directory.
+  CliRun run_process(fleetwave::testkit::ProcessSpec spec) {
     const std::string tag = std::to_string(++binary_runs_);
     spec.stdout_path = *dir_ / ("stdout-" + tag);
     spec.stderr_path = *dir_ / ("stderr-" + tag);
@@ -91,7 +96,7 @@ class CliTest : public fleetwave::testkit::LibGit2Test {
       ADD_FAILURE() << child.error().to_string();
       return r;
     }
-    if (!child->wait_for_exit(std::chrono::seconds(120))) ADD_FAILURE() << "fleetwave did not exit";
+    if (!child->wait_for_exit(std::chrono::seconds(120))) ADD_FAILURE() << spec.argv[0] << " did not exit";
     r.exit_code = child->exit_code().value_or(-1);
     r.out = fleetwave::testkit::read_text_file(spec.stdout_path);
     r.err = fleetwave::testkit::read_text_file(spec.stderr_path);

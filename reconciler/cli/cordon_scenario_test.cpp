@@ -94,6 +94,17 @@ class CliCordonTest : public CliTest {
     return "";
   }
 
+  // fleetwave-render (the built binary, as Argo CD runs it) for eu-2 at `revision` in the clone
+  // `work`, with the plugin env FLEETWAVE_CORDONS a targets.json entry gives it.
+  CliRun render_eu2(const std::string& work, const std::string& revision, const std::string& cordons) {
+    git(work, {"checkout", "-q", revision});
+    fleetwave::testkit::ProcessSpec spec;
+    spec.argv = {fleetwave::testkit::render_binary(), "--cluster", "eu-2"};
+    spec.cwd = work + "/apps/shop";
+    spec.env = {"ARGOCD_APP_SOURCE_PATH=apps/shop", "ARGOCD_ENV_FLEETWAVE_CORDONS=" + cordons, "FLEETWAVE_CACHE=off"};
+    return run_process(std::move(spec));
+  }
+
   std::vector<std::string> argocd_flags_;
   std::vector<std::string> down_;
   std::int64_t step_ms_ = 11 * 60'000;  // past every minSuccessTime of 10m
@@ -175,6 +186,54 @@ TEST_F(CliCordonTest, ACordonRollsOutAsAnExpeditedReleaseWithoutWaitingForTheCor
   const std::string uncordoned = head();
   complete();
   EXPECT_EQ(pin_of("eu-2"), uncordoned) << "back in service: pinned again";
+}
+
+TEST_F(CliCordonTest, ARollbackAfterAnUncordonKeepsTheClusterInService) {
+  complete();  // the first release
+  down_ = {"eu-2"};
+  step_ms_ = 11'000;
+  ASSERT_EQ(with_repo({"cordon", "eu-2", "--reason", "node pool upgrade"}).exit_code, 0);
+  complete();
+  const std::string cordoned_stable = pin_of("eu-1");
+  ASSERT_EQ(pin_of("eu-2"), "");
+
+  // eu-2 is back: uncordoned, together with a bad image. The release reaches europe (eu-2 is
+  // pinned to it and runs the app again), then a person rolls it back.
+  down_.clear();
+  step_ms_ = 11 * 60'000;
+  ASSERT_EQ(with_repo({"uncordon", "eu-2"}).exit_code, 0);
+  human_commit("shop: web 2.0", {{"apps/shop/deploy.yaml", fleetwave::testkit::deployment("web:2.0")}});
+  const std::string bad = head();
+  for (int i = 0; i < 6 && pin_of("eu-2") != bad; ++i) reconcile();
+  ASSERT_EQ(pin_of("eu-2"), bad) << "the release reached europe";
+  CliRun rollback = with_repo({"rollback", "shop", "--reason", "web 2.0 crashes"});
+  ASSERT_EQ(rollback.exit_code, 0) << rollback.err;
+
+  // eu-2 returns to the stable commit, which cordoned it, but renders with the uncordon.
+  EXPECT_EQ(pin_of("eu-2"), cordoned_stable);
+  std::string overlay;
+  for (const Json& t : targets())
+    if (t["cluster"] == "eu-2") overlay = t["cordons"];
+  ASSERT_FALSE(overlay.empty()) << targets().dump();
+  EXPECT_EQ(Json::parse(overlay)["cordons"], Json::array()) << overlay;
+  const std::string work = checkout("render");
+  CliRun kept = render_eu2(work, cordoned_stable, overlay);
+  ASSERT_EQ(kept.exit_code, 0) << kept.err;
+  EXPECT_NE(kept.out.find("kind: Deployment"), std::string::npos) << kept.out;
+  EXPECT_NE(kept.out.find("image: web:1.0"), std::string::npos) << "the stable release's image: " << kept.out;
+  CliRun without = render_eu2(work, cordoned_stable, "");
+  ASSERT_EQ(without.exit_code, 0) << without.err;
+  EXPECT_EQ(without.out.find("kind: Deployment"), std::string::npos) << "the commit alone cordons eu-2";
+
+  CliRun json = with_repo({"status", "--output", "json"});
+  ASSERT_EQ(json.exit_code, 0) << json.err;
+  EXPECT_EQ(Json::parse(json.out)["cordons"], Json::array()) << "no cordon anywhere, and none in effect";
+
+  // Resumed, the release pins eu-2 again with its own revision's cordons.
+  ASSERT_EQ(with_repo({"resume", "shop"}).exit_code, 0);
+  complete();
+  EXPECT_EQ(pin_of("eu-2"), bad);
+  for (const Json& t : targets()) EXPECT_EQ(t["cordons"], "") << t.dump();
 }
 
 TEST_F(CliCordonTest, StatusWarnsWhenTheCheckoutIsBehindOrAheadOfItsUpstream) {

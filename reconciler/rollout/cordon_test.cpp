@@ -3,6 +3,8 @@
 // waited for. Also the cordon/uncordon commits (rollout/cordon_changes.h).
 #include <gtest/gtest.h>
 
+#include "codec/json_writer.h"
+#include "model/cordons.h"
 #include "rollout/cordon_changes.h"
 #include "rollout/engine_fixture.h"
 #include "rollout/rollout_engine.h"
@@ -23,6 +25,7 @@ struct Fixture {
                   Wave{.name = "europe", .min_success_time_ms = 3'600'000}, Wave{.name = "rest"}};
     in.plan = &plan;
     in.state.app = "shop";
+    in.state.path = "apps/shop";
     in.state.stable_revision = kStable;
     in.state.stable_inputs = "app=A clusters=C policies=P";
     in.head_revision = kRelease;
@@ -76,6 +79,80 @@ TEST(CordonEngineTest, ACordonedClusterIsPinnedWithItsWaveButNotWaitedFor) {
   ASSERT_TRUE(next.step) << next.blocked;
   EXPECT_EQ(next.step->action, "advance");
   EXPECT_EQ(next.step->next.pins.at("us-1").revision, kRelease);
+}
+
+// The overlay of the uncordon release the tests roll back: eu-2 is in service again.
+Json uncordoned_overlay() { return cordons_document({}); }
+
+TEST(CordonEngineTest, ANewReleaseCarriesItsCordonsOnlyWhenTheyDifferFromTheStables) {
+  Fixture uncordon("app=A clusters=C policies=P");
+  uncordon.in.state.stable_inputs = "app=A clusters=C policies=P cordons=K";
+  uncordon.in.state.release.reset();
+  uncordon.in.head_cordons = uncordoned_overlay();
+  Decision start = decide(uncordon.in);
+  ASSERT_TRUE(start.step) << start.blocked;
+  EXPECT_EQ(start.step->action, "start");
+  EXPECT_EQ(start.step->next.release->cordons, uncordoned_overlay());
+
+  Fixture app_only("app=B clusters=C policies=P");
+  app_only.in.state.release.reset();
+  app_only.in.head_cordons = uncordoned_overlay();
+  Decision plain = decide(app_only.in);
+  ASSERT_TRUE(plain.step) << plain.blocked;
+  EXPECT_TRUE(plain.step->next.release->cordons.is_null()) << "same cordons as the stable: nothing to keep";
+}
+
+TEST(CordonEngineTest, AFailedReleaseReturnsClustersToTheStableWithItsCordons) {
+  Fixture f("app=B clusters=C policies=P");  // an uncordon together with an app change
+  f.in.state.stable_inputs = "app=A clusters=C policies=P cordons=K";
+  f.in.state.release->cordons = uncordoned_overlay();
+  f.in.state.pins["eu-2"] = Pin{kRelease, "europe", "eu-2", kNow - 60'000};
+  f.in.state.release->wave = 1;
+  f.in.state.pins["eu-1"] = Pin{kRelease, "europe", "eu-1", kNow - 60'000};
+  f.in.observations.by_cluster["eu-2"] = testing_support::synced_at(kRelease, kNow - 60'000, "Degraded");
+  Decision d = decide(f.in);
+  ASSERT_TRUE(d.step) << d.blocked;
+  ASSERT_EQ(d.step->action, "rollback");
+  const RolloutState& next = d.step->next;
+  for (const char* c : {"dev-1", "eu-1", "eu-2"}) {
+    EXPECT_EQ(next.pins.at(c).revision, kStable) << c;
+    EXPECT_EQ(next.pins.at(c).cordons_of, kRelease) << c << " keeps the release's cordons";
+  }
+  EXPECT_EQ(next.pins.at("us-1").cordons_of, "") << "never left the stable release";
+  EXPECT_EQ(next.cordon_overlays.at(kRelease), uncordoned_overlay());
+
+  // targets.json hands the overlay to the renderer; the state survives a round trip.
+  const Json targets = targets_json(next);
+  for (const Json& t : targets) {
+    const std::string expected = t["cluster"] == "us-1" ? "" : write_json(uncordoned_overlay());
+    EXPECT_EQ(t["cordons"], expected) << t.dump();
+  }
+  auto parsed = parse_state(serialize_state(next), "state.yaml");
+  ASSERT_TRUE(parsed.ok()) << parsed.error().to_string();
+  EXPECT_EQ(*parsed, next);
+
+  // A person's rollback does the same; a resumed release pinning the cluster again drops it.
+  RolloutState manual = f.in.state;
+  ASSERT_EQ(return_to_stable(manual, kRelease, kNow), 3u);
+  EXPECT_EQ(manual.pins.at("eu-2").cordons_of, kRelease);
+}
+
+TEST(CordonEngineTest, AnOverlayNoPinNamesIsNotKept) {
+  RolloutState s;
+  s.app = "shop";
+  s.path = "apps/shop";
+  s.stable_revision = kStable;
+  s.pins["eu-1"] = Pin{kStable, "europe", "eu-1", kNow};
+  s.cordon_overlays[kRelease] = uncordoned_overlay();
+  auto parsed = parse_state(serialize_state(s), "state.yaml");
+  ASSERT_TRUE(parsed.ok()) << parsed.error().to_string();
+  EXPECT_TRUE(parsed->cordon_overlays.empty());
+  s.pins["eu-1"].cordons_of = std::string(40, 'b');
+  s.cordon_overlays.clear();
+  auto dangling = parse_state(serialize_state(s), "state.yaml");
+  ASSERT_FALSE(dangling.ok());
+  EXPECT_NE(dangling.error().to_string().find("pins.eu-1.cordonsOf"), std::string::npos)
+      << dangling.error().to_string();
 }
 
 TEST(CordonChangesTest, CordonWritesTheOverlayAndSaysWhatMoves) {

@@ -54,4 +54,8 @@ bool only_cordons_changed(const std::string& from, const std::string& to) {
   return a["app"] == b["app"] && a["clusters"] == b["clusters"] && a["policies"] == b["policies"];
 }
 
+bool cordons_equal(const std::string& from, const std::string& to) {
+  return digest_parts(from)["cordons"] == digest_parts(to)["cordons"];
+}
+
 }  // namespace fleetwave

@@ -83,21 +83,7 @@ Result<Step> rollback_step(const WavePlan& plan, const RolloutState& state, cons
   if (!state.release) return invalid_input("nothing to roll back: " + state.app + " has no release in flight");
   RolloutState next = state;
   ReleaseState& r = *next.release;
-  std::size_t moved = 0;
-  for (auto it = next.pins.begin(); it != next.pins.end();) {
-    if (it->second.revision != r.revision) {
-      ++it;
-      continue;
-    }
-    ++moved;
-    if (next.stable_revision.empty()) {
-      it = next.pins.erase(it);
-    } else {
-      it->second.revision = next.stable_revision;
-      it->second.pinned_at_ms = now_ms;
-      ++it;
-    }
-  }
+  const std::size_t moved = return_to_stable(next, r.revision, now_ms);
   r.phase = ReleasePhase::Held;
   r.reason = reason.empty() ? "rolled back by a person" : reason;
   // A promotion is for the try it was given for: a resume restarts the release from its first

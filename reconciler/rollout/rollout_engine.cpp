@@ -65,7 +65,7 @@ class Engine {
       superseded = next.release->revision;
       unpin_release(next, superseded);
     }
-    next.release = ReleaseState{in_.head_revision, in_.head_inputs, ReleasePhase::Progressing, 0, in_.now_ms, {}, {}};
+    next.release = new_release(ReleasePhase::Progressing, "");
     std::vector<std::string> changed = changed_inputs(in_.state.stable_inputs, in_.head_inputs);
     std::string why = in_.state.stable_inputs.empty()
                           ? "First release of " + app_ + "."
@@ -76,6 +76,16 @@ class Engine {
     return enter_wave_from(next, 0, "start", why);
   }
 
+  // The release of the head. Cordons are fleet state: a cluster its rollback returns to the
+  // stable release keeps the release's cordons (an uncordoned cluster keeps the app, a cordoned
+  // one stays out), so the release carries its overlay when it differs from the stable's.
+  ReleaseState new_release(ReleasePhase phase, std::string reason) const {
+    ReleaseState r{in_.head_revision, in_.head_inputs, phase, 0, in_.now_ms, {}, std::move(reason)};
+    if (!in_.state.stable_revision.empty() && !cordons_equal(in_.state.stable_inputs, in_.head_inputs))
+      r.cordons = in_.head_cordons;
+    return r;
+  }
+
   // A release that reaches no cluster while the app runs on some would, once complete, remove the
   // app from all of them (every cluster cordoned, a placement that matches nothing): it is held
   // before any pin moves, and a person decides.
@@ -84,7 +94,7 @@ class Engine {
     if (next.release) unpin_release(next, next.release->revision);
     const std::string evidence = "release " + short_sha(in_.head_revision) + " reaches no cluster while " + app_ +
                                  " runs on " + std::to_string(in_.state.pins.size());
-    next.release = ReleaseState{in_.head_revision, in_.head_inputs, ReleasePhase::Held, 0, in_.now_ms, {}, evidence};
+    next.release = new_release(ReleasePhase::Held, evidence);
     Step step = make_step("hold", std::move(next));
     step.message.subject = "hold " + short_sha(in_.head_revision) + " (reaches no cluster)";
     step.message.body = evidence + ".\nRolling it out would remove " + app_ +
@@ -203,6 +213,7 @@ class Engine {
     for (const std::string& c : clusters) {
       next.pins[c].revision = revision;
       next.pins[c].pinned_at_ms = in_.now_ms;
+      if (rolling) next.pins[c].cordons_of.clear();  // the release's own overlay
     }
     const std::string wave = current_wave_name(plan_, next);
     Step step = make_step("advance", std::move(next));
@@ -354,24 +365,9 @@ class Engine {
   }
 
   // Every cluster pinned to `revision` goes back to the stable release (or loses its pin when
-  // there is none yet). Returns how many moved.
+  // there is none yet), keeping the overlay of cordons it had. Returns how many moved.
   std::size_t unpin_release(RolloutState& s, const std::string& revision) const {
-    std::size_t moved = 0;
-    for (auto it = s.pins.begin(); it != s.pins.end();) {
-      if (it->second.revision != revision) {
-        ++it;
-        continue;
-      }
-      ++moved;
-      if (s.stable_revision.empty()) {
-        it = s.pins.erase(it);
-      } else {
-        it->second.revision = s.stable_revision;
-        it->second.pinned_at_ms = in_.now_ms;
-        ++it;
-      }
-    }
-    return moved;
+    return return_to_stable(s, revision, in_.now_ms);
   }
 
   static Step make_step(const std::string& action, RolloutState next) {

@@ -74,6 +74,9 @@ struct EngineInput {
   // Clusters cordoned at the head (.fleetwave/cordons.yaml), sorted: pinned with their wave, never
   // waited for (often down while cordoned); their health counts neither for nor against a wave.
   std::vector<std::string> cordoned;
+  // The cordon overlay at the head as a document (model/cordons.h cordons_document; an empty
+  // list without the file): a new release keeps it for the clusters its rollback returns.
+  Json head_cordons;
   // Clusters the head's inventory adds to the release in flight's when that is the head's only
   // change (sorted): the release continues at the head instead of restarting.
   std::vector<std::string> joined;
@@ -113,5 +116,7 @@ std::vector<std::string> changed_inputs(const std::string& from, const std::stri
 bool only_inventory_changed(const std::string& from, const std::string& to);
 // True when only the cordon overlay differs (a failover or its end: spec.failover.expedite).
 bool only_cordons_changed(const std::string& from, const std::string& to);
+// True when both digests name the same cordon overlay (or neither has one).
+bool cordons_equal(const std::string& from, const std::string& to);
 
 }  // namespace fleetwave

@@ -20,6 +20,7 @@ Json release_json(const ReleaseState& r) {
   if (!r.approvals.empty()) j["approvals"] = r.approvals;
   if (!r.reason.empty()) j["reason"] = r.reason;
   if (!r.promoted_to.empty()) j["promotedTo"] = r.promoted_to;
+  if (!r.cordons.is_null()) j["cordons"] = r.cordons;
   return j;
 }
 
@@ -47,6 +48,7 @@ std::optional<ReleaseState> parse_release(const Json& state, const FieldPath& ro
   release.approvals = get_string_list(*r, "approvals", at, problems);
   release.reason = get_string(*r, "reason", at, problems);
   release.promoted_to = get_string(*r, "promotedTo", at, problems);
+  if (const Json* cordons = get_object(*r, "cordons", at, problems)) release.cordons = *cordons;
   return release;
 }
 
@@ -81,8 +83,15 @@ std::string serialize_state(const RolloutState& s) {
                      {"wave", pin.wave},
                      {"server", pin.server},
                      {"pinnedAt", format_rfc3339(pin.pinned_at_ms)}};
+    if (!pin.cordons_of.empty()) pins[cluster]["cordonsOf"] = pin.cordons_of;
   }
   j["pins"] = pins;
+  Json overlays = Json::object();
+  for (const auto& [cluster, pin] : s.pins) {
+    auto overlay = s.cordon_overlays.find(pin.cordons_of);
+    if (overlay != s.cordon_overlays.end()) overlays[pin.cordons_of] = overlay->second;
+  }
+  if (!overlays.empty()) j["cordonOverlays"] = overlays;
   if (!s.holds.empty()) {
     Json holds = Json::object();
     for (const auto& [cluster, hold] : s.holds)
@@ -122,8 +131,18 @@ Result<RolloutState> parse_state(const std::string& text, const std::string& fil
       pin.wave = get_string(it.value(), "wave", at, problems);
       pin.server = get_string(it.value(), "server", at, problems);
       pin.pinned_at_ms = time_field(it.value(), "pinnedAt", at, problems);
+      pin.cordons_of = get_string(it.value(), "cordonsOf", at, problems);
       s.pins.emplace(it.key(), std::move(pin));
     }
+  }
+  if (const Json* overlays = get_object(j, "cordonOverlays", root, problems)) {
+    for (auto it = overlays->begin(); it != overlays->end(); ++it) s.cordon_overlays.emplace(it.key(), it.value());
+  }
+  for (const auto& [cluster, pin] : s.pins) {
+    if (!pin.cordons_of.empty() && s.cordon_overlays.count(pin.cordons_of) == 0)
+      problems.add(
+          root.key("pins").key(cluster).key("cordonsOf"),
+          "no cordonOverlays entry for " + pin.cordons_of + "; run `fleetwave rollback` or let a release re-pin");
   }
   if (const Json* holds = get_object(j, "holds", root, problems)) {
     for (auto it = holds->begin(); it != holds->end(); ++it) {
@@ -142,15 +161,41 @@ Result<RolloutState> parse_state(const std::string& text, const std::string& fil
   return s;
 }
 
+std::size_t return_to_stable(RolloutState& s, const std::string& revision, std::int64_t now_ms) {
+  const bool keeps_overlay = s.release && s.release->revision == revision && !s.release->cordons.is_null();
+  std::size_t moved = 0;
+  for (auto it = s.pins.begin(); it != s.pins.end();) {
+    if (it->second.revision != revision) {
+      ++it;
+      continue;
+    }
+    ++moved;
+    if (s.stable_revision.empty()) {
+      it = s.pins.erase(it);
+      continue;
+    }
+    it->second.revision = s.stable_revision;
+    it->second.pinned_at_ms = now_ms;
+    it->second.cordons_of = keeps_overlay ? revision : "";
+    ++it;
+  }
+  if (keeps_overlay && moved > 0 && !s.stable_revision.empty()) s.cordon_overlays[revision] = s.release->cordons;
+  return moved;
+}
+
 Json targets_json(const RolloutState& s) {
   Json list = Json::array();
   for (const auto& [cluster, pin] : s.pins) {
+    auto overlay = s.cordon_overlays.find(pin.cordons_of);
     list.push_back({{"app", s.app},
                     {"cluster", cluster},
                     {"server", pin.server},
                     {"wave", pin.wave},
                     {"revision", pin.revision},
-                    {"path", s.path}});
+                    {"path", s.path},
+                    {"cordons", pin.cordons_of.empty() || overlay == s.cordon_overlays.end()
+                                    ? std::string()
+                                    : write_json(overlay->second, JsonWriteOptions{false, 0})}});
   }
   return list;
 }

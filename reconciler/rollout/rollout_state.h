@@ -20,6 +20,10 @@ struct Pin {
   std::string wave;      // wave name
   std::string server;    // Argo CD destination: spec.apiEndpoint, or the cluster name
   std::int64_t pinned_at_ms = 0;
+  // A cluster a rollback returned to the stable release keeps the cordon overlay of the release
+  // it left (cordons are fleet state, not something a rollback undoes): the commit whose overlay
+  // the cluster renders with (RolloutState::cordon_overlays), "" for the revision's own.
+  std::string cordons_of;
   bool operator==(const Pin&) const = default;
 };
 
@@ -43,6 +47,9 @@ struct ReleaseState {
   std::string reason;                  // why it is held
   // `fleetwave promote`: the last wave whose bake, analysis and approval are skipped ("" none).
   std::string promoted_to;
+  // The release's cordon overlay document when it differs from the stable release's (null when
+  // they are the same): what a cluster keeps when a rollback returns it to the stable release.
+  Json cordons;
   bool operator==(const ReleaseState&) const = default;
 };
 
@@ -56,6 +63,8 @@ struct RolloutState {
   std::optional<ReleaseState> release;
   std::map<std::string, Pin> pins;           // cluster -> pin; unpinned clusters have no Application
   std::map<std::string, ClusterHold> holds;  // cluster -> why it is held out of rollouts
+  // Pin::cordons_of -> that commit's cordon overlay document; only entries some pin names are kept.
+  std::map<std::string, Json> cordon_overlays;
   bool operator==(const RolloutState&) const = default;
 };
 
@@ -67,7 +76,14 @@ std::string targets_path(const std::string& app);  // .fleetwave/<app>/targets.j
 std::string serialize_state(const RolloutState& state);
 Result<RolloutState> parse_state(const std::string& text, const std::string& file);
 
-// targets.json: [{app, cluster, server, wave, revision, path}, ...] sorted by cluster.
+// Every cluster pinned to `revision` returns to the stable release (or loses its pin when there
+// is none yet), keeping the cordon overlay of the release in flight when that is `revision` and
+// its overlay differs from the stable's. Returns how many clusters moved.
+std::size_t return_to_stable(RolloutState& state, const std::string& revision, std::int64_t now_ms);
+
+// targets.json: [{app, cluster, server, wave, revision, path, cordons}, ...] sorted by cluster;
+// cordons is the overlay the renderer uses instead of the revision's own as compact JSON (the
+// plugin env FLEETWAVE_CORDONS), "" for the revision's own.
 std::string serialize_targets(const RolloutState& state);
 Json targets_json(const RolloutState& state);
 

@@ -1,6 +1,7 @@
 // assign-waves: the reached clusters into the WavePlan's waves (a reached cluster no wave
 // selects is an error at the WavePlan's file), and which of them are cordoned at the head (the
 // engine pins those with their wave but does not wait for them).
+#include "model/cordons.h"
 #include "reconcile/app_steps/app_step.h"
 
 namespace fleetwave {
@@ -19,6 +20,7 @@ StepOutcome assign_waves_step(AppContext& ctx) {
     return StepOutcome::Stop;
   }
   for (const Cordon& c : *cordons) ctx.in.cordoned.push_back(c.cluster);  // sorted, as the file
+  ctx.in.head_cordons = cordons_document(*cordons);
   return StepOutcome::Continue;
 }
 

@@ -17,12 +17,16 @@ std::string destination_patch() {
 Json applicationset(const AppSetOptions& o) {
   Json destination = Json::object();
   if (!o.dest_namespace.empty()) destination["namespace"] = o.dest_namespace;
-  Json source = {
-      {"repoURL", o.repo_url},
-      {"targetRevision", "{{.revision}}"},
-      {"path", "{{.path}}"},
-      {"plugin",
-       {{"name", "fleetwave"}, {"env", Json::array({{{"name", "FLEETWAVE_CLUSTER"}, {"value", "{{.cluster}}"}}})}}}};
+  Json source = {{"repoURL", o.repo_url},
+                 {"targetRevision", "{{.revision}}"},
+                 {"path", "{{.path}}"},
+                 {"plugin",
+                  {{"name", "fleetwave"},
+                   {"env", Json::array({{{"name", "FLEETWAVE_CLUSTER"}, {"value", "{{.cluster}}"}},
+                                        // The cordons a rollback kept ("" otherwise); hasKey reads targets.json
+                                        // written before the field existed.
+                                        {{"name", "FLEETWAVE_CORDONS"},
+                                         {"value", "{{ if hasKey . \"cordons\" }}{{ .cordons }}{{ end }}"}}})}}}};
   Json template_ = {
       {"metadata",
        {{"name", o.app + "-{{.cluster}}"},
