@@ -117,6 +117,28 @@ void check_fleet(git::GitRepository& repo, RepoSnapshot& snapshot, const std::st
   }
 }
 
+// RolloutWindows in policies/: they parse (file:line:column; the parser also refuses schedules
+// that never fire, such as "0 0 30 2 *") and name apps that exist.
+void check_windows(RepoSnapshot& snapshot, const std::vector<AppDefinition>& apps, Findings& out) {
+  auto windows = snapshot.rollout_windows();
+  if (!windows.ok()) {
+    for (const Error& e : windows.error()) out.errors.push_back({"", e.to_string()});
+    return;
+  }
+  std::set<std::string> names;
+  for (const AppDefinition& a : apps) names.insert(a.name);
+  for (const RolloutWindow& w : *windows) {
+    const std::string what = "RolloutWindows " + w.source + " (" + w.describe() + ")";
+    const bool applies = w.applications.empty() || std::any_of(names.begin(), names.end(), [&](const std::string& n) {
+                           return w.applies_to_app(n);
+                         });
+    if (!applies && !names.empty()) {
+      out.warnings.push_back({"", what + ": applications " + join(w.applications, ", ") + " match no app" +
+                                      did_you_mean(w.applications.front(), names) + "; fix the globs"});
+    }
+  }
+}
+
 Json findings_json(const std::vector<Finding>& findings) {
   Json out = Json::array();
   for (const Finding& f : findings) out.push_back({{"app", f.app}, {"message", f.message}});
@@ -145,6 +167,7 @@ int validate_in(CommandContext& ctx, const std::string& format) {
   for (const AppDefinition& app : *apps) check_app(snapshot, app, *head, found);
   for (const AppDefinition& app : *apps) check_state(snapshot, app, found);
   check_fleet(ws->repo(), snapshot, *head, *apps, found);
+  check_windows(snapshot, *apps, found);
   if (format == "json") {
     Json doc = {{"revision", *head},
                 {"apps", apps->size()},
@@ -182,7 +205,8 @@ CommandSpec validate_command() {
           "apiVersion, waves that take no cluster or name clusters the inventory lacks, reached\n"
           "clusters no wave takes, templates and policies that do not render, propagation policies\n"
           "that claim no template, holds and cordons of unknown clusters, unreadable freezes or\n"
-          "cordons, and rollout state of an app no WavePlan names. Exit 1 when there is an error (and\n"
+          "cordons, RolloutWindows that do not parse, never open or name no app, and rollout state of\n"
+          "an app no WavePlan names. Exit 1 when there is an error (and\n"
           "with --strict, a warning too); 0 otherwise.\n"
           "For pull-request CI: fleetwave validate . --strict",
           flags_of({{{"strict", "", "exit 1 on warnings too", false}, output_flag("text (default) or json")},

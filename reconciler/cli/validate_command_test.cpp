@@ -134,5 +134,38 @@ TEST_F(CliValidateTest, StateOfAnUnnamedAppAndCordonsOfUnknownClustersAreWarning
   EXPECT_EQ(doc["warnings"][0].size(), 2u);  // {"app", "message"}
 }
 
+TEST_F(CliValidateTest, RolloutWindowsThatCannotRunAreReported) {
+  auto windows = [](const std::string& window) {
+    return std::map<std::string, std::string>{
+        {"policies/windows.yaml",
+         "apiVersion: fleetwave.io/v1alpha1\nkind: RolloutWindows\nmetadata: {name: freeze}\nspec:\n  windows:\n"
+         "  - {kind: deny, schedule: \"0 17 * * FRI\", duration: 63h}\n  - " +
+             window + "\n"}};
+  };
+  human_commit("a window for an app that is not", windows("{kind: deny, schedule: \"0 9 * * *\", duration: 1h, "
+                                                          "applications: [shpo]}"));
+  CliRun typo = validate();
+  EXPECT_EQ(typo.exit_code, 0) << typo.out << typo.err;
+  EXPECT_NE(typo.out.find("warning: RolloutWindows freeze[1] (0 9 * * * UTC, 1h): applications shpo match no app "
+                          "(did you mean shop?); fix the globs"),
+            std::string::npos)
+      << typo.out;
+  EXPECT_EQ(typo.out.find("freeze[0]"), std::string::npos) << "a window of every app is fine: " << typo.out;
+  EXPECT_EQ(validate({"--strict"}).exit_code, 1);
+
+  human_commit("a window that never opens", windows("{kind: deny, schedule: \"0 0 30 2 *\", duration: 1h}"));
+  CliRun never = validate();
+  EXPECT_EQ(never.exit_code, 1) << never.out;
+  EXPECT_NE(never.out.find("error: policies/windows.yaml:7:"), std::string::npos) << never.out;
+  EXPECT_NE(never.out.find("day-of-month: \"30\" never occurs in month \"2\""), std::string::npos) << never.out;
+
+  human_commit("a time zone that is not",
+               windows("{kind: deny, schedule: \"0 9 * * *\", duration: 1h, timeZone: Europe/Berlinn}"));
+  CliRun zone = validate();
+  EXPECT_EQ(zone.exit_code, 1) << zone.out;
+  EXPECT_NE(zone.out.find("error: policies/windows.yaml:7:"), std::string::npos) << zone.out;
+  EXPECT_NE(zone.out.find("Europe/Berlinn"), std::string::npos) << zone.out;
+}
+
 }  // namespace
 }  // namespace fleetwave::cli
