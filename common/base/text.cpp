@@ -39,6 +39,16 @@ std::string ascii_lower(std::string_view text) {
   return out;
 }
 
+std::string hex_bytes(const unsigned char* bytes, std::size_t count) {
+  std::string out;
+  out.reserve(2 * count);
+  for (std::size_t i = 0; i < count; ++i) {
+    out += kHex[bytes[i] >> 4];
+    out += kHex[bytes[i] & 0xF];
+  }
+  return out;
+}
+
 std::string trim_space(std::string_view text) {
   constexpr std::string_view kSpace = " \t\r\n\f\v";
   const std::size_t begin = text.find_first_not_of(kSpace);

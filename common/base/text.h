@@ -15,6 +15,9 @@ std::string trim_space(std::string_view text);
 // key types, whatever a protocol compares without regard to case.
 std::string ascii_lower(std::string_view text);
 
+// `bytes` as lower-case hex, two digits a byte (digests, build ids).
+std::string hex_bytes(const unsigned char* bytes, std::size_t count);
+
 // How much of an input value a message echoes (a kind, a name, a key, a file name).
 inline constexpr std::size_t kMaxEchoBytes = 200;
 

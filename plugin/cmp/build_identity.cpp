@@ -10,22 +10,14 @@
 #define XXH_INLINE_ALL
 #include <xxhash.h>
 
+#include "base/text.h"
+
 #ifndef FLEETWAVE_VERSION
 #define FLEETWAVE_VERSION "dev"
 #endif
 
 namespace fleetwave {
 namespace {
-
-std::string hex(const unsigned char* bytes, std::size_t n) {
-  static const char kDigits[] = "0123456789abcdef";
-  std::string out;
-  for (std::size_t i = 0; i < n; ++i) {
-    out += kDigits[bytes[i] >> 4];
-    out += kDigits[bytes[i] & 0xF];
-  }
-  return out;
-}
 
 // The NT_GNU_BUILD_ID note of the main program (the first object dl_iterate_phdr reports).
 int find_build_id(dl_phdr_info* info, std::size_t, void* data) {
@@ -41,7 +33,7 @@ int find_build_id(dl_phdr_info* info, std::size_t, void* data) {
       const char* desc = name + ((note->n_namesz + 3) & ~3u);
       if (desc + note->n_descsz > end) break;
       if (note->n_type == NT_GNU_BUILD_ID && note->n_namesz == 4 && std::memcmp(name, "GNU", 4) == 0) {
-        *out = hex(reinterpret_cast<const unsigned char*>(desc), note->n_descsz);
+        *out = hex_bytes(reinterpret_cast<const unsigned char*>(desc), note->n_descsz);
         return 1;
       }
       p = desc + ((note->n_descsz + 3) & ~3u);
@@ -61,7 +53,7 @@ std::string compute() {
   unsigned char raw[16];
   std::memcpy(raw, &h.high64, 8);
   std::memcpy(raw + 8, &h.low64, 8);
-  return std::string(FLEETWAVE_VERSION) + " exe " + std::to_string(bytes.size()) + " " + hex(raw, sizeof raw);
+  return std::string(FLEETWAVE_VERSION) + " exe " + std::to_string(bytes.size()) + " " + hex_bytes(raw, sizeof raw);
 }
 
 }  // namespace

@@ -1,8 +1,8 @@
 #include "interpret/kube_helpers.h"
 
 #include "interpret/quantity_text.h"
+#include "model/compute_resource.h"
 #include "model/quantity.h"
-#include "schedule/compute_resource.h"
 #include "workload/dependencies.h"
 #include "workload/replica_interpreter.h"
 

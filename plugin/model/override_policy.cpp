@@ -113,8 +113,7 @@ CommandArgsOverrider parse_command_args(const Json& item, const FieldPath& at, P
 void check_label_annotation_map(const StringMap& value, bool labels, const FieldPath& at, Problems& problems) {
   std::size_t total = 0;
   for (const auto& [k, v] : value) {
-    std::string key = k;
-    if (!labels) std::transform(key.begin(), key.end(), key.begin(), [](unsigned char c) { return std::tolower(c); });
+    const std::string key = labels ? k : ascii_lower(k);
     if (std::string why = check_label_key(key); !why.empty()) problems.add(at.key(k), "invalid key: " + why);
     if (labels) {
       if (std::string why = check_label_value(v); !why.empty()) problems.add(at.key(k), "invalid value: " + why);

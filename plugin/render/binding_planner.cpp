@@ -14,11 +14,6 @@
 namespace fleetwave {
 namespace {
 
-std::string lower(std::string s) {
-  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return s;
-}
-
 // namespace_sync_controller.go: every Namespace but default, reserved and skipped ones goes to
 // every cluster unless it opts out.
 bool namespace_auto_propagates(const ResourceTemplate& t) {
@@ -26,7 +21,7 @@ bool namespace_auto_propagates(const ResourceTemplate& t) {
   const std::string& name = t.id.name;
   if (name == "default" || is_reserved_namespace(name) || is_skipped_namespace(name)) return false;
   auto it = t.id.labels.find("namespace.karmada.io/skip-auto-propagation");
-  return it == t.id.labels.end() || lower(it->second) != "true";
+  return it == t.id.labels.end() || ascii_lower(it->second) != "true";
 }
 
 // Appends; finish_targets then drops the later duplicates, so a cluster keeps the entry (and

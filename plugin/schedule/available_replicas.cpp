@@ -5,8 +5,8 @@
 #include <map>
 
 #include "base/text.h"
+#include "model/compute_resource.h"
 #include "model/quantity.h"
-#include "schedule/compute_resource.h"
 
 namespace fleetwave {
 namespace {

@@ -9,8 +9,8 @@
 #include "base/result.h"
 #include "model/placement.h"
 #include "schedule/spread_constraints.h"
-#include "schedule/webster.h"
 #include "workload/replica_interpreter.h"
+#include "workload/webster.h"
 
 namespace fleetwave {
 

@@ -10,7 +10,7 @@
 #include <tuple>
 
 #include "schedule/scheduler.h"
-#include "schedule/webster.h"
+#include "workload/webster.h"
 
 namespace fleetwave {
 

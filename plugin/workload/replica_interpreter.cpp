@@ -7,10 +7,10 @@
 #include <algorithm>
 #include <cstdint>
 
+#include "model/compute_resource.h"
 #include "model/json_fields.h"
 #include "model/quantity.h"
-#include "schedule/compute_resource.h"
-#include "schedule/webster.h"
+#include "workload/webster.h"
 
 namespace fleetwave {
 namespace {

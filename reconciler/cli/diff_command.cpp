@@ -10,9 +10,7 @@
 #include "cli/commands.h"
 #include "cli/workspace.h"
 #include "codec/json_writer.h"
-#include "reconcile/repo_snapshot.h"
-#include "render/renderer.h"
-#include "render/source_locator.h"
+#include "reconcile/app_render.h"
 
 namespace fleetwave::cli {
 namespace {
@@ -22,40 +20,12 @@ struct Side {
   std::map<std::string, AppDefinition> apps;  // by name
 };
 
-// One app prepared at one revision; absent when the app does not exist there.
-struct Rendered {
-  std::optional<FleetRender> render;
-  ErrorList errors;
-  InputBundle bundle;  // to locate render errors in
-};
-
-Rendered prepare(git::GitRepository& repo, BlobCache& blobs, const Side& side, const std::string& app) {
-  Rendered out;
+// One app at one side; absent when the app does not exist there.
+AppRender prepare(git::GitRepository& repo, BlobCache& blobs, const Side& side, const std::string& app) {
   auto it = side.apps.find(app);
-  if (it == side.apps.end()) return out;
+  if (it == side.apps.end()) return AppRender::absent();
   RepoSnapshot snapshot(repo, blobs, side.commit);
-  auto bundle = snapshot.bundle(it->second.path);
-  if (!bundle.ok()) {
-    out.errors = bundle.error();
-    return out;
-  }
-  auto render = FleetRender::prepare(*bundle);
-  if (!render.ok()) out.errors = render.error();
-  else out.render.emplace(std::move(render).value());
-  out.bundle = std::move(bundle).value();
-  return out;
-}
-
-// The YAML stream `cluster` receives; "" when the app or the cluster does not exist there.
-Result<std::string, ErrorList> stream_for(const Rendered& r, const std::string& cluster) {
-  if (!r.render || r.render->fleet().find_cluster(cluster) == nullptr) return std::string();
-  auto out = r.render->render(cluster);
-  if (!out.ok()) {
-    ErrorList errors = std::move(out).error();
-    locate_errors(r.bundle, errors);
-    return errors;
-  }
-  return format_objects(out->objects, OutputFormat::YamlStream);
+  return AppRender::at(snapshot, it->second.path);
 }
 
 void report(CommandContext& ctx, const std::string& app, const std::string& commit, const ErrorList& errors) {
@@ -76,15 +46,15 @@ struct DiffOutcome {
 // Adds the diff of every cluster of one app that differs to `outcome`.
 void diff_app(CommandContext& ctx, git::GitRepository& repo, BlobCache& blobs, const Side (&sides)[2],
               const std::string& app, const std::string& only_cluster, bool& cluster_known, DiffOutcome& outcome) {
-  Rendered r[2] = {prepare(repo, blobs, sides[0], app), prepare(repo, blobs, sides[1], app)};
+  AppRender r[2] = {prepare(repo, blobs, sides[0], app), prepare(repo, blobs, sides[1], app)};
   std::set<std::string> clusters;
   for (int s = 0; s < 2; ++s) {
-    report(ctx, app, sides[s].commit, r[s].errors);
-    outcome.rendered = outcome.rendered && r[s].errors.empty();
-    if (!r[s].render) continue;
+    report(ctx, app, sides[s].commit, r[s].errors());
+    outcome.rendered = outcome.rendered && r[s].errors().empty();
+    if (r[s].render() == nullptr) continue;
     if (only_cluster.empty()) {
-      for (const std::string& c : r[s].render->reached_clusters()) clusters.insert(c);
-    } else if (r[s].render->fleet().find_cluster(only_cluster) != nullptr) {
+      for (const std::string& c : r[s].render()->reached_clusters()) clusters.insert(c);
+    } else if (r[s].render()->fleet().find_cluster(only_cluster) != nullptr) {
       clusters.insert(only_cluster);
       cluster_known = true;
     }
@@ -93,7 +63,7 @@ void diff_app(CommandContext& ctx, git::GitRepository& repo, BlobCache& blobs, c
     std::string text[2];
     bool rendered = true;
     for (int s = 0; s < 2; ++s) {
-      auto stream = stream_for(r[s], cluster);
+      auto stream = r[s].cluster_stream(cluster);
       if (stream.ok()) {
         text[s] = std::move(stream).value();
       } else {

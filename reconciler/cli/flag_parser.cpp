@@ -4,6 +4,8 @@
 #include <cctype>
 #include <optional>
 
+#include "base/text.h"
+
 namespace fleetwave::cli {
 namespace {
 
@@ -33,8 +35,7 @@ Error usage(const std::string& command, const std::string& message) {
 
 // Booleans from the environment: 1/true/yes or 0/false/no/"" (any case).
 Result<bool> parse_bool(const std::string& variable, const std::string& text) {
-  std::string v = text;
-  std::transform(v.begin(), v.end(), v.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  const std::string v = ascii_lower(text);
   if (v == "1" || v == "true" || v == "yes") return true;
   if (v.empty() || v == "0" || v == "false" || v == "no") return false;
   return invalid_input(variable + ": expected true or false, got \"" + text + "\"");

@@ -4,6 +4,7 @@
 #include "cli/commands.h"
 #include "cli/workspace.h"
 #include "codec/json_writer.h"
+#include "reconcile/app_render.h"
 #include "reconcile/repo_snapshot.h"
 #include "reconcile/views/plan_view.h"
 
@@ -34,10 +35,9 @@ int run_plan(CommandContext& ctx) {
     const AppDefinition& app = (*apps)[i];
     ErrorList errors = app.errors;
     if (app.plan) {
-      auto bundle = snapshot.bundle(app.path);
-      auto render = bundle.ok() ? FleetRender::prepare(*bundle) : Result<FleetRender, ErrorList>(bundle.error());
-      if (render.ok()) {
-        AppPlanView view = plan_view(app.name, app.path, *revision, *app.plan, *render);
+      const AppRender render = AppRender::at(snapshot, app.path);
+      if (render.render() != nullptr) {
+        AppPlanView view = plan_view(app.name, app.path, *revision, *app.plan, *render.render());
         if (json) {
           doc["apps"].push_back(plan_json(view));
         } else {
@@ -55,7 +55,7 @@ int run_plan(CommandContext& ctx) {
         for (const std::string& e : view.errors) ctx.out.error(app.name + ": " + app.plan_file + ": " + e);
         failed = failed || !view.errors.empty();
       } else {
-        errors.insert(errors.end(), render.error().begin(), render.error().end());
+        errors.insert(errors.end(), render.errors().begin(), render.errors().end());
       }
     }
     for (const Error& e : errors) ctx.out.error(app.name + ": " + e.to_string());

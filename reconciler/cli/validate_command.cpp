@@ -10,6 +10,7 @@
 #include "cli/workspace.h"
 #include "codec/json_writer.h"
 #include "reconcile/app_planner.h"
+#include "reconcile/app_render.h"
 #include "reconcile/repo_snapshot.h"
 #include "reconcile/views/plan_view.h"
 #include "rollout/messages.h"
@@ -52,14 +53,11 @@ void check_policies(const std::string& app, const FleetRender& render, Findings&
 void check_app(RepoSnapshot& snapshot, const AppDefinition& app, const std::string& revision, Findings& out) {
   for (const Error& e : app.errors) out.errors.push_back({app.name, e.to_string()});
   if (!app.plan) return;
-  auto bundle = snapshot.bundle(app.path);
-  auto render = bundle.ok() ? FleetRender::prepare(*bundle) : Result<FleetRender, ErrorList>(bundle.error());
-  if (!render.ok()) {
-    for (const Error& e : render.error()) out.errors.push_back({app.name, e.to_string()});
-    return;
-  }
-  check_policies(app.name, *render, out);
-  const AppPlanView view = plan_view(app.name, app.path, revision, *app.plan, *render);
+  const AppRender render = AppRender::at(snapshot, app.path);
+  for (const Error& e : render.errors()) out.errors.push_back({app.name, e.to_string()});
+  if (render.render() == nullptr) return;
+  check_policies(app.name, *render.render(), out);
+  const AppPlanView view = plan_view(app.name, app.path, revision, *app.plan, *render.render());
   if (!view.unassigned.empty()) {
     out.errors.push_back({app.name, app.plan_file +
                                         ": clusters the app reaches are in no wave: " + join(view.unassigned, ", ") +

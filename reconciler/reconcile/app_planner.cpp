@@ -60,7 +60,7 @@ PlannedApp AppPlanner::plan(const AppDefinition& app, const std::string& head, c
   return std::move(ctx.out);
 }
 
-std::optional<WaveAssignment> waves_at_head(git::GitRepository& repo, BlobCache& blobs, RenderCache& renders,
+std::optional<WaveAssignment> waves_at_head(git::GitRepository& repo, BlobCache& blobs, ReachCache& renders,
                                             const AppDefinition& app, const std::string& head, ErrorList* warnings) {
   if (!app.plan) return std::nullopt;
   RepoSnapshot snapshot(repo, blobs, head);

@@ -11,7 +11,7 @@
 #include "reconcile/analysis_runner.h"
 #include "reconcile/app_discovery.h"
 #include "reconcile/foreign_changes.h"
-#include "reconcile/render_cache.h"
+#include "reconcile/reach_cache.h"
 #include "reconcile/repo_snapshot.h"
 #include "reconcile/step_trust.h"
 #include "rollout/rollout_engine.h"
@@ -49,7 +49,7 @@ class AppPlanner {
   // `analysis` measures the checks of WavePlans (null: they wait, unmeasured).
   // `trust` judges people's steps against approvals.allowedSigners (null: every step counts);
   // its start_cycle() has run for the head.
-  AppPlanner(git::GitRepository& repo, BlobCache& blobs, RenderCache& renders, ArgoCdClient& argocd,
+  AppPlanner(git::GitRepository& repo, BlobCache& blobs, ReachCache& renders, ArgoCdClient& argocd,
              const std::vector<AppDefinition>& apps, AnalysisRunner* analysis, StepTrust* trust = nullptr)
       : repo_(repo),
         blobs_(blobs),
@@ -67,7 +67,7 @@ class AppPlanner {
  private:
   git::GitRepository& repo_;
   BlobCache& blobs_;
-  RenderCache& renders_;
+  ReachCache& renders_;
   ArgoCdClient& argocd_;
   const std::vector<AppDefinition>& apps_;
   AnalysisRunner* analysis_;
@@ -87,7 +87,7 @@ Result<std::vector<Cordon>> load_cordons(RepoSnapshot& snapshot);
 // The waves of an app the planner left alone (up to date, so no report.waves): from the render
 // at `head`, whose warnings go to `warnings` when given. For status views; nullopt when the app
 // does not render.
-std::optional<WaveAssignment> waves_at_head(git::GitRepository& repo, BlobCache& blobs, RenderCache& renders,
+std::optional<WaveAssignment> waves_at_head(git::GitRepository& repo, BlobCache& blobs, ReachCache& renders,
                                             const AppDefinition& app, const std::string& head,
                                             ErrorList* warnings = nullptr);
 

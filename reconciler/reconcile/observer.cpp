@@ -5,23 +5,6 @@
 #include "net/redaction.h"
 
 namespace fleetwave {
-namespace {
-
-AppObservation observation_of(const ApplicationStatus& s) {
-  return AppObservation{s.name,
-                        s.sync_status,
-                        s.sync_revision,
-                        s.health_status,
-                        s.health_message,
-                        s.operation_phase,
-                        s.operation_message,
-                        s.operation_revision,
-                        s.sync_result_revision,
-                        s.finished_at_ms};
-}
-
-}  // namespace
-
 void ArgoCdObserver::observe(const std::string& app, Observations& into) {
   into = observations_from(client_.list_applications(std::string(kAppLabel) + "=" + app));
 }
@@ -60,8 +43,8 @@ Observations observations_from(const Result<std::vector<ApplicationSummary>>& ap
     if (label == app.labels.end() || label->second.empty()) continue;
     const std::string& cluster = label->second;
     claims[cluster].push_back(app.name);
-    auto [it, inserted] = out.by_cluster.emplace(cluster, observation_of(app.observation));
-    if (!inserted && app.name < it->second.name) it->second = observation_of(app.observation);  // smallest name wins
+    auto [it, inserted] = out.by_cluster.emplace(cluster, app.observation);
+    if (!inserted && app.name < it->second.name) it->second = app.observation;  // smallest name wins
   }
   if (notes != nullptr) {
     for (auto& [cluster, names] : claims) {

@@ -22,7 +22,7 @@
 #include "reconcile/cycle_hook.h"
 #include "reconcile/cycle_report.h"
 #include "reconcile/failover_watch.h"
-#include "reconcile/render_cache.h"
+#include "reconcile/reach_cache.h"
 #include "reconcile/repo_snapshot.h"
 #include "reconcile/step_writer.h"
 
@@ -82,7 +82,7 @@ class Reconciler {
   ReconcilerOptions options_;
   StepWriter writer_;
   BlobCache blobs_;
-  RenderCache renders_;
+  ReachCache renders_;
   AppDiscovery discovery_;
   AnalysisRunner analysis_;  // remembers verdicts across cycles
   std::optional<FailoverWatch> failover_;

@@ -1,5 +1,5 @@
-// What Argo CD reports for the Application of one cluster, reduced to the fields the engine
-// reads (docs/architecture.md, "Argo CD contracts"), and the verdict on a pinned cluster.
+// What Argo CD reports for the Applications of an app, by cluster (argocd/app_observation.h),
+// and the verdict on a pinned cluster.
 #pragma once
 
 #include <cstdint>
@@ -7,22 +7,10 @@
 #include <optional>
 #include <string>
 
+#include "argocd/app_observation.h"
 #include "base/error.h"
 
 namespace fleetwave {
-
-struct AppObservation {
-  std::string name;           // Application name
-  std::string sync_status;    // Synced | OutOfSync | Unknown
-  std::string sync_revision;  // status.sync.revision: what the comparison ran against
-  std::string health_status;  // Healthy | Progressing | Degraded | Suspended | Missing | Unknown
-  std::string health_message;
-  std::string operation_phase;  // Running | Terminating | Failed | Error | Succeeded
-  std::string operation_message;
-  std::string operation_revision;              // operationState.operation.sync.revision: what was requested
-  std::string sync_result_revision;            // operationState.syncResult.revision: what was applied
-  std::optional<std::int64_t> finished_at_ms;  // operationState.finishedAt
-};
 
 struct Observations {
   bool reachable = false;  // Argo CD answered the query

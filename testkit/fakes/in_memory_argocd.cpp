@@ -25,7 +25,7 @@ void InMemoryArgoCd::sync_to(const Json& targets, std::int64_t finished_at_ms) {
     a.name = app + "-" + cluster;
     a.labels = {
         {"fleetwave.io/app", app}, {"fleetwave.io/cluster", cluster}, {"fleetwave.io/wave", t.value("wave", "")}};
-    ApplicationStatus& o = a.observation;
+    AppObservation& o = a.observation;
     bool changed =
         o.sync_result_revision != revision || (broken_.count(cluster) > 0) != (o.health_status == "Degraded");
     o.name = a.name;

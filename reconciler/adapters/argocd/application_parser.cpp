@@ -80,7 +80,7 @@ Result<std::map<std::string, std::string>> read_labels(const Node& metadata) {
   return labels;
 }
 
-Status<> read_operation_state(const Node& status, ApplicationStatus& out) {
+Status<> read_operation_state(const Node& status, AppObservation& out) {
   FW_TRY(op, status.object("operationState"));
   FW_TRY(phase, op.string("phase"));
   FW_TRY(message, op.string("message"));
@@ -104,7 +104,7 @@ Status<> read_operation_state(const Node& status, ApplicationStatus& out) {
   return ok_status();
 }
 
-Status<> read_status(const Node& root, ApplicationStatus& out) {
+Status<> read_status(const Node& root, AppObservation& out) {
   FW_TRY(status, root.object("status"));
   FW_TRY(sync, status.object("sync"));
   FW_TRY(sync_status, sync.string("status"));

@@ -54,7 +54,7 @@ std::string status(const std::string& sync, const std::string& revision, const s
 struct ParseCase {
   const char* name;
   std::string text;
-  ApplicationStatus want;
+  AppObservation want;
 };
 
 TEST(ApplicationParserTest, ReadsObservations) {
@@ -115,7 +115,7 @@ TEST(ApplicationParserTest, ReadsObservations) {
     Result<ApplicationSummary> got = parse_application(json(c.text));
     ASSERT_TRUE(got.ok()) << got.error().to_string();
     EXPECT_EQ(got->name, "web-eu-1");
-    const ApplicationStatus& o = got->observation;
+    const AppObservation& o = got->observation;
     EXPECT_EQ(o.name, c.want.name);
     EXPECT_EQ(o.sync_status, c.want.sync_status);
     EXPECT_EQ(o.sync_revision, c.want.sync_revision);

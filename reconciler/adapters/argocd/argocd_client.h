@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "argocd/app_observation.h"
 #include "base/result.h"
 
 namespace fleetwave {
@@ -18,26 +19,11 @@ inline constexpr const char* kClusterLabel = "fleetwave.io/cluster";
 // The label naming an Application's fleetwave app (every Application of the app carries it).
 inline constexpr const char* kAppLabel = "fleetwave.io/app";
 
-// An Application's status, reduced to the fields the reconciler reads (its observe step turns it
-// into the engine's AppObservation, reconcile/observer.h).
-struct ApplicationStatus {
-  std::string name;           // Application name
-  std::string sync_status;    // Synced | OutOfSync | Unknown
-  std::string sync_revision;  // status.sync.revision: what the comparison ran against
-  std::string health_status;  // Healthy | Progressing | Degraded | Suspended | Missing | Unknown
-  std::string health_message;
-  std::string operation_phase;  // Running | Terminating | Failed | Error | Succeeded
-  std::string operation_message;
-  std::string operation_revision;              // operationState.operation.sync.revision: what was requested
-  std::string sync_result_revision;            // operationState.syncResult.revision: what was applied
-  std::optional<std::int64_t> finished_at_ms;  // operationState.finishedAt
-};
-
 // One Application as the reconciler sees it.
 struct ApplicationSummary {
   std::string name;                           // metadata.name
   std::map<std::string, std::string> labels;  // metadata.labels
-  ApplicationStatus observation;              // status, reduced (observation.name == name)
+  AppObservation observation;                 // status, reduced (observation.name == name)
 };
 
 // A cluster Argo CD manages and how its last connection attempt went (v1alpha1Cluster's

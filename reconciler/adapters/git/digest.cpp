@@ -4,6 +4,8 @@
 #include <openssl/hmac.h>
 #include <openssl/sha.h>
 
+#include "base/text.h"
+
 namespace fleetwave::git {
 
 Sha1Digest sha1(std::string_view data) {
@@ -20,15 +22,6 @@ Sha1Digest hmac_sha1(std::string_view key, std::string_view data) {
   return out;
 }
 
-std::string to_hex(const Sha1Digest& digest) {
-  static constexpr char kHex[] = "0123456789abcdef";
-  std::string out;
-  out.reserve(2 * digest.size());
-  for (uint8_t b : digest) {
-    out.push_back(kHex[b >> 4]);
-    out.push_back(kHex[b & 15]);
-  }
-  return out;
-}
+std::string to_hex(const Sha1Digest& digest) { return hex_bytes(digest.data(), digest.size()); }
 
 }  // namespace fleetwave::git

@@ -5,14 +5,14 @@
 #include <set>
 #include <string_view>
 
+#include "base/text.h"
+
 namespace fleetwave::git {
 namespace {
 
 bool is_dot_git(std::string_view component) {
   if (component.size() != 4) return false;
-  std::string lower(component);
-  std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return std::tolower(c); });
-  return lower == ".git";
+  return ascii_lower(component) == ".git";
 }
 
 }  // namespace

@@ -5,6 +5,7 @@
 #include <map>
 
 #include "adapters/hosting/hosting_providers.h"
+#include "base/text.h"
 #include "net/percent_encode.h"
 
 namespace fleetwave {
@@ -138,8 +139,7 @@ WebhookProof verify_github_webhook(const std::map<std::string, std::string>& hea
     return proof;
   }
   constexpr std::string_view prefix = "sha256=";
-  std::string given = signature.rfind(prefix, 0) == 0 ? signature.substr(prefix.size()) : "";
-  for (char& c : given) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  const std::string given = signature.rfind(prefix, 0) == 0 ? ascii_lower(signature.substr(prefix.size())) : "";
   proof.authentic = !given.empty() && constant_time_equal(given, hmac_sha256_hex(secret, body));
   if (!proof.authentic) proof.mismatch = "X-Hub-Signature-256 does not match the body";
   return proof;

@@ -10,6 +10,7 @@
 
 #include "adapters/hosting/github_provider.h"
 #include "adapters/hosting/gitlab_provider.h"
+#include "base/text.h"
 
 namespace fleetwave {
 
@@ -56,14 +57,7 @@ std::string hmac_sha256_hex(std::string_view key, std::string_view data) {
   unsigned int length = 0;
   HMAC(EVP_sha256(), key.data(), static_cast<int>(key.size()), reinterpret_cast<const unsigned char*>(data.data()),
        data.size(), digest, &length);
-  static const char* hex = "0123456789abcdef";
-  std::string out;
-  out.reserve(2 * length);
-  for (unsigned int i = 0; i < length; ++i) {
-    out.push_back(hex[digest[i] >> 4]);
-    out.push_back(hex[digest[i] & 15]);
-  }
-  return out;
+  return hex_bytes(digest, length);
 }
 
 bool constant_time_equal(std::string_view a, std::string_view b) {

@@ -3,6 +3,7 @@
 #include <fstream>
 
 #include "adapters/http/http_client.h"
+#include "base/text.h"
 #include "codec/json_reader.h"
 #include "net/redaction.h"
 
@@ -30,11 +31,7 @@ std::string provider_message(const std::string& body) {
   return out;
 }
 
-bool mentions_rate_limit(const std::string& text) {
-  std::string lower;
-  for (char c : text) lower += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return lower.find("rate limit") != std::string::npos;
-}
+bool mentions_rate_limit(const std::string& text) { return ascii_lower(text).find("rate limit") != std::string::npos; }
 
 }  // namespace
 

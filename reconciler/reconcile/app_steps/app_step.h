@@ -24,7 +24,7 @@ struct AppContext {
   const History& history;
   git::GitRepository& repo;
   BlobCache& blobs;
-  RenderCache& renders;
+  ReachCache& renders;
   Observer& observer;
   std::map<std::string, Observations>& observation_cache;  // per app, across the push retries of a cycle
   AnalysisRunner* analysis;                                // null: checks are not measured

@@ -3,17 +3,14 @@
 #include <optional>
 
 #include "adapters/git/text_diff.h"
-#include "render/renderer.h"
-#include "render/source_locator.h"
+#include "reconcile/app_render.h"
 
 namespace fleetwave {
 namespace {
 
 struct Side {
   std::string revision;
-  std::optional<FleetRender> render;  // absent: nothing at this revision
-  std::string error;
-  InputBundle bundle;  // to locate render errors in
+  AppRender app;
 };
 
 std::string first_error(const ErrorList& errors) {
@@ -21,32 +18,20 @@ std::string first_error(const ErrorList& errors) {
 }
 
 Side prepare(git::GitRepository& repo, BlobCache& blobs, const std::string& revision, const std::string& app_path) {
-  Side side{revision, std::nullopt, {}, {}};
-  if (revision.empty()) return side;
+  if (revision.empty()) return Side{revision, AppRender::absent()};
   RepoSnapshot snapshot(repo, blobs, revision);
-  auto bundle = snapshot.bundle(app_path);
-  if (!bundle.ok()) {
-    side.error = first_error(bundle.error());
-    return side;
-  }
-  auto render = FleetRender::prepare(*bundle);
-  if (!render.ok()) side.error = first_error(render.error());
-  else side.render.emplace(std::move(render).value());
-  side.bundle = std::move(bundle).value();
-  return side;
+  return Side{revision, AppRender::at(snapshot, app_path)};
 }
 
 // What `cluster` receives at this side; "" when nothing.
 Result<std::string> stream(const Side& side, const std::string& cluster) {
-  if (!side.error.empty()) return invalid_input("at " + side.revision.substr(0, 7) + ": " + side.error);
-  if (!side.render || side.render->fleet().find_cluster(cluster) == nullptr) return std::string();
-  auto out = side.render->render(cluster);
-  if (!out.ok()) {
-    ErrorList errors = std::move(out).error();
-    locate_errors(side.bundle, errors);
+  auto failed = [&](const ErrorList& errors) {
     return invalid_input("at " + side.revision.substr(0, 7) + ": " + first_error(errors));
-  }
-  return format_objects(out->objects, OutputFormat::YamlStream);
+  };
+  if (!side.app.errors().empty()) return failed(side.app.errors());
+  auto out = side.app.cluster_stream(cluster);
+  if (!out.ok()) return failed(out.error());
+  return std::move(out).value();
 }
 
 }  // namespace

@@ -15,7 +15,7 @@
 #include "reconcile/analysis_runner.h"
 #include "reconcile/app_discovery.h"
 #include "reconcile/cycle_report.h"
-#include "reconcile/render_cache.h"
+#include "reconcile/reach_cache.h"
 #include "reconcile/repo_snapshot.h"
 
 namespace fleetwave {
@@ -48,7 +48,7 @@ class StatusBuilder {
   ArgoCdClient& argocd_;
   const Clock& clock_;
   BlobCache blobs_;
-  RenderCache renders_;
+  ReachCache renders_;
   AppDiscovery discovery_;
   AnalysisRunner analysis_;
 };

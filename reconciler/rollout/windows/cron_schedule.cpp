@@ -5,6 +5,8 @@
 #include <cctype>
 #include <vector>
 
+#include "base/text.h"
+
 namespace fleetwave {
 namespace {
 
@@ -121,12 +123,6 @@ Result<Field> parse_field(std::string_view text, const FieldSpec& spec) {
   return field;
 }
 
-std::string lowercase(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
-
 std::string_view descriptor_expansion(const std::string& descriptor) {
   if (descriptor == "@yearly" || descriptor == "@annually") return "0 0 1 1 *";
   if (descriptor == "@monthly") return "0 0 1 * *";
@@ -151,7 +147,7 @@ Result<CronSchedule> CronSchedule::parse(std::string_view text) {
   }
   if (fields.empty()) return invalid_input("empty schedule; use 5 fields: minute hour day-of-month month day-of-week");
   if (fields.size() == 1 && fields[0].front() == '@') {
-    std::string_view expansion = descriptor_expansion(lowercase(fields[0]));
+    std::string_view expansion = descriptor_expansion(ascii_lower(fields[0]));
     if (expansion.empty()) {
       return invalid_input("unsupported descriptor \"" + std::string(fields[0]) +
                            "\"; use @yearly, @annually, @monthly, @weekly, @daily, @midnight or @hourly");

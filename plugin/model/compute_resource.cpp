@@ -1,4 +1,4 @@
-#include "schedule/compute_resource.h"
+#include "model/compute_resource.h"
 
 #include <algorithm>
 #include <limits>

@@ -23,9 +23,9 @@ struct AppReach {
   std::string workload_namespace;              // the one namespace of the app's templates ("" when several)
 };
 
-class RenderCache {
+class ReachCache {
  public:
-  explicit RenderCache(std::size_t max_entries = 512) : max_entries_(max_entries) {}
+  explicit ReachCache(std::size_t max_entries = 512) : max_entries_(max_entries) {}
 
   // The reach of `app_path` in `snapshot`. Render errors come back as the render's errors.
   Result<std::shared_ptr<const AppReach>, ErrorList> reach(RepoSnapshot& snapshot, const std::string& app_path);

@@ -1,6 +1,6 @@
 // The render cache against the in-memory Git repository: an app's reach is rendered once per
 // input digest, so commits that leave the app's inputs alone reuse it and a change renders anew.
-#include "reconcile/render_cache.h"
+#include "reconcile/reach_cache.h"
 
 #include <gtest/gtest.h>
 
@@ -10,7 +10,7 @@
 namespace fleetwave {
 namespace {
 
-class RenderCacheTest : public ::testing::Test {
+class ReachCacheTest : public ::testing::Test {
  protected:
   void SetUp() override { repo_.seed(testkit::fleet_files()); }
 
@@ -21,10 +21,10 @@ class RenderCacheTest : public ::testing::Test {
 
   testkit::InMemoryGitRepository repo_;
   BlobCache blobs_;
-  RenderCache cache_;
+  ReachCache cache_;
 };
 
-TEST_F(RenderCacheTest, RendersTheReachOnce) {
+TEST_F(ReachCacheTest, RendersTheReachOnce) {
   auto first = reach();
   ASSERT_TRUE(first.ok()) << first.error().front().to_string();
   EXPECT_EQ((*first)->clusters, (std::vector<std::string>{"dev-1", "eu-1", "eu-2", "us-1"}));
@@ -43,7 +43,7 @@ TEST_F(RenderCacheTest, RendersTheReachOnce) {
   EXPECT_EQ((*changed)->clusters, (std::vector<std::string>{"dev-1", "eu-1", "eu-2"}));
 }
 
-TEST_F(RenderCacheTest, RenderErrorsNameTheFile) {
+TEST_F(ReachCacheTest, RenderErrorsNameTheFile) {
   repo_.commit_on("main", {{"apps/shop/deploy.yaml", "kind: [\n"}}, "broken");
   auto got = reach();
   ASSERT_FALSE(got.ok());

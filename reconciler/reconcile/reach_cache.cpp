@@ -1,6 +1,6 @@
-#include "reconcile/render_cache.h"
+#include "reconcile/reach_cache.h"
 
-#include "render/renderer.h"
+#include "reconcile/app_render.h"
 
 namespace fleetwave {
 
@@ -19,16 +19,15 @@ static std::string single_namespace(const std::vector<ResourceTemplate>& templat
   return found;
 }
 
-Result<std::shared_ptr<const AppReach>, ErrorList> RenderCache::reach(RepoSnapshot& snapshot,
-                                                                      const std::string& app_path) {
+Result<std::shared_ptr<const AppReach>, ErrorList> ReachCache::reach(RepoSnapshot& snapshot,
+                                                                     const std::string& app_path) {
   auto digest = snapshot.input_digest(app_path);
   if (!digest.ok()) return ErrorList{digest.error()};
   const std::string key = *digest + " path=" + app_path;
   if (auto it = entries_.find(key); it != entries_.end()) return it->second;
-  auto bundle = snapshot.bundle(app_path);
-  if (!bundle.ok()) return std::move(bundle).error();
-  auto render = FleetRender::prepare(*bundle);
-  if (!render.ok()) return std::move(render).error();
+  const AppRender app = AppRender::at(snapshot, app_path);
+  if (!app.errors().empty()) return app.errors();
+  const FleetRender* render = app.render();
   auto reach = std::make_shared<AppReach>();
   reach->clusters = render->reached_clusters();
   reach->inventory = render->fleet().clusters;
@@ -38,14 +37,6 @@ Result<std::shared_ptr<const AppReach>, ErrorList> RenderCache::reach(RepoSnapsh
   if (entries_.size() >= max_entries_) entries_.clear();
   entries_.emplace(key, reach);
   return std::shared_ptr<const AppReach>(reach);
-}
-
-static std::optional<FleetRender> prepare_at(RepoSnapshot& snapshot, const std::string& app_path) {
-  auto bundle = snapshot.bundle(app_path);
-  if (!bundle.ok()) return std::nullopt;
-  auto render = FleetRender::prepare(*bundle);
-  if (!render.ok()) return std::nullopt;
-  return std::move(render).value();
 }
 
 static std::vector<ClusterDeletions> compare_renders(const FleetRender& stable, const FleetRender& candidate,
@@ -65,20 +56,20 @@ static std::vector<ClusterDeletions> compare_renders(const FleetRender& stable, 
   return out;
 }
 
-std::shared_ptr<const std::vector<ClusterDeletions>> RenderCache::deletions(RepoSnapshot& stable,
-                                                                            RepoSnapshot& candidate,
-                                                                            const std::string& app_path,
-                                                                            const DeletionGuardPolicy& policy) {
+std::shared_ptr<const std::vector<ClusterDeletions>> ReachCache::deletions(RepoSnapshot& stable,
+                                                                           RepoSnapshot& candidate,
+                                                                           const std::string& app_path,
+                                                                           const DeletionGuardPolicy& policy) {
   auto from = stable.input_digest(app_path);
   auto to = candidate.input_digest(app_path);
   if (!from.ok() || !to.ok()) return std::make_shared<const std::vector<ClusterDeletions>>();
   const std::string key = *from + " to " + *to + " path=" + app_path +
                           " max=" + (policy.max_deleted_objects ? std::to_string(*policy.max_deleted_objects) : "-");
   if (auto it = deletions_.find(key); it != deletions_.end()) return it->second;
-  auto before = prepare_at(stable, app_path);
-  auto after = prepare_at(candidate, app_path);
+  const AppRender before = AppRender::at(stable, app_path), after = AppRender::at(candidate, app_path);
   auto found = std::make_shared<const std::vector<ClusterDeletions>>(
-      before && after ? compare_renders(*before, *after, policy) : std::vector<ClusterDeletions>{});
+      before.render() && after.render() ? compare_renders(*before.render(), *after.render(), policy)
+                                        : std::vector<ClusterDeletions>{});
   if (deletions_.size() >= max_entries_) deletions_.clear();
   deletions_.emplace(key, found);
   return found;

@@ -1,4 +1,4 @@
-#include "schedule/webster.h"
+#include "workload/webster.h"
 
 #include <random>
 

@@ -1,0 +1,33 @@
+#include "reconcile/app_render.h"
+
+#include "render/source_locator.h"
+
+namespace fleetwave {
+
+AppRender AppRender::at(RepoSnapshot& snapshot, const std::string& app_path) {
+  AppRender out;
+  out.exists_ = true;
+  auto bundle = snapshot.bundle(app_path);
+  if (!bundle.ok()) {
+    out.errors_ = std::move(bundle).error();
+    return out;
+  }
+  auto render = FleetRender::prepare(*bundle);
+  if (!render.ok()) out.errors_ = std::move(render).error();
+  else out.render_.emplace(std::move(render).value());
+  out.bundle_ = std::move(bundle).value();
+  return out;
+}
+
+Result<std::string, ErrorList> AppRender::cluster_stream(const std::string& cluster) const {
+  if (!render_ || render_->fleet().find_cluster(cluster) == nullptr) return std::string();
+  auto out = render_->render(cluster);
+  if (!out.ok()) {
+    ErrorList errors = std::move(out).error();
+    locate_errors(bundle_, errors);
+    return errors;
+  }
+  return format_objects(out->objects, OutputFormat::YamlStream);
+}
+
+}  // namespace fleetwave
