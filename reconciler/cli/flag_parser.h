@@ -2,6 +2,13 @@
 // a one-letter short form where a flag has one (`-o json`, `-ojson`), positionals, `--` to end flags, and
 // `--help`/`-h`. A flag marked `env` may also come from FLEETWAVE_<NAME> (upper case, dashes as underscores); a flag on
 // the command line wins. Pure: the environment comes in as a map.
+//
+// Why not CLI11 (Debian's libcli11-dev 2.1): every value here keeps where it came from (the flag,
+// FLEETWAVE_<NAME>, or a key of serve's YAML config file) so each error names that source
+// (flag_label), and the same FlagSpec tables drive `--help`, the config-file keys and the
+// environment. CLI11 reads its config from TOML/INI only, tracks no per-value source, and would
+// still need this table on top; the parser is ~170 lines and fully tested. Revisit with shell
+// completion and suggestions (CLI11's are per option, not from the repository's app names).
 #pragma once
 
 #include <map>

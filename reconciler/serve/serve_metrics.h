@@ -21,6 +21,15 @@
 // The process_* families of the Prometheus clients follow them (process_metrics.h).
 //
 // Thread-safety: every method may be called from any thread; state is behind a private mutex.
+//
+// Why not prometheus-cpp (Debian's prometheus-cpp-dev): the text is ~100 lines here, and what it
+// holds is mostly not counters this process increments but values derived from Git and from the
+// last published snapshot (steps counted from the commit log, whoever pushed them; phases and
+// waves per app, replaced wholesale each cycle, with families that must lose the label sets of
+// removed apps). prometheus-cpp's Registry keeps long-lived mutable families, so each publish
+// would mirror the snapshot into them and delete stale series by hand, for the same text. The
+// format is checked by scraping with the real Prometheus server in the test suite. Revisit if
+// fleetwave ever needs the protobuf exposition or a push gateway.
 #pragma once
 
 #include <array>

@@ -17,6 +17,7 @@
 #include "rollout/commit_message.h"
 #include "serve/serve_fixture.h"
 #include "testkit/build_paths.h"
+#include "testkit/servers/prometheus_server.h"
 
 namespace fleetwave::serve {
 namespace {
@@ -111,6 +112,28 @@ TEST_F(ServeServerTest, HealthReadinessMetricsAndStatus) {
   EXPECT_EQ(Json::parse(shop.body)["apps"][0]["app"], "shop");
   EXPECT_EQ(get("/api/v1/apps/nope").status, 404);
   EXPECT_EQ(get("/nope").status, 404);
+}
+
+// The real Prometheus server scrapes /metrics (it refuses text it cannot parse) and answers
+// queries over what it read: the exposition format is Prometheus', not only ours.
+TEST_F(ServeServerTest, PrometheusScrapesTheMetrics) {
+  start("1s");
+  ASSERT_TRUE(wait_until([&] { return ready(); }, 20'000)) << get("/readyz").body << logs();
+  ft::PrometheusServerOptions options;
+  options.targets.push_back({"127.0.0.1:" + std::to_string(port_)});
+  options.scrape_interval = std::chrono::milliseconds(500);
+  auto prometheus = ft::PrometheusServer::start(options);
+  ASSERT_TRUE(prometheus.ok()) << prometheus.error().to_string();
+  auto sample = [&](const std::string& promql) {
+    auto result = (*prometheus)->query(promql);
+    return result.ok() ? ft::single_sample_value(*result) : std::nullopt;
+  };
+  ASSERT_TRUE(wait_until([&] { return sample("up") == 1.0; }, 20'000)) << (*prometheus)->log_tail();
+  EXPECT_EQ(sample("fleetwave_app_phase{app=\"shop\",phase=\"Progressing\"}"), 1.0);
+  EXPECT_EQ(sample("fleetwave_steps_total{app=\"shop\",action=\"start\"}"), 1.0);
+  EXPECT_EQ(sample("fleetwave_build_info{version=\"" + cli::build_version() + "\"}"), 1.0);
+  EXPECT_GE(sample("sum(fleetwave_cycle_duration_seconds_bucket{le=\"+Inf\"})").value_or(0), 1.0);
+  EXPECT_GT(sample("process_resident_memory_bytes").value_or(0), 0.0);
 }
 
 TEST_F(ServeServerTest, GeneratorAnswersTargetsJsonAndRefusesBadTokens) {
