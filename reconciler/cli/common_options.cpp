@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 
 #include "adapters/git/repo_url.h"
+#include "base/duration_text.h"
 #include "base/text.h"
 #include "rollout/duration.h"
 
@@ -89,42 +90,48 @@ std::vector<FlagSpec> repository_flags(RepoFallback fallback) {
       {"repo", "URL",
        checkout ? "GitOps repository to fetch and push (default: the checkout containing the working directory)"
                 : "GitOps repository to fetch and push (required)",
-       true},
+       true, 0, "repo"},
       {"branch", "NAME",
        checkout ? "tracked branch (default main with --repo, else the checked-out branch)"
                 : "tracked branch (default main)",
-       true},
-      {"cache-dir", "DIR", "where --repo clones are kept (default $XDG_CACHE_HOME/fleetwave)", true},
-      {"git-username", "USER", "user name for HTTP(S) Git remotes (or SSH)", true},
-      {"git-password-file", "FILE", "file holding the Git password (with --git-username)", true},
-      {"git-token-file", "FILE", "file holding a Git access token (user x-access-token unless --git-username)", true},
-      {"git-ssh-key-file", "FILE", "file holding an SSH private key", true},
-      {"git-known-hosts-file", "FILE", "known_hosts for SSH remotes (required with --git-ssh-key-file)", true},
-      {"git-ssh-passphrase-file", "FILE", "file holding the SSH key's passphrase", true},
-      {"git-ca-file", "FILE", "PEM CA bundle to trust for HTTPS Git remotes", true},
-      {"git-insecure-skip-tls-verify", "", "do not verify the Git server's TLS certificate (test servers only)", true},
+       true, 0, "branch"},
+      {"cache-dir", "DIR", "where --repo clones are kept (default $XDG_CACHE_HOME/fleetwave)", true, 0, "cacheDir"},
+      {"git-username", "USER", "user name for HTTP(S) Git remotes (or SSH)", true, 0, "git.username"},
+      {"git-password-file", "FILE", "file holding the Git password (with --git-username)", true, 0, "git.passwordFile"},
+      {"git-token-file", "FILE", "file holding a Git access token (user x-access-token unless --git-username)", true, 0,
+       "git.tokenFile"},
+      {"git-ssh-key-file", "FILE", "file holding an SSH private key", true, 0, "git.sshKeyFile"},
+      {"git-known-hosts-file", "FILE", "known_hosts for SSH remotes (required with --git-ssh-key-file)", true, 0,
+       "git.knownHostsFile"},
+      {"git-ssh-passphrase-file", "FILE", "file holding the SSH key's passphrase", true, 0, "git.sshPassphraseFile"},
+      {"git-ca-file", "FILE", "PEM CA bundle to trust for HTTPS Git remotes", true, 0, "git.caFile"},
+      {"git-insecure-skip-tls-verify", "", "do not verify the Git server's TLS certificate (test servers only)", true,
+       0, "git.insecureSkipTlsVerify"},
   };
 }
 
 std::vector<FlagSpec> argocd_flags() {
   return {
-      {"argocd-url", "URL", "Argo CD API server, e.g. https://argocd.example.com", true},
-      {"argocd-token-file", "FILE", "file holding an Argo CD API token", true},
-      {"argocd-ca-file", "FILE", "PEM CA bundle to trust for the Argo CD server", true},
-      {"argocd-insecure", "", "do not verify Argo CD's TLS certificate (test clusters only)", true},
+      {"argocd-url", "URL", "Argo CD API server, e.g. https://argocd.example.com", true, 0, "argocd.url"},
+      {"argocd-token-file", "FILE", "file holding an Argo CD API token", true, 0, "argocd.tokenFile"},
+      {"argocd-ca-file", "FILE", "PEM CA bundle to trust for the Argo CD server", true, 0, "argocd.caFile"},
+      {"argocd-insecure", "", "do not verify Argo CD's TLS certificate (test clusters only)", true, 0,
+       "argocd.insecure"},
   };
 }
 
 std::vector<FlagSpec> prometheus_flags() {
   return {
-      {"prometheus-url", "URL", "Prometheus the analysis checks query, e.g. https://prometheus.example.com", true},
-      {"prometheus-token-file", "FILE", "file holding a bearer token for Prometheus (optional)", true},
-      {"prometheus-ca-file", "FILE", "PEM CA bundle to trust for Prometheus", true},
+      {"prometheus-url", "URL", "Prometheus the analysis checks query, e.g. https://prometheus.example.com", true, 0,
+       "prometheus.url"},
+      {"prometheus-token-file", "FILE", "file holding a bearer token for Prometheus (optional)", true, 0,
+       "prometheus.tokenFile"},
+      {"prometheus-ca-file", "FILE", "PEM CA bundle to trust for Prometheus", true, 0, "prometheus.caFile"},
   };
 }
 
 FlagSpec author_flag() {
-  return {"author", "\"NAME <EMAIL>\"", "commit author (default fleetwave <fleetwave@localhost>)", true};
+  return {"author", "\"NAME <EMAIL>\"", "commit author (default fleetwave <fleetwave@localhost>)", true, 0, "author"};
 }
 
 FlagSpec person_author_flag() {
@@ -137,10 +144,13 @@ FlagSpec dry_run_flag() {
 
 FlagSpec output_flag(std::string_view help) { return {"output", "FORMAT", help, false, 'o'}; }
 
-Result<std::int64_t> duration_flag(const ParsedArgs& args, const char* name, std::int64_t fallback) {
-  if (!args.has(name)) return fallback;
-  auto ms = parse_duration_ms(args.get(name));
-  if (!ms.ok() || *ms <= 0) return invalid_input(flag_label(args, name) + ": expected a duration such as 30s or 10m");
+Result<std::int64_t> duration_flag(const ParsedArgs& args, std::string_view name, std::int64_t fallback_ms,
+                                   std::int64_t min_ms) {
+  if (!args.has(name)) return fallback_ms;
+  const std::string text = args.get(name), label = flag_label(args, name);
+  auto ms = parse_duration_ms(text);
+  if (!ms.ok()) return invalid_input(label + " \"" + text + "\": expected a duration such as 30s, 10m or 500ms");
+  if (*ms < min_ms) return invalid_input(label + " \"" + text + "\": must be at least " + format_duration_ms(min_ms));
   return *ms;
 }
 

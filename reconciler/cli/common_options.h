@@ -43,8 +43,10 @@ FlagSpec output_flag(std::string_view help);
 // InvalidInput naming them.
 Result<std::string> output_format(const ParsedArgs& args, const std::vector<std::string>& formats);
 
-// A duration flag (30s, 10m, 2h) in milliseconds, `fallback` when unset; positive.
-Result<std::int64_t> duration_flag(const ParsedArgs& args, const char* name, std::int64_t fallback);
+// A duration flag (30s, 10m, 500ms) in milliseconds, `fallback_ms` when unset, at least `min_ms`.
+// The one reader of durations for every command: errors name the flag, variable or config key.
+Result<std::int64_t> duration_flag(const ParsedArgs& args, std::string_view name, std::int64_t fallback_ms,
+                                   std::int64_t min_ms = 1);
 
 // Concatenates flag tables.
 std::vector<FlagSpec> flags_of(std::initializer_list<std::vector<FlagSpec>> parts);

@@ -26,6 +26,9 @@ struct FlagSpec {
   std::string_view help;
   bool env = false;     // may come from FLEETWAVE_<NAME>
   char short_name = 0;  // 'o' for -o; 0: none
+  // Its key in serve's config file ("git.passwordFile"), "" for none: a setting is this one row
+  // (flag, FLEETWAVE_<NAME> and file key); the file's keys are read from these tables.
+  std::string_view config_key = {};
 };
 
 enum class FlagSource { CommandLine, Environment, ConfigFile };

@@ -1,10 +1,9 @@
 // fleetwave reconcile --once: one reconcile cycle (at most one step, i.e. one commit, per app)
 // against a remote repository and Argo CD, reported one line per app.
-#include "adapters/signing/ssh_signature_checker.h"
 #include "cli/commands.h"
+#include "cli/config/reconciler_setup.h"
 #include "cli/reconcile_report.h"
 #include "cli/signing_options.h"
-#include "cli/workspace.h"
 #include "reconcile/approvals/approval_hook.h"
 #include "reconcile/reconciler.h"
 
@@ -15,38 +14,22 @@ int run_reconcile(CommandContext& ctx) {
   if (!ctx.args.positionals.empty()) return ctx.usage("unexpected argument \"" + ctx.args.positionals[0] + "\"");
   if (!ctx.args.flag("once")) return ctx.usage("reconcile runs one cycle and needs --once");
   if (!ctx.args.has("repo")) return ctx.usage("reconcile needs --repo URL");
-  auto argocd = open_argocd(ctx, /*required=*/true);
-  if (!argocd.ok()) return ctx.fail(argocd.error());
-  // The analysis gates' adapters (metrics() is nullptr without --prometheus-url).
-  auto analysis = open_analysis(ctx);
-  if (!analysis.ok()) return ctx.fail(analysis.error());
-  auto ws = Workspace::open(ctx);
-  if (!ws.ok()) return ctx.fail(ws.error());
-  auto author = author_of(ctx, Acting::Reconciler);
-  if (!author.ok()) return ctx.fail(author.error());
-  signing::SshSignatureChecker checker;
-  auto trust = step_trust_from_flags(ctx.args, ctx.process.cwd, ws->signer(), checker);
-  if (!trust.ok()) return ctx.usage(trust.error().to_string());
-
-  ApprovalHook approvals(ws->repo(), ws->branch(), /*provider=*/nullptr);  // approval branches
-  ReconcilerOptions options;
-  options.branch = ws->branch();
-  options.author = *author;
-  options.instance = reconciler_instance(ctx);
+  auto setup = open_reconciler(ctx);
+  if (!setup.ok()) return ctx.fail(setup.error());
+  Workspace& ws = (*setup)->ws();
+  ApprovalHook approvals(ws.repo(), ws.branch(), /*provider=*/nullptr);  // approval branches
+  ReconcilerOptions options = (*setup)->options;
   options.hooks = {&approvals};
-  options.metrics = analysis->metrics();
-  options.web = analysis->web_probe();
-  options.trust = trust->get();
   const CycleServices services{ctx.services.clock, ctx.services.sleeper, ctx.services.random};
-  Reconciler reconciler(ws->repo(), **argocd, services, options);
+  Reconciler reconciler(ws.repo(), *(*setup)->argocd, services, options);
   const std::int64_t start = ctx.services.clock.monotonic_ms();
   auto report = reconciler.run_once();
   if (!report.ok()) {
-    Error e = ws->with_access_hint(report.error());
+    Error e = ws.with_access_hint(report.error());
     e.message = "reconcile cycle failed: " + e.message;
     return ctx.fail(kExitUnavailable, e);
   }
-  CycleReportPrinter printer(ctx.out, ws->branch());
+  CycleReportPrinter printer(ctx.out, ws.branch());
   finish_cycle(report, ctx.services.clock.monotonic_ms() - start, printer);
   return printer.exit_code();
 }

@@ -3,18 +3,17 @@
 // secrets only from files. This file reads the settings and builds the adapters; the service
 // itself is serve/serve_runner.h.
 #include <charconv>
-#include <filesystem>
-#include <fstream>
 #include <sstream>
 
 #include "adapters/hosting/approval_provider.h"
 #include "adapters/hosting/commit_status.h"
 #include "adapters/notify/webhook_http.h"
-#include "adapters/signing/ssh_signature_checker.h"
 #include "base/duration_text.h"
 #include "base/text.h"
 #include "cli/cli.h"
 #include "cli/commands.h"
+#include "cli/config/config_file.h"
+#include "cli/config/reconciler_setup.h"
 #include "cli/signing_options.h"
 #include "cli/workspace.h"
 #include "codec/json_reader.h"
@@ -27,38 +26,6 @@
 
 namespace fleetwave::cli {
 namespace {
-
-// The command line merged over the config file: a flag the command line or the environment
-// set wins; the file fills in the rest.
-Result<ParsedArgs> with_config_file(const ParsedArgs& args, const std::string& cwd) {
-  ParsedArgs merged = args;
-  if (!args.has("config")) return merged;
-  const std::string path = absolute_path(args.get("config"), cwd);
-  std::ifstream in(path, std::ios::binary);
-  if (!in || std::filesystem::is_directory(path))
-    return invalid_input(flag_label(args, "config") + " " + args.get("config") + ": cannot read the file: " +
-                         why_unreadable(path) + "; check the path and that fleetwave's user may read it");
-  std::ostringstream text;
-  text << in.rdbuf();
-  const std::string dir = path.substr(0, path.rfind('/'));
-  FW_TRY(values, serve::config_file_flags(text.str(), args.get("config"), dir));
-  std::map<std::string, std::string> key_of;  // flag -> its config key, for messages
-  for (const auto& [key, flag] : serve::config_keys()) key_of.emplace(flag, key);
-  for (const auto& [flag, value] : values) {
-    if (!merged.has(flag)) merged.set(flag, value, FlagSource::ConfigFile, args.get("config") + ": " + key_of[flag]);
-  }
-  return merged;
-}
-
-Result<std::int64_t> duration_flag(const ParsedArgs& args, const std::string& flag, const std::string& fallback,
-                                   std::int64_t min_ms) {
-  const std::string text = args.get(flag, fallback);
-  auto ms = parse_duration_ms(text);
-  const std::string label = flag_label(args, flag);
-  if (!ms.ok()) return invalid_input(label + " \"" + text + "\": expected a duration such as 30s, 1m or 500ms");
-  if (*ms < min_ms) return invalid_input(label + " \"" + text + "\": must be at least " + format_duration_ms(min_ms));
-  return *ms;
-}
 
 // A share such as "50%" (1% to 100%), as a fraction.
 Result<double> share_flag(const ParsedArgs& args, const std::string& flag) {
@@ -87,12 +54,12 @@ Result<serve::ServeOptions> serve_options(CommandContext& ctx, const ParsedArgs&
   o.http.host = listen.host;
   o.http.port = listen.port;
   o.port_file = absolute_path(args.get("port-file"), ctx.process.cwd);
-  FW_TRY(interval, duration_flag(args, "interval", "30s", 100));
+  FW_TRY(interval, duration_flag(args, "interval", 30'000, 100));
   o.schedule.interval_ms = interval;
-  FW_TRY(timeout, duration_flag(args, "cycle-timeout", "5m", 1000));
+  FW_TRY(timeout, duration_flag(args, "cycle-timeout", 300'000, 1000));
   o.cycle_timeout_ms = timeout;
   if (args.has("failover-after")) {
-    FW_TRY(failover_after, duration_flag(args, "failover-after", "", 1000));
+    FW_TRY(failover_after, duration_flag(args, "failover-after", 0, 1000));
     o.reconciler.failover_after_ms = failover_after;
   }
   if (args.has("failover-max-share")) {
@@ -194,9 +161,62 @@ void warn_missing_secrets(serve::JsonLog& log, const serve::ApiSecrets& secrets)
   if (secrets.generator_token.empty()) log.warn("no --generator-token-file: the plugin generator answers 403");
 }
 
+// serve's settings, one row each: flag, FLEETWAVE_<FLAG> and config-file key.
+std::vector<FlagSpec> serve_flags() {
+  return flags_of(
+      {repository_flags(RepoFallback::None),
+       {{"config", "FILE", "YAML configuration file (flags and FLEETWAVE_* variables override it)", true},
+        {"listen", "ADDR", "address to serve on: \":8080\" (default) or \"127.0.0.1:PORT\"; port 0 picks a free one",
+         true, 0, "listen"},
+        {"port-file", "FILE", "write the bound port to FILE once listening", true},
+        {"interval", "DUR", "time between cycles without webhooks (default 30s)", true, 0, "interval"},
+        {"cycle-timeout", "DUR",
+         "a cycle running longer is reported stuck (not ready); twice as long exits 1 (default 5m)", true},
+        {"failover-after", "DUR",
+         "cordon a cluster whose Argo CD connection state has been Failed this long (off by default)", true, 0,
+         "failover.after"},
+        {"failover-max-share", "PCT", "most of the inventory failover may cordon (default 50%; never all)", true, 0,
+         "failover.maxShare"},
+        {"webhook-secret-file", "FILE", "file holding the webhook secret (GitHub HMAC key or GitLab token)", true, 0,
+         "webhook.secretFile"},
+        {"generator-token-file", "FILE", "file holding the bearer token of the plugin generator", true, 0,
+         "generator.tokenFile"},
+        {"approvals-provider", "NAME", "open pull requests for approval waves: github or gitlab", true, 0,
+         "approvals.provider"},
+        {"approvals-api-url", "URL",
+         "provider API base URL (default https://api.github.com or https://gitlab.com/api/v4)", true, 0,
+         "approvals.apiUrl"},
+        {"approvals-repository", "OWNER/NAME", "repository (GitLab: project path) to open pull requests in", true, 0,
+         "approvals.repository"},
+        {"approvals-token-file", "FILE", "file holding the provider API token", true, 0, "approvals.tokenFile"},
+        {"approvals-ca-file", "FILE", "PEM CA bundle to trust for a self-hosted provider", true, 0, "approvals.caFile"},
+        {"allowed-reviewers", "LOGIN,...", "only these reviewers' approvals count (approvals.allowedReviewers)", true,
+         0, "approvals.allowedReviewers"},
+        {"board-username", "NAME", "the board (and /api/v1/apps) asks for HTTP basic auth as NAME", true, 0,
+         "board.username"},
+        {"board-password-file", "FILE", "file holding the board's basic auth password", true, 0, "board.passwordFile"},
+        {"board-token-file", "FILE", "file holding a bearer token that opens the board", true, 0, "board.tokenFile"},
+        {"board-git-web-url", "URL",
+         "the repository's web page, for the board's links (default: from the approvals settings)", true, 0,
+         "board.gitWebUrl"},
+        {"commit-statuses", "on|off",
+         "post a commit status per wave on each release commit through the approvals provider (default on)", true, 0,
+         "commitStatuses"},
+        {"board-url", "URL",
+         "externally reachable URL of this service's board: linked from statuses and "
+         "notifications",
+         true, 0, "board.url"},
+        {"notifications-webhooks", "JSON",
+         "notifications.webhooks as a JSON list [{url|urlFile, events, format}] (usually set in --config)", true, 0,
+         "notifications.webhooks"}},
+       argocd_flags(),
+       prometheus_flags(),
+       {author_flag(), signing_key_flag(), allowed_signers_flag()}});
+}
+
 int run_serve(CommandContext& outer) {
   if (!outer.args.positionals.empty()) return outer.usage("unexpected argument \"" + outer.args.positionals[0] + "\"");
-  auto merged = with_config_file(outer.args, outer.process.cwd);
+  auto merged = with_config_file(outer.args, outer.process.cwd, serve_flags());
   if (!merged.ok()) return outer.fail(kExitUsage, merged.error());
   CommandContext ctx{outer.services, outer.process, *merged, outer.out, outer.command, {}};
   if (!ctx.args.has("repo")) return ctx.usage("serve needs --repo URL (or repo: in --config)");
@@ -211,25 +231,15 @@ int run_serve(CommandContext& outer) {
   if (!statuses.ok()) return ctx.usage(statuses.error().to_string());
   auto notify = notify_options(ctx, ctx.args);
   if (!notify.ok()) return ctx.usage(notify.error().to_string());
-  auto argocd = open_argocd(ctx, /*required=*/true);
-  if (!argocd.ok()) return ctx.fail(argocd.error());
-  // The analysis gates' adapters (metrics() is nullptr without --prometheus-url); they live
-  // until run_serve returns.
-  auto analysis = open_analysis(ctx);
-  if (!analysis.ok()) return ctx.fail(analysis.error());
-  auto ws = Workspace::open(ctx);
-  if (!ws.ok()) return ctx.fail(ws.error());
-  auto author = author_of(ctx, Acting::Reconciler);
-  if (!author.ok()) return ctx.fail(author.error());
-  signing::SshSignatureChecker checker;
-  auto trust = step_trust_from_flags(ctx.args, ctx.process.cwd, ws->signer(), checker);
-  if (!trust.ok()) return ctx.usage(trust.error().to_string());
-  options->reconciler.branch = ws->branch();
-  options->reconciler.author = *author;
-  options->reconciler.instance = reconciler_instance(ctx);
-  options->reconciler.metrics = analysis->metrics();
-  options->reconciler.web = analysis->web_probe();
-  options->reconciler.trust = trust->get();
+  // Argo CD, analysis, repository, author and trust: they live until run_serve returns.
+  auto setup = open_reconciler(ctx);
+  if (!setup.ok()) return ctx.fail(setup.error());
+  Workspace* ws = &(*setup)->ws();
+  const ReconcilerOptions& shared = (*setup)->options;
+  ReconcilerOptions reconciler = shared;  // and serve's own: failover
+  reconciler.failover_after_ms = options->reconciler.failover_after_ms;
+  reconciler.failover_max_share = options->reconciler.failover_max_share;
+  options->reconciler = std::move(reconciler);
   options->allowed_reviewers = approvals->allowed_reviewers;
   options->approval_provider = provider->get();
   (options->notify = std::move(notify).value()).statuses = statuses->get();
@@ -244,76 +254,38 @@ int run_serve(CommandContext& outer) {
             {"generator", !options->secrets.generator_token.empty()},
             {"approvals", approvals->provider.empty() ? "off" : approvals->provider},
             {"signing", ws->signer() ? "on" : "off"},
-            {"allowedSigners", *trust ? ctx.args.get("allowed-signers") : "off"},
-            {"prometheus", analysis->metrics() ? analysis->metrics()->describe() : "off"},
+            {"allowedSigners", shared.trust ? ctx.args.get("allowed-signers") : "off"},
+            {"prometheus", shared.metrics ? shared.metrics->describe() : "off"},
             {"commitStatuses", *statuses ? (*statuses)->name() : "off"},
             {"board",
              options->secrets.board_username.empty() && options->secrets.board_token.empty() ? "open" : "credentials"},
             {"notifications", options->notify.webhooks.size()}});
   warn_missing_secrets(log, options->secrets);
-  return serve::run_serve(*options,
-                          {ws->repo(), **argocd, ctx.services.clock, ctx.services.sleeper, ctx.services.random, log});
+  return serve::run_serve(
+      *options, {ws->repo(), *(*setup)->argocd, ctx.services.clock, ctx.services.sleeper, ctx.services.random, log});
 }
 
 }  // namespace
 
 CommandSpec serve_command() {
-  return {
-      "serve",
-      "run the reconcile loop as a service, with webhooks, metrics and the ApplicationSet generator",
-      "fleetwave serve --repo URL --argocd-url URL --argocd-token-file FILE [flags]  (or --config FILE)",
-      "Runs a reconcile cycle at start, then every --interval (±10% jitter; exponential backoff after\n"
-      "failures, up to min(5m, 10 x interval)) and at once after an authenticated Git webhook. Serves\n"
-      "on --listen: GET /healthz, GET /readyz, GET /metrics (Prometheus), POST /webhook/git (GitHub\n"
-      "X-Hub-Signature-256 or GitLab X-Gitlab-Token), POST /api/v1/getparams.execute (ApplicationSet\n"
-      "plugin generator, Bearer token), GET /api/v1/apps[/APP] (the status document), and the board:\n"
-      "GET / (the fleet), GET /apps/APP, live by Server-Sent Events (GET /events). Settings come\n"
-      "from --config (YAML: repo, branch, interval, listen, cacheDir, author, signingKeyFile, git.*,\n"
-      "argocd.*, webhook.secretFile, generator.tokenFile, approvals.*, prometheus.*, commitStatuses,\n"
-      "board.*, notifications.webhooks), overridden by\n"
-      "FLEETWAVE_<FLAG> variables, overridden by flags. Secrets are read from files only and never\n"
-      "logged. Logs are JSON lines on stderr. SIGTERM/SIGINT: stop accepting, finish the running\n"
-      "cycle (a push not yet started is abandoned), exit 0. Exit 2 for bad settings. See\n"
-      "docs/serve.md.",
-      flags_of(
-          {{{"config", "FILE", "YAML configuration file (flags and FLEETWAVE_* variables override it)", true},
-            {"listen", "ADDR",
-             "address to serve on: \":8080\" (default) or \"127.0.0.1:PORT\"; port 0 picks a free one", true},
-            {"port-file", "FILE", "write the bound port to FILE once listening", true},
-            {"interval", "DUR", "time between cycles without webhooks (default 30s)", true},
-            {"cycle-timeout", "DUR",
-             "a cycle running longer is reported stuck (not ready); twice as long exits 1 (default 5m)", true},
-            {"failover-after", "DUR",
-             "cordon a cluster whose Argo CD connection state has been Failed this long (off by default)", true},
-            {"failover-max-share", "PCT", "most of the inventory failover may cordon (default 50%; never all)", true},
-            {"webhook-secret-file", "FILE", "file holding the webhook secret (GitHub HMAC key or GitLab token)", true},
-            {"generator-token-file", "FILE", "file holding the bearer token of the plugin generator", true},
-            {"approvals-provider", "NAME", "open pull requests for approval waves: github or gitlab", true},
-            {"approvals-api-url", "URL",
-             "provider API base URL (default https://api.github.com or https://gitlab.com/api/v4)", true},
-            {"approvals-repository", "OWNER/NAME", "repository (GitLab: project path) to open pull requests in", true},
-            {"approvals-token-file", "FILE", "file holding the provider API token", true},
-            {"approvals-ca-file", "FILE", "PEM CA bundle to trust for a self-hosted provider", true},
-            {"allowed-reviewers", "LOGIN,...", "only these reviewers' approvals count (approvals.allowedReviewers)",
-             true},
-            {"board-username", "NAME", "the board (and /api/v1/apps) asks for HTTP basic auth as NAME", true},
-            {"board-password-file", "FILE", "file holding the board's basic auth password", true},
-            {"board-token-file", "FILE", "file holding a bearer token that opens the board", true},
-            {"board-git-web-url", "URL",
-             "the repository's web page, for the board's links (default: from the approvals settings)", true},
-            {"commit-statuses", "on|off",
-             "post a commit status per wave on each release commit through the approvals provider (default on)", true},
-            {"board-url", "URL",
-             "externally reachable URL of this service's board: linked from statuses and "
-             "notifications",
-             true},
-            {"notifications-webhooks", "JSON",
-             "notifications.webhooks as a JSON list [{url|urlFile, events, format}] (usually set in --config)", true}},
-           repository_flags(RepoFallback::None),
-           argocd_flags(),
-           prometheus_flags(),
-           {author_flag(), signing_key_flag(), allowed_signers_flag()}}),
-      &run_serve};
+  return {"serve",
+          "run the reconcile loop as a service, with webhooks, metrics and the ApplicationSet generator",
+          "fleetwave serve --repo URL --argocd-url URL --argocd-token-file FILE [flags]  (or --config FILE)",
+          "Runs a reconcile cycle at start, then every --interval (±10% jitter; exponential backoff after\n"
+          "failures, up to min(5m, 10 x interval)) and at once after an authenticated Git webhook. Serves\n"
+          "on --listen: GET /healthz, GET /readyz, GET /metrics (Prometheus), POST /webhook/git (GitHub\n"
+          "X-Hub-Signature-256 or GitLab X-Gitlab-Token), POST /api/v1/getparams.execute (ApplicationSet\n"
+          "plugin generator, Bearer token), GET /api/v1/apps[/APP] (the status document), and the board:\n"
+          "GET / (the fleet), GET /apps/APP, live by Server-Sent Events (GET /events). Settings come\n"
+          "from --config (YAML: repo, branch, interval, listen, cacheDir, author, signingKeyFile, git.*,\n"
+          "argocd.*, webhook.secretFile, generator.tokenFile, approvals.*, prometheus.*, commitStatuses,\n"
+          "board.*, notifications.webhooks), overridden by\n"
+          "FLEETWAVE_<FLAG> variables, overridden by flags. Secrets are read from files only and never\n"
+          "logged. Logs are JSON lines on stderr. SIGTERM/SIGINT: stop accepting, finish the running\n"
+          "cycle (a push not yet started is abandoned), exit 0. Exit 2 for bad settings. See\n"
+          "docs/serve.md.",
+          serve_flags(),
+          &run_serve};
 }
 
 }  // namespace fleetwave::cli

@@ -6,14 +6,17 @@ namespace fleetwave::cli {
 
 FlagSpec signing_key_flag() {
   return {"signing-key", "FILE", "SSH private key (no passphrase) to sign the commits with, as git commit -S does",
-          true};
+          true,          0,      "signingKeyFile"};
 }
 
 FlagSpec allowed_signers_flag() {
-  return {"allowed-signers", "FILE",
+  return {"allowed-signers",
+          "FILE",
           "allowed-signers file (a repository path, or an absolute mounted one): approve, resume, promote, "
           "release-hold and unfreeze count only when signed by a key in it",
-          true};
+          true,
+          0,
+          "approvals.allowedSigners"};
 }
 
 Result<std::unique_ptr<signing::SshCommitSigner>> signer_from_flags(const ParsedArgs& args, const std::string& cwd,

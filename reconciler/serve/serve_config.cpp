@@ -12,28 +12,25 @@ bool is_path_key(const std::string& key) {
   return key == "cacheDir" || (key.size() > 4 && key.compare(key.size() - 4, 4, "File") == 0);
 }
 
-bool is_bool_flag(const std::string& flag) {
-  return flag == "git-insecure-skip-tls-verify" || flag == "argocd-insecure" || flag == "commit-statuses";
-}
-
-std::string valid_keys() {
+std::string valid_keys(const std::vector<ConfigKey>& keys) {
   std::string out;
-  for (const auto& [key, flag] : config_keys()) out += (out.empty() ? "" : ", ") + key;
+  for (const ConfigKey& k : keys) out += (out.empty() ? "" : ", ") + k.key;
   return out;
 }
 
 // "unknown key; did you mean board.url?", or the whole list when nothing is close.
-std::string unknown_key(const std::string& key) {
-  std::vector<std::string_view> keys;
-  for (const auto& [known, flag] : config_keys()) keys.push_back(known);
-  const std::string near = nearest_name(key, keys);
+std::string unknown_key(const std::string& key, const std::vector<ConfigKey>& keys) {
+  std::vector<std::string_view> names;
+  for (const ConfigKey& k : keys) names.push_back(k.key);
+  const std::string near = nearest_name(key, names);
   if (!near.empty()) return "unknown key; did you mean " + near + "?";
-  return "unknown key (valid keys: " + valid_keys() + ")";
+  return "unknown key (valid keys: " + valid_keys(keys) + ")";
 }
 
 // One leaf value as the flag's text: strings as is, booleans for the boolean flags.
-Result<std::string> leaf_value(const Json& value, const std::string& key, const std::string& flag,
+Result<std::string> leaf_value(const Json& value, const std::string& key, const ConfigKey& setting,
                                const std::string& file) {
+  const std::string& flag = setting.flag;
   if (flag == "allowed-reviewers" && value.is_array()) {  // a list of logins, as the flag's comma list
     std::string logins;
     for (const Json& login : value) {
@@ -45,7 +42,7 @@ Result<std::string> leaf_value(const Json& value, const std::string& key, const 
     if (logins.empty()) return invalid_input(file + ": " + key + ": must not be empty (remove the key instead)");
     return logins;
   }
-  if (is_bool_flag(flag)) {
+  if (setting.boolean) {
     if (!value.is_boolean()) return invalid_input(file + ": " + key + ": expected true or false");
     return std::string(value.get<bool>() ? "true" : "false");
   }
@@ -78,54 +75,9 @@ Result<std::string> webhooks_value(const Json& value, const std::string& key, co
 
 }  // namespace
 
-const std::vector<std::pair<std::string, std::string>>& config_keys() {
-  static const std::vector<std::pair<std::string, std::string>> keys = {
-      {"repo", "repo"},
-      {"branch", "branch"},
-      {"interval", "interval"},
-      {"listen", "listen"},
-      {"cacheDir", "cache-dir"},
-      {"author", "author"},
-      {"signingKeyFile", "signing-key"},
-      {"git.username", "git-username"},
-      {"git.passwordFile", "git-password-file"},
-      {"git.tokenFile", "git-token-file"},
-      {"git.sshKeyFile", "git-ssh-key-file"},
-      {"git.knownHostsFile", "git-known-hosts-file"},
-      {"git.sshPassphraseFile", "git-ssh-passphrase-file"},
-      {"git.caFile", "git-ca-file"},
-      {"git.insecureSkipTlsVerify", "git-insecure-skip-tls-verify"},
-      {"argocd.url", "argocd-url"},
-      {"argocd.tokenFile", "argocd-token-file"},
-      {"argocd.caFile", "argocd-ca-file"},
-      {"argocd.insecure", "argocd-insecure"},
-      {"webhook.secretFile", "webhook-secret-file"},
-      {"generator.tokenFile", "generator-token-file"},
-      {"approvals.provider", "approvals-provider"},
-      {"approvals.apiUrl", "approvals-api-url"},
-      {"approvals.repository", "approvals-repository"},
-      {"approvals.tokenFile", "approvals-token-file"},
-      {"approvals.caFile", "approvals-ca-file"},
-      {"approvals.allowedSigners", "allowed-signers"},
-      {"approvals.allowedReviewers", "allowed-reviewers"},
-      {"prometheus.url", "prometheus-url"},
-      {"prometheus.tokenFile", "prometheus-token-file"},
-      {"prometheus.caFile", "prometheus-ca-file"},
-      {"failover.after", "failover-after"},
-      {"failover.maxShare", "failover-max-share"},
-      {"board.username", "board-username"},
-      {"board.passwordFile", "board-password-file"},
-      {"board.tokenFile", "board-token-file"},
-      {"board.gitWebUrl", "board-git-web-url"},
-      {"board.url", "board-url"},
-      {"commitStatuses", "commit-statuses"},
-      {"notifications.webhooks", "notifications-webhooks"},
-  };
-  return keys;
-}
-
 Result<std::map<std::string, std::string>> config_file_flags(std::string_view text, const std::string& file,
-                                                             const std::string& base_dir) {
+                                                             const std::string& base_dir,
+                                                             const std::vector<ConfigKey>& keys) {
   FW_TRY(docs, parse_yaml_stream(text, file));
   std::map<std::string, std::string> flags;
   if (docs.empty() || docs[0].value.is_null()) return flags;  // an empty file configures nothing
@@ -133,7 +85,8 @@ Result<std::map<std::string, std::string>> config_file_flags(std::string_view te
     return invalid_input(file + ": expected one YAML document, found " + std::to_string(docs.size()));
   const Json& root = docs[0].value;
   if (!root.is_object()) return invalid_input(file + ": expected a mapping of keys (repo, branch, git, argocd, ...)");
-  std::map<std::string, std::string> flag_of(config_keys().begin(), config_keys().end());
+  std::map<std::string, const ConfigKey*> flag_of;
+  for (const ConfigKey& k : keys) flag_of.emplace(k.key, &k);
   for (const auto& [top, value] : root.items()) {
     std::vector<std::pair<std::string, const Json*>> leaves;
     if (value.is_object()) {
@@ -143,14 +96,15 @@ Result<std::map<std::string, std::string>> config_file_flags(std::string_view te
     }
     for (const auto& [key, leaf] : leaves) {
       auto it = flag_of.find(key);
-      if (it == flag_of.end()) return invalid_input(file + ": " + key + ": " + unknown_key(key));
-      if (it->second == "notifications-webhooks") {
+      if (it == flag_of.end()) return invalid_input(file + ": " + key + ": " + unknown_key(key, keys));
+      const std::string& flag = it->second->flag;
+      if (flag == "notifications-webhooks") {
         FW_TRY(webhooks, webhooks_value(*leaf, key, file, base_dir));
-        flags[it->second] = webhooks;
+        flags[flag] = webhooks;
         continue;
       }
-      FW_TRY(v, leaf_value(*leaf, key, it->second, file));
-      flags[it->second] = is_path_key(key) ? absolute(v, base_dir) : v;
+      FW_TRY(v, leaf_value(*leaf, key, *it->second, file));
+      flags[flag] = is_path_key(key) ? absolute(v, base_dir) : v;
     }
   }
   return flags;

@@ -14,15 +14,21 @@
 
 namespace fleetwave::serve {
 
-// The flag each config key stands for, e.g. "git.passwordFile" -> "git-password-file", in the
-// order the documentation lists them.
-const std::vector<std::pair<std::string, std::string>>& config_keys();
+// A key of the config file and the flag it stands for, e.g. "git.passwordFile" ->
+// "git-password-file" (the command's flag table, FlagSpec::config_key, is where they come from).
+struct ConfigKey {
+  std::string key;
+  std::string flag;
+  bool boolean = false;  // written true/false in the file
+};
 
-// Parses the config file into flag values ("git-password-file" -> path). Relative *File paths
-// and cacheDir are made absolute against `base_dir` (the file's directory). Errors are
-// InvalidInput and name the file and the key: "<file>: git.pasword: unknown key (valid keys: ...)".
+// Parses the config file into flag values ("git-password-file" -> path) for the keys `keys`.
+// Relative *File paths and cacheDir are made absolute against `base_dir` (the file's directory).
+// Errors are InvalidInput and name the file and the key: "<file>: git.pasword: unknown key; did
+// you mean ...?" (or the valid keys when none is close).
 Result<std::map<std::string, std::string>> config_file_flags(std::string_view text, const std::string& file,
-                                                             const std::string& base_dir);
+                                                             const std::string& base_dir,
+                                                             const std::vector<ConfigKey>& keys);
 
 struct ListenAddress {
   std::string host;  // "0.0.0.0" for ":PORT"

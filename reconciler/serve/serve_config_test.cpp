@@ -8,10 +8,18 @@
 
 #include <gtest/gtest.h>
 
+#include "cli/commands.h"
+#include "cli/config/config_file.h"
 #include "testkit/build_paths.h"
 
 namespace fleetwave::serve {
 namespace {
+
+// serve's config-file keys, from its flag table.
+const std::vector<ConfigKey>& keys() {
+  static const std::vector<ConfigKey> table = cli::config_keys_of(cli::serve_command().flags);
+  return table;
+}
 
 TEST(ServeConfig, ShippedConfigMapsEveryKeyToItsFlag) {
   std::string path =
@@ -21,7 +29,7 @@ TEST(ServeConfig, ShippedConfigMapsEveryKeyToItsFlag) {
   ASSERT_TRUE(in) << "manifests/reconciler/config.yaml";
   std::stringstream text;
   text << in.rdbuf();
-  auto flags = config_file_flags(text.str(), "config.yaml", "/etc/fleetwave");
+  auto flags = config_file_flags(text.str(), "config.yaml", "/etc/fleetwave", keys());
   ASSERT_TRUE(flags.ok()) << flags.error().to_string();
   const std::map<std::string, std::string> want = {
       {"repo", "https://git.example.com/platform/fleet.git"},
@@ -47,7 +55,7 @@ TEST(ServeConfig, NestedKeysBooleansAndRelativePaths) {
       "approvals: {provider: gitlab, repository: group/sub/fleet, tokenFile: t}\n"
       "prometheus: {url: https://prom.example.com/prometheus, tokenFile: prom/token, caFile: /ca/prom.pem}\n"
       "signingKeyFile: keys/fleetwave\n",
-      "c.yaml", "/etc/fw");
+      "c.yaml", "/etc/fw", keys());
   ASSERT_TRUE(flags.ok()) << flags.error().to_string();
   const std::map<std::string, std::string> want = {
       {"git-token-file", "/etc/fw/secrets/token"},
@@ -64,14 +72,14 @@ TEST(ServeConfig, NestedKeysBooleansAndRelativePaths) {
       {"signing-key", "/etc/fw/keys/fleetwave"},
   };
   EXPECT_EQ(*flags, want);
-  auto empty = config_file_flags("", "c.yaml", "/etc");
+  auto empty = config_file_flags("", "c.yaml", "/etc", keys());
   ASSERT_TRUE(empty.ok());
   EXPECT_TRUE(empty->empty());
 }
 
 TEST(ServeConfig, AllowedSignersStayRepositoryPathsAndReviewersAreAList) {
   auto flags = config_file_flags("approvals: {allowedSigners: keys/allowed_signers, allowedReviewers: [alice, bob]}\n",
-                                 "c.yaml", "/etc/fw");
+                                 "c.yaml", "/etc/fw", keys());
   ASSERT_TRUE(flags.ok()) << flags.error().to_string();
   const std::map<std::string, std::string> want = {{"allowed-signers", "keys/allowed_signers"},
                                                    {"allowed-reviewers", "alice,bob"}};
@@ -79,7 +87,7 @@ TEST(ServeConfig, AllowedSignersStayRepositoryPathsAndReviewersAreAList) {
   for (const char* bad : {"approvals: {allowedReviewers: [alice, 7]}\n", "approvals: {allowedReviewers: []}\n",
                           "approvals: {allowedReviewers: [\"a,b\"]}\n"}) {
     SCOPED_TRACE(bad);
-    auto r = config_file_flags(bad, "c.yaml", "/etc");
+    auto r = config_file_flags(bad, "c.yaml", "/etc", keys());
     ASSERT_FALSE(r.ok());
     EXPECT_EQ(r.error().to_string().rfind("c.yaml: approvals.allowedReviewers: ", 0), 0u) << r.error().to_string();
   }
@@ -92,7 +100,7 @@ TEST(ServeConfig, MistakesNameTheFileKeyAndFix) {
     std::string error;
   } cases[] = {
       {"unknown key", "git: {pasword: x}\n",
-       "c.yaml: git.pasword: unknown key (valid keys: repo, branch, interval, listen"},
+       "c.yaml: git.pasword: unknown key (valid keys: repo, branch, cacheDir, git.username"},
       // Issue 25 (11): a near miss names the key meant.
       {"a typo", "git: {paswordFile: x}\n", "c.yaml: git.paswordFile: unknown key; did you mean git.passwordFile?"},
       {"unknown top key", "repository: x\n", "c.yaml: repository: unknown key (valid keys: "},
@@ -105,7 +113,7 @@ TEST(ServeConfig, MistakesNameTheFileKeyAndFix) {
   };
   for (const Case& c : cases) {
     SCOPED_TRACE(c.name);
-    auto r = config_file_flags(c.text, "c.yaml", "/etc");
+    auto r = config_file_flags(c.text, "c.yaml", "/etc", keys());
     ASSERT_FALSE(r.ok());
     EXPECT_EQ(r.error().kind, ErrorKind::InvalidInput);
     EXPECT_EQ(r.error().to_string().rfind(c.error, 0), 0u) << r.error().to_string();
@@ -184,7 +192,7 @@ TEST(ServeConfig, BoardCommitStatusesAndNotificationWebhooks) {
       "      events: [rollback, hold]\n"
       "      format: slack\n"
       "    - url: https://hooks.example.com/fleetwave\n",
-      "c.yaml", "/etc/fw");
+      "c.yaml", "/etc/fw", keys());
   ASSERT_TRUE(flags.ok()) << flags.error().to_string();
   const std::map<std::string, std::string> want = {
       {"board-url", "https://fleetwave.example.com"},
@@ -213,7 +221,7 @@ TEST(ServeConfig, BoardCommitStatusesAndNotificationWebhooks) {
   };
   for (const Case& c : cases) {
     SCOPED_TRACE(c.name);
-    auto r = config_file_flags(c.text, "c.yaml", "/etc");
+    auto r = config_file_flags(c.text, "c.yaml", "/etc", keys());
     ASSERT_FALSE(r.ok());
     EXPECT_EQ(r.error().kind, ErrorKind::InvalidInput);
     EXPECT_EQ(r.error().to_string().rfind(c.error, 0), 0u) << r.error().to_string();
