@@ -166,4 +166,60 @@ class CliTest : public fleetwave::testkit::LibGit2Test {
   int humans_ = 0;
 };
 
+// fleet_files() with a WavePlan whose waves after the canary need an approval.
+inline std::map<std::string, std::string> approval_fleet_files() {
+  auto f = fleet_files();
+  f["apps/shop/rollout.yaml"] = wave_plan("shop", "    approval: required\n");
+  return f;
+}
+
+// A CliTest with the fake Argo CD running, and what the scenario tests share: a reconcile cycle
+// after which Argo CD syncs every pin, the CLI run against the remote, the newest step's action
+// and a cluster's pin.
+class CliScenarioTest : public CliTest {
+ protected:
+  void SetUp() override {
+    CliTest::SetUp();
+    argocd_flags_ = start_argocd();
+  }
+
+  // `reconcile --once` in process (manual clock); then Argo CD syncs every pin (unless `sync` is
+  // false) except on the clusters in `down_`, whose Applications never answer, and `step_ms_`
+  // pass. A cycle that cannot run (exit 3) fails the test.
+  CliRun reconcile_cycle(bool sync = true) {
+    std::vector<std::string> args = {"reconcile", "--once"};
+    for (const std::string& f : repo_flags()) args.push_back(f);
+    for (const std::string& f : argocd_flags_) args.push_back(f);
+    CliRun r = run(args);
+    EXPECT_NE(r.exit_code, 3) << r.err;
+    if (sync) sync_argocd();
+    for (const std::string& c : down_) (void)argocd_->remove_application("shop-" + c);
+    clock_.advance_ms(step_ms_);
+    return r;
+  }
+
+  // `fleetwave ARGS --repo REMOTE`, in process or as the built binary.
+  CliRun with_repo(std::vector<std::string> args, bool binary = false) {
+    args.insert(args.end(), {"--repo", remote_url(), "--cache-dir", *dir_ / "cache-cli"});
+    return binary ? run_binary(args) : run(args);
+  }
+
+  // The Fleetwave-Action of the newest step on main.
+  std::string last_action() {
+    return git(remote_, {"log", "-1", "--first-parent", "--format=%(trailers:key=Fleetwave-Action,valueonly)", "main"});
+  }
+
+  // The revision targets.json pins `cluster` to ("" when unpinned).
+  std::string pin_of(const std::string& cluster) {
+    for (const Json& t : targets()) {
+      if (t["cluster"] == cluster) return t["revision"].get<std::string>();
+    }
+    return "";
+  }
+
+  std::vector<std::string> argocd_flags_;
+  std::vector<std::string> down_;  // clusters whose Applications never answer
+  std::int64_t step_ms_ = 11'000;  // past the canary's minSuccessTime of 10s
+};
+
 }  // namespace fleetwave::cli::testing_support

@@ -16,9 +16,8 @@ namespace fleetwave::cli {
 namespace {
 
 using testing_support::CliRun;
-using testing_support::CliTest;
 
-class CliCordonTest : public CliTest {
+class CliCordonTest : public testing_support::CliScenarioTest {
  protected:
   std::map<std::string, std::string> files() override {
     auto f = testing_support::fleet_files();
@@ -46,25 +45,15 @@ class CliCordonTest : public CliTest {
   }
 
   void SetUp() override {
-    CliTest::SetUp();
-    argocd_flags_ = start_argocd();
+    CliScenarioTest::SetUp();
+    step_ms_ = 11 * 60'000;  // past every minSuccessTime of 10m
   }
 
   // One cycle, then Argo CD syncs every pin, except that a cluster in `down_` never answers;
   // then `step_ms_` pass.
   void reconcile() {
-    std::vector<std::string> args = {"reconcile", "--once"};
-    for (const std::string& f : repo_flags()) args.push_back(f);
-    for (const std::string& f : argocd_flags_) args.push_back(f);
-    CliRun r = run(args);
+    CliRun r = reconcile_cycle();
     ASSERT_EQ(r.exit_code, 0) << r.err;
-    sync_argocd();
-    for (const std::string& c : down_) (void)argocd_->remove_application("shop-" + c);
-    clock_.advance_ms(step_ms_);
-  }
-
-  std::string last_action() {
-    return git(remote_, {"log", "-1", "--first-parent", "--format=%(trailers:key=Fleetwave-Action,valueonly)", "main"});
   }
 
   // Reconciles until the app's newest step is `complete`; returns the actions taken.
@@ -79,19 +68,9 @@ class CliCordonTest : public CliTest {
     return actions;
   }
 
+  // The CLI as the built binary, against the remote.
   CliRun with_repo(std::vector<std::string> args, bool binary = true) {
-    args.push_back("--repo");
-    args.push_back(remote_url());
-    args.push_back("--cache-dir");
-    args.push_back(*dir_ / "cache-cli");
-    return binary ? run_binary(args) : run(args);
-  }
-
-  std::string pin_of(const std::string& cluster) {
-    for (const Json& t : targets()) {
-      if (t["cluster"] == cluster) return t["revision"].get<std::string>();
-    }
-    return "";
+    return CliScenarioTest::with_repo(args, binary);
   }
 
   // fleetwave-render (the built binary, as Argo CD runs it) for eu-2 at `revision` in the clone
@@ -104,10 +83,6 @@ class CliCordonTest : public CliTest {
     spec.env = {"ARGOCD_APP_SOURCE_PATH=apps/shop", "ARGOCD_ENV_FLEETWAVE_CORDONS=" + cordons, "FLEETWAVE_CACHE=off"};
     return run_process(std::move(spec));
   }
-
-  std::vector<std::string> argocd_flags_;
-  std::vector<std::string> down_;
-  std::int64_t step_ms_ = 11 * 60'000;  // past every minSuccessTime of 10m
 };
 
 TEST_F(CliCordonTest, RefusesUnknownClustersAndTaintsKarmadaWouldReject) {

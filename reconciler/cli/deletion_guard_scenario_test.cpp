@@ -10,7 +10,6 @@ namespace fleetwave::cli {
 namespace {
 
 using testing_support::CliRun;
-using testing_support::CliTest;
 
 // kPolicy with eu-2 mistyped: Karmada schedules no replica of the Deployment to eu-2.
 const char* kTypoPolicy =
@@ -21,41 +20,18 @@ const char* kTypoPolicy =
     "      weightPreference: {staticWeightList: [{targetCluster: {clusterNames: [dev-1, eu-1, eu-3, us-1]}, weight: "
     "1}]}}\n";
 
-class CliDeletionGuardTest : public CliTest {
+class CliDeletionGuardTest : public testing_support::CliScenarioTest {
  protected:
-  void SetUp() override {
-    CliTest::SetUp();
-    argocd_flags_ = start_argocd();
-  }
-
   CliRun reconcile() {
-    std::vector<std::string> args = {"reconcile", "--once"};
-    for (const std::string& f : repo_flags()) args.push_back(f);
-    for (const std::string& f : argocd_flags_) args.push_back(f);
-    CliRun r = run(args);
+    CliRun r = reconcile_cycle();
     EXPECT_EQ(r.exit_code, 0) << r.err;
-    sync_argocd();
-    clock_.advance_ms(11'000);  // past the canary's minSuccessTime
     return r;
-  }
-
-  std::string last_action() {
-    return git(remote_, {"log", "-1", "--first-parent", "--format=%(trailers:key=Fleetwave-Action,valueonly)", "main"});
   }
 
   void reconcile_until(const std::string& action) {
     for (int i = 0; i < 8 && last_action() != action; ++i) reconcile();
     ASSERT_EQ(last_action(), action);
   }
-
-  std::string pin_of(const std::string& cluster) {
-    for (const Json& t : targets()) {
-      if (t["cluster"] == cluster) return t["revision"];
-    }
-    return "";
-  }
-
-  std::vector<std::string> argocd_flags_;
 };
 
 TEST_F(CliDeletionGuardTest, AReleaseThatDeletesAWorkloadWaitsForAnApprovalListingIt) {

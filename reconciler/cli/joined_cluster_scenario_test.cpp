@@ -9,7 +9,6 @@ namespace fleetwave::cli {
 namespace {
 
 using testing_support::CliRun;
-using testing_support::CliTest;
 
 // Every cluster gets the Deployment, so a joined cluster is reached without a policy change.
 const char* kDuplicatedPolicy =
@@ -17,7 +16,7 @@ const char* kDuplicatedPolicy =
     "spec:\n  resourceSelectors: [{apiVersion: apps/v1, kind: Deployment}]\n  placement:\n"
     "    replicaScheduling: {replicaSchedulingType: Duplicated}\n";
 
-class CliJoinedClusterTest : public CliTest {
+class CliJoinedClusterTest : public testing_support::CliScenarioTest {
  protected:
   std::map<std::string, std::string> files() override {
     auto f = testing_support::fleet_files();
@@ -25,33 +24,12 @@ class CliJoinedClusterTest : public CliTest {
     return f;
   }
 
-  void SetUp() override {
-    CliTest::SetUp();
-    argocd_flags_ = start_argocd();
-  }
-
   void reconcile() {
-    std::vector<std::string> args = {"reconcile", "--once"};
-    for (const std::string& f : repo_flags()) args.push_back(f);
-    for (const std::string& f : argocd_flags_) args.push_back(f);
-    CliRun r = run(args);
+    CliRun r = reconcile_cycle();
     ASSERT_EQ(r.exit_code, 0) << r.err;
-    sync_argocd();
-    clock_.advance_ms(11'000);
   }
 
-  std::string action() {
-    return git(remote_, {"log", "-1", "--first-parent", "--format=%(trailers:key=Fleetwave-Action,valueonly)", "main"});
-  }
-
-  std::string pin_of(const std::string& cluster) {
-    for (const Json& t : targets()) {
-      if (t["cluster"] == cluster) return t["revision"].get<std::string>();
-    }
-    return "";
-  }
-
-  std::vector<std::string> argocd_flags_;
+  std::string action() { return last_action(); }
 };
 
 TEST_F(CliJoinedClusterTest, TheReleaseInFlightContinuesWithTheJoinedClusters) {

@@ -9,41 +9,21 @@ namespace fleetwave::cli {
 namespace {
 
 using testing_support::CliRun;
-using testing_support::CliTest;
 
-class CliOperatorControlsTest : public CliTest {
+class CliOperatorControlsTest : public testing_support::CliScenarioTest {
  protected:
-  std::map<std::string, std::string> files() override {
-    auto f = testing_support::fleet_files();
-    f["apps/shop/rollout.yaml"] = testing_support::wave_plan("shop", "    approval: required\n");
-    return f;
-  }
+  std::map<std::string, std::string> files() override { return testing_support::approval_fleet_files(); }
 
   void SetUp() override {
-    CliTest::SetUp();
-    argocd_flags_ = start_argocd();
+    CliScenarioTest::SetUp();
     release_ = head();
   }
 
   void reconcile() {
-    std::vector<std::string> args = {"reconcile", "--once"};
-    for (const std::string& f : repo_flags()) args.push_back(f);
-    for (const std::string& f : argocd_flags_) args.push_back(f);
-    CliRun r = run(args);
+    CliRun r = reconcile_cycle();
     ASSERT_EQ(r.exit_code, 0) << r.err;
-    sync_argocd();
-    clock_.advance_ms(11'000);
   }
 
-  CliRun with_repo(std::vector<std::string> args, bool binary = false) {
-    args.push_back("--repo");
-    args.push_back(remote_url());
-    args.push_back("--cache-dir");
-    args.push_back(*dir_ / "cache-cli");
-    return binary ? run_binary(args) : run(args);
-  }
-
-  std::vector<std::string> argocd_flags_;
   std::string release_;
 };
 

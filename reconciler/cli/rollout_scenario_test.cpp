@@ -12,32 +12,13 @@ namespace fleetwave::cli {
 namespace {
 
 using testing_support::CliRun;
-using testing_support::CliTest;
 
-class CliRolloutScenarioTest : public CliTest {
+class CliRolloutScenarioTest : public testing_support::CliScenarioTest {
  protected:
-  std::map<std::string, std::string> files() override {
-    auto f = testing_support::fleet_files();
-    f["apps/shop/rollout.yaml"] = testing_support::wave_plan("shop", "    approval: required\n");
-    return f;
-  }
-
-  void SetUp() override {
-    CliTest::SetUp();
-    argocd_flags_ = start_argocd();
-  }
+  std::map<std::string, std::string> files() override { return testing_support::approval_fleet_files(); }
 
   // One reconcile cycle; Argo CD then syncs every pin, Healthy, unless told otherwise.
-  CliRun reconcile(bool sync = true) {
-    std::vector<std::string> args = {"reconcile", "--once"};
-    for (const std::string& f : repo_flags()) args.push_back(f);
-    for (const std::string& f : argocd_flags_) args.push_back(f);
-    CliRun r = run(args);
-    EXPECT_NE(r.exit_code, 3) << r.err;
-    if (sync) sync_argocd();
-    clock_.advance_ms(11'000);  // past the canary's minSuccessTime
-    return r;
-  }
+  CliRun reconcile(bool sync = true) { return reconcile_cycle(sync); }
 
   std::vector<std::string> actions() {
     std::string log = git(remote_, {"log", "--reverse", "--topo-order",
@@ -69,8 +50,6 @@ class CliRolloutScenarioTest : public CliTest {
         {"GIT_AUTHOR_NAME=Rita Reviewer", "GIT_AUTHOR_EMAIL=rita@example.com"}));
     git(work, {"push", "-q", "origin", "main"});
   }
-
-  std::vector<std::string> argocd_flags_;
 };
 
 TEST_F(CliRolloutScenarioTest, ApprovalFailureRollbackAndRevertPause) {

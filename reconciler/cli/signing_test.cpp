@@ -13,18 +13,13 @@ namespace fleetwave::cli {
 namespace {
 
 using testing_support::CliRun;
-using testing_support::CliTest;
 
-class CliSigningTest : public CliTest {
+class CliSigningTest : public testing_support::CliScenarioTest {
  protected:
-  std::map<std::string, std::string> files() override {
-    auto f = testing_support::fleet_files();
-    f["apps/shop/rollout.yaml"] = testing_support::wave_plan("shop", "    approval: required\n");
-    return f;
-  }
+  std::map<std::string, std::string> files() override { return testing_support::approval_fleet_files(); }
 
   void SetUp() override {
-    CliTest::SetUp();
+    CliScenarioTest::SetUp();
     std::filesystem::create_directories(*dir_ / "keys");
     for (const char* name : {"fleetwave", "alice", "eve"})
       keygen({"-t", "ed25519", "-N", "", "-C", name, "-f", key(name)});
@@ -34,7 +29,6 @@ class CliSigningTest : public CliTest {
     write(allowed_, "alice@fleetwave.test namespaces=\"git\" " + public_key("alice"));
     reconciler_signers_ = *dir_ / "keys/reconciler_signers";
     write(reconciler_signers_, "fleetwave@localhost namespaces=\"git\" " + public_key("fleetwave"));
-    argocd_flags_ = start_argocd();
   }
 
   std::string key(const std::string& name) { return *dir_ / ("keys/" + name); }
@@ -118,7 +112,6 @@ class CliSigningTest : public CliTest {
   int forgeries_ = 0;
   std::string allowed_;
   std::string reconciler_signers_;
-  std::vector<std::string> argocd_flags_;
 };
 
 TEST_F(CliSigningTest, ReconcileSignsItsCommitsAsGitDoes) {

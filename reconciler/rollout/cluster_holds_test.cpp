@@ -11,37 +11,12 @@
 namespace fleetwave {
 namespace {
 
-const std::string kStable(40, 's');
-const std::string kRelease(40, 'a');
-constexpr std::int64_t kNow = 1'800'000'000'000;
+using testing_support::kNow;
+using testing_support::kRelease;
+using testing_support::kStable;
 
-struct Fixture {
-  WavePlan plan;
-  EngineInput in;
-  Fixture() {
-    plan.name = "shop";
-    for (const char* name : {"canary", "europe"}) plan.waves.push_back(Wave{.name = name});
-    in.plan = &plan;
-    in.state.app = "shop";
-    in.state.path = "apps/shop";
-    in.state.stable_revision = kStable;
-    in.state.stable_inputs = "app=r0";
-    in.state.pins["dev-1"] = Pin{kStable, "canary", "dev-1", kNow - 600'000};
-    for (const char* c : {"eu-1", "eu-2"}) in.state.pins[c] = Pin{kStable, "europe", c, kNow - 600'000};
-    in.head_revision = kRelease;
-    in.head_inputs = "app=r1";
-    in.waves.clusters = {{"dev-1"}, {"eu-1", "eu-2"}};
-    in.candidate_clusters = {"dev-1", "eu-1", "eu-2"};
-    in.observations.reachable = true;
-    in.now_ms = kNow;
-  }
-  void healthy(const std::string& cluster) {
-    in.observations.by_cluster[cluster] = testing_support::synced_at(kRelease, kNow - 60'000);
-  }
-  void step(const Decision& d) {
-    ASSERT_TRUE(d.step) << d.blocked;
-    in.state = d.step->next;
-  }
+struct Fixture : testing_support::EngineFixture {
+  Fixture() : EngineFixture({{"canary", {"dev-1"}}, {"europe", {"eu-1", "eu-2"}}}) {}
 };
 
 TEST(ClusterHoldsTest, AHeldClusterIsLeftOutAndTheRolloutCompletesWithoutIt) {

@@ -12,32 +12,16 @@
 namespace fleetwave {
 namespace {
 
-const std::string kStable(40, 's');
-const std::string kRelease(40, 'a');
-constexpr std::int64_t kNow = 1'800'000'000'000;
+using testing_support::kNow;
+using testing_support::kRelease;
+using testing_support::kStable;
 
-struct Fixture {
-  WavePlan plan;
-  EngineInput in;
-  explicit Fixture(const std::string& release_inputs) {
-    plan.name = "shop";
-    plan.waves = {Wave{.name = "canary", .min_success_time_ms = 3'600'000},
-                  Wave{.name = "europe", .min_success_time_ms = 3'600'000}, Wave{.name = "rest"}};
-    in.plan = &plan;
-    in.state.app = "shop";
-    in.state.path = "apps/shop";
-    in.state.stable_revision = kStable;
-    in.state.stable_inputs = "app=A clusters=C policies=P";
-    in.head_revision = kRelease;
+struct Fixture : testing_support::EngineFixture {
+  explicit Fixture(const std::string& release_inputs)
+      : EngineFixture({{"canary", {"dev-1"}}, {"europe", {"eu-1", "eu-2"}}, {"rest", {"us-1"}}}) {
+    plan.waves[0].min_success_time_ms = plan.waves[1].min_success_time_ms = 3'600'000;
     in.head_inputs = release_inputs;
-    in.waves.clusters = {{"dev-1"}, {"eu-1", "eu-2"}, {"us-1"}};
-    in.candidate_clusters = {"dev-1", "eu-1", "eu-2", "us-1"};
-    in.observations.reachable = true;
-    in.now_ms = kNow;
-    in.state.release = ReleaseState{kRelease, release_inputs, ReleasePhase::Progressing, 0, kNow - 60'000, {}, {}};
-    in.state.pins["dev-1"] = Pin{kRelease, "canary", "dev-1", kNow - 60'000};
-    for (const char* c : {"eu-1", "eu-2", "us-1"}) in.state.pins[c] = Pin{kStable, "", c, kNow - 600'000};
-    in.observations.by_cluster["dev-1"] = testing_support::synced_at(kRelease, kNow - 60'000);
+    release_at(0, "dev-1");
   }
 };
 

@@ -1,13 +1,23 @@
-// Test support for engine and gate tests (header-only, test-only): Argo CD's report of a
-// cluster that finished syncing a revision.
+// Test support for engine and gate tests (header-only, test-only): the engine's input for a
+// small fleet of app "shop", and Argo CD's report of a cluster that finished syncing a revision.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <string>
+#include <utility>
+#include <vector>
+
+#include <gtest/gtest.h>
 
 #include "rollout/observation.h"
+#include "rollout/rollout_engine.h"
 
 namespace fleetwave::testing_support {
+
+inline const std::string kStable(40, 's');   // the stable release
+inline const std::string kRelease(40, 'a');  // the release at the head
+inline constexpr std::int64_t kNow = 1'800'000'000'000;
 
 // Synced, `health` and Succeeded at `revision` (compared and applied), finished at `finished_at_ms`.
 inline AppObservation synced_at(const std::string& revision, std::int64_t finished_at_ms,
@@ -20,5 +30,62 @@ inline AppObservation synced_at(const std::string& revision, std::int64_t finish
   a.finished_at_ms = finished_at_ms;
   return a;
 }
+
+// The engine's input for app "shop" (apps/shop): the waves named, each with its clusters, all
+// reached at the head kRelease (inputs "app=B clusters=C policies=P"), Argo CD reachable, now
+// kNow. With `stable`, kStable is the stable release (inputs "app=A clusters=C policies=P") and
+// every cluster is pinned to it with its wave since ten minutes. Not copyable: `in.plan` points
+// into it.
+struct EngineFixture {
+  using WaveClusters = std::vector<std::pair<std::string, std::vector<std::string>>>;
+
+  WavePlan plan;
+  EngineInput in;
+
+  explicit EngineFixture(const WaveClusters& waves, bool stable = true) {
+    plan.name = "shop";
+    in.plan = &plan;
+    in.state.app = "shop";
+    in.state.path = "apps/shop";
+    in.head_revision = kRelease;
+    in.head_inputs = "app=B clusters=C policies=P";
+    if (stable) {
+      in.state.stable_revision = kStable;
+      in.state.stable_inputs = "app=A clusters=C policies=P";
+    }
+    for (const auto& [name, clusters] : waves) {
+      plan.waves.push_back(Wave{.name = name});
+      in.waves.clusters.push_back(clusters);
+      for (const std::string& c : clusters) {
+        in.candidate_clusters.push_back(c);
+        if (stable) in.state.pins[c] = Pin{kStable, name, c, kNow - 600'000};
+      }
+    }
+    std::sort(in.candidate_clusters.begin(), in.candidate_clusters.end());
+    in.observations.reachable = true;
+    in.now_ms = kNow;
+  }
+  EngineFixture(const EngineFixture&) = delete;
+  EngineFixture& operator=(const EngineFixture&) = delete;
+
+  // Argo CD reports `cluster` Synced and Healthy at `revision` since a minute.
+  void healthy(const std::string& cluster, const std::string& revision = kRelease) {
+    in.observations.by_cluster[cluster] = synced_at(revision, kNow - 60'000);
+  }
+
+  // The release in flight at `wave`, started a minute ago, with the canary `canary` pinned to it
+  // and healthy.
+  void release_at(std::size_t wave, const std::string& canary) {
+    in.state.release = ReleaseState{kRelease, in.head_inputs, ReleasePhase::Progressing, wave, kNow - 60'000, {}, {}};
+    in.state.pins[canary] = Pin{kRelease, plan.waves.front().name, canary, kNow - 60'000};
+    healthy(canary);
+  }
+
+  // Takes the decision's step as the new state (fails the test without one).
+  void step(const Decision& d) {
+    ASSERT_TRUE(d.step) << d.blocked;
+    in.state = d.step->next;
+  }
+};
 
 }  // namespace fleetwave::testing_support

@@ -9,27 +9,20 @@
 namespace fleetwave {
 namespace {
 
-const std::string kStable(40, 's');
-const std::string kRelease(40, 'a');
+using testing_support::kNow;
+using testing_support::kRelease;
+using testing_support::kStable;
 const std::string kJoined(40, 'j');
-constexpr std::int64_t kNow = 1'800'000'000'000;
 
-struct Fixture {
-  WavePlan plan;
-  EngineInput in;
-  Fixture() {
-    plan.name = "shop";
-    plan.waves = {Wave{.name = "canary"}, Wave{.name = "europe"}, Wave{.name = "rest"}};
-    in.plan = &plan;
-    in.state.app = "shop";
+// A release at wave 2/3 europe when dev-2, eu-3 and us-2 join the inventory (head kJoined).
+struct Fixture : testing_support::EngineFixture {
+  Fixture()
+      : EngineFixture({{"canary", {"dev-1", "dev-2"}}, {"europe", {"eu-1", "eu-3"}}, {"rest", {"us-1", "us-2"}}},
+                      false) {
     in.state.stable_revision = kStable;
     in.state.stable_inputs = "app=A clusters=C policies=P";
     in.head_revision = kJoined;
     in.head_inputs = "app=B clusters=D policies=P";
-    in.waves.clusters = {{"dev-1", "dev-2"}, {"eu-1", "eu-3"}, {"us-1", "us-2"}};
-    in.candidate_clusters = {"dev-1", "dev-2", "eu-1", "eu-3", "us-1", "us-2"};
-    in.observations.reachable = true;
-    in.now_ms = kNow;
     in.state.release =
         ReleaseState{kRelease, "app=B clusters=C policies=P", ReleasePhase::Progressing, 1, kNow - 60'000, {}, {}};
     in.state.pins["dev-1"] = Pin{kRelease, "canary", "dev-1", kNow - 60'000};

@@ -9,29 +9,15 @@
 namespace fleetwave {
 namespace {
 
-const std::string kRelease(40, 'a');
-constexpr std::int64_t kNow = 1'800'000'000'000;
+using testing_support::kNow;
+using testing_support::kRelease;
 
-struct Fixture {
-  WavePlan plan;
-  EngineInput in;
-  Fixture() {
-    plan.name = "shop";
-    plan.waves = {Wave{.name = "canary", .min_success_time_ms = 3'600'000},
-                  Wave{.name = "europe", .max_concurrency = {false, 1}, .approval_required = true},
-                  Wave{.name = "rest"}};
-    in.plan = &plan;
-    in.state.app = "shop";
-    in.head_revision = kRelease;
-    in.head_inputs = "app=r1";
-    in.waves.clusters = {{"dev-1"}, {"eu-1", "eu-2"}, {"us-1"}};
-    in.candidate_clusters = {"dev-1", "eu-1", "eu-2", "us-1"};
-    in.observations.reachable = true;
-    in.now_ms = kNow;
-    // The canary is on the release and healthy, a minute into its hour of bake.
-    in.state.release = ReleaseState{kRelease, "app=r1", ReleasePhase::Progressing, 0, kNow - 60'000, {}, {}};
-    in.state.pins["dev-1"] = Pin{kRelease, "canary", "dev-1", kNow - 60'000};
-    in.observations.by_cluster["dev-1"] = testing_support::synced_at(kRelease, kNow - 60'000);
+struct Fixture : testing_support::EngineFixture {
+  Fixture() : EngineFixture({{"canary", {"dev-1"}}, {"europe", {"eu-1", "eu-2"}}, {"rest", {"us-1"}}}, false) {
+    plan.waves[0].min_success_time_ms = 3'600'000;
+    plan.waves[1].max_concurrency = {false, 1};
+    plan.waves[1].approval_required = true;
+    release_at(0, "dev-1");  // the canary is on the release and healthy, a minute into its hour of bake
   }
   void promote(std::optional<std::string> wave) {
     auto step = promote_step(plan, in.state, wave, "hotfix");

@@ -9,9 +9,8 @@
 namespace fleetwave {
 namespace {
 
-const std::string kStable(40, 's');
-const std::string kRelease(40, 'a');
-constexpr std::int64_t kNow = 1'800'000'000'000;
+using testing_support::kRelease;
+using testing_support::kStable;
 
 ObjectRef web() {
   return object_ref(Json{{"apiVersion", "apps/v1"},
@@ -20,32 +19,14 @@ ObjectRef web() {
                          {"spec", {{"replicas", 2}}}});
 }
 
-struct Fixture {
-  WavePlan plan;
-  EngineInput in;
-  Fixture() {
-    plan.name = "shop";
-    for (const char* name : {"canary", "europe"}) plan.waves.push_back(Wave{.name = name});
-    in.plan = &plan;
-    in.state.app = "shop";
-    in.state.stable_revision = kStable;
-    in.state.stable_inputs = "app=r0";
-    for (const char* c : {"dev-1", "eu-1", "eu-2"}) in.state.pins[c] = Pin{kStable, "", c, kNow - 600'000};
-    in.head_revision = kRelease;
-    in.head_inputs = "app=r1";
-    in.waves.clusters = {{"dev-1"}, {"eu-1", "eu-2"}};
-    in.candidate_clusters = {"dev-1", "eu-1"};
-    in.observations.reachable = true;
-    in.now_ms = kNow;
+struct Fixture : testing_support::EngineFixture {
+  Fixture() : EngineFixture({{"canary", {"dev-1"}}, {"europe", {"eu-1", "eu-2"}}}) {
     // eu-2 renders nothing at the release.
+    in.candidate_clusters = {"dev-1", "eu-1"};
     in.deletions = {*judge_deletions("eu-2", {web()}, {}, {})};
   }
   // The canary is on the release, Synced and Healthy.
-  void canary_done() {
-    in.state.release = ReleaseState{kRelease, "app=r1", ReleasePhase::Progressing, 0, kNow - 60'000, {}, {}};
-    in.state.pins["dev-1"] = Pin{kRelease, "canary", "dev-1", kNow - 60'000};
-    in.observations.by_cluster["dev-1"] = testing_support::synced_at(kRelease, kNow - 60'000);
-  }
+  void canary_done() { release_at(0, "dev-1"); }
 };
 
 TEST(DeletionGuardGateTest, AWaveWithoutGuardedDeletionsStarts) {
