@@ -212,30 +212,30 @@ class Loader {
   }
 
   bool load_policy(LoadedObject& o, const std::string& kind) {
-    Problems problems;
     if (kind == "PropagationPolicy" || kind == "ClusterPropagationPolicy") {
-      bool cluster_scoped = kind == "ClusterPropagationPolicy";
-      PropagationPolicy p = parse_propagation_policy(o.object, cluster_scoped, bundle_.default_namespace, problems);
-      p.source = source_of(o).position();
-      add_problems(o, problems, kind + " " + printable(p.namespace_.empty() ? p.name : p.namespace_ + "/" + p.name));
-      if (check_unique(o, kind, p.namespace_, p.name)) {
-        fleet_.propagation_policies.push_back(std::move(p));
-        fleet_.propagation_policy_objects.push_back(std::move(o.object));
-      }
+      add_policy(o, kind, parse_propagation_policy, fleet_.propagation_policies, fleet_.propagation_policy_objects);
       return true;
     }
     if (kind == "OverridePolicy" || kind == "ClusterOverridePolicy") {
-      bool cluster_scoped = kind == "ClusterOverridePolicy";
-      OverridePolicy p = parse_override_policy(o.object, cluster_scoped, bundle_.default_namespace, problems);
-      p.source = source_of(o).position();
-      add_problems(o, problems, kind + " " + printable(p.namespace_.empty() ? p.name : p.namespace_ + "/" + p.name));
-      if (check_unique(o, kind, p.namespace_, p.name)) {
-        fleet_.override_policies.push_back(std::move(p));
-        fleet_.override_policy_objects.push_back(std::move(o.object));
-      }
+      add_policy(o, kind, parse_override_policy, fleet_.override_policies, fleet_.override_policy_objects);
       return true;
     }
     return false;
+  }
+
+  // A (Cluster)PropagationPolicy or (Cluster)OverridePolicy parsed by `parse`, kept with its object
+  // unless another of the same kind, namespace and name came first.
+  template <class Policy, class Parse>
+  void add_policy(LoadedObject& o, const std::string& kind, Parse parse, std::vector<Policy>& policies,
+                  std::vector<Json>& objects) {
+    Problems problems;
+    const bool cluster_scoped = kind.rfind("Cluster", 0) == 0;
+    Policy p = parse(o.object, cluster_scoped, bundle_.default_namespace, problems);
+    p.source = source_of(o).position();
+    add_problems(o, problems, kind + " " + printable(p.namespace_.empty() ? p.name : p.namespace_ + "/" + p.name));
+    if (!check_unique(o, kind, p.namespace_, p.name)) return;
+    policies.push_back(std::move(p));
+    objects.push_back(std::move(o.object));
   }
 
   // A ResourceInterpreterCustomization configures the renderer (interpret/); it is never rendered.

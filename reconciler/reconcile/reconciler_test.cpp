@@ -366,7 +366,7 @@ TEST_F(ReconcilerTest, ArgoCdUnreachableNeverAdvances) {
             "connection refused");
 }
 
-// Holds each replica's first commit of a round until every replica has planned its own (or 2 s
+// Holds each replica's first commit of a round until every replica has planned its own (or 30 s
 // passed), so the replicas race on every machine however its threads are scheduled (under ASan
 // they could run one after the other, and nothing raced).
 class RaceTogether final : public CycleHook {
@@ -385,7 +385,10 @@ class RaceTogether final : public CycleHook {
     std::unique_lock<std::mutex> lock(gate_.mu);
     ++gate_.arrived;
     gate_.cv.notify_all();
-    gate_.cv.wait_for(lock, std::chrono::seconds(2), [&] { return gate_.arrived >= gate_.writers; });
+    // Every replica reaches this point in every cycle (before_commit always runs), so the wait
+    // ends when the last arrives; the bound only guards a replica that failed earlier. Generous,
+    // because under ASan on a loaded machine planning takes seconds.
+    gate_.cv.wait_for(lock, std::chrono::seconds(30), [&] { return gate_.arrived >= gate_.writers; });
   }
   void after_push(HookContext&, const std::vector<PlannedApp>&, CycleReport&) override {}
 

@@ -12,32 +12,6 @@ namespace fleetwave {
 namespace {
 
 // OpenSSL's X509_V_ERR_* codes people meet with a private Prometheus or a test server.
-std::string verify_reason(long code) {
-  switch (code) {
-    case 0:
-    case 62:
-      return "certificate does not match the host name";
-    case 10:
-      return "certificate has expired";
-    case 18:
-      return "self-signed certificate";
-    case 19:
-      return "self-signed certificate in the chain";
-    case 20:
-      return "unable to get the local issuer certificate";
-    case 21:
-      return "unable to verify the first certificate";
-    default:
-      return "X509 verify error " + std::to_string(code);
-  }
-}
-
-std::string size_text(std::size_t bytes) {
-  constexpr std::size_t kMiB = std::size_t{1} << 20;
-  if (bytes % kMiB == 0) return std::to_string(bytes / kMiB) + " MiB";
-  return std::to_string(bytes) + " bytes";
-}
-
 // Why there is no answer, in the analysis adapters' words.
 Error no_answer(const AnalysisHttpTransport& t, const AnalysisHttpRequest& r, const HttpClientAnswer& a) {
   const std::string where = t.who + " at " + r.display_url;
@@ -45,7 +19,7 @@ Error no_answer(const AnalysisHttpTransport& t, const AnalysisHttpRequest& r, co
   const std::string timed_out = unreachable + "timed out after " + format_timeout(t.timeout);
   switch (a.failure) {
     case HttpFailure::BodyTooLarge:
-      return transient(where + " sent an answer larger than " + size_text(t.max_response_bytes));
+      return transient(where + " sent an answer larger than " + size_limit_text(t.max_response_bytes));
     case HttpFailure::HeadersTooLarge:
       return transient(where + " sent too many or too large headers");
     case HttpFailure::Connect:
@@ -60,7 +34,8 @@ Error no_answer(const AnalysisHttpTransport& t, const AnalysisHttpRequest& r, co
     case HttpFailure::TlsHandshake:
       return transient(unreachable + "TLS handshake failed" + t.tls_hint);
     case HttpFailure::TlsUntrusted:
-      return transient(unreachable + "TLS certificate not trusted: " + verify_reason(a.tls_verify_result) + t.tls_hint);
+      return transient(unreachable + "TLS certificate not trusted: " + tls_verify_reason(a.tls_verify_result) +
+                       t.tls_hint);
     case HttpFailure::TlsCaLoad:
       return transient(unreachable + "cannot load CA certificates from " + t.ca_file + t.tls_hint);
     default:

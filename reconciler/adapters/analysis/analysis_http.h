@@ -33,6 +33,20 @@ struct AnalysisHttpTransport {
   std::string tls_hint;  // appended to TLS trust errors, e.g. "; check --prometheus-ca-file"
 };
 
+// The transport of a provider's settings (ca_file, insecure_skip_tls_verify, timeout_ms,
+// max_response_bytes), named `who` in messages, with `tls_hint` for trust errors.
+template <class Settings>
+AnalysisHttpTransport transport_of(const Settings& settings, std::string who, std::string tls_hint) {
+  AnalysisHttpTransport t;
+  t.who = std::move(who);
+  t.ca_file = settings.ca_file;
+  t.insecure_skip_tls_verify = settings.insecure_skip_tls_verify;
+  t.timeout = std::chrono::milliseconds(settings.timeout_ms);
+  t.max_response_bytes = settings.max_response_bytes;
+  t.tls_hint = std::move(tls_hint);
+  return t;
+}
+
 struct AnalysisHttpRequest {
   std::string method = "GET";
   std::string path_and_query;  // already percent-encoded, starting with '/'

@@ -43,14 +43,10 @@ Result<std::unique_ptr<HttpMetricsProvider>> HttpMetricsProvider::create(const M
   if (!settings.ca_file.empty() && endpoint.scheme != "https") {
     return invalid_input("--prometheus-ca-file needs an https --prometheus-url, not " + endpoint.display());
   }
-  AnalysisHttpTransport transport;
-  transport.who = "prometheus";
-  transport.ca_file = settings.ca_file;
-  transport.insecure_skip_tls_verify = settings.insecure_skip_tls_verify;
-  transport.timeout = std::chrono::milliseconds(settings.timeout_ms);
-  transport.max_response_bytes = settings.max_response_bytes;
-  transport.tls_hint = settings.ca_file.empty() ? "; set --prometheus-ca-file to the CA that signed its certificate"
-                                                : "; check --prometheus-ca-file " + settings.ca_file;
+  AnalysisHttpTransport transport =
+      transport_of(settings, "prometheus",
+                   settings.ca_file.empty() ? "; set --prometheus-ca-file to the CA that signed its certificate"
+                                            : "; check --prometheus-ca-file " + settings.ca_file);
   FW_CHECK(check_analysis_transport(transport, "--prometheus-ca-file"));
   return std::unique_ptr<HttpMetricsProvider>(
       new HttpMetricsProvider(std::move(endpoint), settings.token, std::move(transport)));

@@ -59,13 +59,8 @@ Result<WebTarget> parse_web_url(const std::string& url) {
 }
 
 Result<std::unique_ptr<HttpWebProbe>> HttpWebProbe::create(const WebProbeSettings& settings) {
-  AnalysisHttpTransport transport;
-  transport.who = "web check";
-  transport.ca_file = settings.ca_file;
-  transport.insecure_skip_tls_verify = settings.insecure_skip_tls_verify;
-  transport.timeout = std::chrono::milliseconds(settings.timeout_ms);
-  transport.max_response_bytes = settings.max_response_bytes;
-  transport.tls_hint = "; the server needs a certificate the system's CA store trusts";
+  AnalysisHttpTransport transport =
+      transport_of(settings, "web check", "; the server needs a certificate the system's CA store trusts");
   FW_CHECK(check_analysis_transport(transport, "web check CA file"));
   return std::unique_ptr<HttpWebProbe>(new HttpWebProbe(std::move(transport)));
 }

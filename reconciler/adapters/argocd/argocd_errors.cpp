@@ -10,37 +10,6 @@ std::string unreachable(const ArgoCdRequestContext& ctx, const std::string& why)
   return "Argo CD at " + ctx.server + " unreachable: " + why;
 }
 
-std::string mib(std::size_t bytes) {
-  if (bytes % (1024 * 1024) == 0) return std::to_string(bytes / (1024 * 1024)) + " MiB";
-  return std::to_string(bytes) + " bytes";
-}
-
-// OpenSSL's X509_V_ERR_* codes people meet with a private Argo CD (x509_vfy.h).
-std::string tls_verify_reason(long code) {
-  switch (code) {
-    case 0:
-      return "certificate does not match the host name";
-    case 2:
-      return "unable to get the issuer certificate";
-    case 9:
-      return "certificate is not yet valid";
-    case 10:
-      return "certificate has expired";
-    case 18:
-      return "self-signed certificate";
-    case 19:
-      return "self-signed certificate in the chain";
-    case 20:
-      return "unable to get the local issuer certificate";
-    case 21:
-      return "unable to verify the first certificate";
-    case 62:
-      return "certificate does not match the host name";
-    default:
-      return "X509 verify error " + std::to_string(code);
-  }
-}
-
 // The "message" (or "error") of an Argo CD / grpc-gateway error body, sanitized; "" otherwise.
 std::string server_message(std::string_view body, const ArgoCdRequestContext& ctx) {
   if (body.empty() || body.size() > 64 * 1024 || body.front() != '{') return {};
@@ -79,7 +48,8 @@ Error transport_error(TransportFailure failure, const TransportDetail& d, const 
     case TransportFailure::TlsCaLoad:
       return invalid_input("cannot load CA certificates from " + d.ca_cert_path);
     case TransportFailure::TooLarge:
-      return transient("Argo CD at " + ctx.server + " sent a response larger than " + mib(d.max_response_bytes));
+      return transient("Argo CD at " + ctx.server + " sent a response larger than " +
+                       size_limit_text(d.max_response_bytes));
     case TransportFailure::HeadersTooLarge:
       return transient("Argo CD at " + ctx.server + " sent too many or too large response headers");
     case TransportFailure::Other:

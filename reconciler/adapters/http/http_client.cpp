@@ -315,4 +315,36 @@ const char* http_failure_name(HttpFailure failure) {
   return "request failed";
 }
 
+std::string size_limit_text(std::size_t bytes) {
+  constexpr std::size_t kMiB = std::size_t{1} << 20;
+  if (bytes % kMiB == 0) return std::to_string(bytes / kMiB) + " MiB";
+  return std::to_string(bytes) + " bytes";
+}
+
+// OpenSSL's X509_V_ERR_* codes (x509_vfy.h).
+std::string tls_verify_reason(long code) {
+  switch (code) {
+    case 0:
+      return "certificate does not match the host name";
+    case 2:
+      return "unable to get the issuer certificate";
+    case 9:
+      return "certificate is not yet valid";
+    case 10:
+      return "certificate has expired";
+    case 18:
+      return "self-signed certificate";
+    case 19:
+      return "self-signed certificate in the chain";
+    case 20:
+      return "unable to get the local issuer certificate";
+    case 21:
+      return "unable to verify the first certificate";
+    case 62:
+      return "certificate does not match the host name";
+    default:
+      return "X509 verify error " + std::to_string(code);
+  }
+}
+
 }  // namespace fleetwave

@@ -79,6 +79,13 @@ struct HttpClientAnswer {
   std::string header(const std::string& lower_name) const;
 };
 
+// Why a certificate was not trusted, in words, for OpenSSL's X509_V_ERR_* codes people meet with
+// a private CA (tls_verify_result): "certificate has expired", "self-signed certificate", ...
+std::string tls_verify_reason(long x509_code);
+
+// A size limit for messages: "8 MiB", or "1000 bytes" when it is not whole MiB.
+std::string size_limit_text(std::size_t bytes);
+
 // One exchange with endpoint.origin(). Never follows redirects; only http and https.
 HttpClientAnswer http_exchange(const HttpEndpoint& endpoint, const HttpClientRequest& request,
                                const HttpClientLimits& limits, const HttpClientTls& tls = {});

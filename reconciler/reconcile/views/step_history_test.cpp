@@ -1,0 +1,62 @@
+// The history view: an app's steps read back from the first-parent history, newest first, with
+// the actor from Fleetwave-Actor (else the author); other apps' steps and plain commits are not
+// steps; the text has one line per step with its evidence below.
+#include "reconcile/views/step_history.h"
+
+#include <gtest/gtest.h>
+
+#include "testkit/fakes/in_memory_git_repository.h"
+
+namespace fleetwave {
+namespace {
+
+std::string step_message(const std::string& app, const std::string& action, const std::string& actor) {
+  std::string m = "fleetwave(" + app + "): " + action + " aaaaaaa\n\nWhy.\n\nFleetwave-App: " + app +
+                  "\nFleetwave-Release: " + std::string(40, 'a') +
+                  "\nFleetwave-Wave: canary\nFleetwave-Action: " + action +
+                  "\nFleetwave-Evidence: dev-1 Synced/Healthy\n";
+  if (!actor.empty()) m += "Fleetwave-Actor: " + actor + "\n";
+  return m;
+}
+
+class StepHistoryTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    repo_.seed({{"README.md", "fleet\n"}});
+    repo_.commit_on("main", {{"a", "1"}}, step_message("shop", "start", "fleetwave <fleetwave@localhost> (r-1)"));
+    repo_.commit_on("main", {{"b", "1"}}, step_message("db", "start", ""));
+    repo_.commit_on("main", {{"c", "1"}}, "docs: a plain commit\n");
+    repo_.commit_on("main", {{"d", "1"}}, step_message("shop", "rollback", ""));
+    head_ = repo_.branch("main");
+  }
+  testkit::InMemoryGitRepository repo_;
+  std::string head_;
+};
+
+TEST_F(StepHistoryTest, TheAppsStepsNewestFirstWithTheirActor) {
+  auto steps = step_history(repo_, head_, "shop", 0, 0);
+  ASSERT_TRUE(steps.ok()) << steps.error().to_string();
+  ASSERT_EQ(steps->size(), 2u);
+  EXPECT_EQ((*steps)[0].action, "rollback");
+  EXPECT_EQ((*steps)[0].actor, "Test Person <person@fleetwave.test>") << "no Fleetwave-Actor: the author";
+  EXPECT_EQ((*steps)[1].action, "start");
+  EXPECT_EQ((*steps)[1].actor, "fleetwave <fleetwave@localhost> (r-1)");
+  EXPECT_EQ((*steps)[1].evidence, "dev-1 Synced/Healthy");
+  EXPECT_EQ((*steps)[1].wave, "canary");
+
+  auto newest = step_history(repo_, head_, "shop", 1, 0);
+  ASSERT_TRUE(newest.ok());
+  EXPECT_EQ(newest->size(), 1u);
+}
+
+TEST_F(StepHistoryTest, TheTextHasALinePerStepAndItsEvidence) {
+  auto steps = step_history(repo_, head_, "shop", 0, 0);
+  ASSERT_TRUE(steps.ok());
+  const std::string text = format_history_text(history_document("shop", "main", head_, *steps));
+  EXPECT_NE(text.find("rollback"), std::string::npos) << text;
+  EXPECT_NE(text.find("  by fleetwave <fleetwave@localhost> (r-1)\n"), std::string::npos) << text;
+  EXPECT_LT(text.find("rollback"), text.find("start")) << "newest first: " << text;
+}
+
+}  // namespace
+}  // namespace fleetwave
