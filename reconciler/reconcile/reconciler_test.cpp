@@ -13,6 +13,7 @@
 
 #include "adapters/git/libgit2_repository.h"
 #include "rollout/commit_message.h"
+#include "testkit/builders/fleet_files.h"
 #include "testkit/builders/git_cli.h"
 #include "testkit/builders/git_test_helpers.h"
 #include "testkit/fakes/in_memory_argocd.h"
@@ -23,35 +24,12 @@ namespace {
 
 using testkit::InMemoryArgoCd;
 
-std::string cluster_yaml(const std::string& name, const std::string& geo) {
-  return "apiVersion: cluster.karmada.io/v1alpha1\nkind: Cluster\nmetadata:\n  name: " + name +
-         "\n  labels: {geo: " + geo + "}\nspec:\n  syncMode: Push\n";
-}
+// The test fleet with clusters reached by name, two replicas placed on every cluster.
+const testkit::FleetShape kShape{.api_endpoints = false, .replicas = 2, .policy = testkit::kPlacedEverywhere};
 
-std::string deployment(const std::string& image) {
-  return "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web, namespace: shop}\nspec:\n  replicas: 2\n"
-         "  template:\n    spec:\n      containers:\n      - {name: web, image: " +
-         image + "}\n";
-}
-
-const char* kPolicy =
-    "apiVersion: policy.karmada.io/v1alpha1\nkind: PropagationPolicy\nmetadata: {name: shop, namespace: shop}\n"
-    "spec:\n  resourceSelectors: [{apiVersion: apps/v1, kind: Deployment}]\n  placement: {}\n";
-
-std::string wave_plan(const std::string& name, const std::string& europe_extra = "") {
-  return "apiVersion: fleetwave.io/v1alpha1\nkind: WavePlan\nmetadata: {name: " + name +
-         "}\nspec:\n  waves:\n"
-         "  - name: canary\n    clusters: {clusterNames: [dev-1]}\n    minSuccessTime: 10s\n"
-         "  - name: europe\n    clusters: {labelSelector: {matchLabels: {geo: eu}}}\n    maxConcurrency: 1\n" +
-         europe_extra + "  - name: rest\n    clusters: {}\n";
-}
-
-std::map<std::string, std::string> fleet_files() {
-  return {{"clusters/dev-1.yaml", cluster_yaml("dev-1", "us")}, {"clusters/eu-1.yaml", cluster_yaml("eu-1", "eu")},
-          {"clusters/eu-2.yaml", cluster_yaml("eu-2", "eu")},   {"clusters/us-1.yaml", cluster_yaml("us-1", "us")},
-          {"apps/shop/deploy.yaml", deployment("web:1.0")},     {"apps/shop/policy.yaml", kPolicy},
-          {"apps/shop/rollout.yaml", wave_plan("shop")}};
-}
+std::string deployment(const std::string& image) { return testkit::deployment(image, kShape.replicas); }
+std::map<std::string, std::string> fleet_files() { return testkit::fleet_files(kShape); }
+using testkit::wave_plan;
 
 class ReconcilerTest : public testkit::LibGit2Test {
  protected:
@@ -233,7 +211,7 @@ TEST_F(ReconcilerTest, ADependentAppEntersEachWaveAfterItsDependency) {
   std::string db_plan = wave_plan("db");
   std::string shop_plan = wave_plan("shop");
   shop_plan.replace(shop_plan.find("spec:\n"), 6, "spec:\n  dependsOn: [db]\n");
-  std::string db_policy = kPolicy;
+  std::string db_policy = kShape.policy;
   db_policy.replace(db_policy.find("name: shop"), 10, "name: db");
   human_commit({"commit", "-qm", "db and shop"}, {{"apps/db/deploy.yaml", deployment("db:1.0")},
                                                   {"apps/db/policy.yaml", db_policy},

@@ -8,10 +8,12 @@
 
 namespace fleetwave::testkit {
 
-inline std::string cluster_yaml(const std::string& name, const std::string& geo) {
+// A Cluster with spec.apiEndpoint (Argo CD's destination.server), or without (Argo CD reaches
+// it by its name).
+inline std::string cluster_yaml(const std::string& name, const std::string& geo, bool api_endpoint = true) {
   return "apiVersion: cluster.karmada.io/v1alpha1\nkind: Cluster\nmetadata:\n  name: " + name +
-         "\n  labels: {geo: " + geo + "}\nspec:\n  syncMode: Push\n  apiEndpoint: https://" + name +
-         ".example.com:6443\n";
+         "\n  labels: {geo: " + geo + "}\nspec:\n  syncMode: Push\n" +
+         (api_endpoint ? "  apiEndpoint: https://" + name + ".example.com:6443\n" : "");
 }
 
 inline std::string deployment(const std::string& image, int replicas = 4) {
@@ -36,10 +38,26 @@ inline std::string wave_plan(const std::string& name, const std::string& europe_
          europe_extra + "  - name: rest\n    clusters: {}\n";
 }
 
-inline std::map<std::string, std::string> fleet_files() {
-  return {{"clusters/dev-1.yaml", cluster_yaml("dev-1", "us")}, {"clusters/eu-1.yaml", cluster_yaml("eu-1", "eu")},
-          {"clusters/eu-2.yaml", cluster_yaml("eu-2", "eu")},   {"clusters/us-1.yaml", cluster_yaml("us-1", "us")},
-          {"apps/shop/deploy.yaml", deployment("web:1.0")},     {"apps/shop/policy.yaml", kPolicy},
+// Places the Deployment on every cluster (Karmada's default placement: Duplicated).
+inline const char* kPlacedEverywhere =
+    "apiVersion: policy.karmada.io/v1alpha1\nkind: PropagationPolicy\nmetadata: {name: shop, namespace: shop}\n"
+    "spec:\n  resourceSelectors: [{apiVersion: apps/v1, kind: Deployment}]\n  placement: {}\n";
+
+// How a suite's fleet differs from the default one.
+struct FleetShape {
+  bool api_endpoints = true;     // clusters with spec.apiEndpoint, else reached by name
+  int replicas = 4;              // of the Deployment
+  const char* policy = kPolicy;  // kPolicy (divided, weighted) or kPlacedEverywhere
+};
+
+inline std::map<std::string, std::string> fleet_files(const FleetShape& shape = {}) {
+  const bool e = shape.api_endpoints;
+  return {{"clusters/dev-1.yaml", cluster_yaml("dev-1", "us", e)},
+          {"clusters/eu-1.yaml", cluster_yaml("eu-1", "eu", e)},
+          {"clusters/eu-2.yaml", cluster_yaml("eu-2", "eu", e)},
+          {"clusters/us-1.yaml", cluster_yaml("us-1", "us", e)},
+          {"apps/shop/deploy.yaml", deployment("web:1.0", shape.replicas)},
+          {"apps/shop/policy.yaml", shape.policy},
           {"apps/shop/rollout.yaml", wave_plan("shop")}};
 }
 

@@ -10,6 +10,7 @@
 #include "reconcile/approvals/approval_hook.h"
 #include "reconcile/reconciler.h"
 #include "rollout/commit_message.h"
+#include "testkit/builders/fleet_files.h"
 #include "testkit/builders/git_cli.h"
 #include "testkit/builders/git_test_helpers.h"
 #include "testkit/fakes/fake_hosting_server.h"
@@ -22,31 +23,18 @@ namespace {
 using testkit::FakeGitProvider;
 using testkit::FakeProviderKind;
 
-std::string cluster_yaml(const std::string& name, const std::string& geo) {
-  return "apiVersion: cluster.karmada.io/v1alpha1\nkind: Cluster\nmetadata:\n  name: " + name +
-         "\n  labels: {geo: " + geo + "}\nspec:\n  syncMode: Push\n";
-}
+std::string deployment(const std::string& image) { return testkit::deployment(image, 2); }
 
-std::string deployment(const std::string& image) {
-  return "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web, namespace: shop}\nspec:\n  replicas: 2\n"
-         "  template:\n    spec:\n      containers:\n      - {name: web, image: " +
-         image + "}\n";
-}
-
+// The test fleet (clusters reached by name, two replicas on every cluster) with europe needing an
+// approval and moving whole.
 std::map<std::string, std::string> fleet_files() {
-  return {{"clusters/dev-1.yaml", cluster_yaml("dev-1", "us")},
-          {"clusters/eu-1.yaml", cluster_yaml("eu-1", "eu")},
-          {"clusters/eu-2.yaml", cluster_yaml("eu-2", "eu")},
-          {"clusters/us-1.yaml", cluster_yaml("us-1", "us")},
-          {"apps/shop/deploy.yaml", deployment("web:1.0")},
-          {"apps/shop/policy.yaml",
-           "apiVersion: policy.karmada.io/v1alpha1\nkind: PropagationPolicy\nmetadata: {name: shop, namespace: shop}\n"
-           "spec:\n  resourceSelectors: [{apiVersion: apps/v1, kind: Deployment}]\n  placement: {}\n"},
-          {"apps/shop/rollout.yaml",
-           "apiVersion: fleetwave.io/v1alpha1\nkind: WavePlan\nmetadata: {name: shop}\nspec:\n  waves:\n"
-           "  - name: canary\n    clusters: {clusterNames: [dev-1]}\n    minSuccessTime: 10s\n"
-           "  - name: europe\n    clusters: {labelSelector: {matchLabels: {geo: eu}}}\n    approval: required\n"
-           "  - name: rest\n    clusters: {}\n"}};
+  auto f = testkit::fleet_files({.api_endpoints = false, .replicas = 2, .policy = testkit::kPlacedEverywhere});
+  f["apps/shop/rollout.yaml"] =
+      "apiVersion: fleetwave.io/v1alpha1\nkind: WavePlan\nmetadata: {name: shop}\nspec:\n  waves:\n"
+      "  - name: canary\n    clusters: {clusterNames: [dev-1]}\n    minSuccessTime: 10s\n"
+      "  - name: europe\n    clusters: {labelSelector: {matchLabels: {geo: eu}}}\n    approval: required\n"
+      "  - name: rest\n    clusters: {}\n";
+  return f;
 }
 
 class ApprovalFlowTest : public testkit::LibGit2Test {
