@@ -8,7 +8,7 @@
 
 namespace fleetwave {
 
-// Milliseconds. Accepts Go's time.ParseDuration units h, m, s, ms (and combinations); written
+// Milliseconds, as Go's time.ParseDuration reads it ("1.5h", "1h30m", "500ms", "90s"); written
 // back by format_duration_ms (base/duration_text.h).
 Result<std::int64_t> parse_duration_ms(std::string_view text);
 

@@ -26,7 +26,8 @@ constexpr FieldSpec kMinute{"minute", 0, 59, nullptr, nullptr};
 constexpr FieldSpec kHour{"hour", 0, 23, nullptr, nullptr};
 constexpr FieldSpec kDayOfMonth{"day-of-month", 1, 31, nullptr, nullptr};
 constexpr FieldSpec kMonth{"month", 1, 12, &kMonthNames, "month name"};
-constexpr FieldSpec kDayOfWeek{"day-of-week", 0, 7, &kWeekdayNames, "weekday name"};  // 7 = Sunday again
+// 0-6 as robfig/cron's dow bounds (spec.go): Argo CD refuses 7, so does fleetwave.
+constexpr FieldSpec kDayOfWeek{"day-of-week", 0, 6, &kWeekdayNames, "weekday name"};
 
 struct Field {
   std::uint64_t bits = 0;
@@ -73,7 +74,7 @@ Result<int> parse_value(std::string_view token, const FieldSpec& spec) {
                                            : std::string("is not a number"));
 }
 
-// One list item: "*", "a", "a-b", each optionally followed by "/step".
+// One list item: "*" (or "?"), "a", "a-b", each optionally followed by "/step".
 Status<> parse_item(std::string_view item, const FieldSpec& spec, Field& field) {
   std::string_view base = item;
   int step = 1;
@@ -90,7 +91,7 @@ Status<> parse_item(std::string_view item, const FieldSpec& spec, Field& field) 
   }
   int lo = spec.min;
   int hi = spec.max;
-  if (base == "*") {
+  if (base == "*" || base == "?") {  // robfig/cron's getRange reads "?" as "*" in every field
     if (!has_step || step == 1) field.star = true;
   } else if (std::size_t dash = base.find('-'); dash != std::string_view::npos) {
     if (dash == 0 || dash + 1 == base.size()) return field_error(spec, item, "is not a valid range; use a-b");
@@ -163,7 +164,6 @@ Result<CronSchedule> CronSchedule::parse(std::string_view text) {
   FW_TRY(day, parse_field(fields[2], kDayOfMonth));
   FW_TRY(month, parse_field(fields[3], kMonth));
   FW_TRY(weekday, parse_field(fields[4], kDayOfWeek));
-  if (bit(weekday.bits, 7)) weekday.bits = (weekday.bits | 1u) & ~(std::uint64_t{1} << 7);
 
   CronSchedule s;
   s.minutes_ = minute.bits;

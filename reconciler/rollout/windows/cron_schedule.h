@@ -1,9 +1,10 @@
 // Standard 5-field cron schedules ("minute hour day-of-month month day-of-week"), matched
 // against civil (local wall-clock) minutes. The time zone is the caller's (time_zone.h).
 //
-// Accepted, per field: "*", numbers, ranges "a-b", steps "*/n", "a-b/n" and "a/n" (a to the
-// field's end, as robfig/cron reads it), lists "a,b,c"; month names JAN-DEC and weekday names
-// SUN-SAT in any case; day-of-week 0-7 with 7 = Sunday. Descriptors: @yearly, @annually,
+// Accepted, per field: "*" (or "?", which robfig/cron reads as "*"), numbers, ranges "a-b",
+// steps "*/n", "a-b/n" and "a/n" (a to the field's end, as robfig/cron reads it), lists "a,b,c";
+// month names JAN-DEC and weekday names SUN-SAT in any case; day-of-week 0-6 (robfig/cron's
+// bounds, so 7 is refused as Argo CD refuses it). Descriptors: @yearly, @annually,
 // @monthly, @weekly, @daily, @midnight, @hourly.
 //
 // Day rule (Vixie cron, robfig/cron): when day-of-month and day-of-week are both restricted, a

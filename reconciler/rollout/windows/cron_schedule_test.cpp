@@ -48,10 +48,11 @@ TEST(CronScheduleTest, ParsesEveryFieldForm) {
   EXPECT_EQ(cron("0 0 * NOV,dec *"), cron("0 0 * 11,12 *"));
   EXPECT_EQ(cron("0 0 * * mon-FRI"), cron("0 0 * * 1-5"));
   EXPECT_EQ(cron("0 0 * * sun,Sat"), cron("0 0 * * 0,6"));
-  // 7 is Sunday too.
-  EXPECT_EQ(cron("0 0 * * 7"), cron("0 0 * * 0"));
-  EXPECT_EQ(cron("0 0 * * 5-7"), cron("0 0 * * 0,5,6"));
-  EXPECT_EQ(cron("0 0 * * 0-7"), cron("0 0 * * 0-6"));
+  // "?" is "*" in any field, as robfig/cron's getRange reads it (parser.go), which Argo CD's
+  // sync windows use.
+  EXPECT_EQ(cron("0 0 ? * MON"), cron("0 0 * * MON"));
+  EXPECT_EQ(cron("0 0 1 * ?"), cron("0 0 1 * *"));
+  EXPECT_EQ(cron("? 0 * * *"), cron("* 0 * * *"));
   EXPECT_TRUE(cron("0 12 * * FRI").matches(noon));
   EXPECT_FALSE(cron("0 12 * * THU").matches(noon));
   EXPECT_TRUE(cron("0 12 27 NOV *").matches(noon));
@@ -87,7 +88,8 @@ TEST(CronScheduleTest, ReportsEveryErrorWithFieldAndToken) {
       {"* * * 0 *", "month: \"0\" is out of range 1-12"},
       {"* * * JANUARY *", "month: \"JANUARY\" is neither a number nor a month name"},
       {"* * * MON *", "month: \"MON\" is neither a number nor a month name"},
-      {"* * * * 8", "day-of-week: \"8\" is out of range 0-7"},
+      {"* * * * 7", "day-of-week: \"7\" is out of range 0-6"},  // robfig/cron's dow bounds (spec.go)
+      {"* * * * 5-7", "day-of-week: \"7\" is out of range 0-6"},
       {"* * * * FUN", "day-of-week: \"FUN\" is neither a number nor a weekday name"},
       {"* * * * JAN", "day-of-week: \"JAN\" is neither a number nor a weekday name"},
       {"5-1 * * * *", "minute: \"5-1\" is a reversed range; write the smaller value first"},

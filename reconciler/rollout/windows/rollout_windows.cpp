@@ -34,6 +34,22 @@ std::int64_t parse_window_duration(const Json& value, const FieldPath& at, Probl
   return 0;
 }
 
+// A schedule's "CRON_TZ=Zone " or "TZ=Zone " prefix, as robfig/cron's Parser.Parse reads it (the
+// zone up to the first space): removed from `schedule` and returned ("" without one).
+std::string take_zone_prefix(std::string& schedule, const FieldPath& at, Problems& problems) {
+  if (schedule.rfind("TZ=", 0) != 0 && schedule.rfind("CRON_TZ=", 0) != 0) return "";
+  const std::size_t eq = schedule.find('='), space = schedule.find(' ');
+  if (space == std::string::npos) {
+    problems.add(at.key("schedule"), "\"" + schedule + "\" names a time zone but no schedule after it");
+    schedule.clear();
+    return "";
+  }
+  std::string zone = schedule.substr(eq + 1, space - eq - 1);
+  schedule = schedule.substr(space + 1);
+  schedule.erase(0, schedule.find_first_not_of(" \t"));
+  return zone;
+}
+
 RolloutWindow parse_window(const Json& value, const FieldPath& at, const std::string& object_name, std::size_t index,
                            Problems& problems, const TimeZoneLoader& loader) {
   RolloutWindow w;
@@ -55,6 +71,7 @@ RolloutWindow parse_window(const Json& value, const FieldPath& at, const std::st
 
   WindowTiming timing;
   w.schedule_text = get_string(value, "schedule", at, problems, true);
+  const std::string prefix_zone = take_zone_prefix(w.schedule_text, at, problems);
   if (!w.schedule_text.empty()) {
     auto schedule = CronSchedule::parse(w.schedule_text);
     if (schedule.ok()) {
@@ -68,7 +85,11 @@ RolloutWindow parse_window(const Json& value, const FieldPath& at, const std::st
   w.duration_ms = parse_window_duration(value, at, problems);
 
   const std::string zone = get_string(value, "timeZone", at, problems);
-  w.zone_name = zone.empty() ? "UTC" : zone;
+  if (!prefix_zone.empty() && !zone.empty() && zone != prefix_zone) {
+    problems.add(at.key("timeZone"),
+                 "\"" + zone + "\" differs from the schedule's CRON_TZ=" + prefix_zone + "; name the time zone once");
+  }
+  w.zone_name = !prefix_zone.empty() ? prefix_zone : zone.empty() ? "UTC" : zone;
   auto loaded = loader(w.zone_name);
   if (loaded.ok()) {
     timing.zone = *loaded;

@@ -76,6 +76,36 @@ TEST(RolloutWindowsTest, ParsesEveryField) {
   EXPECT_STREQ(to_string(WindowKind::Deny), "deny");
 }
 
+// What Argo CD's sync windows accept (robfig/cron's Parser.Parse, Go's time.ParseDuration): a
+// CRON_TZ= or TZ= prefix naming the zone, "?" for "*", fractional durations.
+TEST(RolloutWindowsTest, ReadsSchedulesAndDurationsAsArgoCdDoes) {
+  std::vector<RolloutWindow> windows = parse_ok(
+      "    - kind: deny\n      schedule: \"CRON_TZ=Europe/Berlin 0 17 ? * FRI\"\n      duration: 1.5h\n"
+      "    - kind: deny\n      schedule: \"TZ=Asia/Tokyo 0 9 * * *\"\n      duration: 90m\n"
+      "      timeZone: Asia/Tokyo\n");
+  ASSERT_EQ(windows.size(), 2u);
+  EXPECT_EQ(windows[0].zone_name, "Europe/Berlin");
+  EXPECT_EQ(windows[0].schedule_text, "0 17 ? * FRI");
+  EXPECT_EQ(windows[0].timing->schedule, *CronSchedule::parse("0 17 * * 5"));
+  EXPECT_EQ(windows[0].duration_ms, 90 * 60'000);
+  EXPECT_EQ(windows[0].describe(), "0 17 ? * FRI Europe/Berlin, 1h30m");
+  EXPECT_EQ(windows[1].zone_name, "Asia/Tokyo");
+}
+
+TEST(RolloutWindowsTest, AZoneNamedTwiceMustAgree) {
+  std::vector<std::string> problems;
+  parse(
+      "    - kind: deny\n      schedule: \"CRON_TZ=Europe/Berlin 0 17 * * 5\"\n      duration: 1h\n"
+      "      timeZone: UTC\n"
+      "    - kind: deny\n      schedule: \"CRON_TZ=Europe/Berlin\"\n      duration: 1h\n",
+      problems);
+  EXPECT_EQ(problems, (std::vector<std::string>{
+                          "spec.windows[0].timeZone: \"UTC\" differs from the schedule's CRON_TZ=Europe/Berlin; name "
+                          "the time zone once",
+                          "spec.windows[1].schedule: \"CRON_TZ=Europe/Berlin\" names a time zone but no schedule "
+                          "after it"}));
+}
+
 TEST(RolloutWindowsTest, ReportsEveryProblemAtItsField) {
   struct Case {
     std::string name;
