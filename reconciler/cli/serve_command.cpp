@@ -232,14 +232,11 @@ int run_serve(CommandContext& outer) {
   auto notify = notify_options(ctx, ctx.args);
   if (!notify.ok()) return ctx.usage(notify.error().to_string());
   // Argo CD, analysis, repository, author and trust: they live until run_serve returns.
-  auto setup = open_reconciler(ctx);
+  auto setup = open_reconciler(ctx, options->reconciler);  // serve's own: failover
   if (!setup.ok()) return ctx.fail(setup.error());
   Workspace* ws = &(*setup)->ws();
   const ReconcilerOptions& shared = (*setup)->options;
-  ReconcilerOptions reconciler = shared;  // and serve's own: failover
-  reconciler.failover_after_ms = options->reconciler.failover_after_ms;
-  reconciler.failover_max_share = options->reconciler.failover_max_share;
-  options->reconciler = std::move(reconciler);
+  options->reconciler = shared;
   options->allowed_reviewers = approvals->allowed_reviewers;
   options->approval_provider = provider->get();
   (options->notify = std::move(notify).value()).statuses = statuses->get();

@@ -140,9 +140,9 @@ Result<RolloutState> parse_state(const std::string& text, const std::string& fil
   }
   for (const auto& [cluster, pin] : s.pins) {
     if (!pin.cordons_of.empty() && s.cordon_overlays.count(pin.cordons_of) == 0)
-      problems.add(
-          root.key("pins").key(cluster).key("cordonsOf"),
-          "no cordonOverlays entry for " + pin.cordons_of + "; run `fleetwave rollback` or let a release re-pin");
+      problems.add(root.key("pins").key(cluster).key("cordonsOf"),
+                   "no cordonOverlays entry for " + pin.cordons_of +
+                       "; restore it from the commit that wrote this state, or remove cordonsOf");
   }
   if (const Json* holds = get_object(j, "holds", root, problems)) {
     for (auto it = holds->begin(); it != holds->end(); ++it) {

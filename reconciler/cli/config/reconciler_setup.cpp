@@ -4,8 +4,9 @@
 
 namespace fleetwave::cli {
 
-Result<std::unique_ptr<ReconcilerSetup>, CliFailure> open_reconciler(CommandContext& ctx) {
+Result<std::unique_ptr<ReconcilerSetup>, CliFailure> open_reconciler(CommandContext& ctx, ReconcilerOptions options) {
   auto setup = std::make_unique<ReconcilerSetup>();
+  setup->options = std::move(options);
   FW_TRY(argocd, open_argocd(ctx, /*required=*/true));
   setup->argocd = std::move(argocd);
   // The analysis gates' adapters (metrics() is nullptr without --prometheus-url).

@@ -21,15 +21,17 @@ struct ReconcilerSetup {
   std::optional<Workspace> workspace;
   signing::SshSignatureChecker checker;  // the trust below points to it
   std::unique_ptr<StepTrust> trust;      // nullptr without --allowed-signers
-  // branch, author, instance, the analysis adapters and the trust, filled in; the caller adds
-  // hooks and what only it has (serve: failover).
+  // The caller's options with branch, author, instance, the analysis adapters and the trust
+  // filled in; the caller adds its hooks.
   ReconcilerOptions options;
 
   Workspace& ws() { return *workspace; }
 };
 
-// Reads and checks the shared settings and opens what they name: Argo CD is required, a bad
-// signing setting is a usage error (exit 2), an unreachable repository exit 3.
-Result<std::unique_ptr<ReconcilerSetup>, CliFailure> open_reconciler(CommandContext& ctx);
+// Reads and checks the shared settings and opens what they name, on top of `options` (what only
+// the command has, e.g. serve's failover): Argo CD is required, a bad signing setting is a usage
+// error (exit 2), an unreachable repository exit 3.
+Result<std::unique_ptr<ReconcilerSetup>, CliFailure> open_reconciler(CommandContext& ctx,
+                                                                     ReconcilerOptions options = {});
 
 }  // namespace fleetwave::cli
