@@ -15,7 +15,8 @@ std::string num(int v, int width) {
 
 // A per-cluster error-rate check in every wave.
 const char* kAnalysis =
-    "  analysis:\n  - name: error-rate\n    prometheus: {query: 'errors{app=\"{{app}}\",cluster=\"{{cluster}}\"}'}\n"
+    "  analysis:\n  - name: error-rate\n    prometheus: {query: "
+    "'scalar(errors{app=\"{{app}}\",cluster=\"{{cluster}}\"})'}\n"
     "    interval: 30s\n    count: 3\n    successCondition: result < 0.05\n";
 
 }  // namespace

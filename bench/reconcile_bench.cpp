@@ -160,6 +160,12 @@ class CountingPrometheus final : public fw::MetricsProvider {
         200,
         R"({"status":"success","data":{"resultType":"matrix","result":[{"metric":{},"values":[)" + values + "]}]}}"};
   }
+  // The bench's query is a scalar expression (its condition compares `result` without an index).
+  fw::Result<fw::HttpAnswer> query_instant(const std::string&, std::int64_t time_ms) override {
+    ++queries;
+    return fw::HttpAnswer{200, R"({"status":"success","data":{"resultType":"scalar","result":[)" +
+                                   std::to_string(time_ms / 1000) + R"(,"0.01"]}})"};
+  }
   std::string describe() const override { return "counting"; }
 };
 

@@ -1,7 +1,9 @@
 #include "reconcile/analysis_runner.h"
 
+#include <algorithm>
+
 #include "base/timestamp.h"
-#include "rollout/analysis/condition.h"
+#include "rollout/analysis/expr/expression.h"
 #include "rollout/analysis/placeholders.h"
 #include "rollout/analysis/prometheus_answer.h"
 #include "rollout/gates/wave_gate.h"
@@ -11,20 +13,33 @@ namespace {
 
 using Phase = CheckVerdict::Phase;
 
-bool final_phase(Phase p) { return p != Phase::Running; }
+// Prometheus refuses a range query of more than 11,000 points per series; a check that fell
+// far behind catches up over several cycles.
+constexpr std::int64_t kMaxPointsPerQuery = 10'000;
 
 CheckVerdict not_due(const AnalysisCheck& check, std::int64_t since_ms) {
   CheckVerdict v;
-  v.summary = "measuring: 0/" + std::to_string(check.count) + " measurements; the first is due at " +
-              format_rfc3339(since_ms + check.interval_ms);
+  v.summary = "measuring: 0" + (check.count ? "/" + std::to_string(*check.count) : std::string()) +
+              " measurements; the first is due at " + format_rfc3339(since_ms + check.initial_delay_ms);
   return v;
+}
+
+std::string conditions_of(const AnalysisCheck& check) {
+  std::string text = check.success ? check.success->text() : "";
+  if (check.failure) text += (text.empty() ? "" : "; ") + std::string("fails if ") + check.failure->text();
+  return text.empty() ? "no condition: every measurement succeeds" : text;
+}
+
+// The analysis starts when the cluster became Synced and Healthy at the release, or later when
+// a person resumed it (resume re-pins at that time): the analysis runs again from there.
+std::int64_t analysis_start(const ClusterProgress& c) {
+  return std::max(c.judgement.done_since_ms.value_or(0), c.pinned_at_ms);
 }
 
 }  // namespace
 
 void AnalysisRunner::next_cycle() {
-  std::erase_if(verdicts_, [&](const auto& entry) { return entry.second.used < cycle_; });
-  std::erase_if(web_measurements_, [&](const auto& entry) { return entry.second.used < cycle_; });
+  std::erase_if(taken_, [&](const auto& entry) { return entry.second.used < cycle_; });
   ++cycle_;
 }
 
@@ -38,13 +53,14 @@ std::vector<AnalysisStatus> AnalysisRunner::run(const EngineInput& in, const std
   const WaveProgress p = wave_progress(in, r);
   for (const AnalysisCheck* check : checks) {
     if (check->per_cluster) {
-      // Measured from when each cluster became Synced and Healthy at the release.
       for (const ClusterProgress& c : p.pinned) {
         if (c.judgement.verdict != Verdict::Done || !c.judgement.done_since_ms) continue;
-        out.push_back(measure(in, *check, c.cluster, *c.judgement.done_since_ms, namespace_));
+        out.push_back(measure(in, *check, c.cluster, analysis_start(c), namespace_));
       }
     } else if (p.pinned.size() == p.total && p.waiting.empty() && p.done_since && !p.bake_unknown) {
-      out.push_back(measure(in, *check, "", *p.done_since, namespace_));  // once the whole wave is healthy
+      std::int64_t since = *p.done_since;  // once the whole wave is healthy
+      for (const ClusterProgress& c : p.pinned) since = std::max(since, c.pinned_at_ms);
+      out.push_back(measure(in, *check, "", since, namespace_));
     }
   }
   return out;
@@ -55,35 +71,49 @@ AnalysisStatus AnalysisRunner::measure(const EngineInput& in, const AnalysisChec
   AnalysisStatus s;
   s.check = check.name;
   s.cluster = cluster;
-  s.condition = check.success ? check.success->text() : "";
+  s.condition = conditions_of(check);
   const ReleaseState& r = *in.state.release;
   const PlaceholderValues values{in.state.app, cluster, in.plan->waves[r.wave].name, r.revision, namespace_};
+  const std::string key =
+      in.state.app + "/" + r.revision + "/" + check.name + "/" + cluster + "/" + std::to_string(since_ms);
+  Taken& taken = taken_[key];
+  taken.used = cycle_;
   if (check.prometheus) {
-    measure_prometheus(check, expand_placeholders(check.prometheus->query, values), since_ms, in.now_ms, s);
+    measure_prometheus(check, expand_placeholders(check.prometheus->query, values), since_ms, in.now_ms, taken, s);
   } else if (check.web) {
     WebRequest request;
     request.url = expand_placeholders(check.web->url, values);
     request.method = check.web->method == HttpMethod::Post ? "POST" : "GET";
     for (const auto& [name, value] : check.web->headers) request.headers[name] = expand_placeholders(value, values);
-    const std::string key =
-        in.state.app + "/" + r.revision + "/" + check.name + "/" + cluster + "/" + std::to_string(since_ms);
-    measure_web(check, request, key, since_ms, in.now_ms, s);
+    measure_web(check, request, since_ms, in.now_ms, taken, s);
   }
   return s;
 }
 
+// Asks once whether `query` is a scalar expression. An error message when Prometheus cannot
+// answer (nothing is measured); a query it rejects is left for the range query to report.
+std::optional<std::string> AnalysisRunner::learn_query_type(const std::string& query, std::int64_t time_ms,
+                                                            Taken& taken) {
+  if (taken.scalar) return std::nullopt;
+  ++queries_;
+  auto answer = metrics_->query_instant(query, time_ms);
+  if (!answer.ok()) return "no measurement: " + answer.error().message;
+  auto value = parse_instant_answer(answer->body);
+  if (!value.ok() && value.error().kind != ErrorKind::InvalidInput)
+    return "no measurement from " + metrics_->describe() + ": " + value.error().message;
+  taken.scalar = value.ok() && value->scalar;
+  return std::nullopt;
+}
+
 void AnalysisRunner::measure_prometheus(const AnalysisCheck& check, const std::string& query, std::int64_t since_ms,
-                                        std::int64_t now_ms, AnalysisStatus& into) {
-  auto grid = measurement_grid(check, since_ms, now_ms);
-  if (!grid) {
-    into.verdict = not_due(check, since_ms);
-    return;
-  }
-  const std::string key = query + "\n" + std::to_string(grid->start_ms) + "\n" + std::to_string(grid->step_ms);
-  if (auto known = verdicts_.find(key);
-      known != verdicts_.end() && (final_phase(known->second.verdict.phase) || known->second.end_ms == grid->end_ms)) {
-    known->second.used = cycle_;
-    into.verdict = known->second.verdict;
+                                        std::int64_t now_ms, Taken& taken, AnalysisStatus& into) {
+  into.verdict = judge_measurements(check, taken.measurements);
+  const std::vector<std::int64_t> due =
+      into.verdict.phase != Phase::Running
+          ? std::vector<std::int64_t>()
+          : measurement_times(check, since_ms, now_ms, taken.next_index, kMaxPointsPerQuery);
+  if (due.empty()) {
+    if (taken.measurements.empty()) into.verdict = not_due(check, since_ms);
     return;
   }
   if (metrics_ == nullptr) {
@@ -91,53 +121,67 @@ void AnalysisRunner::measure_prometheus(const AnalysisCheck& check, const std::s
         "no Prometheus to ask: set --prometheus-url (FLEETWAVE_PROMETHEUS_URL, prometheus.url in the config file)";
     return;
   }
+  if (auto why = learn_query_type(query, due.front(), taken)) {
+    into.error = *why;
+    return;
+  }
   ++queries_;
-  auto answer = metrics_->query_range(RangeQuery{query, grid->start_ms, grid->end_ms, grid->step_ms});
+  auto answer = metrics_->query_range(RangeQuery{query, due.front(), due.back(), check.interval_ms});
   if (!answer.ok()) {
     into.error = "no measurement: " + answer.error().message;
     return;
   }
   auto samples = parse_range_answer(answer->body);
-  if (!samples.ok()) {
-    const bool rejected = samples.error().kind == ErrorKind::InvalidInput;
-    into.error = (rejected ? "Prometheus rejected the query (fix spec.analysis of the WavePlan): "
-                           : "no measurement from " + metrics_->describe() + ": ") +
-                 samples.error().message;
+  if (!samples.ok() && samples.error().kind != ErrorKind::InvalidInput) {
+    into.error = "no measurement from " + metrics_->describe() + ": " + samples.error().message;
     return;
   }
-  into.verdict = judge_measurements(check, measurements_from_range(check, *grid, *samples));
-  verdicts_[key] = Known{grid->end_ms, into.verdict, cycle_};
+  if (samples.ok()) {
+    for (Measurement& m : measurements_from_range(check, due, *samples, *taken.scalar))
+      taken.measurements.push_back(std::move(m));
+  } else {
+    // A query Prometheus rejects is an Error at each due time, as Rollouts records a provider's
+    // error, so a wrong query ends the check at its consecutiveErrorLimit.
+    for (std::int64_t t : due)
+      taken.measurements.push_back(error_measurement(t, "Prometheus rejected the query: " + samples.error().message));
+  }
+  taken.next_index += static_cast<std::int64_t>(due.size());
+  into.verdict = judge_measurements(check, taken.measurements);
 }
 
-void AnalysisRunner::measure_web(const AnalysisCheck& check, const WebRequest& request, const std::string& key,
-                                 std::int64_t since_ms, std::int64_t now_ms, AnalysisStatus& into) {
+void AnalysisRunner::measure_web(const AnalysisCheck& check, const WebRequest& request, std::int64_t since_ms,
+                                 std::int64_t now_ms, Taken& taken, AnalysisStatus& into) {
   if (!measure_web_) {
     into.error = "web checks are measured by the reconciler (fleetwave serve or reconcile)";
     return;
   }
-  Taken& remembered = web_measurements_[key];
-  remembered.used = cycle_;
-  std::vector<Measurement>& taken = remembered.measurements;
-  CheckVerdict verdict = judge_measurements(check, taken);
-  const std::int64_t due = taken.empty() ? since_ms + check.interval_ms : taken.back().time_ms + check.interval_ms;
-  if (!final_phase(verdict.phase) && now_ms >= due) {
+  std::vector<Measurement>& measurements = taken.measurements;
+  CheckVerdict verdict = judge_measurements(check, measurements);
+  // generateMetricTasks: the first at once (after initialDelay), then every interval; an Error
+  // is retried after the default interval.
+  const Measurement* last = measurements.empty() ? nullptr : &measurements.back();
+  const std::int64_t due = last == nullptr                          ? since_ms + check.initial_delay_ms
+                           : last->phase == MeasurementPhase::Error ? last->time_ms + kDefaultMeasurementIntervalMs
+                                                                    : last->time_ms + check.interval_ms;
+  if (verdict.phase == Phase::Running && now_ms >= due) {
     if (web_ == nullptr) {
       into.error = "no HTTP client for web checks";
       return;
     }
     auto answer = web_->fetch(request);
     if (!answer.ok()) {
-      taken.push_back(inconclusive_measurement(now_ms, answer.error().message));
+      measurements.push_back(error_measurement(now_ms, answer.error().message));
     } else if (answer->status < 200 || answer->status > 299) {
-      taken.push_back(inconclusive_measurement(now_ms, "HTTP " + std::to_string(answer->status)));
+      measurements.push_back(
+          error_measurement(now_ms, "received non 2xx response code: " + std::to_string(answer->status)));
     } else if (auto value = read_web_answer(answer->body, check.web->json_path); !value.ok()) {
-      taken.push_back(inconclusive_measurement(now_ms, value.error().message));
+      measurements.push_back(error_measurement(now_ms, value.error().message));
     } else {
-      taken.push_back(fleetwave::measure(check, now_ms, *value));
+      measurements.push_back(fleetwave::measure(check, now_ms, value->result, value->text));
     }
-    verdict = judge_measurements(check, taken);
+    verdict = judge_measurements(check, measurements);
   }
-  into.verdict = taken.empty() ? not_due(check, since_ms) : verdict;
+  into.verdict = measurements.empty() ? not_due(check, since_ms) : verdict;
 }
 
 }  // namespace fleetwave

@@ -1,14 +1,16 @@
 // Measures the analysis checks of a release's current wave (rollout/analysis/) for the analysis
-// gate. Prometheus checks are stateless: each cycle asks one range query for the measurement
-// times since the cluster (or the wave) became Synced and Healthy at the release, so a restarted
-// or second reconciler reaches the same verdict. A verdict that is final, or a range with no new
-// measurement due, is answered from memory: a cycle where nothing moves sends no query. Web
-// checks have no history to ask, so their measurements are taken live and kept in memory: a
-// restart starts their count again.
+// gate. Prometheus checks are stateless: the measurement times are fixed from when the cluster (or
+// the wave) became Synced and Healthy at the release (or was resumed), and a range query reads
+// the values at those times, so a restarted or second reconciler reaches the same verdict. What
+// was measured is kept in memory, so each cycle asks only for the times that fell due since the
+// last one (none at all when nothing is due or the verdict is final). While Prometheus cannot be
+// reached nothing is measured: the check waits and says why. Web checks have no history to ask,
+// so their measurements are taken live and kept in memory: a restart starts their count again.
 #pragma once
 
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -32,34 +34,31 @@ class AnalysisRunner {
   // follows the releases in flight, however large the fleet.
   void next_cycle();
 
-  std::size_t queries() const { return queries_; }  // range queries sent, for tests and benchmarks
-  std::size_t remembered() const { return verdicts_.size() + web_measurements_.size(); }
+  std::size_t queries() const { return queries_; }  // queries sent, for tests and benchmarks
+  std::size_t remembered() const { return taken_.size(); }
 
  private:
   AnalysisStatus measure(const EngineInput& in, const AnalysisCheck& check, const std::string& cluster,
                          std::int64_t healthy_since_ms, const std::string& namespace_);
+  // What a check has measured so far, by app/release/check/cluster/start.
+  struct Taken {
+    std::vector<Measurement> measurements;
+    std::int64_t next_index = 0;  // of the next measurement time (Prometheus)
+    std::optional<bool> scalar;   // the query is a scalar expression (Prometheus)
+    std::uint64_t used = 0;       // the cycle that last asked
+  };
   void measure_prometheus(const AnalysisCheck& check, const std::string& query, std::int64_t since_ms,
-                          std::int64_t now_ms, AnalysisStatus& into);
-  void measure_web(const AnalysisCheck& check, const WebRequest& request, const std::string& key, std::int64_t since_ms,
-                   std::int64_t now_ms, AnalysisStatus& into);
+                          std::int64_t now_ms, Taken& taken, AnalysisStatus& into);
+  std::optional<std::string> learn_query_type(const std::string& query, std::int64_t time_ms, Taken& taken);
+  void measure_web(const AnalysisCheck& check, const WebRequest& request, std::int64_t since_ms, std::int64_t now_ms,
+                   Taken& taken, AnalysisStatus& into);
 
   MetricsProvider* metrics_;
   WebProbe* web_;
   bool measure_web_;
   std::size_t queries_ = 0;
-  // Prometheus: verdicts by (query, start, step) with the grid end they were computed for.
-  struct Known {
-    std::int64_t end_ms = 0;
-    CheckVerdict verdict;
-    std::uint64_t used = 0;  // the cycle that last asked
-  };
-  struct Taken {
-    std::vector<Measurement> measurements;
-    std::uint64_t used = 0;
-  };
   std::uint64_t cycle_ = 1;
-  std::map<std::string, Known> verdicts_;
-  std::map<std::string, Taken> web_measurements_;  // by app/release/check/cluster/since
+  std::map<std::string, Taken> taken_;
 };
 
 }  // namespace fleetwave

@@ -1,8 +1,8 @@
-// The analysis runner and gate through the engine: measurements start when a cluster is Synced
-// and Healthy at the release, one range query per check and cluster answers a cycle, a verdict
-// that is final or a range with nothing new due is not asked again, a failed check rolls the
-// release back with the evidence, a rejected query or an unreachable Prometheus waits (never an
-// advance on missing data).
+// The analysis runner and gate through the engine, deciding as Argo Rollouts decides an
+// AnalysisRun: the first measurement when a cluster is Synced and Healthy at the release, then one
+// per interval; a range query asks only for the times newly due; a final verdict is not asked
+// again; Failed and Error roll back with the evidence, Inconclusive holds for a person, and an
+// unreachable Prometheus measures nothing and waits (never an advance on missing data).
 #include "reconcile/analysis_runner.h"
 
 #include <fstream>
@@ -13,6 +13,7 @@
 #include "base/timestamp.h"
 #include "codec/yaml_codec.h"
 #include "rollout/engine_fixture.h"
+#include "rollout/manual_actions.h"
 #include "testkit/build_paths.h"
 
 namespace fleetwave {
@@ -30,14 +31,17 @@ std::string recorded(const std::string& name) {
   return buf.str();
 }
 
-// Answers every range query with one series whose value at time t is value_at(t), as Prometheus
-// does (a matrix with a point at start + k*step up to end).
+// Answers every range query with one series whose value at time t is value_at(t) (no point
+// when it is ""), as Prometheus does (a matrix with a point at start + k*step up to end), and the
+// instant query that asks for the query's type with a vector (or a scalar when `scalar`).
 class ScriptedPrometheus final : public MetricsProvider {
  public:
   std::function<std::string(std::int64_t)> value_at = [](std::int64_t) { return "0.01"; };
   std::optional<HttpAnswer> fixed;  // answers this instead
   std::optional<Error> down;
+  bool scalar = false;
   std::vector<RangeQuery> asked;
+  int instant_queries = 0;
 
   Result<HttpAnswer> query_range(const RangeQuery& q) override {
     asked.push_back(q);
@@ -45,11 +49,19 @@ class ScriptedPrometheus final : public MetricsProvider {
     if (fixed) return *fixed;
     std::string values;
     for (std::int64_t t = q.start_ms; t <= q.end_ms; t += q.step_ms) {
+      if (value_at(t).empty()) continue;
       values += std::string(values.empty() ? "" : ",") + "[" + std::to_string(t / 1000) + "." +
                 std::to_string(t % 1000 + 1000).substr(1) + ",\"" + value_at(t) + "\"]";
     }
     return HttpAnswer{200, R"({"status":"success","data":{"resultType":"matrix","result":[{"metric":{},"values":[)" +
                                values + "]}]}}"};
+  }
+  Result<HttpAnswer> query_instant(const std::string&, std::int64_t) override {
+    ++instant_queries;
+    if (down) return *down;
+    if (fixed) return *fixed;
+    return HttpAnswer{200, scalar ? R"({"status":"success","data":{"resultType":"scalar","result":[1,"0"]}})"
+                                  : R"({"status":"success","data":{"resultType":"vector","result":[]}})"};
   }
   std::string describe() const override { return "http://prometheus.test"; }
 };
@@ -68,7 +80,7 @@ WavePlan plan_with(const std::string& analysis) {
 
 const char* kErrorRate =
     "  - name: error-rate\n    prometheus:\n      query: 'errors{app=\"{{app}}\",cluster=\"{{cluster}}\"}'\n"
-    "    interval: 30s\n    count: 3\n    successCondition: result < 0.05\n";
+    "    interval: 30s\n    count: 3\n    successCondition: result[0] < 0.05\n";
 
 // shop's release pinned on the canary, which became Synced and Healthy at kNow.
 EngineInput canary_healthy(const WavePlan& plan) {
@@ -93,41 +105,47 @@ Decision step_at(AnalysisRunner& runner, EngineInput in, std::int64_t now_ms) {
   return decide(in);
 }
 
-TEST(AnalysisRunnerTest, AHealthyCanaryAdvancesOnlyAfterEveryMeasurementPassed) {
+std::string evidence_of(const Decision& d) { return d.step ? d.step->message.trailer("Fleetwave-Evidence") : ""; }
+
+TEST(AnalysisRunnerTest, AHealthyCanaryAdvancesOnlyAfterEveryMeasurementSucceeded) {
   WavePlan plan = plan_with(kErrorRate);
   ScriptedPrometheus prometheus;
   AnalysisRunner runner(&prometheus, nullptr);
   EngineInput in = canary_healthy(plan);
 
-  Decision d = step_at(runner, in, kNow + 10 * kSecond);
+  Decision d = step_at(runner, in, kNow - kSecond);
   EXPECT_FALSE(d.step);
-  EXPECT_EQ(d.blocked,
-            "wave 1/2 canary waiting for analysis error-rate on dev-1 (result < 0.05): measuring: 0/3 measurements; "
-            "the first is due at 2027-01-15T08:00:30Z");
-  EXPECT_TRUE(prometheus.asked.empty()) << "nothing is due yet";
+  EXPECT_TRUE(prometheus.asked.empty()) << "nothing is due before the cluster is healthy";
 
-  d = step_at(runner, in, kNow + 65 * kSecond);
+  d = step_at(runner, in, kNow + 10 * kSecond);  // the first at once (generateMetricTasks)
   EXPECT_FALSE(d.step);
   ASSERT_EQ(prometheus.asked.size(), 1u);
   EXPECT_EQ(prometheus.asked[0].query, "errors{app=\"shop\",cluster=\"dev-1\"}");
-  EXPECT_EQ(prometheus.asked[0].start_ms, kNow + 30 * kSecond);
-  EXPECT_EQ(prometheus.asked[0].end_ms, kNow + 60 * kSecond);
-  EXPECT_EQ(prometheus.asked[0].step_ms, 30 * kSecond);
-  EXPECT_NE(d.blocked.find("2/3"), std::string::npos) << d.blocked;
+  EXPECT_EQ(prometheus.asked[0].start_ms, kNow);
+  EXPECT_EQ(prometheus.asked[0].end_ms, kNow);
+  EXPECT_EQ(prometheus.instant_queries, 1) << "the query's type is asked once";
+  EXPECT_NE(d.blocked.find("running: 1/3 measurements"), std::string::npos) << d.blocked;
 
-  step_at(runner, in, kNow + 70 * kSecond);
+  step_at(runner, in, kNow + 20 * kSecond);
   EXPECT_EQ(prometheus.asked.size(), 1u) << "no new measurement due: answered from memory";
 
-  d = step_at(runner, in, kNow + 95 * kSecond);
+  d = step_at(runner, in, kNow + 65 * kSecond);
+  ASSERT_EQ(prometheus.asked.size(), 2u);
+  EXPECT_EQ(prometheus.asked[1].start_ms, kNow + 30 * kSecond) << "only the times newly due";
+  EXPECT_EQ(prometheus.asked[1].end_ms, kNow + 60 * kSecond);
+  EXPECT_EQ(prometheus.asked[1].step_ms, 30 * kSecond);
   ASSERT_TRUE(d.step) << d.blocked;
   EXPECT_EQ(d.step->action, "advance");
-  const std::string evidence = d.step->message.trailer("Fleetwave-Evidence");
-  EXPECT_NE(evidence.find("analysis passed: error-rate on dev-1 (result < 0.05): "), std::string::npos) << evidence;
-  EXPECT_NE(evidence.find("3 passed"), std::string::npos) << evidence;
-  EXPECT_NE(evidence.find("0.01"), std::string::npos) << evidence;
+  const std::string evidence = evidence_of(d);
+  EXPECT_NE(evidence.find("analysis passed: error-rate on dev-1 (result[0] < 0.05): successful: 3/3 measurements: 3 "
+                          "successful"),
+            std::string::npos)
+      << evidence;
+  EXPECT_NE(evidence.find("last value [0.01]"), std::string::npos) << evidence;
 
   step_at(runner, in, kNow + 200 * kSecond);
   EXPECT_EQ(prometheus.asked.size(), 2u) << "a final verdict is not asked again";
+  EXPECT_EQ(prometheus.instant_queries, 1);
 }
 
 TEST(AnalysisRunnerTest, AFailedCheckRollsTheReleaseBackWithTheEvidence) {
@@ -135,44 +153,89 @@ TEST(AnalysisRunnerTest, AFailedCheckRollsTheReleaseBackWithTheEvidence) {
   ScriptedPrometheus prometheus;
   prometheus.value_at = [](std::int64_t) { return "0.3"; };
   AnalysisRunner runner(&prometheus, nullptr);
-  Decision d = step_at(runner, canary_healthy(plan), kNow + 31 * kSecond);
+  Decision d = step_at(runner, canary_healthy(plan), kNow + 1 * kSecond);
   ASSERT_TRUE(d.step) << d.blocked;
   EXPECT_EQ(d.step->action, "rollback");
-  const std::string evidence = d.step->message.trailer("Fleetwave-Evidence");
-  EXPECT_EQ(evidence.rfind("dev-1: analysis error-rate on dev-1 (result < 0.05): failed: 1/3 measurements: 0 passed, "
-                           "1 failed",
-                           0),
+  EXPECT_EQ(evidence_of(d).rfind("dev-1: analysis error-rate on dev-1 (result[0] < 0.05): failed: 1/3 measurements: 0 "
+                                 "successful, 1 failed",
+                                 0),
             0u)
-      << evidence;
-  EXPECT_NE(evidence.find("last value 0.3"), std::string::npos) << evidence;
+      << evidence_of(d);
+  EXPECT_NE(evidence_of(d).find("last value [0.3]"), std::string::npos) << evidence_of(d);
 }
 
-TEST(AnalysisRunnerTest, NaNAndMissingDataAreInconclusiveAndNeverPass) {
-  WavePlan plan = plan_with(
-      "  - name: latency\n    prometheus: {query: 'p99{cluster=\"{{cluster}}\"}'}\n    interval: 30s\n"
-      "    count: 2\n    inconclusiveLimit: 1\n    successCondition: result < 0.5\n");
+// The issue's stall: Prometheus has no sample yet at the first measurement time. As in Rollouts
+// that measurement is an Error, which counts toward neither count nor failureLimit; measuring
+// goes on and a clean release completes.
+TEST(AnalysisRunnerTest, AFirstMeasurementWithoutDataIsAnErrorAndMeasuringGoesOn) {
+  WavePlan plan = plan_with(kErrorRate);
+  ScriptedPrometheus prometheus;
+  prometheus.value_at = [](std::int64_t t) { return t < kNow + 30 * kSecond ? "" : "0.01"; };
+  AnalysisRunner runner(&prometheus, nullptr);
+  EngineInput in = canary_healthy(plan);
+  Decision d = step_at(runner, in, kNow + 1 * kSecond);
+  EXPECT_FALSE(d.step);
+  EXPECT_NE(d.blocked.find("running: 0/3 measurements: 0 successful, 0 failed (failureLimit 0), 0 inconclusive "
+                           "(inconclusiveLimit 0), 1 errors (1 in a row, consecutiveErrorLimit 4); last error: could "
+                           "not evaluate successCondition \"result[0] < 0.05\": the result is empty"),
+            std::string::npos)
+      << d.blocked;
+  EXPECT_FALSE(step_at(runner, in, kNow + 61 * kSecond).step);  // 2 of 3 counted
+  d = step_at(runner, in, kNow + 91 * kSecond);
+  ASSERT_TRUE(d.step) << d.blocked;
+  EXPECT_EQ(d.step->action, "advance");
+  EXPECT_NE(evidence_of(d).find("3 successful, 0 failed (failureLimit 0), 0 inconclusive (inconclusiveLimit 0), 1 "
+                                "errors (0 in a row"),
+            std::string::npos)
+      << evidence_of(d);
+}
+
+// Go compares NaN as false: `result[0] < 0.5` fails on NaN (Rollouts: Failed), and the usual
+// Rollouts guard lets it pass.
+TEST(AnalysisRunnerTest, NaNIsJudgedAsGoComparesItAndTheNaNGuardWorks) {
   ScriptedPrometheus prometheus;
   prometheus.value_at = [](std::int64_t) { return "NaN"; };
+  WavePlan plain = plan_with(
+      "  - name: latency\n    prometheus: {query: 'p99{cluster=\"{{cluster}}\"}'}\n"
+      "    successCondition: result[0] < 0.5\n");
   AnalysisRunner runner(&prometheus, nullptr);
-  Decision d = step_at(runner, canary_healthy(plan), kNow + 61 * kSecond);
-  EXPECT_FALSE(d.step) << d.step->message.subject;
-  EXPECT_NE(d.blocked.find("inconclusive"), std::string::npos) << d.blocked;
+  Decision d = step_at(runner, canary_healthy(plain), kNow + 1 * kSecond);
+  ASSERT_TRUE(d.step) << d.blocked;
+  EXPECT_EQ(d.step->action, "rollback");
+  EXPECT_NE(evidence_of(d).find("last value [NaN]"), std::string::npos) << evidence_of(d);
+
+  WavePlan guarded = plan_with(
+      "  - name: latency\n    prometheus: {query: 'p99{cluster=\"{{cluster}}\"}'}\n"
+      "    successCondition: isNaN(result[0]) || result[0] < 0.5\n");
+  AnalysisRunner again(&prometheus, nullptr);
+  d = step_at(again, canary_healthy(guarded), kNow + 1 * kSecond);
+  ASSERT_TRUE(d.step) << d.blocked;
+  EXPECT_EQ(d.step->action, "advance");
 }
 
-TEST(AnalysisRunnerTest, ARejectedQueryOrAnUnreachablePrometheusWaitsWithTheReason) {
+// A query Prometheus rejects is an Error each time it is due: more than consecutiveErrorLimit
+// (4) in a row end the check in Error, which rolls back. An unreachable Prometheus measures
+// nothing: the wave waits, however long.
+TEST(AnalysisRunnerTest, ARejectedQueryEndsInErrorWhileAnUnreachablePrometheusWaits) {
   WavePlan plan = plan_with(kErrorRate);
   ScriptedPrometheus prometheus;
   prometheus.fixed = HttpAnswer{400, recorded("bad_data.json")};
   AnalysisRunner runner(&prometheus, nullptr);
-  Decision d = step_at(runner, canary_healthy(plan), kNow + 100 * kSecond);
+  Decision d = step_at(runner, canary_healthy(plan), kNow + 100 * kSecond);  // 4 due: tolerated
   EXPECT_FALSE(d.step);
-  EXPECT_NE(d.blocked.find("Prometheus rejected the query (fix spec.analysis of the WavePlan): prometheus bad_data"),
+  EXPECT_NE(d.blocked.find("4 errors (4 in a row, consecutiveErrorLimit 4); last error: Prometheus rejected the "
+                           "query: prometheus bad_data"),
             std::string::npos)
       << d.blocked;
+  d = step_at(runner, canary_healthy(plan), kNow + 120 * kSecond);
+  ASSERT_TRUE(d.step) << d.blocked;
+  EXPECT_EQ(d.step->action, "rollback");
+  EXPECT_NE(evidence_of(d).find("error: 0/3 measurements"), std::string::npos) << evidence_of(d);
 
   prometheus.fixed.reset();
   prometheus.down = transient("prometheus at http://prometheus.test unreachable: connection refused");
-  d = step_at(runner, canary_healthy(plan), kNow + 100 * kSecond);
+  AnalysisRunner cut_off(&prometheus, nullptr);
+  d = step_at(cut_off, canary_healthy(plan), kNow + 1000 * kSecond);
   EXPECT_FALSE(d.step);
   EXPECT_NE(d.blocked.find("no measurement: prometheus at http://prometheus.test unreachable"), std::string::npos)
       << d.blocked;
@@ -183,22 +246,83 @@ TEST(AnalysisRunnerTest, ARejectedQueryOrAnUnreachablePrometheusWaitsWithTheReas
   EXPECT_NE(d.blocked.find("no Prometheus to ask: set --prometheus-url"), std::string::npos) << d.blocked;
 }
 
-TEST(AnalysisRunnerTest, AWaveCheckIsMeasuredOnceTheWholeWaveIsHealthy) {
+// Neither condition holds: the measurement is Inconclusive, over inconclusiveLimit the release
+// is held with a commit for a person; `fleetwave resume` runs the analysis again from then.
+TEST(AnalysisRunnerTest, AnInconclusiveCheckHoldsForAPersonAndResumeMeasuresAgain) {
   WavePlan plan = plan_with(
-      "  - name: wave-errors\n    prometheus: {query: 'sum(errors{wave=\"{{wave}}\",release=\"{{release.short}}\"})'}\n"
-      "    successCondition: result == 0\n    interval: 10s\n");
+      "  - name: error-rate\n    prometheus: {query: 'errors{cluster=\"{{cluster}}\"}'}\n"
+      "    successCondition: result[0] < 0.05\n    failureCondition: result[0] > 0.1\n");
   ScriptedPrometheus prometheus;
-  prometheus.value_at = [](std::int64_t) { return "2"; };
+  prometheus.value_at = [](std::int64_t t) { return t < kNow + 100 * kSecond ? "0.07" : "0.01"; };
   AnalysisRunner runner(&prometheus, nullptr);
-  Decision d = step_at(runner, canary_healthy(plan), kNow + 11 * kSecond);
-  ASSERT_EQ(prometheus.asked.size(), 1u);
-  EXPECT_EQ(prometheus.asked[0].query, "sum(errors{wave=\"canary\",release=\"aaaaaaa\"})");
+  EngineInput in = canary_healthy(plan);
+  Decision d = step_at(runner, in, kNow + 1 * kSecond);
   ASSERT_TRUE(d.step) << d.blocked;
-  EXPECT_EQ(d.step->action, "rollback");
-  EXPECT_EQ(d.step->message.trailer("Fleetwave-Evidence").rfind("analysis wave-errors (result == 0): failed", 0), 0u)
-      << d.step->message.trailer("Fleetwave-Evidence");
+  EXPECT_EQ(d.step->action, "hold");
+  ASSERT_TRUE(d.step->next.release);
+  EXPECT_EQ(d.step->next.release->phase, ReleasePhase::Held);
+  EXPECT_NE(d.step->message.body.find("needs a person's decision"), std::string::npos) << d.step->message.body;
+  EXPECT_EQ(d.step->next.pins.at("dev-1").revision, kRelease) << "pins stay";
+
+  auto resumed = resume_step(plan, d.step->next, kNow + 200 * kSecond);
+  ASSERT_TRUE(resumed.ok()) << resumed.error().message;
+  in.state = resumed->next;
+  d = step_at(runner, in, kNow + 201 * kSecond);
+  ASSERT_TRUE(d.step) << d.blocked;
+  EXPECT_EQ(d.step->action, "advance");
+  EXPECT_EQ(prometheus.asked.back().start_ms, kNow + 200 * kSecond) << "measured again from the resume";
 }
 
+// dryRun: measured and shown, never decides; a check without a count never holds the wave back
+// but still fails it.
+TEST(AnalysisRunnerTest, DryRunChecksNeverDecideAndChecksWithoutACountNeverHoldBack) {
+  ScriptedPrometheus prometheus;
+  prometheus.value_at = [](std::int64_t) { return "0.3"; };
+  WavePlan dry = plan_with(
+      "  - name: error-rate\n    prometheus: {query: 'errors{cluster=\"{{cluster}}\"}'}\n"
+      "    successCondition: result[0] < 0.05\n    dryRun: true\n");
+  AnalysisRunner runner(&prometheus, nullptr);
+  EngineInput in = canary_healthy(dry);
+  in.now_ms = kNow + kSecond;
+  in.analysis = runner.run(in, "shop");
+  ASSERT_EQ(in.analysis.size(), 1u);
+  EXPECT_EQ(in.analysis[0].verdict.phase, CheckVerdict::Phase::Failed) << "measured";
+  Decision d = decide(in);
+  ASSERT_TRUE(d.step) << d.blocked;
+  EXPECT_EQ(d.step->action, "advance");
+
+  prometheus.value_at = [](std::int64_t) { return "0.01"; };
+  WavePlan background = plan_with(
+      "  - name: error-rate\n    prometheus: {query: 'errors{cluster=\"{{cluster}}\"}'}\n"
+      "    interval: 1m\n    successCondition: result[0] < 0.05\n");
+  AnalysisRunner endless(&prometheus, nullptr);
+  d = step_at(endless, canary_healthy(background), kNow + kSecond);
+  ASSERT_TRUE(d.step) << d.blocked;
+  EXPECT_EQ(d.step->action, "advance");
+  prometheus.value_at = [](std::int64_t) { return "0.3"; };
+  AnalysisRunner failing(&prometheus, nullptr);
+  d = step_at(failing, canary_healthy(background), kNow + kSecond);
+  ASSERT_TRUE(d.step) << d.blocked;
+  EXPECT_EQ(d.step->action, "rollback");
+}
+
+TEST(AnalysisRunnerTest, AWaveCheckIsMeasuredOnceTheWholeWaveIsHealthy) {
+  WavePlan plan = plan_with(
+      "  - name: wave-errors\n    prometheus: {query: "
+      "'scalar(sum(errors{wave=\"{{wave}}\",release=\"{{release.short}}\"}))'}\n"
+      "    successCondition: result == 0\n    interval: 10s\n    count: 1\n");
+  ScriptedPrometheus prometheus;
+  prometheus.scalar = true;
+  prometheus.value_at = [](std::int64_t) { return "2"; };
+  AnalysisRunner runner(&prometheus, nullptr);
+  Decision d = step_at(runner, canary_healthy(plan), kNow + 1 * kSecond);
+  ASSERT_EQ(prometheus.asked.size(), 1u);
+  EXPECT_EQ(prometheus.asked[0].query, "scalar(sum(errors{wave=\"canary\",release=\"aaaaaaa\"}))");
+  ASSERT_TRUE(d.step) << d.blocked;
+  EXPECT_EQ(d.step->action, "rollback");
+  EXPECT_EQ(evidence_of(d).rfind("analysis wave-errors (result == 0): failed", 0), 0u) << evidence_of(d);
+  EXPECT_NE(evidence_of(d).find("last value 2"), std::string::npos) << "a scalar is a number: " << evidence_of(d);
+}
 // Many clusters measuring at once: each is asked once per due measurement however many there
 // are, and what no cycle asks for any more is forgotten.
 TEST(AnalysisRunnerTest, AFleetOfClustersIsAskedOncePerMeasurementAndForgottenWhenDone) {
@@ -213,11 +337,12 @@ TEST(AnalysisRunnerTest, AFleetOfClustersIsAskedOncePerMeasurementAndForgottenWh
     in.state.pins[c] = Pin{kRelease, "canary", c, kNow - 60 * kSecond};
     in.observations.by_cluster[c] = testing_support::synced_at(kRelease, kNow);
   }
-  in.now_ms = kNow + 31 * kSecond;
+  in.now_ms = kNow + 1 * kSecond;
   runner.next_cycle();
   EXPECT_EQ(runner.run(in, "").size(), 30'000u);
   const std::size_t asked = prometheus.asked.size();
   EXPECT_EQ(asked, 30'000u);
+  EXPECT_EQ(prometheus.instant_queries, 30'000);
   for (int cycle = 0; cycle < 3; ++cycle) {
     in.now_ms += kSecond;
     runner.next_cycle();
@@ -235,9 +360,10 @@ TEST(AnalysisRunnerTest, AFleetOfClustersIsAskedOncePerMeasurementAndForgottenWh
 class ScriptedWeb final : public WebProbe {
  public:
   std::vector<WebRequest> asked;
+  HttpAnswer answer{200, R"({"data": {"errorRate": 0.0}})"};
   Result<HttpAnswer> fetch(const WebRequest& request) override {
     asked.push_back(request);
-    return HttpAnswer{200, R"({"data": {"errorRate": 0.0}})"};
+    return answer;
   }
 };
 
@@ -249,12 +375,12 @@ TEST(AnalysisRunnerTest, WebChecksAreMeasuredLiveOncePerInterval) {
   ScriptedWeb web;
   AnalysisRunner runner(nullptr, &web);
   EngineInput in = canary_healthy(plan);
-  EXPECT_FALSE(step_at(runner, in, kNow + 31 * kSecond).step);
-  EXPECT_FALSE(step_at(runner, in, kNow + 40 * kSecond).step);
+  EXPECT_FALSE(step_at(runner, in, kNow + 1 * kSecond).step);
+  EXPECT_FALSE(step_at(runner, in, kNow + 20 * kSecond).step);
   ASSERT_EQ(web.asked.size(), 1u) << "at most one measurement per interval";
   EXPECT_EQ(web.asked[0].url, "http://smoke.test/shop/dev-1");
   EXPECT_EQ(web.asked[0].headers.at("X-Release"), "aaaaaaa");
-  Decision d = step_at(runner, in, kNow + 62 * kSecond);
+  Decision d = step_at(runner, in, kNow + 32 * kSecond);
   ASSERT_TRUE(d.step) << d.blocked;
   EXPECT_EQ(d.step->action, "advance");
   EXPECT_EQ(web.asked.size(), 2u);
@@ -263,6 +389,28 @@ TEST(AnalysisRunnerTest, WebChecksAreMeasuredLiveOncePerInterval) {
   Decision s = step_at(status_view, in, kNow + 62 * kSecond);
   EXPECT_FALSE(s.step);
   EXPECT_EQ(web.asked.size(), 2u) << "a status view never calls a web check";
+}
+
+// webmetric.go: a non-2xx answer and a JSONPath that finds nothing are Errors, retried after
+// the default 10s; more than consecutiveErrorLimit in a row roll back.
+TEST(AnalysisRunnerTest, WebErrorsAreRetriedAndEndTheCheckAtTheLimit) {
+  WavePlan plan = plan_with(
+      "  - name: smoke\n    web: {url: 'http://smoke.test/{{cluster}}', jsonPath: '$.data.errorRate'}\n"
+      "    interval: 5m\n    count: 2\n    successCondition: result == 0\n");
+  ScriptedWeb web;
+  web.answer = HttpAnswer{503, "busy"};
+  AnalysisRunner runner(nullptr, &web);
+  EngineInput in = canary_healthy(plan);
+  Decision d = step_at(runner, in, kNow);
+  EXPECT_NE(d.blocked.find("last error: received non 2xx response code: 503"), std::string::npos) << d.blocked;
+  web.answer = HttpAnswer{200, R"({"data": {}})"};
+  for (int i = 1; i <= 3; ++i) EXPECT_FALSE(step_at(runner, in, kNow + i * 10 * kSecond).step);
+  EXPECT_EQ(web.asked.size(), 4u) << "an Error is retried after 10s, not the 5m interval";
+  d = step_at(runner, in, kNow + 40 * kSecond);
+  ASSERT_TRUE(d.step) << d.blocked;
+  EXPECT_EQ(d.step->action, "rollback");
+  EXPECT_NE(evidence_of(d).find("could not find JSONPath $.data.errorRate in the answer"), std::string::npos)
+      << evidence_of(d);
 }
 
 }  // namespace

@@ -43,6 +43,7 @@ class Engine {
     if (r.phase == ReleasePhase::WaitingApproval) {  // waiting at a recorded Enter gate
       GateVerdict v = check_gates(GatePoint::Enter, context(r, r.wave));
       if (v.kind == GateVerdict::Kind::Fail) return fail(r, v.reason);
+      if (v.kind == GateVerdict::Kind::Hold) return hold(r, v.reason);
       if (v.kind == GateVerdict::Kind::Wait) return blocked(v.reason);
       RolloutState next = in_.state;
       return enter_wave_from(next, r.wave, "advance", v.reason.empty() ? "gates passed" : v.reason);
@@ -249,21 +250,30 @@ class Engine {
     return Decision{std::move(step), {}};
   }
 
-  Decision fail(const ReleaseState& r, const std::string& evidence) {
+  // The release stops where it is, pins kept, until a person resumes or rolls back: onFailure
+  // pause, and an Inconclusive analysis (a person decides, as Argo Rollouts pauses for one).
+  Decision hold(const ReleaseState& r, const std::string& evidence, bool failed = false) {
     RolloutState next = in_.state;
     const Wave& w = plan_.waves[r.wave];
     next.release->phase = ReleasePhase::Held;
     next.release->reason = evidence;
-    const std::string label = wave_label(plan_, r.wave);
-    if (plan_.on_failure == OnFailure::Pause) {
-      Step step = make_step("hold", std::move(next));
-      step.message.subject = "hold " + short_sha(r.revision) + " in wave " + label + " (" + evidence + ")";
-      step.message.body = "Wave " + w.name + " failed: " + evidence +
-                          ".\nonFailure is pause: pins stay; run `fleetwave resume " + app_ +
-                          "` to continue or `fleetwave rollback " + app_ + "` to roll back.";
-      step.message.trailers = step_trailers(app_, release_of(step.next), w.name, "hold", evidence);
-      return Decision{std::move(step), {}};
-    }
+    Step step = make_step("hold", std::move(next));
+    step.message.subject =
+        "hold " + short_sha(r.revision) + " in wave " + wave_label(plan_, r.wave) + " (" + evidence + ")";
+    step.message.body = "Wave " + w.name + (failed ? " failed: " : " needs a person's decision: ") + evidence + ".\n" +
+                        (failed ? "onFailure is pause: pins stay" : "Pins stay") + "; run `fleetwave resume " + app_ +
+                        "` to continue (analysis runs again from then) or `fleetwave rollback " + app_ +
+                        "` to roll back.";
+    step.message.trailers = step_trailers(app_, release_of(step.next), w.name, "hold", evidence);
+    return Decision{std::move(step), {}};
+  }
+
+  Decision fail(const ReleaseState& r, const std::string& evidence) {
+    if (plan_.on_failure == OnFailure::Pause) return hold(r, evidence, true);
+    RolloutState next = in_.state;
+    const Wave& w = plan_.waves[r.wave];
+    next.release->phase = ReleasePhase::Held;
+    next.release->reason = evidence;
     std::size_t moved = unpin_release(next, r.revision);
     next.release->promoted_to.clear();  // a promotion is for the try it was given for (issue 25, 5)
     const std::string& stable = in_.state.stable_revision;
@@ -315,6 +325,7 @@ class Engine {
     const GateContext ctx = context(r, r.wave, &p);
     GateVerdict v = check_gates(GatePoint::Progress, ctx);
     if (v.kind == GateVerdict::Kind::Fail) return fail(r, v.reason);
+    if (v.kind == GateVerdict::Kind::Hold) return hold(r, v.reason);
     if (v.kind == GateVerdict::Kind::Wait) return blocked(v.reason);
     RolloutState next = in_.state;
     const std::vector<std::string>& clusters = in_.waves.clusters[r.wave];
@@ -327,6 +338,7 @@ class Engine {
     }
     v = check_gates(GatePoint::Leave, ctx);
     if (v.kind == GateVerdict::Kind::Fail) return fail(r, v.reason);
+    if (v.kind == GateVerdict::Kind::Hold) return hold(r, v.reason);
     if (v.kind == GateVerdict::Kind::Wait) return blocked(v.reason);
     std::string evidence = evidence_line(r, clusters, p.done_since);
     if (!p.failures.empty()) evidence += " (tolerated failures: " + join(p.failures, "; ") + ")";

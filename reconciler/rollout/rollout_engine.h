@@ -42,13 +42,15 @@ struct DependencyStatus {
 struct AnalysisStatus {
   std::string check;
   std::string cluster;
-  std::string condition;  // the successCondition, for evidence
+  std::string condition;  // the successCondition (and failureCondition), for evidence
   CheckVerdict verdict;   // Running with nothing taken while no measurement is due
-  std::string error;      // why it cannot be judged now (provider down, query rejected): the wave waits
+  std::string error;      // why nothing could be measured now (provider down or unset): the wave waits
 };
 
 // "error-rate on eu-1 (result < 0.05): <verdict summary or error>", for status and evidence.
 std::string describe(const AnalysisStatus& status);
+// The check ended Failed or Error (measured, not a provider outage).
+bool analysis_failed(const AnalysisStatus& status);
 
 struct EngineInput {
   const WavePlan* plan = nullptr;
@@ -68,6 +70,9 @@ struct EngineInput {
   std::vector<AnalysisStatus> analysis;        // the current wave's checks (analysis gate)
   std::vector<RolloutWindow> windows;          // RolloutWindows of policies/ at the head (window gate)
   std::vector<Cluster> inventory;              // the Cluster objects, for windows' cluster selectors
+  // The app's namespace (the one its templates name; "" when they name several or none), for
+  // the namespaces of RolloutWindows.
+  std::string app_namespace;
   // Clusters the candidate deletes objects from, compared with the stable release, by name
   // (deletion-guard gate; empty for a first release).
   std::vector<ClusterDeletions> deletions;

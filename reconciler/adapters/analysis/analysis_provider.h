@@ -32,6 +32,10 @@ class MetricsProvider {
   // Any HTTP answer (400 for a query Prometheus rejects carries its error JSON); an error only
   // when there is no answer: Transient for unreachable, timed out or TLS failures.
   virtual Result<HttpAnswer> query_range(const RangeQuery& query) = 0;
+  // GET <url>/api/v1/query?query=..&time=..: asked once per query to learn whether it is a
+  // scalar expression (Argo Rollouts hands a scalar to the condition as a number, a vector as a
+  // list), which a range answer cannot tell.
+  virtual Result<HttpAnswer> query_instant(const std::string& query, std::int64_t time_ms) = 0;
   // Where it points, credentials removed, for messages.
   virtual std::string describe() const = 0;
 };

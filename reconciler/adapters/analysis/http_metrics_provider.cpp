@@ -56,11 +56,19 @@ Result<HttpAnswer> HttpMetricsProvider::query_range(const RangeQuery& q) {
   if (q.query.empty()) return invalid_input("prometheus query_range: the query is empty");
   if (q.step_ms <= 0) return invalid_input("prometheus query_range: the step must be positive");
   if (q.end_ms < q.start_ms) return invalid_input("prometheus query_range: the end is before the start");
+  return get("/api/v1/query_range?query=" + percent_encode(q.query) + "&start=" + prometheus_time(q.start_ms) +
+             "&end=" + prometheus_time(q.end_ms) + "&step=" + prometheus_step(q.step_ms));
+}
+
+Result<HttpAnswer> HttpMetricsProvider::query_instant(const std::string& query, std::int64_t time_ms) {
+  if (query.empty()) return invalid_input("prometheus query: the query is empty");
+  return get("/api/v1/query?query=" + percent_encode(query) + "&time=" + prometheus_time(time_ms));
+}
+
+Result<HttpAnswer> HttpMetricsProvider::get(const std::string& path_and_query) {
   AnalysisHttpRequest request;
   request.method = "GET";
-  request.path_and_query = endpoint_.path_prefix + "/api/v1/query_range?query=" + percent_encode(q.query) +
-                           "&start=" + prometheus_time(q.start_ms) + "&end=" + prometheus_time(q.end_ms) +
-                           "&step=" + prometheus_step(q.step_ms);
+  request.path_and_query = endpoint_.path_prefix + path_and_query;
   request.headers.emplace_back("Accept", "application/json");
   if (!token_.empty()) request.headers.emplace_back("Authorization", "Bearer " + token_);
   request.display_url = endpoint_.display();

@@ -1,4 +1,4 @@
-// MetricsProvider over the Prometheus HTTP API (GET <prefix>/api/v1/query_range). Any HTTP
+// MetricsProvider over the Prometheus HTTP API (GET <prefix>/api/v1/query_range and /api/v1/query). Any HTTP
 // status is returned as the answer (a 400 carries Prometheus' error JSON, parsed by
 // rollout/analysis/); only a missing answer is an error, as listed in analysis_http.h.
 //
@@ -39,12 +39,15 @@ class HttpMetricsProvider final : public MetricsProvider {
   // InvalidInput for an empty query, a step that is not positive or an end before the start
   // (nothing is sent); otherwise the answer, or Transient when there is none.
   Result<HttpAnswer> query_range(const RangeQuery& query) override;
+  Result<HttpAnswer> query_instant(const std::string& query, std::int64_t time_ms) override;
   // scheme://host[:port][/prefix].
   std::string describe() const override { return endpoint_.display(); }
 
  private:
   HttpMetricsProvider(HttpEndpoint endpoint, std::string token, AnalysisHttpTransport transport)
       : endpoint_(std::move(endpoint)), token_(std::move(token)), transport_(std::move(transport)) {}
+
+  Result<HttpAnswer> get(const std::string& path_and_query);
 
   HttpEndpoint endpoint_;
   std::string token_;

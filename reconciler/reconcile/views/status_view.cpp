@@ -122,10 +122,11 @@ Json app_status_json(const AppStatusInput& in) {
                              {"cluster", a.cluster},
                              {"condition", a.condition},
                              {"phase", to_string(a.verdict.phase)},
-                             {"measurements", a.verdict.taken},
-                             {"passed", a.verdict.passed},
+                             {"measurements", a.verdict.counted},
+                             {"successful", a.verdict.successful},
                              {"failed", a.verdict.failed},
                              {"inconclusive", a.verdict.inconclusive},
+                             {"errors", a.verdict.errors},
                              {"lastValue", a.verdict.last_value},
                              {"summary", a.error.empty() ? a.verdict.summary : ""},
                              {"error", a.error}});

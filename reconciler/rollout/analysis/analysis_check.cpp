@@ -3,7 +3,7 @@
 #include <set>
 
 #include "base/text.h"
-#include "rollout/analysis/condition.h"
+#include "rollout/analysis/expr/expression.h"
 #include "rollout/analysis/placeholders.h"
 #include "rollout/duration.h"
 
@@ -95,25 +95,60 @@ std::int64_t get_count(const Json& value, const char* key, std::int64_t minimum,
   return *n;
 }
 
+// A Go duration of at least `minimum_ms`, or nullopt when absent or invalid (reported).
+std::optional<std::int64_t> get_duration(const Json& value, const char* key, std::int64_t minimum_ms,
+                                         const FieldPath& at, Problems& problems) {
+  std::string text = get_string(value, key, at, problems);
+  if (text.empty()) return std::nullopt;
+  auto ms = parse_duration_ms(text);
+  if (!ms.ok()) {
+    problems.add(at.key(key), ms.error().message);
+    return std::nullopt;
+  }
+  if (*ms < minimum_ms) {
+    problems.add(at.key(key), minimum_ms > 0 ? "must be greater than 0" : "must not be negative");
+    return std::nullopt;
+  }
+  return *ms;
+}
+
+// Metric.EffectiveCount: count absent or 0 is 1 without an interval and "no end" with one.
 void parse_schedule(const Json& value, const FieldPath& at, Problems& problems, AnalysisCheck& check) {
-  std::string interval = get_string(value, "interval", at, problems);
-  if (!interval.empty()) {
-    auto ms = parse_duration_ms(interval);
-    if (!ms.ok()) {
-      problems.add(at.key("interval"), ms.error().message);
-    } else if (*ms <= 0) {
-      problems.add(at.key("interval"), "must be greater than 0");
-    } else {
-      check.interval_ms = *ms;
-    }
-  }
-  check.count = get_count(value, "count", 1, 1, at, problems);
-  check.failure_limit = get_count(value, "failureLimit", 0, 0, at, problems);
+  const std::optional<std::int64_t> interval = get_duration(value, "interval", 1, at, problems);
+  if (interval) check.interval_ms = *interval;
+  check.initial_delay_ms = get_duration(value, "initialDelay", 0, at, problems).value_or(0);
+  const std::int64_t count = get_count(value, "count", 0, 0, at, problems);
+  check.count = count > 0  ? std::optional<std::int64_t>(count)
+                : interval ? std::nullopt
+                           : std::optional<std::int64_t>(1);
+}
+
+// failureLimit may be negative ("not applicable") only beside a consecutiveSuccessLimit, as the
+// Rollouts validation requires; the other limits are never negative.
+void parse_limits(const Json& value, const FieldPath& at, Problems& problems, AnalysisCheck& check) {
+  check.consecutive_success_limit = get_count(value, "consecutiveSuccessLimit", 0, 0, at, problems);
+  const std::int64_t lowest_failure_limit = check.consecutive_success_limit > 0 ? -1 : 0;
+  check.failure_limit = get_count(value, "failureLimit", lowest_failure_limit, 0, at, problems);
   check.inconclusive_limit = get_count(value, "inconclusiveLimit", 0, 0, at, problems);
-  if (check.failure_limit >= check.count && find_member(value, "failureLimit") != nullptr) {
-    problems.warn(at.key("failureLimit"), "is not below count (" + std::to_string(check.count) +
-                                              "): the check fails only when no measurement passes");
+  check.consecutive_error_limit =
+      get_count(value, "consecutiveErrorLimit", 0, kDefaultConsecutiveErrorLimit, at, problems);
+  if (check.count && check.failure_limit >= *check.count && find_member(value, "failureLimit") != nullptr) {
+    problems.warn(at.key("failureLimit"), "is not below count (" + std::to_string(*check.count) +
+                                              "): no number of failed measurements fails the check");
   }
+  check.dry_run = get_bool(value, "dryRun", at, problems);
+}
+
+std::shared_ptr<const Expression> get_condition(const Json& value, const char* key, const FieldPath& at,
+                                                Problems& problems) {
+  std::string text = get_string(value, key, at, problems);
+  if (text.empty()) return nullptr;
+  auto parsed = Expression::parse(text);
+  if (!parsed.ok()) {
+    problems.add(at.key(key), "invalid condition: " + parsed.error().message);
+    return nullptr;
+  }
+  return std::make_shared<const Expression>(std::move(parsed).value());
 }
 
 AnalysisCheck parse_check(const Json& value, const FieldPath& at, Problems& problems) {
@@ -124,23 +159,18 @@ AnalysisCheck parse_check(const Json& value, const FieldPath& at, Problems& prob
   }
   reject_unknown_fields(
       value,
-      {"name", "prometheus", "web", "interval", "count", "successCondition", "failureLimit", "inconclusiveLimit"}, at,
-      problems);
+      {"name", "prometheus", "web", "interval", "initialDelay", "count", "successCondition", "failureCondition",
+       "failureLimit", "inconclusiveLimit", "consecutiveErrorLimit", "consecutiveSuccessLimit", "dryRun"},
+      at, problems);
   check.name = get_string(value, "name", at, problems, true);
   if (!check.name.empty()) {
     if (std::string why = check_check_name(check.name); !why.empty()) problems.add(at.key("name"), why);
   }
   parse_provider(value, at, problems, check);
   parse_schedule(value, at, problems, check);
-  std::string condition = get_string(value, "successCondition", at, problems, true);
-  if (!condition.empty()) {
-    auto parsed = Condition::parse(condition);
-    if (parsed.ok()) {
-      check.success = std::make_shared<const Condition>(std::move(parsed).value());
-    } else {
-      problems.add(at.key("successCondition"), "invalid condition: " + parsed.error().message);
-    }
-  }
+  parse_limits(value, at, problems, check);
+  check.success = get_condition(value, "successCondition", at, problems);
+  check.failure = get_condition(value, "failureCondition", at, problems);
   return check;
 }
 

@@ -4,7 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "codec/yaml_codec.h"
-#include "rollout/analysis/condition.h"
+#include "rollout/analysis/expr/expression.h"
 
 namespace fleetwave {
 namespace {
@@ -68,16 +68,66 @@ TEST(AnalysisCheckTest, ParsesTheIssueExample) {
   EXPECT_EQ(smoke.web->headers, (StringMap{{"X-Team", "shop"}}));
   EXPECT_EQ(smoke.web->json_path.text(), "$.data.errorRate");
   EXPECT_TRUE(smoke.per_cluster);
-  // Defaults.
-  EXPECT_EQ(smoke.interval_ms, 30'000);
+  // Rollouts' defaults: one measurement (EffectiveCount), an Error retried after 10s, limits 0
+  // and 4 errors in a row.
+  EXPECT_EQ(smoke.interval_ms, 10'000);
   EXPECT_EQ(smoke.count, 1);
   EXPECT_EQ(smoke.failure_limit, 0);
   EXPECT_EQ(smoke.inconclusive_limit, 0);
+  EXPECT_EQ(smoke.consecutive_error_limit, 4);
+  EXPECT_EQ(smoke.consecutive_success_limit, 0);
+  EXPECT_EQ(smoke.initial_delay_ms, 0);
+  EXPECT_FALSE(smoke.dry_run);
+  EXPECT_EQ(smoke.failure, nullptr);
 
   EXPECT_EQ(checks[2].web->method, HttpMethod::Post);
   EXPECT_EQ(checks[2].web->json_path.text(), "$");
   EXPECT_TRUE(checks[2].per_cluster);  // through a header
   EXPECT_FALSE(checks[3].per_cluster);
+}
+
+// Every Rollouts Metric field fleetwave reads, and EffectiveCount: an interval without a count
+// measures with no end.
+TEST(AnalysisCheckTest, ParsesEveryRolloutsMetricField) {
+  std::vector<std::string> problems;
+  auto checks = parse(R"(
+- name: a
+  prometheus: {query: up}
+  interval: 1m
+  initialDelay: 30s
+  successCondition: result[0] < 0.05
+  failureCondition: result[0] > 0.1
+  failureLimit: -1
+  inconclusiveLimit: 2
+  consecutiveErrorLimit: 0
+  consecutiveSuccessLimit: 3
+  dryRun: true
+- name: b
+  prometheus: {query: up}
+  count: 0
+- name: c
+  prometheus: {query: up}
+  interval: 5m
+  count: 4
+)",
+                      problems);
+  EXPECT_EQ(problems, std::vector<std::string>{});
+  ASSERT_EQ(checks.size(), 3u);
+  const AnalysisCheck& a = checks[0];
+  EXPECT_EQ(a.interval_ms, 60'000);
+  EXPECT_EQ(a.initial_delay_ms, 30'000);
+  EXPECT_FALSE(a.count.has_value()) << "an interval without a count";
+  EXPECT_EQ(a.success->text(), "result[0] < 0.05");
+  EXPECT_EQ(a.failure->text(), "result[0] > 0.1");
+  EXPECT_EQ(a.failure_limit, -1);
+  EXPECT_EQ(a.inconclusive_limit, 2);
+  EXPECT_EQ(a.consecutive_error_limit, 0);
+  EXPECT_EQ(a.consecutive_success_limit, 3);
+  EXPECT_TRUE(a.dry_run);
+  EXPECT_EQ(checks[1].count, 1) << "count 0 without an interval is one measurement";
+  EXPECT_EQ(checks[1].success, nullptr) << "no condition: every measurement succeeds";
+  EXPECT_EQ(checks[2].count, 4);
+  EXPECT_EQ(checks[2].interval_ms, 300'000);
 }
 
 TEST(AnalysisCheckTest, AbsentListIsEmpty) {
@@ -101,9 +151,7 @@ TEST(AnalysisCheckTest, ReportsEveryProblemAtItsField) {
   const std::vector<Case> cases = {
       {"not a list", "{name: a}", {at + ": expected a list of checks, got a map"}},
       {"not a map", "- up", {at + "[0]: expected a check (a map with name, prometheus or web, and successCondition)"}},
-      {"missing name and condition",
-       "- prometheus: {query: up}\n",
-       {at + "[0].name: required field is missing", at + "[0].successCondition: required field is missing"}},
+      {"missing name", "- prometheus: {query: up}\n", {at + "[0].name: required field is missing"}},
       {"bad and duplicate names",
        "- name: Error_Rate\n" + ok + "- name: a\n" + ok + "- name: a\n" + ok + "- name: -a\n" + ok,
        {at + "[0].name: must consist of lowercase letters, digits and '-'", at + "[2].name: duplicate check name \"a\"",
@@ -113,8 +161,9 @@ TEST(AnalysisCheckTest, ReportsEveryProblemAtItsField) {
        "- name: a\n" + ok + "  intervall: 1m\n  failureLimt: 2\n  provider: x\n",
        {at + "[0].failureLimt: unknown field \"failureLimt\"; did you mean \"failureLimit\"?",
         at + "[0].intervall: unknown field \"intervall\"; did you mean \"interval\"?",
-        at + "[0].provider: unknown field \"provider\"; valid fields are: name, prometheus, web, interval, count, "
-             "successCondition, failureLimit, inconclusiveLimit"}},
+        at + "[0].provider: unknown field \"provider\"; valid fields are: name, prometheus, web, interval, "
+             "initialDelay, count, successCondition, failureCondition, failureLimit, inconclusiveLimit, "
+             "consecutiveErrorLimit, consecutiveSuccessLimit, dryRun"}},
       {"no provider",
        "- name: a\n  successCondition: result == 1\n",
        {at + "[0]: needs a provider: prometheus or web"}},
@@ -146,10 +195,14 @@ TEST(AnalysisCheckTest, ReportsEveryProblemAtItsField) {
        "- name: a\n  web: {}\n  successCondition: result == 1\n",
        {at + "[0].web.url: required field is missing"}},
       {"schedule",
-       "- name: a\n" + ok + "  interval: soon\n  count: 0\n  failureLimit: -1\n  inconclusiveLimit: two\n",
+       "- name: a\n" + ok +
+           "  interval: soon\n  initialDelay: -1s\n  count: -1\n  failureLimit: -1\n  inconclusiveLimit: two\n"
+           "  consecutiveErrorLimit: -1\n  dryRun: maybe\n",
        {at + "[0].interval: invalid duration \"soon\"; use a number with a unit, e.g. 30s, 10m, 1h30m",
-        at + "[0].count: must be at least 1", at + "[0].failureLimit: must be at least 0",
-        at + "[0].inconclusiveLimit: expected an integer, got a string"}},
+        at + "[0].initialDelay: invalid duration \"-1s\"; use a number with a unit, e.g. 30s, 10m, 1h30m",
+        at + "[0].count: must be at least 0", at + "[0].failureLimit: must be at least 0",
+        at + "[0].inconclusiveLimit: expected an integer, got a string",
+        at + "[0].consecutiveErrorLimit: must be at least 0", at + "[0].dryRun: expected true or false, got a string"}},
       {"zero interval", "- name: a\n" + ok + "  interval: 0s\n", {at + "[0].interval: must be greater than 0"}},
       {"unquoted interval",
        "- name: a\n" + ok + "  interval: 30\n",
@@ -157,7 +210,7 @@ TEST(AnalysisCheckTest, ReportsEveryProblemAtItsField) {
              "and numbers as non-strings)"}},
       {"malformed condition",
        "- name: a\n  prometheus: {query: up}\n  successCondition: result <> 0.05\n",
-       {at + "[0].successCondition: invalid condition: column 9: expected a number or result, found \">\""}},
+       {at + "[0].successCondition: invalid condition: column 9: unexpected token Operator(\">\")"}},
       {"condition not a string",
        "- name: a\n  prometheus: {query: up}\n  successCondition: true\n",
        {at + "[0].successCondition: expected a string, got a boolean; quote it (YAML reads unquoted yes, no, on, off, "
@@ -176,8 +229,8 @@ TEST(AnalysisCheckTest, WarnsWhenTheFailureLimitCannotBeReached) {
   parse("- name: a\n  prometheus: {query: up}\n  successCondition: result == 1\n  count: 3\n  failureLimit: 3\n",
         problems, &warnings);
   EXPECT_EQ(problems, std::vector<std::string>{});
-  EXPECT_EQ(warnings, std::vector<std::string>{"spec.waves[1].analysis[0].failureLimit: is not below count (3): the "
-                                               "check fails only when no measurement passes"});
+  EXPECT_EQ(warnings, std::vector<std::string>{"spec.waves[1].analysis[0].failureLimit: is not below count (3): "
+                                               "no number of failed measurements fails the check"});
 }
 
 }  // namespace

@@ -3,82 +3,140 @@
 #include <algorithm>
 #include <map>
 
-#include "rollout/analysis/condition.h"
+#include "base/text.h"
+#include "rollout/analysis/expr/expression.h"
 
 namespace fleetwave {
 namespace {
 
+using Phase = CheckVerdict::Phase;
+
+std::string limit_text(std::int64_t limit) { return limit < 0 ? "not applicable" : std::to_string(limit); }
+
 std::string counts(const CheckVerdict& v, const AnalysisCheck& check) {
-  return std::to_string(v.passed) + " passed, " + std::to_string(v.failed) + " failed (failureLimit " +
-         std::to_string(check.failure_limit) + "), " + std::to_string(v.inconclusive) +
-         " inconclusive (inconclusiveLimit " + std::to_string(check.inconclusive_limit) + ")";
+  std::string text = std::to_string(v.successful) + " successful, " + std::to_string(v.failed) +
+                     " failed (failureLimit " + limit_text(check.failure_limit) + "), " +
+                     std::to_string(v.inconclusive) + " inconclusive (inconclusiveLimit " +
+                     std::to_string(check.inconclusive_limit) + ")";
+  if (v.errors > 0) {
+    text += ", " + std::to_string(v.errors) + " errors (" + std::to_string(v.consecutive_errors) +
+            " in a row, consecutiveErrorLimit " + std::to_string(check.consecutive_error_limit) + ")";
+  }
+  return text;
 }
 
-// The one-line summary of a verdict; `last` is the measurement that ended the check, if any.
+// The one-line summary of a verdict; `last` is the last measurement read, if any.
 std::string summarize(const CheckVerdict& v, const AnalysisCheck& check, const Measurement* last) {
-  const std::string taken = std::to_string(v.taken) + "/" + std::to_string(check.count) + " measurements: ";
-  switch (v.phase) {
-    case CheckVerdict::Phase::Failed:
-      return "failed: " + taken + counts(v, check) + "; last value " + v.last_value;
-    case CheckVerdict::Phase::Inconclusive:
-      return "inconclusive: " + taken + counts(v, check) +
-             (last != nullptr && !last->note.empty() ? "; last: " + last->note : "");
-    case CheckVerdict::Phase::Successful:
-      return "successful: " + taken + counts(v, check);
-    case CheckVerdict::Phase::Running:
-      break;
+  const std::string of = check.count ? "/" + std::to_string(*check.count) : "";
+  std::string text =
+      ascii_lower(to_string(v.phase)) + ": " + std::to_string(v.counted) + of + " measurements: " + counts(v, check);
+  if (!v.last_value.empty()) text += "; last value " + v.last_value;
+  if (last != nullptr && last->phase == MeasurementPhase::Error && !last->note.empty())
+    text += "; last error: " + last->note;
+  return text;
+}
+
+// evaluate.go isNilOrEmpty: the result the provider gives for "no data".
+bool nil_or_empty(const ExprValue& result) {
+  return result.is_nil() || (result.kind() == ExprValue::Kind::Array && result.as_array().empty());
+}
+
+// assessMetricFailureInconclusiveOrError: each rule overrides the one before.
+std::optional<Phase> limit_reached(const AnalysisCheck& check, const CheckVerdict& v) {
+  std::optional<Phase> phase;
+  if (check.failure_limit >= 0 && v.failed > check.failure_limit) phase = Phase::Failed;
+  if (v.inconclusive > check.inconclusive_limit) phase = Phase::Inconclusive;
+  if (v.consecutive_errors > check.consecutive_error_limit) phase = Phase::Error;
+  return phase;
+}
+
+// The rest of assessMetricStatus, once no limit was reached.
+Phase assess(const AnalysisCheck& check, const CheckVerdict& v) {
+  if (auto phase = limit_reached(check, v)) return *phase;
+  const bool success_limit = check.consecutive_success_limit > 0;
+  if (success_limit && v.consecutive_successes >= check.consecutive_success_limit) return Phase::Successful;
+  if (!check.count || v.counted < *check.count) return Phase::Running;
+  if (!success_limit) return Phase::Successful;
+  return check.failure_limit >= 0 ? Phase::Inconclusive : Phase::Failed;
+}
+
+// runMeasurements: how one completed measurement moves the counters.
+void count(CheckVerdict& v, const Measurement& m) {
+  if (m.phase == MeasurementPhase::Error) {
+    ++v.errors;
+    ++v.consecutive_errors;
+    v.consecutive_successes = 0;
+    return;
   }
-  return "running: " + taken + counts(v, check) + (v.last_value.empty() ? "" : "; last value " + v.last_value);
+  ++v.counted;
+  v.consecutive_errors = 0;
+  v.consecutive_successes = m.phase == MeasurementPhase::Successful ? v.consecutive_successes + 1 : 0;
+  if (m.phase == MeasurementPhase::Successful) ++v.successful;
+  if (m.phase == MeasurementPhase::Failed) ++v.failed;
+  if (m.phase == MeasurementPhase::Inconclusive) ++v.inconclusive;
+  v.last_value = m.value_text;
 }
 
 }  // namespace
 
-const char* to_string(MeasurementOutcome outcome) {
-  switch (outcome) {
-    case MeasurementOutcome::Passed:
-      return "passed";
-    case MeasurementOutcome::Failed:
-      return "failed";
-    case MeasurementOutcome::Inconclusive:
-      return "inconclusive";
+const char* to_string(MeasurementPhase phase) {
+  switch (phase) {
+    case MeasurementPhase::Successful:
+      return "Successful";
+    case MeasurementPhase::Failed:
+      return "Failed";
+    case MeasurementPhase::Inconclusive:
+      return "Inconclusive";
+    case MeasurementPhase::Error:
+      return "Error";
   }
-  return "inconclusive";
+  return "Error";
 }
 
 const char* to_string(CheckVerdict::Phase phase) {
   switch (phase) {
-    case CheckVerdict::Phase::Running:
+    case Phase::Running:
       return "Running";
-    case CheckVerdict::Phase::Successful:
+    case Phase::Successful:
       return "Successful";
-    case CheckVerdict::Phase::Failed:
-      return "Failed";
-    case CheckVerdict::Phase::Inconclusive:
+    case Phase::Inconclusive:
       return "Inconclusive";
+    case Phase::Failed:
+      return "Failed";
+    case Phase::Error:
+      return "Error";
   }
   return "Running";
 }
 
-Measurement measure(const AnalysisCheck& check, std::int64_t time_ms, const MetricValue& value) {
-  Measurement m{time_ms, MeasurementOutcome::Inconclusive, format_metric_value(value), ""};
-  if (value.values.empty()) m.value_text.clear();
-  if (!check.success) {  // parse_analysis reported the successCondition; such a plan never runs
-    m.note = "no valid successCondition";
-    return m;
+// utils/evaluate EvaluateResult: a missing condition is the other's negation; both missing is a
+// success; both given and neither true is Inconclusive.
+Measurement measure(const AnalysisCheck& check, std::int64_t time_ms, const ExprValue& result, std::string value_text) {
+  Measurement m{time_ms, MeasurementPhase::Error, std::move(value_text), ""};
+  bool success = false;
+  bool failure = false;
+  for (auto [condition, name, into] : {std::tuple{check.success.get(), "successCondition", &success},
+                                       std::tuple{check.failure.get(), "failureCondition", &failure}}) {
+    if (condition == nullptr) continue;
+    auto holds = condition->evaluate_condition(result);
+    if (!holds.ok()) {
+      m.note = std::string("could not evaluate ") + name + " \"" + condition->text() + "\": " +
+               (nil_or_empty(result) ? "the result is empty: the provider returned no data" : holds.error().message);
+      return m;
+    }
+    *into = *holds;
   }
-  auto holds = check.success->evaluate(value);
-  if (holds.ok()) {
-    m.outcome = *holds ? MeasurementOutcome::Passed : MeasurementOutcome::Failed;
-  } else {
-    // No data, NaN/Inf (Transient) and a condition that does not fit the data (InvalidInput)
-    // both leave the measurement unjudged; the note tells the user which.
-    m.note = holds.error().message;
-  }
+  if (check.success && !check.failure) failure = !success;
+  if (!check.success && check.failure) success = !failure;
+  if (!check.success && !check.failure) success = true;
+  m.phase = failure   ? MeasurementPhase::Failed
+            : success ? MeasurementPhase::Successful
+                      : MeasurementPhase::Inconclusive;
   return m;
 }
 
-Measurement inconclusive_measurement(std::int64_t time_ms, std::string why) {
-  return Measurement{time_ms, MeasurementOutcome::Inconclusive, "", std::move(why)};
+Measurement error_measurement(std::int64_t time_ms, std::string why) {
+  return Measurement{time_ms, MeasurementPhase::Error, "", std::move(why)};
 }
 
 CheckVerdict judge_measurements(const AnalysisCheck& check, const std::vector<Measurement>& measurements) {
@@ -89,65 +147,37 @@ CheckVerdict judge_measurements(const AnalysisCheck& check, const std::vector<Me
   CheckVerdict v;
   const Measurement* last = nullptr;
   for (const Measurement* m : ordered) {
-    if (v.phase != CheckVerdict::Phase::Running) break;
+    if (v.phase != Phase::Running) break;
     last = m;
-    ++v.taken;
-    v.last_value = m->value_text;
-    switch (m->outcome) {
-      case MeasurementOutcome::Passed:
-        ++v.passed;
-        break;
-      case MeasurementOutcome::Failed:
-        ++v.failed;
-        break;
-      case MeasurementOutcome::Inconclusive:
-        ++v.inconclusive;
-        break;
-    }
-    if (v.failed > check.failure_limit) {
-      v.phase = CheckVerdict::Phase::Failed;
-    } else if (v.inconclusive > check.inconclusive_limit) {
-      v.phase = CheckVerdict::Phase::Inconclusive;
-    } else if (v.taken >= check.count) {
-      // Never a success without a single passed measurement (e.g. every one tolerated as inconclusive).
-      v.phase = v.passed > 0   ? CheckVerdict::Phase::Successful
-                : v.failed > 0 ? CheckVerdict::Phase::Failed
-                               : CheckVerdict::Phase::Inconclusive;
-    }
+    count(v, *m);
+    v.phase = assess(check, v);
   }
   v.summary = summarize(v, check, last);
   return v;
 }
 
-std::vector<std::int64_t> MeasurementGrid::times() const {
+std::vector<std::int64_t> measurement_times(const AnalysisCheck& check, std::int64_t since_ms, std::int64_t now_ms,
+                                            std::int64_t from_index, std::int64_t limit) {
   std::vector<std::int64_t> out;
-  if (step_ms <= 0) return out;
-  for (std::int64_t t = start_ms; t <= end_ms; t += step_ms) out.push_back(t);
+  const std::int64_t start = since_ms + check.initial_delay_ms;
+  if (check.interval_ms <= 0 || now_ms < start || limit <= 0) return out;
+  // Divide rather than multiply, so no sum of times can overflow.
+  const std::int64_t last = (now_ms - start) / check.interval_ms;
+  for (std::int64_t k = from_index; k <= last && static_cast<std::int64_t>(out.size()) < limit; ++k)
+    out.push_back(start + k * check.interval_ms);
   return out;
 }
 
-std::optional<MeasurementGrid> measurement_grid(const AnalysisCheck& check, std::int64_t healthy_since_ms,
-                                                std::int64_t now_ms) {
-  if (check.interval_ms <= 0 || check.count < 1 || now_ms < healthy_since_ms) return std::nullopt;
-  // Divide rather than multiply, so no sum of times can overflow.
-  const std::int64_t due = std::min((now_ms - healthy_since_ms) / check.interval_ms, check.count);
-  if (due < 1) return std::nullopt;
-  return MeasurementGrid{healthy_since_ms + check.interval_ms, healthy_since_ms + due * check.interval_ms,
-                         check.interval_ms};
-}
-
-std::vector<Measurement> measurements_from_range(const AnalysisCheck& check, const MeasurementGrid& grid,
-                                                 const std::vector<Sample>& samples) {
+std::vector<Measurement> measurements_from_range(const AnalysisCheck& check, const std::vector<std::int64_t>& times,
+                                                 const std::vector<Sample>& samples, bool scalar) {
   std::map<std::int64_t, const MetricValue*> at;
-  for (const Sample& s : samples) at.emplace(s.time_ms, &s.value);
+  for (const Sample& sample : samples) at.emplace(sample.time_ms, &sample.value);
   std::vector<Measurement> out;
-  for (std::int64_t t : grid.times()) {
-    auto it = at.find(t);
-    if (it == at.end() || it->second->values.empty()) {
-      out.push_back(inconclusive_measurement(t, "the query returned no data"));
-    } else {
-      out.push_back(measure(check, t, *it->second));
-    }
+  for (std::int64_t t : times) {
+    auto found = at.find(t);
+    MetricValue value = found == at.end() ? MetricValue{} : *found->second;
+    value.scalar = scalar;
+    out.push_back(measure(check, t, result_of(value), format_metric_value(value)));
   }
   return out;
 }

@@ -1,5 +1,6 @@
-// Measurements and verdicts: the grid of measurement times, measurements from a recorded range
-// answer, and every verdict transition.
+// Measurements and verdicts as Argo Rollouts decides them: one measurement by the conditions
+// (utils/evaluate EvaluateResult), a check by its limits (analysis/analysis.go assessMetricStatus),
+// the measurement times, and measurements from a recorded range answer.
 #include "rollout/analysis/measurement_verdict.h"
 
 #include <fstream>
@@ -8,170 +9,191 @@
 
 #include <gtest/gtest.h>
 
-#include "rollout/analysis/condition.h"
+#include "rollout/analysis/expr/expression.h"
 #include "testkit/build_paths.h"
 
 namespace fleetwave {
 namespace {
 
-AnalysisCheck check_of(const std::string& condition, std::int64_t count, std::int64_t failure_limit = 0,
-                       std::int64_t inconclusive_limit = 0, std::int64_t interval_ms = 10'000) {
+using Phase = CheckVerdict::Phase;
+
+std::shared_ptr<const Expression> condition(const std::string& text) {
+  if (text.empty()) return nullptr;
+  return std::make_shared<const Expression>(Expression::parse(text).value());
+}
+
+AnalysisCheck check_of(const std::string& success, std::optional<std::int64_t> count = 1,
+                       const std::string& failure = "") {
   AnalysisCheck check;
   check.name = "error-rate";
   check.prometheus = PrometheusCheck{"up"};
-  check.success = std::make_shared<const Condition>(Condition::parse(condition).value());
+  check.success = condition(success);
+  check.failure = condition(failure);
   check.count = count;
-  check.failure_limit = failure_limit;
-  check.inconclusive_limit = inconclusive_limit;
-  check.interval_ms = interval_ms;
   return check;
 }
 
-constexpr auto P = MeasurementOutcome::Passed;
-constexpr auto F = MeasurementOutcome::Failed;
-constexpr auto I = MeasurementOutcome::Inconclusive;
-
-std::vector<Measurement> series(const std::vector<MeasurementOutcome>& outcomes) {
+// "SFIE": one measurement per letter (Successful, Failed, Inconclusive, Error), a second apart.
+std::vector<Measurement> series(const std::string& phases) {
   std::vector<Measurement> out;
-  for (std::size_t i = 0; i < outcomes.size(); ++i) {
-    const bool judged = outcomes[i] != I;
-    out.push_back(Measurement{static_cast<std::int64_t>(i + 1) * 1000, outcomes[i], judged ? std::to_string(i) : "",
-                              judged ? "" : "the query returned no data"});
+  for (std::size_t i = 0; i < phases.size(); ++i) {
+    const MeasurementPhase phase = phases[i] == 'S'   ? MeasurementPhase::Successful
+                                   : phases[i] == 'F' ? MeasurementPhase::Failed
+                                   : phases[i] == 'I' ? MeasurementPhase::Inconclusive
+                                                      : MeasurementPhase::Error;
+    const bool error = phase == MeasurementPhase::Error;
+    out.push_back(Measurement{static_cast<std::int64_t>(i + 1) * 1000, phase, error ? "" : std::to_string(i),
+                              error ? "no data" : ""});
   }
   return out;
 }
 
-TEST(MeasurementVerdictTest, MeasuresOneValue) {
-  const AnalysisCheck check = check_of("result < 0.05", 1);
+const double kNaN = std::numeric_limits<double>::quiet_NaN();
+const double kInf = std::numeric_limits<double>::infinity();
+
+// EvaluateResult and the Prometheus provider's values (evaluate_test.go, prometheus_test.go).
+TEST(MeasurementVerdictTest, MeasuresOneValueAsRolloutsDoes) {
   struct Case {
-    std::string name;
-    MetricValue value;
-    MeasurementOutcome outcome;
-    std::string value_text;
-    std::string note;
+    std::string name, success, failure;
+    ExprValue result;
+    MeasurementPhase want;
   };
   const std::vector<Case> cases = {
-      {"passed", MetricValue{{0.01}}, P, "0.01", ""},
-      {"failed", MetricValue{{0.2}}, F, "0.2", ""},
-      {"no data", MetricValue{}, I, "", "the query returned no data"},
-      {"NaN", MetricValue{{std::numeric_limits<double>::quiet_NaN()}}, I, "NaN", "result is NaN"},
-      {"+Inf", MetricValue{{std::numeric_limits<double>::infinity()}}, I, "+Inf", "result is +Inf"},
-      {"several series", MetricValue{{0.01, 0.02}}, I, "[0.01, 0.02]",
-       "the query returned 2 series: index the result (result[0])"},
+      {"success holds", "result < 0.05", "", ExprValue::number(0.01), MeasurementPhase::Successful},
+      {"success does not hold: failed", "result < 0.05", "", ExprValue::number(0.2), MeasurementPhase::Failed},
+      {"failure only, holds", "", "result > 0.1", ExprValue::number(0.2), MeasurementPhase::Failed},
+      {"failure only, does not hold: successful", "", "result > 0.1", ExprValue::number(0.01),
+       MeasurementPhase::Successful},
+      {"both, neither holds: inconclusive", "result < 0.05", "result > 0.1", ExprValue::number(0.07),
+       MeasurementPhase::Inconclusive},
+      {"both hold: failed wins", "result < 1", "result > 0", ExprValue::number(0.5), MeasurementPhase::Failed},
+      {"no condition: successful", "", "", ExprValue::number(42), MeasurementPhase::Successful},
+      // The verdicts: NaN and Inf compare as Go floats do.
+      {"NaN >= 0.9 is false: failed", "result >= 0.9", "", ExprValue::number(kNaN), MeasurementPhase::Failed},
+      {"NaN != 0 is true: successful", "result != 0", "", ExprValue::number(kNaN), MeasurementPhase::Successful},
+      {"+Inf above a bound: successful", "result > 100", "", ExprValue::number(kInf), MeasurementPhase::Successful},
+      {"the Rollouts NaN guard", "isNaN(result) || result < 0.05", "", ExprValue::number(kNaN),
+       MeasurementPhase::Successful},
+      {"an empty vector indexed: error", "result[0] < 0.05", "", ExprValue::floats({}), MeasurementPhase::Error},
+      {"an index past the last series: error", "result[1] < 0.05", "", ExprValue::floats({0.01}),
+       MeasurementPhase::Error},
+      {"a vector compared without an index: error", "result < 0.05", "", ExprValue::floats({0.01}),
+       MeasurementPhase::Error},
+      {"an empty vector guarded by len", "len(result) == 0 || result[0] < 0.05", "", ExprValue::floats({}),
+       MeasurementPhase::Successful},
   };
   for (const Case& c : cases) {
     SCOPED_TRACE(c.name);
-    Measurement m = measure(check, 5000, c.value);
+    Measurement m = measure(check_of(c.success, 1, c.failure), 5000, c.result, "v");
     EXPECT_EQ(m.time_ms, 5000);
-    EXPECT_EQ(to_string(m.outcome), std::string(to_string(c.outcome)));
-    EXPECT_EQ(m.value_text, c.value_text);
-    EXPECT_EQ(m.note, c.note);
+    EXPECT_EQ(to_string(m.phase), std::string(to_string(c.want))) << m.note;
+    EXPECT_EQ(m.value_text, "v");
+    EXPECT_EQ(m.note.empty(), c.want != MeasurementPhase::Error) << m.note;
   }
-  Measurement provider = inconclusive_measurement(7000, "prometheus timeout: query timed out in query execution");
-  EXPECT_EQ(provider.outcome, I);
-  EXPECT_EQ(provider.note, "prometheus timeout: query timed out in query execution");
+  // formatEvalError: an empty result says that the provider returned no data.
+  Measurement empty = measure(check_of("result[0] < 1"), 1, ExprValue::floats({}), "[]");
+  EXPECT_NE(empty.note.find("could not evaluate successCondition \"result[0] < 1\": the result is empty"),
+            std::string::npos)
+      << empty.note;
 }
 
-TEST(MeasurementVerdictTest, JudgesEveryTransition) {
+// assessMetricStatus / assessMetricFailureInconclusiveOrError over a sequence of measurements.
+TEST(MeasurementVerdictTest, JudgesEveryLimitAsRolloutsDoes) {
   struct Case {
-    std::string name;
-    std::int64_t count, failure_limit, inconclusive_limit;
-    std::vector<MeasurementOutcome> outcomes;
-    CheckVerdict::Phase phase;
-    int passed, failed, inconclusive, taken;
+    std::string name;  // and the Rollouts test it mirrors
+    std::optional<std::int64_t> count;
+    std::int64_t failure_limit, inconclusive_limit, consecutive_success_limit;
+    std::string measurements;
+    Phase want;
+    int counted;
   };
-  using Phase = CheckVerdict::Phase;
   const std::vector<Case> cases = {
-      {"nothing yet", 3, 0, 0, {}, Phase::Running, 0, 0, 0, 0},
-      {"some passed", 3, 0, 0, {P, P}, Phase::Running, 2, 0, 0, 2},
-      {"all passed", 3, 0, 0, {P, P, P}, Phase::Successful, 3, 0, 0, 3},
-      {"later ones ignored", 2, 0, 0, {P, P, F, F}, Phase::Successful, 2, 0, 0, 2},
-      {"one failure over the limit 0", 3, 0, 0, {P, F}, Phase::Failed, 1, 1, 0, 2},
-      {"failure within the limit", 3, 1, 0, {F, P}, Phase::Running, 1, 1, 0, 2},
-      {"failure within the limit, done", 3, 1, 0, {F, P, P}, Phase::Successful, 2, 1, 0, 3},
-      {"second failure over the limit 1", 10, 1, 0, {F, P, F, P}, Phase::Failed, 1, 2, 0, 3},
-      {"inconclusive over the limit 0", 3, 0, 0, {P, I}, Phase::Inconclusive, 1, 0, 1, 2},
-      {"inconclusive within the limit", 3, 0, 2, {I, P, I}, Phase::Successful, 1, 0, 2, 3},
-      {"third inconclusive over the limit 2", 10, 0, 2, {I, I, P, I}, Phase::Inconclusive, 1, 0, 3, 4},
-      {"failure checked before inconclusive", 10, 0, 0, {F}, Phase::Failed, 0, 1, 0, 1},
-      {"count reached with none passed, all inconclusive", 2, 0, 5, {I, I}, Phase::Inconclusive, 0, 0, 2, 2},
-      {"count reached with none passed, some failed", 2, 5, 5, {F, I}, Phase::Failed, 0, 1, 1, 2},
-      {"single measurement passes", 1, 0, 0, {P}, Phase::Successful, 1, 0, 0, 1},
+      {"NoMeasurements: running", 3, 0, 0, 0, "", Phase::Running, 0},
+      {"CountReached: successful", 3, 0, 0, 0, "SSS", Phase::Successful, 3},
+      {"later measurements ignored", 2, 0, 0, 0, "SSFF", Phase::Successful, 2},
+      {"FailureLimit 0: the first failure fails", 3, 0, 0, 0, "SF", Phase::Failed, 2},
+      {"FailureLimit 1: within", 3, 1, 0, 0, "FS", Phase::Running, 2},
+      {"count 3, failureLimit 3, three failures: successful", 3, 3, 0, 0, "FFF", Phase::Successful, 3},
+      {"FailureLimit 2: failed 3 > 2", 10, 2, 0, 0, "FSFSF", Phase::Failed, 5},
+      {"InconclusiveLimit 0", 3, 0, 0, 0, "SI", Phase::Inconclusive, 2},
+      {"InconclusiveLimit 2: within, then count", 3, 0, 2, 0, "IIS", Phase::Successful, 3},
+      {"InconclusiveLimit 2: inconclusive 3 > 2", 10, 0, 2, 0, "IISI", Phase::Inconclusive, 4},
+      {"ConsecutiveErrors: 4 in a row tolerated", 3, 0, 0, 0, "EEEE", Phase::Running, 0},
+      {"ConsecutiveErrors: 5 in a row > 4", 3, 0, 0, 0, "EEEEE", Phase::Error, 0},
+      {"ResetConsecutiveErrorCounter: a success resets it", 10, 0, 0, 0, "EEEESEEEE", Phase::Running, 1},
+      {"errors count toward neither count nor failureLimit", 2, 0, 0, 0, "ESES", Phase::Successful, 2},
+      {"ConsecutiveSuccessLimit reached (failureLimit -1, no count)", std::nullopt, -1, 0, 3, "FFFSSS",
+       Phase::Successful, 6},
+      {"ConsecutiveSuccessLimit: count reached without it, failureLimit -1: failed", 7, -1, 0, 5, "FSFSSSS",
+       Phase::Failed, 7},
+      {"FailureLimitAndConsecutiveSuccessLimit: count reached, neither: inconclusive", 10, 4, 0, 4, "SSSFFFFSSS",
+       Phase::Inconclusive, 10},
+      {"FailureLimitAndConsecutiveSuccessLimit: success limit first", 10, 4, 0, 4, "FFFSSSS", Phase::Successful, 7},
+      {"FailureLimitAndConsecutiveSuccessLimit: failure limit first", 10, 4, 0, 4, "FFFFSF", Phase::Failed, 6},
+      {"no count: runs on", std::nullopt, 0, 0, 0, "SSSSSSSS", Phase::Running, 8},
+      {"no count: still fails", std::nullopt, 0, 0, 0, "SSSF", Phase::Failed, 4},
   };
   for (const Case& c : cases) {
     SCOPED_TRACE(c.name);
-    CheckVerdict v =
-        judge_measurements(check_of("result < 1", c.count, c.failure_limit, c.inconclusive_limit), series(c.outcomes));
-    EXPECT_EQ(to_string(v.phase), std::string(to_string(c.phase)));
-    EXPECT_EQ(v.passed, c.passed);
-    EXPECT_EQ(v.failed, c.failed);
-    EXPECT_EQ(v.inconclusive, c.inconclusive);
-    EXPECT_EQ(v.taken, c.taken);
+    AnalysisCheck check = check_of("result < 1", c.count);
+    check.failure_limit = c.failure_limit;
+    check.inconclusive_limit = c.inconclusive_limit;
+    check.consecutive_success_limit = c.consecutive_success_limit;
+    CheckVerdict v = judge_measurements(check, series(c.measurements));
+    EXPECT_EQ(to_string(v.phase), std::string(to_string(c.want)));
+    EXPECT_EQ(v.counted, c.counted);
   }
+  AnalysisCheck limit_one = check_of("result < 1", 10);
+  limit_one.consecutive_error_limit = 1;
+  EXPECT_EQ(judge_measurements(limit_one, series("SEE")).phase, Phase::Error);
+  EXPECT_EQ(judge_measurements(limit_one, series("SES")).phase, Phase::Running);
 }
 
 TEST(MeasurementVerdictTest, SortsByTimeAndSummarizes) {
-  const AnalysisCheck check = check_of("result < 0.05", 10, 1, 2);
+  AnalysisCheck check = check_of("result < 0.05", 10);
+  check.failure_limit = 1;
+  check.inconclusive_limit = 2;
+  const auto S = MeasurementPhase::Successful;
+  const auto F = MeasurementPhase::Failed;
   // Out of order: the failure at t=1000 comes first, then the one at t=3000 ends the check.
-  std::vector<Measurement> ms = {{3000, F, "0.2", ""}, {2000, P, "0.01", ""}, {1000, F, "0.3", ""}};
-  CheckVerdict failed = judge_measurements(check, ms);
-  EXPECT_EQ(failed.phase, CheckVerdict::Phase::Failed);
-  EXPECT_EQ(failed.last_value, "0.2");
+  CheckVerdict failed = judge_measurements(check, {{3000, F, "0.2", ""}, {2000, S, "0.01", ""}, {1000, F, "0.3", ""}});
+  EXPECT_EQ(failed.phase, Phase::Failed);
   EXPECT_EQ(failed.summary,
-            "failed: 3/10 measurements: 1 passed, 2 failed (failureLimit 1), 0 inconclusive (inconclusiveLimit 2); "
-            "last value 0.2");
-
-  CheckVerdict running = judge_measurements(check, {{1000, P, "0.01", ""}});
-  EXPECT_EQ(running.summary,
-            "running: 1/10 measurements: 1 passed, 0 failed (failureLimit 1), 0 inconclusive (inconclusiveLimit 2); "
-            "last value 0.01");
-  EXPECT_EQ(judge_measurements(check, {}).summary,
-            "running: 0/10 measurements: 0 passed, 0 failed (failureLimit 1), 0 inconclusive (inconclusiveLimit 2)");
-
-  std::vector<Measurement> no_data = {
-      {1000, I, "", "result is NaN"}, {2000, I, "", "result is NaN"}, {3000, I, "", "the query returned no data"}};
-  EXPECT_EQ(judge_measurements(check, no_data).summary,
-            "inconclusive: 3/10 measurements: 0 passed, 0 failed (failureLimit 1), 3 inconclusive (inconclusiveLimit "
-            "2); last: the query returned no data");
-
-  const AnalysisCheck one = check_of("result < 0.05", 1);
-  EXPECT_EQ(judge_measurements(one, {{1000, P, "0.01", ""}}).summary,
-            "successful: 1/1 measurements: 1 passed, 0 failed (failureLimit 0), 0 inconclusive (inconclusiveLimit 0)");
+            "failed: 3/10 measurements: 1 successful, 2 failed (failureLimit 1), 0 inconclusive (inconclusiveLimit "
+            "2); last value 0.2");
+  EXPECT_EQ(
+      judge_measurements(check, {}).summary,
+      "running: 0/10 measurements: 0 successful, 0 failed (failureLimit 1), 0 inconclusive (inconclusiveLimit 2)");
+  EXPECT_EQ(judge_measurements(check, series("SEE")).summary,
+            "running: 1/10 measurements: 1 successful, 0 failed (failureLimit 1), 0 inconclusive (inconclusiveLimit "
+            "2), 2 errors (2 in a row, consecutiveErrorLimit 4); last value 0; last error: no data");
+  EXPECT_EQ(judge_measurements(check_of("result < 1", std::nullopt), series("S")).summary,
+            "running: 1 measurements: 1 successful, 0 failed (failureLimit 0), 0 inconclusive (inconclusiveLimit 0); "
+            "last value 0");
 }
 
-TEST(MeasurementVerdictTest, PlansTheMeasurementGrid) {
-  const AnalysisCheck check = check_of("result < 1", 3, 0, 0, 30'000);
-  struct Case {
-    std::string name;
-    std::int64_t healthy_since, now;
-    std::optional<std::vector<std::int64_t>> want;
-  };
-  const std::vector<Case> cases = {
-      {"now before healthy", 100'000, 99'999, std::nullopt},
-      {"just healthy", 100'000, 100'000, std::nullopt},
-      {"one ms before the first", 100'000, 129'999, std::nullopt},
-      {"exactly the first", 100'000, 130'000, std::vector<std::int64_t>{130'000}},
-      {"between the first and second", 100'000, 159'999, std::vector<std::int64_t>{130'000}},
-      {"exactly the second", 100'000, 160'000, std::vector<std::int64_t>{130'000, 160'000}},
-      {"exactly the last", 100'000, 190'000, std::vector<std::int64_t>{130'000, 160'000, 190'000}},
-      {"long after: only count", 100'000, 10'000'000, std::vector<std::int64_t>{130'000, 160'000, 190'000}},
-  };
-  for (const Case& c : cases) {
-    SCOPED_TRACE(c.name);
-    auto grid = measurement_grid(check, c.healthy_since, c.now);
-    ASSERT_EQ(grid.has_value(), c.want.has_value());
-    if (!grid) continue;
-    EXPECT_EQ(grid->start_ms, 130'000);
-    EXPECT_EQ(grid->step_ms, 30'000);
-    EXPECT_EQ(grid->end_ms, c.want->back());
-    EXPECT_EQ(grid->times(), *c.want);
-  }
+// generateMetricTasks: the first measurement at once after initialDelay, then every interval.
+TEST(MeasurementVerdictTest, PlansTheMeasurementTimes) {
+  AnalysisCheck check = check_of("result < 1", 3);
+  check.interval_ms = 30'000;
+  using Times = std::vector<std::int64_t>;
+  EXPECT_EQ(measurement_times(check, 100'000, 99'999, 0, 10), Times{});
+  EXPECT_EQ(measurement_times(check, 100'000, 100'000, 0, 10), Times{100'000});
+  EXPECT_EQ(measurement_times(check, 100'000, 129'999, 0, 10), Times{100'000});
+  EXPECT_EQ(measurement_times(check, 100'000, 160'000, 0, 10), (Times{100'000, 130'000, 160'000}));
+  EXPECT_EQ(measurement_times(check, 100'000, 160'000, 1, 10), (Times{130'000, 160'000}));
+  EXPECT_EQ(measurement_times(check, 100'000, 160'000, 3, 10), Times{});
+  EXPECT_EQ(measurement_times(check, 100'000, 10'000'000, 0, 2), (Times{100'000, 130'000}));  // the limit
+  check.initial_delay_ms = 60'000;                                                            // HonorInitialDelay
+  EXPECT_EQ(measurement_times(check, 100'000, 159'999, 0, 10), Times{});
+  EXPECT_EQ(measurement_times(check, 100'000, 190'000, 0, 10), (Times{160'000, 190'000}));
   // Far-apart times do not overflow.
-  const AnalysisCheck huge = check_of("result < 1", std::numeric_limits<std::int64_t>::max(), 0, 0, 1);
-  auto grid = measurement_grid(huge, std::numeric_limits<std::int64_t>::min() / 2,
-                               std::numeric_limits<std::int64_t>::max() / 2);
-  ASSERT_TRUE(grid.has_value());
-  EXPECT_EQ(grid->end_ms, std::numeric_limits<std::int64_t>::max() / 2);
+  check.interval_ms = 1;
+  check.initial_delay_ms = 0;
+  EXPECT_EQ(measurement_times(check, std::numeric_limits<std::int64_t>::min() / 2,
+                              std::numeric_limits<std::int64_t>::max() / 2, 0, 1)
+                .size(),
+            1u);
 }
 
 std::string recorded(const std::string& name) {
@@ -183,42 +205,42 @@ std::string recorded(const std::string& name) {
 }
 
 // The recorded answer of a range query over T-60s..T with a 10s step; its first series starts
-// late. Grid: healthy at T-70s, a measurement every 10s.
+// late, so the first times have no data: an empty vector, an Error for `result[0] < x`.
 TEST(MeasurementVerdictTest, MeasuresARecordedRangeAnswer) {
   constexpr std::int64_t kT = 1795709269000;
   auto samples = parse_range_answer(recorded("range_two_series.json"));
   ASSERT_TRUE(samples.ok()) << samples.error().message;
-  const AnalysisCheck check = check_of("result[0] < 0.075", 10, 1, 5);
-  auto grid = measurement_grid(check, kT - 70'000, kT);
-  ASSERT_TRUE(grid.has_value());
-  EXPECT_EQ(grid->times().size(), 7u);
-  std::vector<Measurement> ms = measurements_from_range(check, *grid, *samples);
+  AnalysisCheck check = check_of("result[0] < 0.075", 10);
+  check.failure_limit = 1;
+  check.interval_ms = 10'000;
+  const std::vector<std::int64_t> times = measurement_times(check, kT - 60'000, kT, 0, 100);
+  ASSERT_EQ(times.size(), 7u);
+  std::vector<Measurement> ms = measurements_from_range(check, times, *samples, false);
   ASSERT_EQ(ms.size(), 7u);
   for (int i = 0; i < 4; ++i) {
-    EXPECT_EQ(ms[i].outcome, I) << i;
-    EXPECT_EQ(ms[i].note, "the query returned no data");
+    EXPECT_EQ(ms[i].phase, MeasurementPhase::Error) << i;
+    EXPECT_EQ(ms[i].value_text, "[]");
   }
   // T-20s has only the series {handler="/api/v1/query_range"}, at 0.
-  EXPECT_EQ(ms[4].outcome, P);
-  EXPECT_EQ(ms[4].value_text, "0");
-  EXPECT_EQ(ms[5].outcome, F);
-  EXPECT_EQ(ms[5].value_text, "[0.08015, 0]");
-  EXPECT_EQ(ms[6].outcome, P);
-  EXPECT_EQ(ms[6].value_text, "[0.07051904761904762, 0]");
+  EXPECT_EQ(ms[4].phase, MeasurementPhase::Successful);
+  EXPECT_EQ(ms[4].value_text, "[0]");
+  EXPECT_EQ(ms[5].phase, MeasurementPhase::Failed);
+  EXPECT_EQ(ms[5].value_text, "[0.08015,0]");
+  EXPECT_EQ(ms[6].phase, MeasurementPhase::Successful);
   CheckVerdict v = judge_measurements(check, ms);
-  EXPECT_EQ(v.phase, CheckVerdict::Phase::Running);
-  EXPECT_EQ(v.taken, 7);
+  EXPECT_EQ(v.phase, Phase::Running);  // 4 errors in a row are tolerated; measuring goes on
+  EXPECT_EQ(v.counted, 3);
+  EXPECT_EQ(v.errors, 4);
   // The same data gives the same verdict (a restarted reconciler recomputes it).
-  EXPECT_EQ(judge_measurements(check, measurements_from_range(check, *grid, *samples)).summary, v.summary);
+  EXPECT_EQ(judge_measurements(check, measurements_from_range(check, times, *samples, false)).summary, v.summary);
 
   auto nan = parse_range_answer(recorded("range_nan.json"));
   ASSERT_TRUE(nan.ok());
-  auto nan_grid = measurement_grid(check, kT - 30'000, kT);
-  ASSERT_TRUE(nan_grid.has_value());
-  std::vector<Measurement> nan_ms = measurements_from_range(check, *nan_grid, *nan);
+  const std::vector<std::int64_t> nan_times = measurement_times(check, kT - 20'000, kT, 0, 100);
+  std::vector<Measurement> nan_ms = measurements_from_range(check_of("result < 0.075"), nan_times, *nan, true);
   ASSERT_EQ(nan_ms.size(), 3u);
-  EXPECT_EQ(nan_ms[0].outcome, I);
-  EXPECT_EQ(nan_ms[0].note, "result[0] is NaN");
+  EXPECT_EQ(nan_ms[0].phase, MeasurementPhase::Failed);  // NaN < 0.075 is false, as in Go
+  EXPECT_EQ(nan_ms[0].value_text, "NaN");
 }
 
 }  // namespace

@@ -13,12 +13,16 @@ std::string format_number(double number) {
   return ec == std::errc() ? std::string(buffer, ptr) : "?";
 }
 
+ExprValue result_of(const MetricValue& value) {
+  if (value.scalar && !value.values.empty()) return ExprValue::number(value.values.front());
+  return ExprValue::floats(value.values);
+}
+
 std::string format_metric_value(const MetricValue& value) {
-  if (value.values.empty()) return "no data";
-  if (value.values.size() == 1) return format_number(value.values.front());
+  if (value.scalar && !value.values.empty()) return format_number(value.values.front());
   std::string out = "[";
   for (std::size_t i = 0; i < value.values.size(); ++i) {
-    if (i > 0) out += ", ";
+    if (i > 0) out += ",";
     out += format_number(value.values[i]);
   }
   return out + "]";

@@ -126,6 +126,7 @@ Result<MetricValue> parse_instant_answer(std::string_view body) {
   if (result == nullptr) return malformed("no result");
   if (type == "scalar") {
     FW_TRY(point, read_point(*result));
+    point.value.scalar = true;
     return std::move(point.value);
   }
   if (type != "vector") {

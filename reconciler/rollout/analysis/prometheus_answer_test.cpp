@@ -53,9 +53,10 @@ TEST(PrometheusAnswerTest, ReadsInstantAnswers) {
   struct Case {
     std::string file;
     std::vector<double> want;
+    bool scalar = false;  // Rollouts hands a scalar to the condition as a number, a vector as a list
   };
   const std::vector<Case> cases = {
-      {"instant_vector.json", {1}}, {"instant_vector_two_series.json", {1, 1}}, {"instant_scalar.json", {1}},
+      {"instant_vector.json", {1}}, {"instant_vector_two_series.json", {1, 1}}, {"instant_scalar.json", {1}, true},
       {"instant_empty.json", {}},   {"instant_inf.json", {INFINITY}},           {"instant_minus_inf.json", {-INFINITY}},
   };
   for (const Case& c : cases) {
@@ -63,6 +64,8 @@ TEST(PrometheusAnswerTest, ReadsInstantAnswers) {
     auto value = parse_instant_answer(recorded(c.file));
     ASSERT_TRUE(value.ok()) << value.error().message;
     EXPECT_EQ(value->values, c.want);
+    EXPECT_EQ(value->scalar, c.scalar);
+    EXPECT_EQ(result_of(*value).go_type(), c.scalar ? "float64" : "[]float64");
   }
   auto nan = parse_instant_answer(recorded("instant_nan.json"));
   ASSERT_TRUE(nan.ok()) << nan.error().message;

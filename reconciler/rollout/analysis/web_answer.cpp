@@ -96,25 +96,12 @@ const Json* JsonPath::find(const Json& root) const {
   return at;
 }
 
-Result<MetricValue> read_web_answer(std::string_view body, const JsonPath& path) {
+Result<WebValue> read_web_answer(std::string_view body, const JsonPath& path) {
   auto json = parse_json(body, "web answer");
-  if (!json.ok()) {
-    const SourcePos& at = json.error().pos;
-    return transient("the answer is " + json.error().message + " (line " + std::to_string(at.line) + ", column " +
-                     std::to_string(at.column) + ")");
-  }
+  if (!json.ok()) return WebValue{ExprValue::string(std::string(body)), std::string(body)};  // as Rollouts: the text
   const Json* found = path.find(*json);
-  if (found == nullptr) return transient(printable(path.text()) + ": not found in the answer");
-  if (found->is_boolean()) return MetricValue{{found->get<bool>() ? 1.0 : 0.0}};
-  if (found->is_number()) return MetricValue{{found->get<double>()}};
-  if (found->is_string()) {
-    const std::string& s = found->get_ref<const std::string&>();
-    double number = 0;
-    auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), number);
-    if (!s.empty() && ec == std::errc() && ptr == s.data() + s.size()) return MetricValue{{number}};
-    return transient(printable(path.text()) + ": expected a number, got the string \"" + printable(s, 40) + "\"");
-  }
-  return transient(printable(path.text()) + ": expected a number, got a " + json_type_name(*found));
+  if (found == nullptr) return invalid_input("could not find JSONPath " + printable(path.text()) + " in the answer");
+  return WebValue{ExprValue::from_json(*found), found->dump()};
 }
 
 }  // namespace fleetwave

@@ -9,7 +9,7 @@
 
 #include "base/json.h"
 #include "base/result.h"
-#include "rollout/analysis/metric_value.h"
+#include "rollout/analysis/expr/expr_value.h"
 
 namespace fleetwave {
 
@@ -33,10 +33,15 @@ class JsonPath {
   std::vector<Step> steps_;
 };
 
-// The measurement value of a web answer: a number, a boolean (true 1, false 0) or a string
-// holding a number, found at `path` in `body`. An answer that is not JSON, a missing path or a
-// value of another type is a Transient error: the measurement is inconclusive, with the error as
-// its note.
-Result<MetricValue> read_web_answer(std::string_view body, const JsonPath& path);
+// The value of a web answer as Argo Rollouts' web provider reads it (webmetric.go parseResponse):
+// the first value `path` finds in the JSON answer, decoded as Go decodes into `any`; an answer
+// that is not JSON is the answer's text as a string. A path that finds nothing is an error
+// (InvalidInput): the measurement is an Error.
+struct WebValue {
+  ExprValue result;
+  std::string text;  // as recorded: the value's JSON, or the answer's text
+};
+
+Result<WebValue> read_web_answer(std::string_view body, const JsonPath& path);
 
 }  // namespace fleetwave

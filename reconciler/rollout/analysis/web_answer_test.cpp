@@ -1,4 +1,4 @@
-// jsonPath parsing (errors with the column) and reading the number of a web answer.
+// jsonPath parsing (errors with the column) and reading the value of a web answer.
 #include "rollout/analysis/web_answer.h"
 
 #include <gtest/gtest.h>
@@ -6,24 +6,28 @@
 namespace fleetwave {
 namespace {
 
-TEST(WebAnswerTest, ReadsTheValueAtThePath) {
+// webmetric.go parseResponse/getValue: the first value at the path, decoded as Go decodes into
+// `any` (numbers are float64, strings stay strings), and recorded as its JSON.
+TEST(WebAnswerTest, ReadsTheValueAtThePathAsRolloutsDoes) {
   const std::string body =
-      R"({"data": {"errorRate": 0.02, "ok": true, "down": false, "count": "12", "series": [{"v": 3}, {"v": 4}],
-          "odd key": 7, "text": "n/a", "none": null}})";
+      R"({"data": {"errorRate": 0.02, "ok": true, "count": "12", "series": [{"v": 3}, {"v": 4}],
+          "odd key": 7, "none": null, "map": {"a": 1}}})";
   struct Case {
     std::string path;
-    double want;
+    std::string go_type, text;
   };
   const std::vector<Case> cases = {
-      {"$.data.errorRate", 0.02},
-      {"{$.data.errorRate}", 0.02},  // kubectl style
-      {"$['data']['errorRate']", 0.02},
-      {"$[\"data\"].errorRate", 0.02},
-      {"$.data.ok", 1},
-      {"$.data.down", 0},
-      {"$.data.count", 12},  // a number written as a string
-      {"$.data.series[1].v", 4},
-      {"$.data['odd key']", 7},
+      {"$.data.errorRate", "float64", "0.02"},
+      {"{$.data.errorRate}", "float64", "0.02"},  // kubectl style
+      {"$['data']['errorRate']", "float64", "0.02"},
+      {"$[\"data\"].errorRate", "float64", "0.02"},
+      {"$.data.ok", "bool", "true"},
+      {"$.data.count", "string", "\"12\""},  // a string stays a string (asFloat converts it)
+      {"$.data.series[1].v", "float64", "4"},
+      {"$.data['odd key']", "float64", "7"},
+      {"$.data.none", "<nil>", "null"},
+      {"$.data.series", "[]interface {}", "[{\"v\":3},{\"v\":4}]"},
+      {"$.data.map", "map[string]interface {}", "{\"a\":1}"},
   };
   for (const Case& c : cases) {
     SCOPED_TRACE(c.path);
@@ -32,45 +36,31 @@ TEST(WebAnswerTest, ReadsTheValueAtThePath) {
     EXPECT_EQ(path->text(), c.path);
     auto value = read_web_answer(body, *path);
     ASSERT_TRUE(value.ok()) << value.error().message;
-    EXPECT_EQ(value->values, std::vector<double>{c.want});
+    EXPECT_EQ(value->result.go_type(), c.go_type);
+    EXPECT_EQ(value->text, c.text);
   }
   auto whole = read_web_answer("42", JsonPath());
   ASSERT_TRUE(whole.ok());
-  EXPECT_EQ(whole->values, std::vector<double>{42});
+  EXPECT_EQ(whole->result.to_float(), 42);
+  // An answer that is not JSON is handed to the condition as its text.
+  auto text = read_web_answer("OK", JsonPath());
+  ASSERT_TRUE(text.ok());
+  EXPECT_EQ(text->result.go_type(), "string");
+  EXPECT_EQ(text->result.as_string(), "OK");
 }
 
-// A missing path or a value of another type is an inconclusive measurement (Transient).
-TEST(WebAnswerTest, MissingValuesAreInconclusive) {
-  const std::string body = R"({"data": {"text": "n/a", "none": null, "list": [1], "map": {}}})";
-  struct Case {
-    std::string path;
-    std::string want;
-  };
-  const std::vector<Case> cases = {
-      {"$.data.errorRate", "$.data.errorRate: not found in the answer"},
-      {"$.data.list[1]", "$.data.list[1]: not found in the answer"},
-      {"$.data[0]", "$.data[0]: not found in the answer"},
-      {"$.data.text.x", "$.data.text.x: not found in the answer"},
-      {"$.data.text", "$.data.text: expected a number, got the string \"n/a\""},
-      {"$.data.none", "$.data.none: expected a number, got a null"},
-      {"$.data.list", "$.data.list: expected a number, got a list"},
-      {"$.data.map", "$.data.map: expected a number, got a map"},
-  };
-  for (const Case& c : cases) {
-    SCOPED_TRACE(c.path);
-    auto path = JsonPath::parse(c.path);
+// A path that finds nothing is an Error measurement ("Could not find JSONPath in body").
+TEST(WebAnswerTest, APathThatFindsNothingIsAnError) {
+  const std::string body = R"({"data": {"text": "n/a", "list": [1]}})";
+  for (const std::string text : {"$.data.errorRate", "$.data.list[1]", "$.data[0]", "$.data.text.x"}) {
+    SCOPED_TRACE(text);
+    auto path = JsonPath::parse(text);
     ASSERT_TRUE(path.ok()) << path.error().message;
     auto value = read_web_answer(body, *path);
     ASSERT_FALSE(value.ok());
-    EXPECT_EQ(value.error().kind, ErrorKind::Transient);
-    EXPECT_EQ(value.error().message, c.want);
+    EXPECT_EQ(value.error().kind, ErrorKind::InvalidInput);
+    EXPECT_EQ(value.error().message, "could not find JSONPath " + text + " in the answer");
   }
-  auto not_json = read_web_answer("<html>", JsonPath());
-  ASSERT_FALSE(not_json.ok());
-  EXPECT_EQ(not_json.error().kind, ErrorKind::Transient);
-  EXPECT_EQ(not_json.error().message,
-            "the answer is invalid JSON: syntax error while parsing value - invalid literal; last read: '<' (line 1, "
-            "column 1)");
 }
 
 TEST(WebAnswerTest, RejectsMalformedPathsWithTheColumn) {

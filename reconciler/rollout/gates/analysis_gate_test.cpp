@@ -1,6 +1,8 @@
-// The analysis gates: at Progress a check of the whole wave that failed fails the wave; at Leave
-// the wave moves on only once every check passed for each pinned cluster (cordoned ones are not
-// measured) or once for the wave, and a missing, running or unmeasurable check waits.
+// The analysis gates: at Progress a check of the whole wave that ended Failed or Error fails the
+// wave and an Inconclusive one holds the release (as Rollouts aborts, or pauses, a rollout on its
+// AnalysisRun's phase); at Leave the wave moves on only once every check succeeded for each pinned
+// cluster (cordoned ones are not measured) or once for the wave, and a missing, running or
+// unmeasurable check waits. dryRun checks and checks without a count never hold the wave.
 #include "rollout/gates/gate_fixture.h"
 
 namespace fleetwave {
@@ -72,6 +74,35 @@ TEST_F(AnalysisGateTest, AFailedCheckOfTheWholeWaveFailsTheWaveAtProgress) {
   GateVerdict v = ask("analysis", GatePoint::Progress);
   EXPECT_EQ(v.kind, GateVerdict::Kind::Fail);
   EXPECT_EQ(v.reason, "analysis smoke (result < 0.05): Failed");
+}
+
+TEST_F(AnalysisGateTest, AnErrorFailsAndAnInconclusiveCheckHoldsAtProgress) {
+  all_successful();
+  in_.analysis[2] = status("smoke", "", Phase::Error);
+  GateVerdict v = ask("analysis", GatePoint::Progress);
+  EXPECT_EQ(v.kind, GateVerdict::Kind::Fail);
+  EXPECT_EQ(v.reason, "analysis smoke (result < 0.05): Error");
+  in_.analysis[2] = status("smoke", "", Phase::Inconclusive);
+  EXPECT_EQ(ask("analysis", GatePoint::Progress).kind, GateVerdict::Kind::Hold);
+  all_successful();
+  in_.analysis[1] = status("error-rate", "eu-2", Phase::Inconclusive);
+  v = ask("analysis", GatePoint::Progress);
+  EXPECT_EQ(v.kind, GateVerdict::Kind::Hold) << "a cluster's inconclusive check is a person's decision too";
+  EXPECT_EQ(v.reason, "analysis error-rate on eu-2 (result < 0.05): Inconclusive");
+}
+
+TEST_F(AnalysisGateTest, DryRunChecksAndChecksWithoutACountNeverHoldTheWave) {
+  wave().analysis[1].dry_run = true;
+  all_successful();
+  in_.analysis[2] = status("smoke", "", Phase::Failed);
+  EXPECT_TRUE(ask("analysis", GatePoint::Progress).passed()) << "a dry run never fails the wave";
+  in_.analysis[2] = status("smoke", "", Phase::Inconclusive);
+  EXPECT_TRUE(ask("analysis", GatePoint::Progress).passed()) << "nor holds it";
+  EXPECT_TRUE(ask("analysis", GatePoint::Leave).passed()) << "nor keeps it waiting";
+  wave().analysis[0].count.reset();  // measures for as long as the wave is current
+  in_.analysis[0] = status("error-rate", "eu-1", Phase::Running);
+  in_.analysis[1] = status("error-rate", "eu-2", Phase::Running);
+  EXPECT_TRUE(ask("analysis", GatePoint::Leave).passed());
 }
 
 TEST_F(AnalysisGateTest, APromotionSkipsTheChecks) {

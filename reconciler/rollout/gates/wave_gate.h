@@ -1,5 +1,5 @@
 // Wave gates: small named units the engine asks before a wave moves, each
-// (GateContext) -> pass | wait(reason) | fail(evidence). The engine keeps the transitions
+// (GateContext) -> pass | wait(reason) | fail(evidence) | hold(evidence). The engine keeps the transitions
 // (start, pin a batch, advance, complete, roll back, hold); the gates decide whether they may
 // happen. builtin_wave_gates() (gates.cpp) is the one table, in evaluation order.
 //
@@ -27,7 +27,8 @@ namespace fleetwave {
 enum class GatePoint { Enter, Progress, Leave };
 
 struct GateVerdict {
-  enum class Kind { Pass, Wait, Fail };
+  // Hold: the release stops in place (pins kept) until a person resumes or rolls it back.
+  enum class Kind { Pass, Wait, Fail, Hold };
   Kind kind = Kind::Pass;
   // Wait: why nothing moves (the status line). Fail: the evidence (commit message, state).
   // Pass: an optional note for the step that follows (approval: "approved").
@@ -48,6 +49,7 @@ struct GateVerdict {
     return {Kind::Wait, std::move(reason), std::move(request), true, {}};
   }
   static GateVerdict fail(std::string evidence) { return {Kind::Fail, std::move(evidence), {}, false, {}}; }
+  static GateVerdict hold(std::string evidence) { return {Kind::Hold, std::move(evidence), {}, false, {}}; }
   bool passed() const { return kind == Kind::Pass; }
 };
 

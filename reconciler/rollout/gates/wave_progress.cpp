@@ -6,11 +6,14 @@
 namespace fleetwave {
 namespace {
 
-// A cluster whose own analysis check failed counts as a failed cluster.
-std::optional<std::string> failed_analysis(const EngineInput& in, const std::string& cluster) {
+// A cluster whose own analysis check ended Failed or Error counts as a failed cluster (a dryRun
+// check never decides).
+std::optional<std::string> failed_analysis(const EngineInput& in, std::size_t wave, const std::string& cluster) {
   for (const AnalysisStatus& s : in.analysis) {
-    if (s.cluster == cluster && s.error.empty() && s.verdict.phase == CheckVerdict::Phase::Failed)
-      return cluster + ": analysis " + describe(s);
+    if (s.cluster != cluster || !analysis_failed(s)) continue;
+    for (const AnalysisCheck* check : in.plan->checks_of(wave)) {
+      if (check->name == s.check && !check->dry_run) return cluster + ": analysis " + describe(s);
+    }
   }
   return std::nullopt;
 }
@@ -35,7 +38,7 @@ WaveProgress wave_progress(const EngineInput& in, const ReleaseState& release) {
       p.failures.push_back(c + ": " + j.detail);
     } else if (auto late = past_progress_deadline(wave, cp, in.now_ms)) {
       p.failures.push_back(*late);
-    } else if (auto failed = failed_analysis(in, c)) {
+    } else if (auto failed = failed_analysis(in, release.wave, c)) {
       p.failures.push_back(*failed);
     } else if (j.verdict != Verdict::Done) {
       p.waiting.push_back(c + ": " + j.detail);

@@ -137,9 +137,10 @@ std::string analysis(const Json& app) {
     out += "<tr><td>" + html_escape(board_str(a, "check")) + "</td><td>" + html_escape(board_str(a, "cluster")) +
            "</td><td>" + code(board_str(a, "condition")) + "</td><td class=\"phase-" +
            html_escape(board_str(a, "phase")) + "\">" + html_escape(board_str(a, "phase")) + "</td><td>" +
-           html_escape(value) + "</td><td>" + std::to_string(a.value("passed", 0)) + " passed, " +
+           html_escape(value) + "</td><td>" + std::to_string(a.value("successful", 0)) + " successful, " +
            std::to_string(a.value("failed", 0)) + " failed, " + std::to_string(a.value("inconclusive", 0)) +
-           " inconclusive</td><td>" + html_escape(summary) + "</td></tr>";
+           " inconclusive, " + std::to_string(a.value("errors", 0)) + " errors</td><td>" + html_escape(summary) +
+           "</td></tr>";
   }
   return out + "</tbody></table>";
 }

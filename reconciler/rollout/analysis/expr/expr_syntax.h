@@ -1,0 +1,73 @@
+// The tokens and the flat syntax tree of the expr language (expr-lang/expr v1.17: parser/lexer and
+// ast/node.go). Hand-written for exactness to expr-lang/expr as Argo Rollouts runs it; no C++
+// library implements expr.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "base/result.h"
+
+namespace fleetwave {
+
+// As expr's lexer/token.go Kind.
+enum class TokenKind { Identifier, Number, String, Operator, Bracket, Eof };
+
+struct Token {
+  TokenKind kind = TokenKind::Eof;
+  std::string value;
+  int column = 1;  // 1-based, in runes
+
+  bool is(TokenKind k) const { return kind == k; }
+  bool is(TokenKind k, std::string_view v) const { return kind == k && value == v; }
+  // As expr's Token.String: `Operator("+")`, `EOF`.
+  std::string describe() const;
+};
+
+// Splits the text as expr's lexer/state.go does; errors carry the 1-based column.
+Result<std::vector<Token>> lex_expr(std::string_view text);
+
+// One node of the tree, as expr's ast/node.go, kept in a flat vector and linked by index.
+enum class NodeKind {
+  Nil,
+  Bool,
+  Integer,
+  Float,
+  String,
+  Identifier,   // text: the name
+  Pointer,      // `#` (text "") or `#index`, only inside a predicate
+  Unary,        // text: operator; children: operand
+  Binary,       // text: operator; children: left, right
+  Member,       // children: base, property (a String node for `.name`)
+  Slice,        // children: base, from (-1: none), to (-1: none)
+  Call,         // text: function or builtin name; children: arguments
+  MethodCall,   // text: method name; children: receiver, arguments...
+  Predicate,    // children: body (one expression, or a sequence via `;`, unsupported)
+  Conditional,  // children: condition, then, else
+  Array,        // children: elements
+  Map,          // children: key, value, key, value...
+};
+
+struct ExprNode {
+  NodeKind kind = NodeKind::Nil;
+  int column = 1;
+  std::string text;
+  bool bool_value = false;
+  std::int64_t int_value = 0;
+  double float_value = 0;
+  std::vector<int> children;
+};
+
+struct ExprTree {
+  std::vector<ExprNode> nodes;
+  int root = -1;
+
+  const ExprNode& at(int index) const { return nodes[static_cast<std::size_t>(index)]; }
+};
+
+// As expr's parser.Parse: InvalidInput "column 10: unexpected token Operator(\")\")".
+Result<ExprTree> parse_expr(std::string_view text);
+
+}  // namespace fleetwave
