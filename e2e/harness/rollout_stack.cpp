@@ -52,6 +52,7 @@ Result<std::unique_ptr<RolloutStack>> RolloutStack::start(const StackOptions& op
     const std::string sim_address = stack->sim_->url().substr(std::string("http://").size());
     scrape.targets.push_back({sim_address, "/metrics", stack->sim_->token()});
     scrape.scrape_interval = std::chrono::milliseconds(500);
+    scrape.rules = options.prometheus_rules;
     FW_TRY(prometheus, testkit::PrometheusServer::start(scrape));
     stack->prometheus_ = std::move(prometheus);
   }

@@ -1,7 +1,9 @@
 // Metric analysis against a real Prometheus (Debian's) scraping the simulator's request
 // counters: a release whose image answers 30% errors is Healthy in Argo CD's eyes, fails the
 // canary's error-rate check and is rolled back with the measurements in the commit; a clean
-// release passes every check of every wave and completes.
+// release passes every check of every wave and completes. A first measurement without data is an
+// Error that does not stall the wave; a NaN is guarded as Rollouts users guard it; and an
+// AnalysisTemplate copied unchanged from the Argo Rollouts documentation gates the canary.
 #include "scenario_test.h"
 
 namespace fleetwave::e2e {
@@ -102,6 +104,134 @@ TEST_F(AnalysisE2eTest, AnErroringReleaseFailsTheCanaryAnalysisAndACleanOneCompl
     analysed |= message.find("analysis passed: error-rate on dev-1 (result[0] < 0.05): ") != std::string::npos;
   }
   EXPECT_TRUE(analysed) << "the advance past the canary names the checks that passed";
+}
+
+// Two checks a clean release must pass. On the canary, one whose query only has data once the new
+// image has been scraped twice, so the first measurement finds none: an Error, and measuring goes
+// on. On every wave, an error ratio that is NaN (0/0 when there are no errors), guarded as the
+// Rollouts documentation guards it.
+const char* kNaNCheck =
+    "  analysis:\n"
+    "    - name: idle-ratio\n"
+    "      prometheus:\n"
+    "        query: >-\n"
+    "          sum(rate(http_requests_total{app=\"{{app}}\",code=\"500\"}[4s]))\n"
+    "          / sum(rate(http_requests_total{app=\"{{app}}\",code=\"500\"}[4s]))\n"
+    "      successCondition: isNaN(result[0]) || result[0] < 0.05\n";
+const char* kFreshCheck =
+    "      analysis:\n"
+    "        - name: fresh-errors\n"
+    "          prometheus:\n"
+    "            query: >-\n"
+    "              sum(rate(http_requests_total{app=\"{{app}}\",cluster=\"{{cluster}}\",image=~\".*:1.6.0\","
+    "code=\"500\"}[4s]))\n"
+    "          interval: 2s\n"
+    "          count: 2\n"
+    "          successCondition: result[0] < 0.05\n";
+
+using AnalysisWithoutDataE2eTest = AnalysisE2eTest;
+
+TEST_F(AnalysisWithoutDataE2eTest, AFirstMeasurementWithoutDataAndANaNGuardLetACleanReleaseComplete) {
+  wait_for_first_rollout();
+  ASSERT_FALSE(HasFatalFailure());
+  // The release brings its checks: the image and the WavePlan change in one commit.
+  auto plan = stack_->repo().file_at("main", "apps/guestbook/rollout.yaml");
+  auto deployment = stack_->repo().file_at("main", kDeployment);
+  ASSERT_TRUE(plan.ok() && deployment.ok());
+  std::string checked = plan->substr(0, plan->find(kErrorRateCheck)) + kNaNCheck +
+                        plan->substr(plan->find(kErrorRateCheck) + std::string(kErrorRateCheck).size());
+  const std::string canary = "      clusters: {clusterNames: [dev-1]}\n";
+  checked.replace(checked.find(canary), canary.size(), canary + kFreshCheck);
+  std::string bumped = *deployment;
+  const std::size_t tag = bumped.find("ui:");
+  bumped.replace(tag, bumped.find('\n', tag) - tag, "ui:1.6.0");
+  steps_before_ship_ = stack_->repo().actions(kGuestbook)->size();
+  auto good = stack_->repo().commit_and_push(
+      "Dana Developer", {{kDeployment, bumped}, {"apps/guestbook/rollout.yaml", checked}}, "guestbook: ship ui 1.6.0");
+  ASSERT_TRUE(good.ok()) << good.error().to_string();
+  E2E_ASSERT_OK(wait_for_guestbook("complete", Millis(180000)));
+  expect_complete_rollout(*good);
+  std::string evidence;
+  for (const AuditEntry& e : steps_of(kGuestbook, *good)) evidence += message_of(e.commit);
+  const std::size_t fresh = evidence.find("fresh-errors on dev-1 (result[0] < 0.05): successful: 2/2 measurements");
+  ASSERT_NE(fresh, std::string::npos) << evidence;
+  // The new image had no samples yet when it became Healthy: that first measurement was an Error.
+  const std::string line = evidence.substr(fresh, evidence.find('\n', fresh) - fresh);
+  EXPECT_NE(line.find(" errors ("), std::string::npos) << line;
+  EXPECT_NE(evidence.find("idle-ratio (isNaN(result[0]) || result[0] < 0.05): successful: 1/1 measurements"),
+            std::string::npos)
+      << evidence;
+  EXPECT_NE(evidence.find("last value [NaN]"), std::string::npos) << evidence;
+}
+
+// docs/features/analysis.md of Argo Rollouts, "Inline Analysis", unchanged. Its query reads
+// istio_requests_total, which the test's Prometheus records from the simulator's counters.
+const char* kRolloutsDocsTemplate = R"(apiVersion: argoproj.io/v1alpha1
+kind: AnalysisTemplate
+metadata:
+  name: success-rate
+spec:
+  args:
+  - name: service-name
+  - name: prometheus-port
+    value: 9090
+  metrics:
+  - name: success-rate
+    successCondition: result[0] >= 0.95
+    provider:
+      prometheus:
+        address: "http://prometheus.example.com:{{args.prometheus-port}}"
+        query: |
+          sum(irate(
+            istio_requests_total{reporter="source",destination_service=~"{{args.service-name}}",response_code!~"5.*"}[5m]
+          )) /
+          sum(irate(
+            istio_requests_total{reporter="source",destination_service=~"{{args.service-name}}"}[5m]
+          ))
+)";
+
+class AnalysisTemplateE2eTest : public AnalysisE2eTest {
+ protected:
+  std::map<std::string, std::string> fleet_changes() override {
+    auto changes = ScenarioTest::fleet_changes();
+    changes["policies/success-rate.yaml"] = kRolloutsDocsTemplate;
+    std::string& plan = changes["apps/guestbook/rollout.yaml"];
+    const std::string canary = "      clusters: {clusterNames: [dev-1]}\n";
+    plan.replace(plan.find(canary), canary.size(),
+                 canary +
+                     "      analysis:\n"
+                     "        - templateName: success-rate\n"
+                     "          initialDelay: 4s\n"
+                     "          args:\n"
+                     "            - {name: service-name, value: \"{{app}}.{{cluster}}\"}\n");
+    return changes;
+  }
+  void configure(StackOptions& options) override {
+    options.prometheus = true;
+    options.prometheus_rules.push_back(
+        {"istio_requests_total",
+         "label_replace(label_join(http_requests_total, \"destination_service\", \".\", \"app\", \"cluster\"), "
+         "\"response_code\", \"$1\", \"code\", \"(.*)\")",
+         {{"reporter", "source"}}});
+  }
+};
+
+TEST_F(AnalysisTemplateE2eTest, TheRolloutsDocumentationsTemplateGatesTheCanary) {
+  wait_for_first_rollout();
+  ASSERT_FALSE(HasFatalFailure());
+  const std::string bad = ship_guestbook("1.5.0-errors");
+  ASSERT_FALSE(bad.empty());
+  auto rolled_back = wait_for_guestbook("rollback", Millis(90000));
+  std::vector<AuditEntry> steps = steps_of(kGuestbook, bad);
+  ASSERT_TRUE(rolled_back.ok()) << rolled_back.error().to_string() << "\n"
+                                << (steps.size() > 1 ? message_of(steps[1].commit) : "");
+  ASSERT_EQ(steps.size(), 2u);
+  EXPECT_EQ(steps[1].action, "rollback");
+  const std::string rollback = message_of(steps[1].commit);
+  EXPECT_NE(rollback.find("Fleetwave-Evidence: dev-1: analysis success-rate on dev-1 (result[0] >= 0.95): failed: "
+                          "1/1 measurements"),
+            std::string::npos)
+      << rollback;
 }
 
 }  // namespace

@@ -138,6 +138,13 @@ class Loader {
     return ObjectSource{o.file->path, o.line, o.document, o.prefix.to_string()};
   }
 
+  // Fleet policies only the reconciler reads, no input of a render: RolloutWindows (when releases
+  // may move) and Argo Rollouts analysis templates (how a wave is verified).
+  static bool reconciler_policy(const std::string& api_version, const std::string& kind) {
+    if (api_version == kFleetwaveApi) return kind == "RolloutWindows";
+    return api_version == "argoproj.io/v1alpha1" && (kind == "AnalysisTemplate" || kind == "ClusterAnalysisTemplate");
+  }
+
   void classify(LoadedObject& o) {
     Problems problems;
     std::string api_version = get_string(o.object, "apiVersion", {}, problems, true);
@@ -160,14 +167,13 @@ class Loader {
       load_customization(o);
       return;
     }
-    if (role == FileRole::FleetPolicy && api_version == kFleetwaveApi && kind == "RolloutWindows") {
-      return;  // when releases may move: the reconciler's, no input of a render
-    }
+    if (role == FileRole::FleetPolicy && reconciler_policy(api_version, kind)) return;
     if (role == FileRole::FleetPolicy) {
       add_error(
           o, FieldPath().key("kind"),
           "policies/ holds only Karmada PropagationPolicy, ClusterPropagationPolicy, OverridePolicy, "
-          "ClusterOverridePolicy and ResourceInterpreterCustomization objects (and fleetwave RolloutWindows), found " +
+          "ClusterOverridePolicy and ResourceInterpreterCustomization objects (and fleetwave RolloutWindows, Argo "
+          "Rollouts AnalysisTemplates and ClusterAnalysisTemplates), found " +
               printable(api_version) + " " + printable(kind));
       return;
     }

@@ -52,6 +52,7 @@ void check_policies(const std::string& app, const FleetRender& render, Findings&
 // An app's WavePlan, its render and its waves, as `plan` checks them.
 void check_app(RepoSnapshot& snapshot, const AppDefinition& app, const std::string& revision, Findings& out) {
   for (const Error& e : app.errors) out.errors.push_back({app.name, e.to_string()});
+  for (const Error& w : app.warnings) out.warnings.push_back({app.name, w.to_string()});
   if (!app.plan) return;
   const AppRender render = AppRender::at(snapshot, app.path);
   for (const Error& e : render.errors()) out.errors.push_back({app.name, e.to_string()});

@@ -4,6 +4,7 @@
 
 #include "base/nearest_name.h"
 #include "codec/yaml_codec.h"
+#include "reconcile/analysis_templates.h"
 #include "rollout/messages.h"
 
 namespace fleetwave {
@@ -26,6 +27,12 @@ bool candidate_path(const std::string& path, const RepoLayoutNames& layout) {
     start = slash + 1;
   }
   return true;
+}
+
+// A YAML or JSON file under the policies directory (analysis templates live there too).
+bool policy_path(const std::string& path, const RepoLayoutNames& layout) {
+  const bool yaml = path.ends_with(".yaml") || path.ends_with(".yml") || path.ends_with(".json");
+  return yaml && path.compare(0, layout.policies.size() + 1, layout.policies + "/") == 0;
 }
 
 std::string dir_of(const std::string& path) {
@@ -83,6 +90,9 @@ void read_plans(const std::string& path, const std::string& content, std::vector
     AppDefinition app;
     app.path = dir_of(path);
     app.plan_file = path;
+    app.plan_content = content;
+    app.plan_doc = i;
+    app.plan_line = (*docs)[i].line;
     Problems problems;
     WavePlan plan = parse_wave_plan(doc, problems);
     app.name = plan.name.empty() ? path : plan.name;
@@ -179,18 +189,28 @@ void check_dependencies(std::vector<AppDefinition>& apps) {
 
 Result<std::vector<AppDefinition>> AppDiscovery::discover(git::GitRepository& repo, BlobCache& cache,
                                                           const std::string& commit) {
+  constexpr unsigned kMayHoldPlan = 1, kMayHoldTemplate = 2;
   FW_TRY(entries, repo.list_tree(commit, "", true));
   std::vector<AppDefinition> apps;
+  std::vector<TemplateSource> templates;
   for (const git::TreeEntry& e : entries) {
-    if (e.type != git::EntryType::Blob || e.mode == git::kModeSymlink || !candidate_path(e.path, layout_)) continue;
-    auto known = may_hold_plan_.find(e.oid);
-    if (known != may_hold_plan_.end() && !known->second) continue;
+    if (e.type != git::EntryType::Blob || e.mode == git::kModeSymlink) continue;
+    const bool in_app = candidate_path(e.path, layout_);
+    if (!in_app && !(policy_path(e.path, layout_))) continue;
+    auto known = may_hold_.find(e.oid);
+    if (known != may_hold_.end() && known->second == 0) continue;
     FW_TRY(content, cache.read(repo, e.oid));
     // A WavePlan, or a document of ours whose kind may be a mistyped WavePlan (near_miss).
-    bool may = content.find("WavePlan") != std::string::npos || content.find("fleetwave.io/") != std::string::npos;
-    may_hold_plan_[e.oid] = may;
-    if (may) read_plans(e.path, content, apps);
+    const unsigned may =
+        (content.find("WavePlan") != std::string::npos || content.find("fleetwave.io/") != std::string::npos
+             ? kMayHoldPlan
+             : 0) |
+        (content.find("AnalysisTemplate") != std::string::npos ? kMayHoldTemplate : 0);
+    may_hold_[e.oid] = may;
+    if (in_app && (may & kMayHoldPlan) != 0) read_plans(e.path, content, apps);
+    if ((may & kMayHoldTemplate) != 0) read_analysis_templates(e.path, content, templates);
   }
+  for (AppDefinition& app : apps) resolve_analysis_templates(app, templates, layout_.policies);
   std::sort(apps.begin(), apps.end(), [](const AppDefinition& a, const AppDefinition& b) {
     return std::tie(a.name, a.path) < std::tie(b.name, b.path);
   });

@@ -4,6 +4,7 @@
 // ("WavePaln", "fleetwave.io/v1alpha"), which would otherwise make the app vanish.
 #pragma once
 
+#include <cstddef>
 #include <map>
 #include <optional>
 #include <string>
@@ -21,6 +22,10 @@ struct AppDefinition {
   std::string plan_file;         // the file holding the WavePlan
   std::optional<WavePlan> plan;  // absent when the WavePlan is invalid
   ErrorList errors;              // file:line:column: field: problem
+  ErrorList warnings;            // the same, for what works but is likely not meant
+  std::string plan_content;      // the plan file's text, document index and first line, to
+  std::size_t plan_doc = 0;      // locate problems found after parsing (analysis templates)
+  int plan_line = 0;
   // Where each entry of plan->depends_on is written, for errors found across apps.
   std::vector<SourcePos> depends_on_at;
 };
@@ -29,7 +34,8 @@ struct AppDefinition {
 // is an error of the depending app (each app of a cycle), which then has no plan.
 void check_dependencies(std::vector<AppDefinition>& apps);
 
-// Remembers, per blob id, whether a file can hold a WavePlan, so later scans read only new blobs.
+// Remembers, per blob id, whether a file can hold a WavePlan or an analysis template, so later
+// scans read only new blobs.
 // Not thread-safe.
 class AppDiscovery {
  public:
@@ -41,7 +47,9 @@ class AppDiscovery {
 
  private:
   RepoLayoutNames layout_;
-  std::map<std::string, bool> may_hold_plan_;  // blob id -> contains "WavePlan"
+  // blob id -> what it may hold (kMayHoldPlan, kMayHoldTemplate bits), so a scan reads only
+  // blobs it has not seen.
+  std::map<std::string, unsigned> may_hold_;
 };
 
 }  // namespace fleetwave

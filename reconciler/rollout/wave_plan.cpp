@@ -32,7 +32,7 @@ void parse_duration_field(const Json& wave, const char* key, const FieldPath& at
   into = *ms;
 }
 
-Wave parse_wave(const Json& value, const FieldPath& at, Problems& problems) {
+Wave parse_wave(const Json& value, const FieldPath& at, Problems& problems, std::vector<AnalysisTemplateRef>& refs) {
   Wave w;
   if (!value.is_object()) {
     problems.add(at, "expected a wave (a map with name and clusters)");
@@ -85,7 +85,7 @@ Wave parse_wave(const Json& value, const FieldPath& at, Problems& problems) {
     problems.add(at.key("approval"), "unsupported value \"" + approval + "\", must be required or none");
   }
   if (const Json* analysis = find_member(value, "analysis"))
-    w.analysis = parse_analysis(*analysis, at.key("analysis"), problems);
+    w.analysis = parse_analysis(*analysis, at.key("analysis"), problems, &refs);
   w.allow_empty = get_bool(value, "allowEmpty", at, problems);
   return w;
 }
@@ -179,14 +179,16 @@ WavePlan parse_wave_plan(const Json& object, Problems& problems) {
                         {"waves", "onFailure", "dependsOn", "analysis", "deletionGuard", "fastForward", "failover"},
                         spec_at, problems);
   if (const Json* analysis = find_member(*spec, "analysis")) {
-    plan.analysis = parse_analysis(*analysis, spec_at.key("analysis"), problems);
+    plan.analysis = parse_analysis(*analysis, spec_at.key("analysis"), problems, &plan.template_refs);
   }
   const Json* waves = get_array(*spec, "waves", spec_at, problems, true);
   if (waves != nullptr && waves->empty()) problems.add(spec_at.key("waves"), "needs at least one wave");
   std::set<std::string> names;
   if (waves != nullptr) {
     for (std::size_t i = 0; i < waves->size(); ++i) {
-      Wave w = parse_wave((*waves)[i], spec_at.key("waves").index(i), problems);
+      const std::size_t refs_before = plan.template_refs.size();
+      Wave w = parse_wave((*waves)[i], spec_at.key("waves").index(i), problems, plan.template_refs);
+      for (std::size_t r = refs_before; r < plan.template_refs.size(); ++r) plan.template_refs[r].wave = i;
       if (!w.name.empty() && !names.insert(w.name).second) {
         problems.add(spec_at.key("waves").index(i).key("name"), "duplicate wave name \"" + w.name + "\"");
       }
@@ -215,6 +217,29 @@ WavePlan parse_wave_plan(const Json& object, Problems& problems) {
     }
   }
   return plan;
+}
+
+void add_template_checks(WavePlan& plan, const AnalysisTemplateRef& ref, std::vector<AnalysisCheck> checks,
+                         Problems& problems) {
+  std::vector<AnalysisCheck>& list =
+      ref.wave && *ref.wave < plan.waves.size() ? plan.waves[*ref.wave].analysis : plan.analysis;
+  for (AnalysisCheck& check : checks) {
+    bool taken = false;
+    for (const std::vector<AnalysisCheck>* other : {&list, &plan.analysis}) {
+      for (const AnalysisCheck& c : *other) taken = taken || c.name == check.name;
+    }
+    if (!ref.wave) {  // a plan-wide check: no wave may define the same name
+      for (const Wave& w : plan.waves) {
+        for (const AnalysisCheck& c : w.analysis) taken = taken || c.name == check.name;
+      }
+    }
+    if (taken) {
+      problems.add(ref.at.key("templateName"), "template \"" + ref.template_name + "\" defines check \"" + check.name +
+                                                   "\", which this list already has");
+      continue;
+    }
+    list.push_back(std::move(check));
+  }
 }
 
 }  // namespace fleetwave

@@ -11,6 +11,7 @@
 #include "model/problems.h"
 #include "model/selectors.h"
 #include "rollout/analysis/analysis_check.h"
+#include "rollout/analysis/analysis_template.h"
 #include "rollout/count_or_percent.h"
 #include "rollout/deletion_guard.h"
 
@@ -42,7 +43,10 @@ struct WavePlan {
   // this app enters a wave (spec.dependsOn; checked against the other apps at discovery).
   std::vector<std::string> depends_on;
   std::vector<AnalysisCheck> analysis;  // spec.analysis: checks of every wave
-  DeletionGuardPolicy deletion_guard;   // spec.deletionGuard
+  // Entries of spec.analysis and the waves' lists that name an AnalysisTemplate; discovery
+  // resolves them into checks (add_template_checks).
+  std::vector<AnalysisTemplateRef> template_refs;
+  DeletionGuardPolicy deletion_guard;  // spec.deletionGuard
   // spec.fastForward: approval-required makes a promote take effect only once the wave it
   // promotes to is approved (by default it takes effect at once).
   bool fast_forward_needs_approval = false;
@@ -58,5 +62,10 @@ struct WavePlan {
 
 // Validates a WavePlan object; every problem is reported at its field.
 WavePlan parse_wave_plan(const Json& object, Problems& problems);
+
+// Adds the checks `ref` resolved to, to the list that names it; a check whose name that list (or
+// spec.analysis) already has is an error at the reference.
+void add_template_checks(WavePlan& plan, const AnalysisTemplateRef& ref, std::vector<AnalysisCheck> checks,
+                         Problems& problems);
 
 }  // namespace fleetwave

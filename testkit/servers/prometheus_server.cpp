@@ -30,9 +30,23 @@ std::string prometheus_config_text(const PrometheusServerOptions& o) {
   }
   // The default scrape timeout (10 s) may not exceed a shorter interval.
   const std::string interval = duration_text(o.scrape_interval);
-  const Json config = {{"global", {{"scrape_interval", interval}, {"scrape_timeout", interval}}},
-                       {"scrape_configs", std::move(jobs)}};
+  Json config = {{"global", {{"scrape_interval", interval}, {"scrape_timeout", interval}}},
+                 {"scrape_configs", std::move(jobs)}};
+  if (!o.rules.empty()) {
+    config["global"]["evaluation_interval"] = interval;
+    config["rule_files"] = {"rules.yml"};
+  }
   return write_json(config);
+}
+
+std::string rules_text(const PrometheusServerOptions& o) {
+  Json rules = Json::array();
+  for (const RecordingRule& r : o.rules) {
+    Json rule = {{"record", r.record}, {"expr", r.expr}};
+    for (const auto& [name, value] : r.labels) rule["labels"][name] = value;
+    rules.push_back(std::move(rule));
+  }
+  return write_json(Json{{"groups", {{{"name", "recorded"}, {"rules", std::move(rules)}}}}});
 }
 
 }  // namespace
@@ -44,6 +58,8 @@ Result<std::unique_ptr<PrometheusServer>> PrometheusServer::start(PrometheusServ
   FW_TRY(dir, TempDir::create("fw-prometheus"));
   std::unique_ptr<PrometheusServer> server(new PrometheusServer(std::move(dir), std::move(options)));
   FW_CHECK(write_text_file(server->dir_ / "prometheus.yml", prometheus_config_text(server->options_)));
+  if (!server->options_.rules.empty())
+    FW_CHECK(write_text_file(server->dir_ / "rules.yml", rules_text(server->options_)));
   for (int attempt = 1;; ++attempt) {
     Status<> launched = server->launch();
     if (launched.ok()) return server;

@@ -4,8 +4,9 @@
 // deletes the directory. Prometheus' output goes to root()/prometheus.log, whose tail ends every
 // start-up error.
 //
-// Each target is its own job, "target-<index>" (so each may carry its own token); the config has
-// no rules, so the evaluation interval is left alone.
+// Each target is its own job, "target-<index>" (so each may carry its own token). Recording rules,
+// when given, are evaluated at the scrape interval (e.g. to publish a metric under the name a
+// copied Argo Rollouts AnalysisTemplate queries).
 //
 // Requires the Debian package prometheus.
 //
@@ -17,6 +18,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "base/json.h"
@@ -32,9 +34,17 @@ struct ScrapeTarget {
   std::string bearer_token;  // sent as "Authorization: Bearer <token>" unless ""
 };
 
+// One Prometheus recording rule: `record` is the new series' name, `labels` are added to it.
+struct RecordingRule {
+  std::string record;
+  std::string expr;
+  std::vector<std::pair<std::string, std::string>> labels;
+};
+
 struct PrometheusServerOptions {
   std::vector<ScrapeTarget> targets;
   std::chrono::milliseconds scrape_interval{1000};  // also the scrape timeout
+  std::vector<RecordingRule> rules;
 };
 
 class PrometheusServer {

@@ -3,6 +3,7 @@
 #include <set>
 
 #include "base/text.h"
+#include "rollout/analysis/analysis_template.h"
 #include "rollout/analysis/expr/expression.h"
 #include "rollout/analysis/placeholders.h"
 #include "rollout/duration.h"
@@ -151,7 +152,9 @@ std::shared_ptr<const Expression> get_condition(const Json& value, const char* k
   return std::make_shared<const Expression>(std::move(parsed).value());
 }
 
-AnalysisCheck parse_check(const Json& value, const FieldPath& at, Problems& problems) {
+}  // namespace
+
+AnalysisCheck parse_analysis_check(const Json& value, const FieldPath& at, Problems& problems) {
   AnalysisCheck check;
   if (!value.is_object()) {
     problems.add(at, "expected a check (a map with name, prometheus or web, and successCondition)");
@@ -174,9 +177,8 @@ AnalysisCheck parse_check(const Json& value, const FieldPath& at, Problems& prob
   return check;
 }
 
-}  // namespace
-
-std::vector<AnalysisCheck> parse_analysis(const Json& list, const FieldPath& at, Problems& problems) {
+std::vector<AnalysisCheck> parse_analysis(const Json& list, const FieldPath& at, Problems& problems,
+                                          std::vector<AnalysisTemplateRef>* templates) {
   std::vector<AnalysisCheck> checks;
   if (list.is_null()) return checks;
   if (!list.is_array()) {
@@ -185,7 +187,15 @@ std::vector<AnalysisCheck> parse_analysis(const Json& list, const FieldPath& at,
   }
   std::set<std::string> names;
   for (std::size_t i = 0; i < list.size(); ++i) {
-    AnalysisCheck check = parse_check(list[i], at.index(i), problems);
+    if (names_a_template(list[i])) {
+      if (templates == nullptr) {
+        problems.add(at.index(i).key("templateName"), "an AnalysisTemplate cannot be used here");
+      } else {
+        templates->push_back(parse_template_ref(list[i], at.index(i), problems));
+      }
+      continue;
+    }
+    AnalysisCheck check = parse_analysis_check(list[i], at.index(i), problems);
     if (!check.name.empty() && !names.insert(check.name).second) {
       problems.add(at.index(i).key("name"), "duplicate check name \"" + check.name + "\"");
     }

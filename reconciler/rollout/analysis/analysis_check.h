@@ -58,8 +58,15 @@ struct AnalysisCheck {
   bool per_cluster = false;                    // the query, URL or headers use {{cluster}}
 };
 
+// Validates one check at `at` (a map, as in a WavePlan's list).
+AnalysisCheck parse_analysis_check(const Json& value, const FieldPath& at, Problems& problems);
+
+struct AnalysisTemplateRef;  // analysis_template.h
+
 // Validates a list of checks at `at` (e.g. spec.waves[1].analysis); every problem is reported at
-// its field, e.g. spec.waves[1].analysis[0].successCondition.
-std::vector<AnalysisCheck> parse_analysis(const Json& list, const FieldPath& at, Problems& problems);
+// its field, e.g. spec.waves[1].analysis[0].successCondition. Entries that name an
+// AnalysisTemplate are added to `templates` (an error when it is null), for discovery to resolve.
+std::vector<AnalysisCheck> parse_analysis(const Json& list, const FieldPath& at, Problems& problems,
+                                          std::vector<AnalysisTemplateRef>* templates = nullptr);
 
 }  // namespace fleetwave
