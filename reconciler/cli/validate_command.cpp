@@ -127,10 +127,9 @@ void check_windows(RepoSnapshot& snapshot, const std::vector<AppDefinition>& app
   std::set<std::string> names;
   for (const AppDefinition& a : apps) names.insert(a.name);
   for (const RolloutWindow& w : *windows) {
-    const std::string what = "RolloutWindows " + w.source + " (" + w.describe() + ")";
-    const bool applies = w.applications.empty() || std::any_of(names.begin(), names.end(), [&](const std::string& n) {
-                           return w.applies_to_app(n);
-                         });
+    const std::string what = "RolloutWindows " + w.name() + " (" + w.describe() + ")";
+    const bool applies = w.applications.empty() ||
+                         std::any_of(names.begin(), names.end(), [&](const std::string& n) { return w.lists_app(n); });
     if (!applies && !names.empty()) {
       out.warnings.push_back({"", what + ": applications " + join(w.applications, ", ") + " match no app" +
                                       did_you_mean(w.applications.front(), names) + "; fix the globs"});

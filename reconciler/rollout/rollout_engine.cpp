@@ -161,7 +161,10 @@ class Engine {
       return wait_at_gate(next, index, v, why);
     }
     r.phase = ReleasePhase::Progressing;
-    return pin_batch(next, index, action, why, true);
+    // A gate that let the wave in for a stated reason (a person's promote through a manualSync
+    // window) says so in the step's evidence.
+    const bool noted = v.gate == "window" && !v.reason.empty();
+    return pin_batch(next, index, action, noted ? why + "; " + v.reason : why, true);
   }
 
   // A recorded wait: the release waits at wave `index` until its Enter gates pass.

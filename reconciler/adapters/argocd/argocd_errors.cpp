@@ -1,5 +1,6 @@
 #include "adapters/argocd/argocd_errors.h"
 
+#include "adapters/http/http_client.h"
 #include "codec/json_reader.h"
 #include "net/redaction.h"
 

@@ -17,6 +17,7 @@ TEST_F(ReadWindowsStepTest, TheWindowsOfPoliciesAreRead) {
   ASSERT_EQ(context().in.windows.size(), 1u);
   EXPECT_EQ(context().in.windows[0].source, "freeze[0]");
   EXPECT_EQ(context().in.inventory.size(), 4u);
+  EXPECT_EQ(context().in.app_namespace, "shop") << "the one namespace of the app's templates, for windows' namespaces";
 }
 
 TEST_F(ReadWindowsStepTest, AWindowsFileThatDoesNotParseStopsTheApp) {

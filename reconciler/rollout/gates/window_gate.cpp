@@ -1,7 +1,9 @@
 // window: RolloutWindows (policies/) say when releases may move. Inside an active deny window,
 // or outside every allow window that applies, no release starts and no batch is pinned; the
 // clusters the next step would pin decide which windows apply. Failures still roll back
-// (failure-budget is asked first) and people may pause at any time.
+// (failure-budget is asked first) and people may pause at any time. A wave a person promoted
+// (`fleetwave promote`) is their step, as a manual sync is in Argo CD: windows with manualSync
+// let it through.
 #include <algorithm>
 
 #include "rollout/gates/wave_gate.h"
@@ -19,8 +21,14 @@ GateVerdict window_gate(const GateContext& ctx) {
     if (c != in.inventory.end()) next.push_back(&*c);
   }
   if (next.empty()) return GateVerdict::pass();  // the wave is pinned: the next wave's Enter decides
-  auto block = window_block(in.windows, in.state.app, next, in.now_ms);
+  WindowStep step{in.state.app, in.app_namespace, std::move(next), false};
+  auto block = window_block(in.windows, step, in.now_ms);
   if (!block) return GateVerdict::pass();
+  step.manual = fast_forwarded(*in.plan, ctx.release, ctx.index);
+  if (step.manual && !window_block(in.windows, step, in.now_ms)) {
+    return GateVerdict::pass("promoted to wave " + ctx.release.promoted_to + " by a person; manualSync lets it pass " +
+                             block->reason);
+  }
   return GateVerdict::wait("wave " + ctx.label + " waits: " + block->reason);
 }
 

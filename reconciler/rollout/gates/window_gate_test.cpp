@@ -1,10 +1,11 @@
 // The window gate through the engine: a deny window stops the start and every next batch of
-// the clusters it selects, an allow window lets releases move only while open, and a rollback
-// is never held back.
+// the clusters it selects, an allow window lets releases move only while open, a rollback is
+// never held back, and a person's promote passes the windows with manualSync.
 #include <gtest/gtest.h>
 
 #include "codec/yaml_codec.h"
 #include "rollout/engine_fixture.h"
+#include "rollout/manual_actions.h"
 #include "rollout/rollout_engine.h"
 
 namespace fleetwave {
@@ -104,6 +105,64 @@ TEST(WindowGateTest, ARollbackIsNeverHeldBackByAWindow) {
   Decision d = decide(f.in);
   ASSERT_TRUE(d.step) << d.blocked;
   EXPECT_EQ(d.step->action, "rollback");
+}
+
+// Argo CD's CanSync(isManual): a manual sync passes a deny window with manualSync, an automatic
+// one does not. fleetwave's manual sync is a promote (types_test.go TestSyncWindows_CanSync,
+// "will allow manual sync with active-deny with ManualSync enabled" and "will deny auto sync with
+// active-deny with ManualSync enabled").
+TEST(WindowGateTest, APromoteByAPersonPassesAWindowWithManualSync) {
+  Fixture f;
+  f.in.windows = windows(std::string(kFridayEveningProd) + "    manualSync: true\n    description: CHG-1234\n");
+  f.canary_done();
+  Decision d = decide(f.in);
+  EXPECT_FALSE(d.step) << "the automatic step waits";
+  EXPECT_EQ(d.blocked.rfind("wave 2/2 prod waits: deny window w[0] \"CHG-1234\" (0 17 * * FRI UTC, 63h) is active "
+                            "until 2027-01-25T08:00:00Z",
+                            0),
+            0u)
+      << d.blocked;
+
+  auto promote = promote_step(f.plan, f.in.state, std::string("prod"), "hotfix");
+  ASSERT_TRUE(promote.ok()) << promote.error().to_string();
+  f.in.state = promote->next;
+  d = decide(f.in);
+  ASSERT_TRUE(d.step) << d.blocked;
+  EXPECT_EQ(d.step->action, "advance");
+  const std::string evidence = d.step->message.trailer("Fleetwave-Evidence");
+  EXPECT_NE(evidence.find("promoted to wave prod by a person; manualSync lets it pass deny window w[0] \"CHG-1234\""),
+            std::string::npos)
+      << evidence;
+}
+
+// "will deny manual sync with active-deny" (types_test.go TestSyncWindows_CanSync): without
+// manualSync a promote waits like any step.
+TEST(WindowGateTest, APromoteWaitsForAWindowWithoutManualSync) {
+  Fixture f;
+  f.in.windows = windows(kFridayEveningProd);
+  f.canary_done();
+  auto promote = promote_step(f.plan, f.in.state, std::nullopt, "hotfix");
+  ASSERT_TRUE(promote.ok()) << promote.error().to_string();
+  f.in.state = promote->next;
+  Decision d = decide(f.in);
+  EXPECT_FALSE(d.step);
+  EXPECT_EQ(d.blocked.rfind("wave 2/2 prod waits: deny window w[0]", 0), 0u) << d.blocked;
+}
+
+// types_test.go TestSyncWindows_Matches "MatchNamespace": the app's namespace (EngineInput's
+// app_namespace, from its templates) against the window's namespaces.
+TEST(WindowGateTest, NamespacesMatchTheAppsNamespace) {
+  Fixture f;
+  f.in.windows = windows("  - kind: deny\n    schedule: '0 17 * * FRI'\n    duration: 63h\n    namespaces: [shop-*]\n");
+  f.in.app_namespace = "payments";
+  Decision d = decide(f.in);
+  ASSERT_TRUE(d.step) << d.blocked;
+  EXPECT_EQ(d.step->action, "start");
+  f.canary_done();
+  f.in.app_namespace = "shop-prod";
+  d = decide(f.in);
+  EXPECT_FALSE(d.step);
+  EXPECT_EQ(d.blocked.rfind("wave 2/2 prod waits: deny window w[0]", 0), 0u) << d.blocked;
 }
 
 }  // namespace

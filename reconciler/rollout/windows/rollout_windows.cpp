@@ -50,25 +50,27 @@ std::string take_zone_prefix(std::string& schedule, const FieldPath& at, Problem
   return zone;
 }
 
-RolloutWindow parse_window(const Json& value, const FieldPath& at, const std::string& object_name, std::size_t index,
-                           Problems& problems, const TimeZoneLoader& loader) {
-  RolloutWindow w;
-  w.source = object_name + "[" + std::to_string(index) + "]";
-  if (!value.is_object()) {
-    problems.add(at, "expected a window (a map with kind, schedule and duration), got a " + json_type_name(value));
-    return w;
+// applications, namespaces, clusters and the flags saying how they combine and whom they spare.
+void parse_window_matchers(const Json& value, const FieldPath& at, RolloutWindow& w, Problems& problems) {
+  w.applications = get_string_list(value, "applications", at, problems);
+  for (std::size_t k = 0; k < w.applications.size(); ++k) {
+    if (w.applications[k].empty()) problems.add(at.key("applications").index(k), "must not be empty");
   }
-  reject_unknown_fields(value, {"kind", "schedule", "duration", "timeZone", "applications", "clusters"}, at, problems);
-
-  const std::string kind = get_string(value, "kind", at, problems, true);
-  if (kind == "allow") {
-    w.kind = WindowKind::Allow;
-  } else if (kind == "deny") {
-    w.kind = WindowKind::Deny;
-  } else if (!kind.empty()) {
-    problems.add(at.key("kind"), "unsupported value \"" + kind + "\", must be allow or deny");
+  w.namespaces = get_string_list(value, "namespaces", at, problems);
+  for (std::size_t k = 0; k < w.namespaces.size(); ++k) {
+    if (w.namespaces[k].empty()) problems.add(at.key("namespaces").index(k), "must not be empty");
   }
+  if (const Json* clusters = get_object(value, "clusters", at, problems)) {
+    w.clusters = parse_cluster_affinity(*clusters, at.key("clusters"), problems);
+  }
+  w.and_operator = get_bool(value, "andOperator", at, problems);
+  w.manual_sync = get_bool(value, "manualSync", at, problems);
+  w.description = get_string(value, "description", at, problems);
+}
 
+// spec.windows[i].schedule (with its zone prefix) and timeZone: the window's timing.
+void parse_window_timing(const Json& value, const FieldPath& at, RolloutWindow& w, Problems& problems,
+                         const TimeZoneLoader& loader) {
   WindowTiming timing;
   w.schedule_text = get_string(value, "schedule", at, problems, true);
   const std::string prefix_zone = take_zone_prefix(w.schedule_text, at, problems);
@@ -81,9 +83,6 @@ RolloutWindow parse_window(const Json& value, const FieldPath& at, const std::st
                    "invalid cron schedule \"" + w.schedule_text + "\": " + schedule.error().message);
     }
   }
-
-  w.duration_ms = parse_window_duration(value, at, problems);
-
   const std::string zone = get_string(value, "timeZone", at, problems);
   if (!prefix_zone.empty() && !zone.empty() && zone != prefix_zone) {
     problems.add(at.key("timeZone"),
@@ -97,14 +96,32 @@ RolloutWindow parse_window(const Json& value, const FieldPath& at, const std::st
     problems.add(at.key("timeZone"), loaded.error().message);
   }
   w.timing = std::make_shared<const WindowTiming>(std::move(timing));
+}
 
-  w.applications = get_string_list(value, "applications", at, problems);
-  for (std::size_t k = 0; k < w.applications.size(); ++k) {
-    if (w.applications[k].empty()) problems.add(at.key("applications").index(k), "must not be empty");
+RolloutWindow parse_window(const Json& value, const FieldPath& at, const std::string& object_name, std::size_t index,
+                           Problems& problems, const TimeZoneLoader& loader) {
+  RolloutWindow w;
+  w.source = object_name + "[" + std::to_string(index) + "]";
+  if (!value.is_object()) {
+    problems.add(at, "expected a window (a map with kind, schedule and duration), got a " + json_type_name(value));
+    return w;
   }
-  if (const Json* clusters = get_object(value, "clusters", at, problems)) {
-    w.clusters = parse_cluster_affinity(*clusters, at.key("clusters"), problems);
+  reject_unknown_fields(value,
+                        {"kind", "schedule", "duration", "timeZone", "applications", "namespaces", "clusters",
+                         "andOperator", "manualSync", "description"},
+                        at, problems);
+
+  const std::string kind = get_string(value, "kind", at, problems, true);
+  if (kind == "allow") {
+    w.kind = WindowKind::Allow;
+  } else if (kind == "deny") {
+    w.kind = WindowKind::Deny;
+  } else if (!kind.empty()) {
+    problems.add(at.key("kind"), "unsupported value \"" + kind + "\", must be allow or deny");
   }
+  parse_window_timing(value, at, w, problems, loader);
+  w.duration_ms = parse_window_duration(value, at, problems);
+  parse_window_matchers(value, at, w, problems);
   return w;
 }
 
@@ -147,14 +164,34 @@ bool glob_match(std::string_view pattern, std::string_view name) {
   return p == pattern.size();
 }
 
-bool RolloutWindow::applies_to_app(const std::string& app) const {
-  if (applications.empty()) return true;
-  return std::any_of(applications.begin(), applications.end(),
-                     [&](const std::string& pattern) { return glob_match(pattern, app); });
+namespace {
+bool any_glob(const std::vector<std::string>& patterns, const std::string& name) {
+  return std::any_of(patterns.begin(), patterns.end(), [&](const std::string& p) { return glob_match(p, name); });
 }
+}  // namespace
 
-bool RolloutWindow::applies_to_cluster(const Cluster* cluster) const {
-  return cluster == nullptr || !clusters || cluster_matches(*cluster, *clusters);
+bool RolloutWindow::lists_app(const std::string& app) const { return any_glob(applications, app); }
+
+bool RolloutWindow::applies(const std::string& app, const std::string& app_namespace, const Cluster* cluster) const {
+  // fleetwave's rule (docs/formats.md): a window that lists no matcher governs every step.
+  if (applications.empty() && namespaces.empty() && !clusters) return true;
+  struct Matcher {
+    bool listed;
+    bool matched;
+  };
+  const Matcher matchers[] = {
+      {!applications.empty(), any_glob(applications, app)},
+      {!namespaces.empty(), any_glob(namespaces, app_namespace)},
+      {clusters.has_value(), cluster == nullptr || (clusters && cluster_matches(*cluster, *clusters))},
+  };
+  bool any = false;
+  bool all = true;
+  for (const Matcher& m : matchers) {
+    if (!m.listed) continue;
+    any = any || m.matched;
+    all = all && m.matched;
+  }
+  return and_operator ? all : any;
 }
 
 // Local trigger times map to instants monotonically (time_zone.h), and a trigger at local time L
@@ -206,6 +243,8 @@ std::string RolloutWindow::describe() const {
   return schedule_text + " " + zone_name + ", " + format_duration_ms(duration_ms);
 }
 
+std::string RolloutWindow::name() const { return description.empty() ? source : source + " \"" + description + "\""; }
+
 std::vector<RolloutWindow> parse_rollout_windows(const Json& object, Problems& problems) {
   return parse_rollout_windows(object, problems, zoneinfo_loader());
 }
@@ -233,14 +272,15 @@ std::vector<RolloutWindow> parse_rollout_windows(const Json& object, Problems& p
 
 namespace {
 
-// The active deny window that ends last, if any.
-std::optional<WindowBlock> deny_block(const std::vector<RolloutWindow>& windows,
-                                      const std::vector<WindowState>& state) {
+// The active deny window that ends last, if any; a person's step ignores those with manualSync
+// (Argo CD's CanSync: a manual sync passes when every active deny window has manualSync).
+std::optional<WindowBlock> deny_block(const std::vector<RolloutWindow>& windows, const std::vector<WindowState>& state,
+                                      bool manual) {
   const RolloutWindow* deny = nullptr;
   std::int64_t deny_end = 0;
   for (std::size_t i = 0; i < windows.size(); ++i) {
     const RolloutWindow& w = windows[i];
-    if (w.kind != WindowKind::Deny || !state[i].active_start) continue;
+    if (w.kind != WindowKind::Deny || !state[i].active_start || (manual && w.manual_sync)) continue;
     const std::int64_t end = *state[i].active_start + w.duration_ms;
     if (deny == nullptr || end > deny_end) {
       deny = &w;
@@ -248,67 +288,73 @@ std::optional<WindowBlock> deny_block(const std::vector<RolloutWindow>& windows,
     }
   }
   if (deny == nullptr) return std::nullopt;
-  return WindowBlock{"deny window " + deny->source + " (" + deny->describe() + ") is active until " +
+  return WindowBlock{"deny window " + deny->name() + " (" + deny->describe() + ") is active until " +
                          format_time(deny->timing->zone, floor_div(deny_end, 1000)),
                      deny_end};
 }
 
+// For one cluster: nullopt when no allow window applies, one is active, or the step is a
+// person's and every applying allow window has manualSync (Argo CD's CanSync with
+// inactiveAllows.manualEnabled()); else the block until the next of them opens.
+template <typename Applies>
+std::optional<WindowBlock> allow_block(const std::vector<RolloutWindow>& windows, std::vector<WindowState>& state,
+                                       const Applies& applies, const WindowStep& step, const Cluster* target,
+                                       std::int64_t now_ms) {
+  bool any_allow = false;
+  bool all_manual = true;
+  const RolloutWindow* next_window = nullptr;
+  std::optional<std::int64_t> next;
+  for (std::size_t i = 0; i < windows.size(); ++i) {
+    const RolloutWindow& w = windows[i];
+    if (w.kind != WindowKind::Allow || !applies(w, target)) continue;
+    if (state[i].active_start) return std::nullopt;
+    any_allow = true;
+    all_manual = all_manual && w.manual_sync;
+    if (!state[i].next_known) {
+      state[i].next_start = w.next_start(now_ms);
+      state[i].next_known = true;
+    }
+    if (state[i].next_start && (!next || *state[i].next_start < *next)) {
+      next = state[i].next_start;
+      next_window = &w;
+    }
+  }
+  if (!any_allow || (step.manual && all_manual)) return std::nullopt;
+  std::string where = target == nullptr ? "" : " for cluster " + target->name;
+  if (next_window == nullptr) return WindowBlock{"outside every allow window" + where + "; none opens again", next};
+  return WindowBlock{"outside every allow window" + where + "; the next opens at " +
+                         format_time(next_window->timing->zone, floor_div(*next, 1000)) + " (allow window " +
+                         next_window->name() + " (" + next_window->describe() + "))",
+                     next};
+}
+
 }  // namespace
 
-std::optional<WindowBlock> window_block(const std::vector<RolloutWindow>& windows, const std::string& app,
-                                        const std::vector<const Cluster*>& clusters, std::int64_t now_ms) {
-  std::vector<const Cluster*> targets = clusters;
+std::optional<WindowBlock> window_block(const std::vector<RolloutWindow>& windows, const WindowStep& step,
+                                        std::int64_t now_ms) {
+  std::vector<const Cluster*> targets = step.clusters;
   if (targets.empty()) targets.push_back(nullptr);
   auto applies = [&](const RolloutWindow& w, const Cluster* target) {
-    return w.applies_to_app(app) && w.applies_to_cluster(target);
-  };
-  auto applies_to_any = [&](const RolloutWindow& w) {
-    return std::any_of(targets.begin(), targets.end(), [&](const Cluster* c) { return applies(w, c); });
+    return w.applies(step.app, step.app_namespace, target);
   };
 
   // Each window's state is computed once, however many clusters ask.
   std::vector<WindowState> state(windows.size());
   for (std::size_t i = 0; i < windows.size(); ++i) {
-    if (applies_to_any(windows[i])) state[i].active_start = windows[i].active_start(now_ms);
+    const bool any =
+        std::any_of(targets.begin(), targets.end(), [&](const Cluster* c) { return applies(windows[i], c); });
+    if (any) state[i].active_start = windows[i].active_start(now_ms);
   }
 
-  if (auto deny = deny_block(windows, state)) return deny;
+  if (auto deny = deny_block(windows, state, step.manual)) return deny;
 
   std::optional<WindowBlock> block;
   for (const Cluster* target : targets) {
-    bool any_allow = false;
-    bool open = false;
-    const RolloutWindow* next_window = nullptr;
-    std::optional<std::int64_t> next;
-    for (std::size_t i = 0; i < windows.size() && !open; ++i) {
-      const RolloutWindow& w = windows[i];
-      if (w.kind != WindowKind::Allow || !applies(w, target)) continue;
-      any_allow = true;
-      if (state[i].active_start) {
-        open = true;
-        continue;
-      }
-      if (!state[i].next_known) {
-        state[i].next_start = w.next_start(now_ms);
-        state[i].next_known = true;
-      }
-      if (state[i].next_start && (!next || *state[i].next_start < *next)) {
-        next = state[i].next_start;
-        next_window = &w;
-      }
-    }
-    if (!any_allow || open) continue;
+    auto wait = allow_block(windows, state, applies, step, target, now_ms);
+    if (!wait) continue;
     // The step waits for the last of its clusters; one that never opens again wins.
-    if (block && (!block->until_ms || (next && *next <= *block->until_ms))) continue;
-    std::string where = target == nullptr ? "" : " for cluster " + target->name;
-    if (next_window == nullptr) {
-      block = WindowBlock{"outside every allow window" + where + "; none opens again", std::nullopt};
-    } else {
-      block = WindowBlock{"outside every allow window" + where + "; the next opens at " +
-                              format_time(next_window->timing->zone, floor_div(*next, 1000)) + " (allow window " +
-                              next_window->source + " (" + next_window->describe() + "))",
-                          next};
-    }
+    if (block && (!block->until_ms || (wait->until_ms && *wait->until_ms <= *block->until_ms))) continue;
+    block = std::move(wait);
   }
   return block;
 }

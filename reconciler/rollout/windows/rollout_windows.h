@@ -10,11 +10,17 @@
 //         schedule: "0 17 * * 5"      # cron_schedule.h, in timeZone
 //         duration: 63h               # Go duration, at most 8784h (366 days)
 //         timeZone: Europe/Berlin     # IANA name; default UTC
-//         applications: ["shop*"]     # globs (* and ?); absent or empty: every app
-//         clusters: {labelSelector: {matchLabels: {env: prod}}}  # ClusterAffinity; absent: every cluster
+//         applications: ["shop*"]     # globs (* and ?)
+//         namespaces: ["shop-*"]      # globs on the app's namespace
+//         clusters: {labelSelector: {matchLabels: {env: prod}}}  # ClusterAffinity
+//         andOperator: false          # true: every listed matcher must match; default: any
+//         manualSync: false           # true: a person's promote is not held back
+//         description: "CHG-1234"     # shown in the block reason
 //
 // A window is active at t when some trigger s of its schedule (a local time in its zone, mapped
-// to an instant as time_zone.h documents) has s <= t < s + duration.
+// to an instant as time_zone.h documents) has s <= t < s + duration. Which steps it governs:
+// applies() (Argo CD's SyncWindows.Matches, except that a window listing no matcher governs
+// every step; Argo CD's would govern none).
 #pragma once
 
 #include <cstdint>
@@ -45,13 +51,22 @@ struct RolloutWindow {
   std::string schedule_text;
   std::int64_t duration_ms = 0;
   std::string zone_name = "UTC";
-  std::vector<std::string> applications;    // globs; empty = every app
-  std::optional<ClusterAffinity> clusters;  // absent = every cluster
+  std::vector<std::string> applications;    // globs on the app name; empty: not listed
+  std::vector<std::string> namespaces;      // globs on the app's namespace; empty: not listed
+  std::optional<ClusterAffinity> clusters;  // absent: not listed
+  bool and_operator = false;                // andOperator
+  bool manual_sync = false;                 // manualSync
+  std::string description;                  // free text, shown with the window's name
   std::string source;                       // "business-hours[0]": object name and index
 
-  bool applies_to_app(const std::string& app) const;
-  // nullptr stands for "no cluster yet" (a start) and always applies.
-  bool applies_to_cluster(const Cluster* cluster) const;
+  // Whether one of `applications` matches `app` (false when none is listed).
+  bool lists_app(const std::string& app) const;
+  // Whether the window governs a step of `app` (in namespace `app_namespace`, "" when unknown)
+  // on `cluster`. No matcher listed: always. Otherwise, as Argo CD's SyncWindows.Matches: with
+  // andOperator every listed matcher must match, else any one; an unlisted one never matches by
+  // itself. nullptr stands for "no cluster yet" (a start): a listed cluster selector counts as
+  // matching it, as the step may reach any cluster.
+  bool applies(const std::string& app, const std::string& app_namespace, const Cluster* cluster) const;
 
   // The start (epoch ms) of the trigger whose span holds now_ms; nullopt when inactive.
   std::optional<std::int64_t> active_start(std::int64_t now_ms) const;
@@ -59,6 +74,7 @@ struct RolloutWindow {
   std::optional<std::int64_t> next_start(std::int64_t now_ms) const;
 
   std::string describe() const;  // "0 17 * * 5 Europe/Berlin, 63h"
+  std::string name() const;      // the source, with the description when set: w[0] "CHG-1234"
 };
 
 // Validates a RolloutWindows object; every problem is reported at its field
@@ -75,14 +91,31 @@ struct WindowBlock {
   std::optional<std::int64_t> until_ms;  // nullopt: no allow window ever opens again
 };
 
-// Whether a rollout step of `app` touching `clusters` (the clusters it would pin; empty for a
-// step that pins nothing yet, such as a start) must wait at now_ms. A step waits when any of its
-// clusters does; for each cluster (or once, for no cluster):
+// A rollout step the windows are asked about.
+struct WindowStep {
+  std::string app;
+  std::string app_namespace;  // "" when unknown (the app's templates name several namespaces)
+  // The clusters it would pin; empty for a step that pins nothing yet, such as a start.
+  std::vector<const Cluster*> clusters;
+  // A person's step (a promote): as Argo CD lets a manual sync through, a deny window with
+  // manualSync does not block it, nor does being outside allow windows that all have manualSync.
+  bool manual = false;
+};
+
+// Whether `step` must wait at now_ms. A step waits when any of its clusters does; for each
+// cluster (or once, for no cluster):
 //   - an active deny window that applies blocks until it ends (the latest end when several are
-//     active);
-//   - else, when allow windows apply and none is active, it waits until the next one opens.
+//     active; for a person's step, only windows without manualSync count);
+//   - else, when allow windows apply and none is active, it waits until the next one opens
+//     (unless it is a person's step and every one of them has manualSync).
 // Deny windows are reported before allow windows. Rollback and pause are the caller's to exempt.
-std::optional<WindowBlock> window_block(const std::vector<RolloutWindow>& windows, const std::string& app,
-                                        const std::vector<const Cluster*>& clusters, std::int64_t now_ms);
+std::optional<WindowBlock> window_block(const std::vector<RolloutWindow>& windows, const WindowStep& step,
+                                        std::int64_t now_ms);
+
+// An automatic step of `app` (namespace unknown) touching `clusters`.
+inline std::optional<WindowBlock> window_block(const std::vector<RolloutWindow>& windows, const std::string& app,
+                                               const std::vector<const Cluster*>& clusters, std::int64_t now_ms) {
+  return window_block(windows, WindowStep{app, "", clusters, false}, now_ms);
+}
 
 }  // namespace fleetwave

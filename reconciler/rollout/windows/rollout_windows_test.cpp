@@ -158,6 +158,17 @@ TEST(RolloutWindowsTest, ReportsEveryProblemAtItsField) {
        "    - kind: deny\n      schedule: \"@daily\"\n      duration: 1h\n      clusters: [prod]\n",
        {"spec.windows[0].clusters.labelSelecter: unknown field \"labelSelecter\"; did you mean \"labelSelector\"?",
         "spec.windows[1].clusters: expected a map, got a list"}},
+      // types_test.go TestSyncWindow_Validate / the SyncWindow type: andOperator and manualSync
+      // are booleans, namespaces a list of globs, description a string.
+      {"flags",
+       "    - kind: deny\n      schedule: \"@daily\"\n      duration: 1h\n      andOperator: \"true\"\n"
+       "      manualSync: [true]\n      namespaces: [shop, \"\"]\n      description: [CHG-1]\n"
+       "    - kind: deny\n      schedule: \"@daily\"\n      duration: 1h\n      andoperator: true\n",
+       {"spec.windows[0].namespaces[1]: must not be empty",
+        "spec.windows[0].andOperator: expected true or false, got a string",
+        "spec.windows[0].manualSync: expected true or false, got a list",
+        "spec.windows[0].description: expected a string, got a list",
+        "spec.windows[1].andoperator: unknown field \"andoperator\"; did you mean \"andOperator\"?"}},
   };
   for (const Case& c : cases) {
     SCOPED_TRACE(c.name);
@@ -349,8 +360,8 @@ TEST(RolloutWindowsTest, ClusterAffinityFiltersWindows) {
   EXPECT_TRUE(window_block(windows, "shop", {&prod}, kSatNoonUtc).has_value());
   EXPECT_TRUE(window_block(windows, "shop", {&dev, &prod}, kSatNoonUtc).has_value());  // any cluster
   EXPECT_TRUE(window_block(windows, "shop", {}, kSatNoonUtc).has_value());             // pins nothing yet: gated too
-  EXPECT_TRUE(windows[0].applies_to_cluster(nullptr));
-  EXPECT_FALSE(windows[0].applies_to_cluster(&dev));
+  EXPECT_TRUE(windows[0].applies("shop", "", nullptr));
+  EXPECT_FALSE(windows[0].applies("shop", "", &dev));
 
   const std::vector<RolloutWindow> by_name = parse_ok(kWeekendFreeze + "      clusters: {clusterNames: [dev-1]}\n");
   EXPECT_TRUE(window_block(by_name, "shop", {&dev}, kSatNoonUtc).has_value());
@@ -408,6 +419,159 @@ TEST(RolloutWindowsTest, SubSecondInstantsAndExactBoundaries) {
   // Far-away instants are clamped, not overflowed.
   EXPECT_FALSE(window_block(windows, "shop", {}, INT64_MAX).has_value());
   EXPECT_FALSE(window_block(windows, "shop", {}, INT64_MIN).has_value());
+}
+
+// Argo CD's SyncWindows.Matches (types.go) for the test app of types_test.go newTestApp
+// (test-app, namespace default) on cluster prod-1 (env: prod). Each row names the t.Run it
+// mirrors; fleetwave's clusters are a ClusterAffinity instead of globs on the destination.
+TEST(RolloutWindowsTest, MatchesAsArgoCdSyncWindowsDo) {
+  struct Row {
+    std::string name;  // the Argo CD case mirrored
+    std::string matchers;
+    bool want;
+  };
+  const std::string app = "applications: [test-app]";
+  const std::string wildcard_app = "applications: [test-*]";
+  const std::string ns = "namespaces: [default]";
+  const std::string cluster_on = "clusters: {clusterNames: [prod-1]}";
+  const std::string other_app = "applications: [other]";
+  const std::string other_ns = "namespaces: [other]";
+  const std::string other_cluster = "clusters: {labelSelector: {matchLabels: {env: dev}}}";
+  const std::string and_op = "andOperator: true";
+  const std::vector<Row> rows = {
+      // TestSyncWindows_Matches (OR, the default): one listed matcher that matches is enough.
+      {"Matches/MatchNamespace", ns, true},
+      {"Matches/MatchCluster", cluster_on, true},
+      {"Matches/MatchAppName", app, true},
+      {"Matches/MatchAppNameAndNamespace", app + ", " + ns, true},
+      {"Matches/MatchAppNameAndClusterName", app + ", " + cluster_on, true},
+      {"Matches/MatchNamespaceAndClusterName", ns + ", " + cluster_on, true},
+      {"Matches/MatchAppNameAndNamespaceAndClusterName", app + ", " + ns + ", " + cluster_on, true},
+      {"Matches/MatchWildcardAppName", wildcard_app, true},
+      {"Matches/MatchWildcardAppNameAndNamespace", wildcard_app + ", " + ns, true},
+      // types.go Matches: with OR, a match in any one dimension wins over misses in the others.
+      {"Matches OR: app misses, namespace matches", other_app + ", " + ns, true},
+      {"Matches OR: app and namespace miss, cluster matches", other_app + ", " + other_ns + ", " + cluster_on, true},
+      {"Matches OR: app matches, cluster misses", app + ", " + other_cluster, true},
+      {"Matches/NoMatch (every listed matcher misses)", other_app + ", " + other_ns + ", " + other_cluster, false},
+      // TestSyncWindows_Matches_AND_Operator: every listed matcher must match.
+      {"Matches_AND_Operator/MatchNamespace", ns + ", " + and_op, true},
+      {"Matches_AND_Operator/MatchCluster", cluster_on + ", " + and_op, true},
+      {"Matches_AND_Operator/MatchAppName", app + ", " + and_op, true},
+      {"Matches_AND_Operator/MatchAppNameAndNamespace", app + ", " + ns + ", " + and_op, true},
+      {"Matches_AND_Operator/MatchAppNameAndClusterName", app + ", " + cluster_on + ", " + and_op, true},
+      {"Matches_AND_Operator/MatchAppNameAndNamespaceAndClusterName",
+       app + ", " + ns + ", " + cluster_on + ", " + and_op, true},
+      {"Matches_AND_Operator/MatchWildcardAppNameAndNamespace", wildcard_app + ", " + ns + ", " + and_op, true},
+      {"Matches_AND_Operator: app matches, namespace misses", app + ", " + other_ns + ", " + and_op, false},
+      {"Matches_AND_Operator: app and namespace match, cluster misses",
+       app + ", " + ns + ", " + other_cluster + ", " + and_op, false},
+      {"Matches_AND_Operator: app misses, cluster matches", other_app + ", " + cluster_on + ", " + and_op, false},
+      // Deliberately not Argo CD (Matches returns nothing for a window listing no matcher):
+      // a fleetwave window that lists none governs every app (docs/formats.md).
+      {"no matcher: every app (Argo CD: none)", "", true},
+      {"no matcher with andOperator: every app", and_op, true},
+  };
+  const Cluster prod = cluster("prod-1", "prod");
+  for (const Row& row : rows) {
+    SCOPED_TRACE(row.name);
+    const std::string extra = row.matchers.empty() ? "" : ", " + row.matchers;
+    const std::vector<RolloutWindow> windows =
+        parse_ok("    - {kind: deny, schedule: '@daily', duration: 24h" + extra + "}\n");
+    ASSERT_EQ(windows.size(), 1u);
+    EXPECT_EQ(windows[0].applies("test-app", "default", &prod), row.want);
+    EXPECT_EQ(window_block(windows, WindowStep{"test-app", "default", {&prod}, false}, kSatNoonUtc).has_value(),
+              row.want);
+  }
+}
+
+// An app whose namespace is unknown ("": its templates name several) matches only a namespace
+// glob that matches the empty string, as Argo CD's globMatch does for an empty destination
+// namespace.
+TEST(RolloutWindowsTest, AnUnknownNamespaceMatchesOnlyAStar) {
+  const std::vector<RolloutWindow> windows = parse_ok(
+      "    - {kind: deny, schedule: '@daily', duration: 24h, namespaces: ['shop-*']}\n"
+      "    - {kind: deny, schedule: '@daily', duration: 24h, namespaces: ['*']}\n");
+  EXPECT_TRUE(windows[0].applies("shop", "shop-eu", nullptr));
+  EXPECT_FALSE(windows[0].applies("shop", "", nullptr));
+  EXPECT_TRUE(windows[1].applies("shop", "", nullptr));
+}
+
+// Argo CD's SyncWindows.CanSync(isManual): a person's step (a promote) against an automatic one.
+TEST(RolloutWindowsTest, ManualSyncLetsAPersonsStepThrough) {
+  struct Row {
+    std::string name;  // the types_test.go TestSyncWindows_CanSync case mirrored
+    std::string windows;
+    bool manual;
+    bool blocked;
+  };
+  const std::string deny = "    - {kind: deny, schedule: '0 16 * * 5', duration: 63h";  // active at kSatNoonUtc
+  const std::string allow = "    - {kind: allow, schedule: '0 9 * * 1', duration: 1h";  // inactive at kSatNoonUtc
+  const std::string active_allow = "    - {kind: allow, schedule: '@daily', duration: 24h";
+  const std::vector<Row> rows = {
+      {"will deny manual sync with active-deny", deny + "}\n", true, true},
+      {"will deny auto sync with active-deny", deny + "}\n", false, true},
+      {"will allow manual sync with active-deny with ManualSync enabled", deny + ", manualSync: true}\n", true, false},
+      {"will deny auto sync with active-deny with ManualSync enabled", deny + ", manualSync: true}\n", false, true},
+      {"will deny manual sync with many active-deny having one with ManualSync disabled",
+       deny + ", manualSync: true}\n" + deny + "}\n", true, true},
+      {"will deny auto sync with many active-deny having one with ManualSync disabled",
+       deny + ", manualSync: true}\n" + deny + "}\n", false, true},
+      {"will allow manual sync with active-deny and active-allow windows with ManualSync enabled",
+       deny + ", manualSync: true}\n" + active_allow + "}\n", true, false},
+      {"will deny auto sync with active-deny and active-allow windows with ManualSync enabled",
+       deny + ", manualSync: true}\n" + active_allow + "}\n", false, true},
+      {"will deny manual sync inactive-allow", allow + "}\n", true, true},
+      {"will deny auto sync inactive-allow", allow + "}\n", false, true},
+      {"will allow manual sync inactive-allow with ManualSync enabled", allow + ", manualSync: true}\n", true, false},
+      {"will deny auto sync inactive-allow with ManualSync enabled", allow + ", manualSync: true}\n", false, true},
+      {"will deny manual sync if one inactive-allow-windows set with manual false",
+       allow + ", manualSync: true}\n" + allow + "}\n", true, true},
+      {"will allow manual sync if on active-allow-window set with manual false", active_allow + "}\n", true, false},
+      {"will allow auto sync if on active-allow-window", active_allow + "}\n", false, false},
+  };
+  for (const Row& row : rows) {
+    SCOPED_TRACE(row.name);
+    const std::vector<RolloutWindow> windows = parse_ok(row.windows, "freeze");
+    EXPECT_EQ(window_block(windows, WindowStep{"shop", "", {}, row.manual}, kSatNoonUtc).has_value(), row.blocked);
+  }
+}
+
+// A person's step waits only for the deny windows without manualSync: until the last of them ends.
+TEST(RolloutWindowsTest, APersonsStepWaitsOnlyForWindowsWithoutManualSync) {
+  const std::vector<RolloutWindow> windows = parse_ok(
+      "    - {kind: deny, schedule: '0 16 * * 5', duration: 3h, manualSync: true}\n"
+      "    - {kind: deny, schedule: '0 16 * * 5', duration: 2h}\n",
+      "stack");
+  auto automatic = window_block(windows, WindowStep{"shop", "", {}, false}, kFri1700Berlin + 30 * kMinute);
+  ASSERT_TRUE(automatic.has_value());
+  EXPECT_EQ(automatic->until_ms, kFri1700Berlin + 3 * kHour);
+  auto person = window_block(windows, WindowStep{"shop", "", {}, true}, kFri1700Berlin + 30 * kMinute);
+  ASSERT_TRUE(person.has_value());
+  EXPECT_EQ(person->until_ms, kFri1700Berlin + 2 * kHour);
+  EXPECT_EQ(person->reason, "deny window stack[1] (0 16 * * 5 UTC, 2h) is active until 2026-11-27T18:00:00Z");
+}
+
+// types_test.go TestAppProjectSpecWindowWithDescription: the description is kept, and (as the
+// Argo CD UI shows it) named with the window in every reason.
+TEST(RolloutWindowsTest, TheDescriptionIsShownInTheReason) {
+  const std::vector<RolloutWindow> windows =
+      parse_ok(kWeekendFreeze + "      description: \"weekend freeze, CHG-1234\"\n" +
+               "    - {kind: allow, schedule: '0 9 * * 1-5', duration: 8h, timeZone: Europe/Berlin,"
+               " description: office hours, clusters: {clusterNames: [dev-1]}}\n");
+  EXPECT_EQ(windows[0].description, "weekend freeze, CHG-1234");
+  EXPECT_EQ(windows[0].name(), "business-hours[0] \"weekend freeze, CHG-1234\"");
+  auto deny = window_block(windows, "shop", {}, kSatNoonUtc);
+  ASSERT_TRUE(deny.has_value());
+  EXPECT_EQ(deny->reason,
+            "deny window business-hours[0] \"weekend freeze, CHG-1234\" (0 17 * * 5 Europe/Berlin, 63h) is active "
+            "until 2026-11-30T08:00:00+01:00");
+  const Cluster dev = cluster("dev-1", "dev");
+  auto allow = window_block(windows, "shop", {&dev}, kMon0800Berlin + 10 * kHour);
+  ASSERT_TRUE(allow.has_value());
+  EXPECT_EQ(allow->reason,
+            "outside every allow window for cluster dev-1; the next opens at 2026-12-01T09:00:00+01:00 (allow window "
+            "business-hours[1] \"office hours\" (0 9 * * 1-5 Europe/Berlin, 8h))");
 }
 
 }  // namespace
