@@ -121,21 +121,20 @@ void AnalysisRunner::measure_prometheus(const AnalysisCheck& check, const std::s
         "no Prometheus to ask: set --prometheus-url (FLEETWAVE_PROMETHEUS_URL, prometheus.url in the config file)";
     return;
   }
-  if (auto why = learn_query_type(query, due.front(), taken)) {
-    into.error = *why;
-    return;
-  }
+  // While Prometheus cannot be reached nothing is measured: the times that fell due meanwhile are
+  // skipped rather than read later at their past times, where Prometheus' lookback could answer
+  // with samples from before them (Rollouts measures at the time it measures).
+  const auto unreachable = [&](std::string why) {
+    into.error = std::move(why) + "; measurements due meanwhile are skipped";
+    taken.next_index += static_cast<std::int64_t>(due.size());
+  };
+  if (auto why = learn_query_type(query, due.front(), taken)) return unreachable(*why);
   ++queries_;
   auto answer = metrics_->query_range(RangeQuery{query, due.front(), due.back(), check.interval_ms});
-  if (!answer.ok()) {
-    into.error = "no measurement: " + answer.error().message;
-    return;
-  }
+  if (!answer.ok()) return unreachable("no measurement: " + answer.error().message);
   auto samples = parse_range_answer(answer->body);
-  if (!samples.ok() && samples.error().kind != ErrorKind::InvalidInput) {
-    into.error = "no measurement from " + metrics_->describe() + ": " + samples.error().message;
-    return;
-  }
+  if (!samples.ok() && samples.error().kind != ErrorKind::InvalidInput)
+    return unreachable("no measurement from " + metrics_->describe() + ": " + samples.error().message);
   if (samples.ok()) {
     for (Measurement& m : measurements_from_range(check, due, *samples, *taken.scalar))
       taken.measurements.push_back(std::move(m));

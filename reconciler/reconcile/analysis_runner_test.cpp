@@ -237,8 +237,20 @@ TEST(AnalysisRunnerTest, ARejectedQueryEndsInErrorWhileAnUnreachablePrometheusWa
   AnalysisRunner cut_off(&prometheus, nullptr);
   d = step_at(cut_off, canary_healthy(plan), kNow + 1000 * kSecond);
   EXPECT_FALSE(d.step);
-  EXPECT_NE(d.blocked.find("no measurement: prometheus at http://prometheus.test unreachable"), std::string::npos)
+  EXPECT_NE(d.blocked.find("no measurement: prometheus at http://prometheus.test unreachable: connection refused; "
+                           "measurements due meanwhile are skipped"),
+            std::string::npos)
       << d.blocked;
+  // Back again: the times that fell due during the outage are never read at their past times.
+  prometheus.down.reset();
+  prometheus.asked.clear();
+  d = step_at(cut_off, canary_healthy(plan), kNow + 1010 * kSecond);
+  EXPECT_TRUE(prometheus.asked.empty()) << "the next measurement time is after the outage";
+  d = step_at(cut_off, canary_healthy(plan), kNow + 1021 * kSecond);
+  EXPECT_FALSE(d.step);
+  ASSERT_EQ(prometheus.asked.size(), 1u);
+  EXPECT_EQ(prometheus.asked[0].start_ms, kNow + 1020 * kSecond) << "the first time after the outage";
+  EXPECT_NE(d.blocked.find("running: 1/3 measurements"), std::string::npos) << d.blocked;
 
   AnalysisRunner unconfigured(nullptr, nullptr);
   d = step_at(unconfigured, canary_healthy(plan), kNow + 100 * kSecond);
