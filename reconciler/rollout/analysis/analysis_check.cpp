@@ -149,6 +149,11 @@ std::shared_ptr<const Expression> get_condition(const Json& value, const char* k
     problems.add(at.key(key), "invalid condition: " + parsed.error().message);
     return nullptr;
   }
+  for (const std::string& name : parsed->unknown_names()) {
+    problems.add(at.key(key), "unknown name " + name +
+                                  ": a condition reads `result` and Rollouts' functions (isNaN, "
+                                  "isInf, isNil, default, asInt, asFloat, len, all, any, ...)");
+  }
   return std::make_shared<const Expression>(std::move(parsed).value());
 }
 

@@ -211,6 +211,10 @@ TEST(AnalysisCheckTest, ReportsEveryProblemAtItsField) {
       {"malformed condition",
        "- name: a\n  prometheus: {query: up}\n  successCondition: result <> 0.05\n",
        {at + "[0].successCondition: invalid condition: column 9: unexpected token Operator(\">\")"}},
+      {"a misspelt name in a condition",
+       "- name: a\n  prometheus: {query: up}\n  successCondition: resutl[0] < 1\n",
+       {at + "[0].successCondition: unknown name resutl: a condition reads `result` and Rollouts' functions (isNaN, "
+             "isInf, isNil, default, asInt, asFloat, len, all, any, ...)"}},
       {"condition not a string",
        "- name: a\n  prometheus: {query: up}\n  successCondition: true\n",
        {at + "[0].successCondition: expected a string, got a boolean; quote it (YAML reads unquoted yes, no, on, off, "

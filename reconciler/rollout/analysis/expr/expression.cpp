@@ -22,4 +22,16 @@ Result<bool> Expression::evaluate_condition(const ExprValue& result) const {
   return output.as_bool();
 }
 
+std::vector<std::string> Expression::unknown_names() const {
+  std::vector<std::string> out;
+  for (const ExprNode& node : tree_.nodes) {
+    if (node.kind != NodeKind::Identifier) continue;
+    bool known = false;
+    for (const char* name : {"result", "asInt", "asFloat", "isNaN", "isInf", "isNil", "default"})
+      known = known || node.text == name;
+    if (!known) out.push_back(node.text);
+  }
+  return out;
+}
+
 }  // namespace fleetwave

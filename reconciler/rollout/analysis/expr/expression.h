@@ -6,6 +6,7 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "base/result.h"
 #include "rollout/analysis/expr/expr_syntax.h"
@@ -24,6 +25,11 @@ class Expression {
   Result<bool> evaluate_condition(const ExprValue& result) const;
 
   const std::string& text() const { return text_; }
+
+  // Names the expression reads that Rollouts' environment does not define (a typo such as
+  // `resutl`), in order of appearance. expr reports them only when a measurement is judged (an
+  // Error); a WavePlan reports them when it is read.
+  std::vector<std::string> unknown_names() const;
 
  private:
   Expression(std::string text, ExprTree tree) : text_(std::move(text)), tree_(std::move(tree)) {}
