@@ -205,7 +205,8 @@ int analysis_cycle(const Options& o, const fw::git::LibGit2Runtime& runtime) {
     if (!report.ok() || !report->commits.empty()) return 1;
   }
   std::printf(
-      "analysis, %d apps x %d clusters measuring: %zu range queries in all so far; a no-change cycle %.0f ms with "
+      "analysis, %d apps x %d clusters measuring: %zu queries in all so far (a type probe and a range query per "
+      "check); a no-change cycle %.0f ms with "
       "%zu queries (median of %d; target < 2000 ms) %s\n",
       o.apps, o.clusters, due_queries, fb::median(times), prometheus.queries - before, o.runs,
       fb::median(times) < 2000 && prometheus.queries == before ? "ok" : "MISSED");
