@@ -51,7 +51,7 @@ AppPlanView plan_view(const std::string& app, const std::string& path, const std
     for (const TargetCluster& target : b.targets) {
       ClusterPlan& c = by_cluster[target.name];
       c.name = target.name;
-      ++c.objects;
+      if (!b.suspended_on(target.name)) ++c.objects;  // delivered: Karmada does not dispatch a suspended one
       if (!b.replicas.is_workload()) continue;
       c.workloads.push_back({t.id.api_version, t.id.kind, t.id.namespace_, t.id.name, target.replicas,
                              b.replicas.replicas, b.divided, b.suspended_on(target.name)});

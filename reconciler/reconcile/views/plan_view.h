@@ -49,7 +49,7 @@ std::string format_plan_text(const AppPlanView& view);
 
 // `fleetwave plan --output json`: one app's plan, every key always present (the gates with the
 // WavePlan's field names, durations as the WavePlan writes them, "" when unset):
-// {"app", "path", "revision", "waves": [{"index", "name", "maxConcurrency", "maxFailures",
+// {"app", "path", "revision", "waves": [{"index", "name", "size", "maxConcurrency", "maxFailures",
 //  "minSuccessTime", "progressDeadline", "approval", "clusters": [{"cluster", "objects",
 //  "workloads": [{"apiVersion", "kind", "namespace", "name", "replicas", "total", "divided",
 //  "suspended"}]}]}], "unassigned", "errors", "unreached", "warnings"}

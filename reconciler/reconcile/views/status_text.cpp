@@ -1,11 +1,19 @@
 #include "reconcile/views/status_text.h"
 
 #include <algorithm>
+#include <limits>
+
+#include "base/text.h"
 
 namespace fleetwave::cli {
 namespace {
 
-std::string str(const Json& j, const char* key) { return string_at(j, {key}); }
+// Every value is text from outside (Argo CD's messages, people's reasons, names): one line of
+// printable text, so it can neither add lines to the report nor reach a terminal as an escape
+// sequence (house rule 14).
+std::string one_line_text(const std::string& text) { return printable(text, std::numeric_limits<std::size_t>::max()); }
+
+std::string str(const Json& j, const char* key) { return one_line_text(string_at(j, {key})); }
 
 std::string short7(const std::string& sha) { return sha.empty() ? "-" : sha.substr(0, 7); }
 
@@ -25,7 +33,7 @@ std::string release_line(const Json& app) {
   const Json& approvals = app["approvals"];
   if (!approvals.empty()) {
     line += "; approved:";
-    for (const Json& a : approvals) line += " " + a.get<std::string>();
+    for (const Json& a : approvals) line += " " + one_line_text(a.get<std::string>());
   }
   return line;
 }
@@ -73,9 +81,10 @@ void app_text(const Json& app, std::string& out) {
     std::string what = str(a, "error").empty() ? str(a, "summary") : str(a, "error");
     out += "  analysis: " + target + " (" + str(a, "condition") + ") " + str(a, "phase") + ": " + what + "\n";
   }
-  for (const Json& e : app["errors"]) out += "  error:    " + e.get<std::string>() + "\n";
-  for (const Json& w : app["warnings"]) out += "  warning:  " + w.get<std::string>() + "\n";
-  for (const Json& i : app.value("ignored", Json::array())) out += "  ignored:  " + i.get<std::string>() + "\n";
+  for (const Json& e : app["errors"]) out += "  error:    " + one_line_text(e.get<std::string>()) + "\n";
+  for (const Json& w : app["warnings"]) out += "  warning:  " + one_line_text(w.get<std::string>()) + "\n";
+  for (const Json& i : app.value("ignored", Json::array()))
+    out += "  ignored:  " + one_line_text(i.get<std::string>()) + "\n";
   if (app["next"].is_null() && str(app, "blocked").empty() && app["errors"].empty()) out += "  status:   up to date\n";
   const Json& waves = app["waves"];
   for (const Json& w : waves) {
@@ -94,7 +103,8 @@ void app_text(const Json& app, std::string& out) {
 
 std::string format_status_text(const Json& document) {
   std::string out;
-  for (const Json& w : document.value("warnings", Json::array())) out += "warning: " + w.get<std::string>() + "\n";
+  for (const Json& w : document.value("warnings", Json::array()))
+    out += "warning: " + one_line_text(w.get<std::string>()) + "\n";
   for (const Json& c : document.value("cordons", Json::array())) {
     out += "cordoned: " + str(c, "cluster") + " (" + str(c, "taint") + ") by " + str(c, "by") + " since " +
            str(c, "since") + (c.value("automatic", false) ? " (automatic failover)" : "") + ": " + str(c, "reason") +

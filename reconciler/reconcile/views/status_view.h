@@ -7,7 +7,7 @@
 //   "head": "<40-hex>",               the commit the status was computed at
 //   "apps": [ {                       sorted by app
 //     "app": "shop", "path": "apps/shop",
-//     "phase": "New|Stable|Progressing|WaitingApproval|Held|Unknown",
+//     "phase": "New|Stable|Progressing|WaitingApproval|Held|Paused|Frozen|Unknown",
 //     "paused": false, "pauseReason": "",
 //     "stable": "<40-hex>|\"\"",      last fully rolled-out release
 //     "release": "<40-hex>|\"\"",     release in flight
