@@ -5,6 +5,8 @@
 // Error that does not stall the wave; a NaN is guarded as Rollouts users guard it; and an
 // AnalysisTemplate copied unchanged from the Argo Rollouts documentation gates the canary.
 #include "scenario_test.h"
+#include "testkit/build_paths.h"
+#include "testkit/process/child_process.h"
 
 namespace fleetwave::e2e {
 namespace {
@@ -164,37 +166,19 @@ TEST_F(AnalysisWithoutDataE2eTest, AFirstMeasurementWithoutDataAndANaNGuardLetAC
   EXPECT_NE(evidence.find("last value [NaN]"), std::string::npos) << evidence;
 }
 
-// docs/features/analysis.md of Argo Rollouts, "Inline Analysis", unchanged. Its query reads
-// istio_requests_total, which the test's Prometheus records from the simulator's counters.
-const char* kRolloutsDocsTemplate = R"(apiVersion: argoproj.io/v1alpha1
-kind: AnalysisTemplate
-metadata:
-  name: success-rate
-spec:
-  args:
-  - name: service-name
-  - name: prometheus-port
-    value: 9090
-  metrics:
-  - name: success-rate
-    successCondition: result[0] >= 0.95
-    provider:
-      prometheus:
-        address: "http://prometheus.example.com:{{args.prometheus-port}}"
-        query: |
-          sum(irate(
-            istio_requests_total{reporter="source",destination_service=~"{{args.service-name}}",response_code!~"5.*"}[5m]
-          )) /
-          sum(irate(
-            istio_requests_total{reporter="source",destination_service=~"{{args.service-name}}"}[5m]
-          ))
-)";
+// docs/features/analysis.md of Argo Rollouts, "Inline Analysis", copied unchanged (the file the
+// template unit tests read). Its query reads istio_requests_total, which the test's Prometheus
+// records from the simulator's counters.
+std::string rollouts_docs_template() {
+  return testkit::read_text_file(std::string(fleetwave::testkit::source_dir()) +
+                                 "/reconciler/rollout/analysis/testdata/argo-rollouts/success-rate.yaml");
+}
 
 class AnalysisTemplateE2eTest : public AnalysisE2eTest {
  protected:
   std::map<std::string, std::string> fleet_changes() override {
     auto changes = ScenarioTest::fleet_changes();
-    changes["policies/success-rate.yaml"] = kRolloutsDocsTemplate;
+    changes["policies/success-rate.yaml"] = rollouts_docs_template();
     std::string& plan = changes["apps/guestbook/rollout.yaml"];
     const std::string canary = "      clusters: {clusterNames: [dev-1]}\n";
     plan.replace(plan.find(canary), canary.size(),

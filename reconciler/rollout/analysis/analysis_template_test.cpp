@@ -7,6 +7,8 @@
 
 #include "codec/yaml_codec.h"
 #include "rollout/analysis/expr/expression.h"
+#include "testkit/build_paths.h"
+#include "testkit/process/child_process.h"
 
 namespace fleetwave {
 namespace {
@@ -30,33 +32,14 @@ AnalysisTemplateRef ref_of(const std::string& entry) {
   return ref;
 }
 
-// docs/features/analysis.md, "Inline Analysis": copied unchanged.
-const char* kDocsTemplate = R"(apiVersion: argoproj.io/v1alpha1
-kind: AnalysisTemplate
-metadata:
-  name: success-rate
-spec:
-  args:
-  - name: service-name
-  - name: prometheus-port
-    value: 9090
-  metrics:
-  - name: success-rate
-    successCondition: result[0] >= 0.95
-    provider:
-      prometheus:
-        address: "http://prometheus.example.com:{{args.prometheus-port}}"
-        query: |
-          sum(irate(
-            istio_requests_total{reporter="source",destination_service=~"{{args.service-name}}",response_code!~"5.*"}[5m]
-          )) /
-          sum(irate(
-            istio_requests_total{reporter="source",destination_service=~"{{args.service-name}}"}[5m]
-          ))
-)";
+// docs/features/analysis.md of Argo Rollouts, "Inline Analysis", copied unchanged.
+std::string docs_template() {
+  return testkit::read_text_file(std::string(testkit::source_dir()) +
+                                 "/reconciler/rollout/analysis/testdata/argo-rollouts/success-rate.yaml");
+}
 
 TEST(AnalysisTemplateTest, TheDocumentationsTemplateBecomesACheck) {
-  const Json doc = yaml(kDocsTemplate);
+  const Json doc = yaml(docs_template());
   EXPECT_TRUE(is_analysis_template(doc));
   EXPECT_FALSE(is_cluster_analysis_template(doc));
   const AnalysisTemplateRef ref =
