@@ -50,8 +50,10 @@ class Checker {
  public:
   Checker(const ExprTree& tree, const ExprValue& result) : tree_(tree), result_(ExprType::of_value(result)) {}
 
-  Result<ExprType> visit(int index) {
-    const ExprNode& node = tree_.at(index);
+  Result<ExprType> visit(int index) { return walk_node(*this, tree_.at(index)); }
+
+  // The handlers walk_node (expr_syntax.h) calls, one per node kind.
+  Result<ExprType> literal(const ExprNode& node) {
     switch (node.kind) {
       case NodeKind::Nil:
         return of(TypeKind::Nil);
@@ -61,37 +63,10 @@ class Checker {
         return of(TypeKind::Int);
       case NodeKind::Float:
         return of(TypeKind::Float);
-      case NodeKind::String:
+      default:
         return of(TypeKind::String);
-      case NodeKind::Identifier:
-        return identifier(node);
-      case NodeKind::Pointer:
-        return pointer(node);
-      case NodeKind::Unary:
-        return unary(node);
-      case NodeKind::Binary:
-        return binary(node);
-      case NodeKind::Member:
-        return member(node);
-      case NodeKind::Slice:
-        return slice(node);
-      case NodeKind::Call:
-        return call(node);
-      case NodeKind::MethodCall:
-        return method_call(node);
-      case NodeKind::Predicate:
-        return visit(node.children[0]);
-      case NodeKind::Conditional:
-        return conditional(node);
-      case NodeKind::Array:
-        return array(node);
-      case NodeKind::Map:
-        return map(node);
     }
-    return any_type();
   }
-
- private:
   static Error error(const std::string& message) { return invalid_input(message); }
 
   Result<ExprType> identifier(const ExprNode& node) {
@@ -292,6 +267,7 @@ class Checker {
     bool has_index = false;
   };
 
+ private:
   const ExprTree& tree_;
   ExprType result_;
   std::vector<Scope> scopes_;

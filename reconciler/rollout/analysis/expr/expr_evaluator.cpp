@@ -17,11 +17,16 @@ class Evaluator {
  public:
   Evaluator(const ExprTree& tree, const ExprValue& result) : tree_(tree), result_(result) {}
 
-  Result<ExprValue> visit(int index) {
-    const ExprNode& node = tree_.at(index);
+  Result<ExprValue> visit(int index) { return walk_node(*this, tree_.at(index)); }
+
+  // The handlers walk_node (expr_syntax.h) calls, one per node kind.
+  Result<ExprValue> identifier(const ExprNode& node) {
+    if (node.text == "result") return result_;
+    return invalid_input("unknown name " + node.text);
+  }
+
+  Result<ExprValue> literal(const ExprNode& node) {
     switch (node.kind) {
-      case NodeKind::Nil:
-        return ExprValue::nil();
       case NodeKind::Bool:
         return ExprValue::boolean(node.bool_value);
       case NodeKind::Integer:
@@ -30,36 +35,10 @@ class Evaluator {
         return ExprValue::number(node.float_value);
       case NodeKind::String:
         return ExprValue::string(node.text);
-      case NodeKind::Identifier:
-        if (node.text == "result") return result_;
-        return invalid_input("unknown name " + node.text);
-      case NodeKind::Pointer:
-        return pointer(node);
-      case NodeKind::Unary:
-        return unary(node);
-      case NodeKind::Binary:
-        return binary(node);
-      case NodeKind::Member:
-        return member(node);
-      case NodeKind::Slice:
-        return slice(node);
-      case NodeKind::Call:
-        return call(node);
-      case NodeKind::MethodCall:
-        return method_call(node);
-      case NodeKind::Predicate:
-        return visit(node.children[0]);
-      case NodeKind::Conditional:
-        return conditional(node);
-      case NodeKind::Array:
-        return array(node);
-      case NodeKind::Map:
-        return map(node);
+      default:
+        return ExprValue::nil();
     }
-    return ExprValue::nil();
   }
-
- private:
   struct Scope {
     ExprValue element;
     std::int64_t index = 0;
@@ -218,6 +197,7 @@ class Evaluator {
   Result<ExprValue> predicate_at(const ExprNode& node, const ExprValue& item, std::size_t index);
   static Result<ExprValue> without_predicate(const std::string& name, const ExprValue::Array& items);
 
+ private:
   const ExprTree& tree_;
   const ExprValue& result_;
   std::vector<Scope> scopes_;

@@ -67,6 +67,46 @@ struct ExprTree {
   const ExprNode& at(int index) const { return nodes[static_cast<std::size_t>(index)]; }
 };
 
+// Calls the member of `walker` that handles `node`'s kind: the one table of node kinds that the
+// type checker and the evaluator both walk by (as expr's checker and compiler switch on ast
+// nodes). Literals (nil, booleans, numbers, strings) go to literal(), a predicate to its body.
+template <class Walker>
+auto walk_node(Walker& walker, const ExprNode& node) -> decltype(walker.literal(node)) {
+  switch (node.kind) {
+    case NodeKind::Nil:
+    case NodeKind::Bool:
+    case NodeKind::Integer:
+    case NodeKind::Float:
+    case NodeKind::String:
+      return walker.literal(node);
+    case NodeKind::Identifier:
+      return walker.identifier(node);
+    case NodeKind::Pointer:
+      return walker.pointer(node);
+    case NodeKind::Unary:
+      return walker.unary(node);
+    case NodeKind::Binary:
+      return walker.binary(node);
+    case NodeKind::Member:
+      return walker.member(node);
+    case NodeKind::Slice:
+      return walker.slice(node);
+    case NodeKind::Call:
+      return walker.call(node);
+    case NodeKind::MethodCall:
+      return walker.method_call(node);
+    case NodeKind::Predicate:
+      return walker.visit(node.children[0]);
+    case NodeKind::Conditional:
+      return walker.conditional(node);
+    case NodeKind::Array:
+      return walker.array(node);
+    case NodeKind::Map:
+      return walker.map(node);
+  }
+  return walker.literal(node);
+}
+
 // As expr's parser.Parse: InvalidInput "column 10: unexpected token Operator(\")\")".
 Result<ExprTree> parse_expr(std::string_view text);
 
