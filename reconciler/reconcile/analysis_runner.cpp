@@ -38,6 +38,11 @@ std::int64_t analysis_start(const ClusterProgress& c) {
 
 }  // namespace
 
+void AnalysisRunner::record(const AnalysisCheck& check, Measurement measurement, Taken& taken) {
+  add_measurement(check, measurement, taken.verdict);
+  taken.last = std::move(measurement);
+}
+
 void AnalysisRunner::next_cycle() {
   std::erase_if(taken_, [&](const auto& entry) { return entry.second.used < cycle_; });
   ++cycle_;
@@ -107,13 +112,13 @@ std::optional<std::string> AnalysisRunner::learn_query_type(const std::string& q
 
 void AnalysisRunner::measure_prometheus(const AnalysisCheck& check, const std::string& query, std::int64_t since_ms,
                                         std::int64_t now_ms, Taken& taken, AnalysisStatus& into) {
-  into.verdict = judge_measurements(check, taken.measurements);
+  into.verdict = taken.verdict;
   const std::vector<std::int64_t> due =
       into.verdict.phase != Phase::Running
           ? std::vector<std::int64_t>()
           : measurement_times(check, since_ms, now_ms, taken.next_index, kMaxPointsPerQuery);
   if (due.empty()) {
-    if (taken.measurements.empty()) into.verdict = not_due(check, since_ms);
+    if (!taken.last) into.verdict = not_due(check, since_ms);
     return;
   }
   if (metrics_ == nullptr) {
@@ -135,17 +140,18 @@ void AnalysisRunner::measure_prometheus(const AnalysisCheck& check, const std::s
   auto samples = parse_range_answer(answer->body);
   if (!samples.ok() && samples.error().kind != ErrorKind::InvalidInput)
     return unreachable("no measurement from " + metrics_->describe() + ": " + samples.error().message);
+  std::vector<Measurement> measured;
   if (samples.ok()) {
-    for (Measurement& m : measurements_from_range(check, due, *samples, *taken.scalar))
-      taken.measurements.push_back(std::move(m));
+    measured = measurements_from_range(check, due, *samples, *taken.scalar);
   } else {
     // A query Prometheus rejects is an Error at each due time, as Rollouts records a provider's
     // error, so a wrong query ends the check at its consecutiveErrorLimit.
     for (std::int64_t t : due)
-      taken.measurements.push_back(error_measurement(t, "Prometheus rejected the query: " + samples.error().message));
+      measured.push_back(error_measurement(t, "Prometheus rejected the query: " + samples.error().message));
   }
+  for (Measurement& m : measured) record(check, std::move(m), taken);
   taken.next_index += static_cast<std::int64_t>(due.size());
-  into.verdict = judge_measurements(check, taken.measurements);
+  into.verdict = taken.verdict;
 }
 
 void AnalysisRunner::measure_web(const AnalysisCheck& check, const WebRequest& request, std::int64_t since_ms,
@@ -154,33 +160,30 @@ void AnalysisRunner::measure_web(const AnalysisCheck& check, const WebRequest& r
     into.error = "web checks are measured by the reconciler (fleetwave serve or reconcile)";
     return;
   }
-  std::vector<Measurement>& measurements = taken.measurements;
-  CheckVerdict verdict = judge_measurements(check, measurements);
   // generateMetricTasks: the first at once (after initialDelay), then every interval; an Error
   // is retried after the default interval.
-  const Measurement* last = measurements.empty() ? nullptr : &measurements.back();
+  const Measurement* last = taken.last ? &*taken.last : nullptr;
   const std::int64_t due = last == nullptr                          ? since_ms + check.initial_delay_ms
                            : last->phase == MeasurementPhase::Error ? last->time_ms + kDefaultMeasurementIntervalMs
                                                                     : last->time_ms + check.interval_ms;
-  if (verdict.phase == Phase::Running && now_ms >= due) {
+  if (taken.verdict.phase == Phase::Running && now_ms >= due) {
     if (web_ == nullptr) {
       into.error = "no HTTP client for web checks";
       return;
     }
     auto answer = web_->fetch(request);
     if (!answer.ok()) {
-      measurements.push_back(error_measurement(now_ms, answer.error().message));
+      record(check, error_measurement(now_ms, answer.error().message), taken);
     } else if (answer->status < 200 || answer->status > 299) {
-      measurements.push_back(
-          error_measurement(now_ms, "received non 2xx response code: " + std::to_string(answer->status)));
+      record(check, error_measurement(now_ms, "received non 2xx response code: " + std::to_string(answer->status)),
+             taken);
     } else if (auto value = read_web_answer(answer->body, check.web->json_path); !value.ok()) {
-      measurements.push_back(error_measurement(now_ms, value.error().message));
+      record(check, error_measurement(now_ms, value.error().message), taken);
     } else {
-      measurements.push_back(fleetwave::measure(check, now_ms, value->result, value->text));
+      record(check, fleetwave::measure(check, now_ms, value->result, value->text), taken);
     }
-    verdict = judge_measurements(check, measurements);
   }
-  into.verdict = measurements.empty() ? not_due(check, since_ms) : verdict;
+  into.verdict = taken.last ? taken.verdict : not_due(check, since_ms);
 }
 
 }  // namespace fleetwave

@@ -41,12 +41,16 @@ class AnalysisRunner {
   AnalysisStatus measure(const EngineInput& in, const AnalysisCheck& check, const std::string& cluster,
                          std::int64_t healthy_since_ms, const std::string& namespace_);
   // What a check has measured so far, by app/release/check/cluster/start.
+  // The verdict so far rather than every measurement: a check without a count may measure for
+  // days, on a thousand clusters.
   struct Taken {
-    std::vector<Measurement> measurements;
-    std::int64_t next_index = 0;  // of the next measurement time (Prometheus)
-    std::optional<bool> scalar;   // the query is a scalar expression (Prometheus)
-    std::uint64_t used = 0;       // the cycle that last asked
+    CheckVerdict verdict;
+    std::optional<Measurement> last;  // the latest measurement (web: when the next is due)
+    std::int64_t next_index = 0;      // of the next measurement time (Prometheus)
+    std::optional<bool> scalar;       // the query is a scalar expression (Prometheus)
+    std::uint64_t used = 0;           // the cycle that last asked
   };
+  static void record(const AnalysisCheck& check, Measurement measurement, Taken& taken);
   void measure_prometheus(const AnalysisCheck& check, const std::string& query, std::int64_t since_ms,
                           std::int64_t now_ms, Taken& taken, AnalysisStatus& into);
   std::optional<std::string> learn_query_type(const std::string& query, std::int64_t time_ms, Taken& taken);

@@ -25,14 +25,13 @@ std::string counts(const CheckVerdict& v, const AnalysisCheck& check) {
   return text;
 }
 
-// The one-line summary of a verdict; `last` is the last measurement read, if any.
-std::string summarize(const CheckVerdict& v, const AnalysisCheck& check, const Measurement* last) {
+// The one-line summary of a verdict.
+std::string summarize(const CheckVerdict& v, const AnalysisCheck& check) {
   const std::string of = check.count ? "/" + std::to_string(*check.count) : "";
   std::string text =
       ascii_lower(to_string(v.phase)) + ": " + std::to_string(v.counted) + of + " measurements: " + counts(v, check);
   if (!v.last_value.empty()) text += "; last value " + v.last_value;
-  if (last != nullptr && last->phase == MeasurementPhase::Error && !last->note.empty())
-    text += "; last error: " + last->note;
+  if (!v.last_error.empty()) text += "; last error: " + v.last_error;
   return text;
 }
 
@@ -62,6 +61,7 @@ Phase assess(const AnalysisCheck& check, const CheckVerdict& v) {
 
 // runMeasurements: how one completed measurement moves the counters.
 void count(CheckVerdict& v, const Measurement& m) {
+  v.last_error = m.phase == MeasurementPhase::Error ? m.note : "";
   if (m.phase == MeasurementPhase::Error) {
     ++v.errors;
     ++v.consecutive_errors;
@@ -139,20 +139,21 @@ Measurement error_measurement(std::int64_t time_ms, std::string why) {
   return Measurement{time_ms, MeasurementPhase::Error, "", std::move(why)};
 }
 
+void add_measurement(const AnalysisCheck& check, const Measurement& measurement, CheckVerdict& verdict) {
+  if (verdict.phase != Phase::Running) return;
+  count(verdict, measurement);
+  verdict.phase = assess(check, verdict);
+  verdict.summary = summarize(verdict, check);
+}
+
 CheckVerdict judge_measurements(const AnalysisCheck& check, const std::vector<Measurement>& measurements) {
   std::vector<const Measurement*> ordered;
   for (const Measurement& m : measurements) ordered.push_back(&m);
   std::stable_sort(ordered.begin(), ordered.end(),
                    [](const Measurement* a, const Measurement* b) { return a->time_ms < b->time_ms; });
   CheckVerdict v;
-  const Measurement* last = nullptr;
-  for (const Measurement* m : ordered) {
-    if (v.phase != Phase::Running) break;
-    last = m;
-    count(v, *m);
-    v.phase = assess(check, v);
-  }
-  v.summary = summarize(v, check, last);
+  v.summary = summarize(v, check);
+  for (const Measurement* m : ordered) add_measurement(check, *m, v);
   return v;
 }
 

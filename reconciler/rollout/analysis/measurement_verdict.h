@@ -46,10 +46,15 @@ struct CheckVerdict {
   int consecutive_successes = 0;
   int counted = 0;         // measurements that count toward `count` (all but errors)
   std::string last_value;  // value_text of the last measurement judged
+  std::string last_error;  // the note of the last measurement when it was an Error
   std::string summary;     // one line for status and messages
 };
 
 const char* to_string(CheckVerdict::Phase phase);
+
+// Adds one measurement, later than every one before, to `verdict` (nothing once it has ended):
+// judge_measurements one at a time, so a runner keeps the verdict rather than every measurement.
+void add_measurement(const AnalysisCheck& check, const Measurement& measurement, CheckVerdict& verdict);
 
 // Reads the measurements in time order, counting them as runMeasurements does, and stops at the
 // first end assessMetricStatus finds: Failed when failed > failureLimit (unless negative),
