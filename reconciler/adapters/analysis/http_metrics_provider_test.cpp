@@ -72,6 +72,27 @@ TEST(HttpMetricsProviderTest, SendsTheRangeQueryUnderThePathPrefixWithTheToken) 
   EXPECT_EQ(r.target.find(' '), std::string::npos);
 }
 
+// The instant query that tells a scalar expression from a vector, at one measurement time.
+TEST(HttpMetricsProviderTest, SendsTheInstantQueryUnderThePathPrefixWithTheToken) {
+  RecordingServer server;
+  ASSERT_TRUE(server.running());
+  const std::string body = R"({"status":"success","data":{"resultType":"scalar","result":[1800000030,"1"]}})";
+  server.answer(200, body);
+  auto p = provider(settings(server.url() + "/prometheus"));
+  ASSERT_NE(p, nullptr);
+  auto got = p->query_instant(error_rate().query, 1800000030123);
+  ASSERT_TRUE(got.ok()) << got.error().to_string();
+  EXPECT_EQ(got->body, body);
+  auto requests = server.requests();
+  ASSERT_EQ(requests.size(), 1u);
+  EXPECT_EQ(requests[0].path, "/prometheus/api/v1/query");
+  EXPECT_EQ(requests[0].param("query"), error_rate().query);
+  EXPECT_EQ(requests[0].param("time"), "1800000030.123");
+  EXPECT_EQ(requests[0].header("Authorization"), std::string("Bearer ") + kToken);
+  EXPECT_FALSE(p->query_instant("", 1).ok()) << "an empty query is refused without sending it";
+  EXPECT_EQ(server.requests().size(), 1u);
+}
+
 TEST(HttpMetricsProviderTest, SendsNoAuthorizationWithoutAToken) {
   RecordingServer server;
   ASSERT_TRUE(server.running());
