@@ -8,47 +8,16 @@
 
 namespace fleetwave {
 
-ExprValue ExprValue::boolean(bool value) {
-  ExprValue v;
-  v.kind_ = Kind::Bool;
-  v.data_ = value;
-  return v;
-}
-
-ExprValue ExprValue::integer(std::int64_t value) {
-  ExprValue v;
-  v.kind_ = Kind::Int;
-  v.data_ = value;
-  return v;
-}
-
-ExprValue ExprValue::number(double value) {
-  ExprValue v;
-  v.kind_ = Kind::Float;
-  v.data_ = value;
-  return v;
-}
-
-ExprValue ExprValue::string(std::string value) {
-  ExprValue v;
-  v.kind_ = Kind::String;
-  v.data_ = std::move(value);
-  return v;
-}
+ExprValue ExprValue::boolean(bool value) { return ExprValue(Kind::Bool, value); }
+ExprValue ExprValue::integer(std::int64_t value) { return ExprValue(Kind::Int, value); }
+ExprValue ExprValue::number(double value) { return ExprValue(Kind::Float, value); }
+ExprValue ExprValue::string(std::string value) { return ExprValue(Kind::String, std::move(value)); }
 
 ExprValue ExprValue::array(Array items) {
-  ExprValue v;
-  v.kind_ = Kind::Array;
-  v.data_ = std::make_shared<const Array>(std::move(items));
-  return v;
+  return ExprValue(Kind::Array, std::make_shared<const Array>(std::move(items)));
 }
 
-ExprValue ExprValue::map(Map entries) {
-  ExprValue v;
-  v.kind_ = Kind::Map;
-  v.data_ = std::make_shared<const Map>(std::move(entries));
-  return v;
-}
+ExprValue ExprValue::map(Map entries) { return ExprValue(Kind::Map, std::make_shared<const Map>(std::move(entries))); }
 
 ExprValue ExprValue::floats(std::vector<double> items) {
   Array values;

@@ -62,6 +62,9 @@ class ExprValue {
   std::string go_string() const;
 
  private:
+  template <class Data>
+  ExprValue(Kind kind, Data data) : kind_(kind), data_(std::move(data)) {}
+
   Kind kind_ = Kind::Nil;
   bool float_elements_ = false;
   std::variant<std::monostate, bool, std::int64_t, double, std::string, std::shared_ptr<const Array>,
