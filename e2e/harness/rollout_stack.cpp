@@ -51,6 +51,7 @@ Result<std::unique_ptr<RolloutStack>> RolloutStack::start(const StackOptions& op
     testkit::PrometheusServerOptions scrape;
     const std::string sim_address = stack->sim_->url().substr(std::string("http://").size());
     scrape.targets.push_back({sim_address, "/metrics", stack->sim_->token()});
+    scrape.targets.insert(scrape.targets.end(), options.prometheus_targets.begin(), options.prometheus_targets.end());
     scrape.scrape_interval = std::chrono::milliseconds(500);
     scrape.rules = options.prometheus_rules;
     FW_TRY(prometheus, testkit::PrometheusServer::start(scrape));

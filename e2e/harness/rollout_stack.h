@@ -38,8 +38,9 @@ struct StackOptions {
   // Starts Debian's Prometheus scraping the simulator's /metrics every 500 ms, and points
   // fleetwave at it (--prometheus-url), for scenarios with analysis checks.
   bool prometheus = false;
-  std::vector<testkit::RecordingRule> prometheus_rules;  // evaluated by that Prometheus
-  std::vector<std::string> serve_args;                   // more flags of every fleetwave serve replica
+  std::vector<testkit::RecordingRule> prometheus_rules;   // evaluated by that Prometheus
+  std::vector<testkit::ScrapeTarget> prometheus_targets;  // scraped by it besides the simulator
+  std::vector<std::string> serve_args;                    // more flags of every fleetwave serve replica
 };
 
 class RolloutStack {

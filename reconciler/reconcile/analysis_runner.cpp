@@ -1,6 +1,7 @@
 #include "reconcile/analysis_runner.h"
 
 #include <algorithm>
+#include <iterator>
 
 #include "base/timestamp.h"
 #include "rollout/analysis/expr/expression.h"
@@ -16,6 +17,9 @@ using Phase = CheckVerdict::Phase;
 // Prometheus refuses a range query of more than 11,000 points per series; a check that fell
 // far behind catches up over several cycles.
 constexpr std::int64_t kMaxPointsPerQuery = 10'000;
+// Bounded measurements are one query each: a check that fell behind in its first minutes
+// catches up over several cycles.
+constexpr std::size_t kMaxBoundedQueries = 30;
 
 CheckVerdict not_due(const AnalysisCheck& check, std::int64_t since_ms) {
   CheckVerdict v;
@@ -134,24 +138,50 @@ void AnalysisRunner::measure_prometheus(const AnalysisCheck& check, const std::s
     taken.next_index += static_cast<std::int64_t>(due.size());
   };
   if (auto why = learn_query_type(query, due.front(), taken)) return unreachable(*why);
-  ++queries_;
-  auto answer = metrics_->query_range(RangeQuery{query, due.front(), due.back(), check.interval_ms});
-  if (!answer.ok()) return unreachable("no measurement: " + answer.error().message);
-  auto samples = parse_range_answer(answer->body);
-  if (!samples.ok() && samples.error().kind != ErrorKind::InvalidInput)
-    return unreachable("no measurement from " + metrics_->describe() + ": " + samples.error().message);
-  std::vector<Measurement> measured;
-  if (samples.ok()) {
-    measured = measurements_from_range(check, due, *samples, *taken.scalar);
-  } else {
-    // A query Prometheus rejects is an Error at each due time, as Rollouts records a provider's
-    // error, so a wrong query ends the check at its consecutiveErrorLimit.
-    for (std::int64_t t : due)
-      measured.push_back(error_measurement(t, "Prometheus rejected the query: " + samples.error().message));
+  if (!taken.windows) taken.windows = PromqlWindows::of(query);
+  // Times whose window would reach back past the start read the query bounded to the time since
+  // the start, one query each; the rest share one range query as written.
+  std::vector<std::int64_t> bounded;
+  for (std::int64_t t : due) {
+    if (t - since_ms >= taken.windows->widest_ms() || bounded.size() == kMaxBoundedQueries) break;
+    bounded.push_back(t);
   }
+  std::vector<std::int64_t> rest;
+  if (bounded.size() < kMaxBoundedQueries)
+    rest.assign(due.begin() + static_cast<std::ptrdiff_t>(bounded.size()), due.end());
+  std::vector<Measurement> measured;
+  for (std::int64_t t : bounded) {
+    // At least 1 ms: Prometheus 2 includes a range's first millisecond.
+    auto one = read_range(check, taken.windows->within(std::max<std::int64_t>(t - since_ms, 1)), {t}, *taken.scalar);
+    if (!one.ok()) return unreachable(one.error().message);
+    measured.push_back(std::move(one->front()));
+  }
+  if (!rest.empty()) {
+    auto many = read_range(check, query, rest, *taken.scalar);
+    if (!many.ok()) return unreachable(many.error().message);
+    std::move(many->begin(), many->end(), std::back_inserter(measured));
+  }
+  taken.next_index += static_cast<std::int64_t>(measured.size());
   for (Measurement& m : measured) record(check, std::move(m), taken);
-  taken.next_index += static_cast<std::int64_t>(due.size());
   into.verdict = taken.verdict;
+}
+
+// One range query at `times` (evenly spaced by the check's interval). A query Prometheus rejects
+// is an Error at each time, as Rollouts records a provider's error, so a wrong query ends the
+// check at its consecutiveErrorLimit; an error only when Prometheus could not answer.
+Result<std::vector<Measurement>> AnalysisRunner::read_range(const AnalysisCheck& check, const std::string& query,
+                                                            const std::vector<std::int64_t>& times, bool scalar) {
+  ++queries_;
+  auto answer = metrics_->query_range(RangeQuery{query, times.front(), times.back(), check.interval_ms});
+  if (!answer.ok()) return transient("no measurement: " + answer.error().message);
+  auto samples = parse_range_answer(answer->body);
+  if (samples.ok()) return measurements_from_range(check, times, *samples, scalar);
+  if (samples.error().kind != ErrorKind::InvalidInput)
+    return transient("no measurement from " + metrics_->describe() + ": " + samples.error().message);
+  std::vector<Measurement> measured;
+  for (std::int64_t t : times)
+    measured.push_back(error_measurement(t, "Prometheus rejected the query: " + samples.error().message));
+  return measured;
 }
 
 void AnalysisRunner::measure_web(const AnalysisCheck& check, const WebRequest& request, std::int64_t since_ms,

@@ -4,7 +4,10 @@
 // the values at those times, so a restarted or second reconciler reaches the same verdict. What
 // was measured is kept in memory, so each cycle asks only for the times that fell due since the
 // last one (none at all when nothing is due or the verdict is final). While Prometheus cannot be
-// reached nothing is measured: the check waits and says why. Web checks have no history to ask,
+// reached nothing is measured: the check waits and says why. A measurement is never judged by a
+// sample from before the analysis started: while a selector's lookback or range reaches back
+// past that start, each measurement time reads its own query bounded to it (PromqlWindows).
+// Web checks have no history to ask,
 // so their measurements are taken live and kept in memory: a restart starts their count again.
 #pragma once
 
@@ -15,6 +18,7 @@
 #include <vector>
 
 #include "adapters/analysis/analysis_provider.h"
+#include "rollout/analysis/promql_windows.h"
 #include "rollout/rollout_engine.h"
 
 namespace fleetwave {
@@ -45,14 +49,17 @@ class AnalysisRunner {
   // days, on a thousand clusters.
   struct Taken {
     CheckVerdict verdict;
-    std::optional<Measurement> last;  // the latest measurement (web: when the next is due)
-    std::int64_t next_index = 0;      // of the next measurement time (Prometheus)
-    std::optional<bool> scalar;       // the query is a scalar expression (Prometheus)
-    std::uint64_t used = 0;           // the cycle that last asked
+    std::optional<Measurement> last;       // the latest measurement (web: when the next is due)
+    std::int64_t next_index = 0;           // of the next measurement time (Prometheus)
+    std::optional<bool> scalar;            // the query is a scalar expression (Prometheus)
+    std::optional<PromqlWindows> windows;  // how far back the query reads (Prometheus)
+    std::uint64_t used = 0;                // the cycle that last asked
   };
   static void record(const AnalysisCheck& check, Measurement measurement, Taken& taken);
   void measure_prometheus(const AnalysisCheck& check, const std::string& query, std::int64_t since_ms,
                           std::int64_t now_ms, Taken& taken, AnalysisStatus& into);
+  Result<std::vector<Measurement>> read_range(const AnalysisCheck& check, const std::string& query,
+                                              const std::vector<std::int64_t>& times, bool scalar);
   std::optional<std::string> learn_query_type(const std::string& query, std::int64_t time_ms, Taken& taken);
   void measure_web(const AnalysisCheck& check, const WebRequest& request, std::int64_t since_ms, std::int64_t now_ms,
                    Taken& taken, AnalysisStatus& into);

@@ -120,7 +120,8 @@ TEST(AnalysisRunnerTest, AHealthyCanaryAdvancesOnlyAfterEveryMeasurementSucceede
   d = step_at(runner, in, kNow + 10 * kSecond);  // the first at once (generateMetricTasks)
   EXPECT_FALSE(d.step);
   ASSERT_EQ(prometheus.asked.size(), 1u);
-  EXPECT_EQ(prometheus.asked[0].query, "errors{app=\"shop\",cluster=\"dev-1\"}");
+  // At the start no sample of the release can be older than a millisecond.
+  EXPECT_EQ(prometheus.asked[0].query, "last_over_time(errors{app=\"shop\",cluster=\"dev-1\"}[1ms])");
   EXPECT_EQ(prometheus.asked[0].start_ms, kNow);
   EXPECT_EQ(prometheus.asked[0].end_ms, kNow);
   EXPECT_EQ(prometheus.instant_queries, 1) << "the query's type is asked once";
@@ -130,10 +131,12 @@ TEST(AnalysisRunnerTest, AHealthyCanaryAdvancesOnlyAfterEveryMeasurementSucceede
   EXPECT_EQ(prometheus.asked.size(), 1u) << "no new measurement due: answered from memory";
 
   d = step_at(runner, in, kNow + 65 * kSecond);
-  ASSERT_EQ(prometheus.asked.size(), 2u);
-  EXPECT_EQ(prometheus.asked[1].start_ms, kNow + 30 * kSecond) << "only the times newly due";
-  EXPECT_EQ(prometheus.asked[1].end_ms, kNow + 60 * kSecond);
-  EXPECT_EQ(prometheus.asked[1].step_ms, 30 * kSecond);
+  ASSERT_EQ(prometheus.asked.size(), 3u) << "only the times newly due, each within its time since the start";
+  EXPECT_EQ(prometheus.asked[1].start_ms, kNow + 30 * kSecond);
+  EXPECT_EQ(prometheus.asked[1].end_ms, kNow + 30 * kSecond);
+  EXPECT_EQ(prometheus.asked[1].query, "last_over_time(errors{app=\"shop\",cluster=\"dev-1\"}[30000ms])");
+  EXPECT_EQ(prometheus.asked[2].start_ms, kNow + 60 * kSecond);
+  EXPECT_EQ(prometheus.asked[2].query, "last_over_time(errors{app=\"shop\",cluster=\"dev-1\"}[60000ms])");
   ASSERT_TRUE(d.step) << d.blocked;
   EXPECT_EQ(d.step->action, "advance");
   const std::string evidence = evidence_of(d);
@@ -144,7 +147,7 @@ TEST(AnalysisRunnerTest, AHealthyCanaryAdvancesOnlyAfterEveryMeasurementSucceede
   EXPECT_NE(evidence.find("last value [0.01]"), std::string::npos) << evidence;
 
   step_at(runner, in, kNow + 200 * kSecond);
-  EXPECT_EQ(prometheus.asked.size(), 2u) << "a final verdict is not asked again";
+  EXPECT_EQ(prometheus.asked.size(), 3u) << "a final verdict is not asked again";
   EXPECT_EQ(prometheus.instant_queries, 1);
 }
 
@@ -329,12 +332,49 @@ TEST(AnalysisRunnerTest, AWaveCheckIsMeasuredOnceTheWholeWaveIsHealthy) {
   AnalysisRunner runner(&prometheus, nullptr);
   Decision d = step_at(runner, canary_healthy(plan), kNow + 1 * kSecond);
   ASSERT_EQ(prometheus.asked.size(), 1u);
-  EXPECT_EQ(prometheus.asked[0].query, "scalar(sum(errors{wave=\"canary\",release=\"aaaaaaa\"}))");
+  EXPECT_EQ(prometheus.asked[0].query, "scalar(sum(last_over_time(errors{wave=\"canary\",release=\"aaaaaaa\"}[1ms])))");
   ASSERT_TRUE(d.step) << d.blocked;
   EXPECT_EQ(d.step->action, "rollback");
   EXPECT_EQ(evidence_of(d).rfind("analysis wave-errors (result == 0): failed", 0), 0u) << evidence_of(d);
   EXPECT_NE(evidence_of(d).find("last value 2"), std::string::npos) << "a scalar is a number: " << evidence_of(d);
 }
+// Issue 27's rule: no measurement is judged by a sample from before the analysis started. While
+// the widest window of the query (here the 1 m range) reaches back past the start, each time
+// reads the query bounded to its time since the start; later times share one range query as
+// written. A check that fell far behind catches up 30 bounded times per cycle.
+TEST(AnalysisRunnerTest, NoMeasurementReadsASampleFromBeforeTheStart) {
+  WavePlan plan = plan_with(
+      "  - name: error-rate\n    prometheus: {query: 'sum(rate(errors{cluster=\"{{cluster}}\"}[1m]))'}\n"
+      "    interval: 20s\n    count: 5\n    successCondition: result[0] < 0.05\n");
+  ScriptedPrometheus prometheus;
+  AnalysisRunner runner(&prometheus, nullptr);
+  Decision d = step_at(runner, canary_healthy(plan), kNow + 90 * kSecond);
+  ASSERT_EQ(prometheus.asked.size(), 4u);
+  const std::vector<std::string> windows = {"1ms", "20000ms", "40000ms"};
+  for (std::size_t i = 0; i < windows.size(); ++i) {
+    EXPECT_EQ(prometheus.asked[i].query, "sum(rate(errors{cluster=\"dev-1\"}[" + windows[i] + "]))");
+    EXPECT_EQ(prometheus.asked[i].start_ms, kNow + static_cast<std::int64_t>(i) * 20 * kSecond);
+    EXPECT_EQ(prometheus.asked[i].end_ms, prometheus.asked[i].start_ms);
+  }
+  EXPECT_EQ(prometheus.asked[3].query, "sum(rate(errors{cluster=\"dev-1\"}[1m]))") << "as written from start + 1m";
+  EXPECT_EQ(prometheus.asked[3].start_ms, kNow + 60 * kSecond);
+  EXPECT_EQ(prometheus.asked[3].end_ms, kNow + 80 * kSecond);
+  ASSERT_TRUE(d.step) << d.blocked;
+  EXPECT_NE(evidence_of(d).find("successful: 5/5 measurements"), std::string::npos) << evidence_of(d);
+
+  WavePlan fast = plan_with(
+      "  - name: up\n    prometheus: {query: 'up'}\n    interval: 1s\n    count: 100\n"
+      "    successCondition: result[0] < 0.05\n");
+  ScriptedPrometheus behind;
+  AnalysisRunner catching_up(&behind, nullptr);
+  step_at(catching_up, canary_healthy(fast), kNow + 200 * kSecond);
+  ASSERT_EQ(behind.asked.size(), 30u) << "the lookback (5 m) bounds all of the first 100";
+  EXPECT_EQ(behind.asked[29].query, "last_over_time(up[29000ms])");
+  step_at(catching_up, canary_healthy(fast), kNow + 200 * kSecond);
+  ASSERT_EQ(behind.asked.size(), 60u);
+  EXPECT_EQ(behind.asked[30].start_ms, kNow + 30 * kSecond) << "the next cycle goes on where the last stopped";
+}
+
 // Many clusters measuring at once: each is asked once per due measurement however many there
 // are, and what no cycle asks for any more is forgotten.
 TEST(AnalysisRunnerTest, AFleetOfClustersIsAskedOncePerMeasurementAndForgottenWhenDone) {

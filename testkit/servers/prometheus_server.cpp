@@ -61,7 +61,8 @@ Result<std::unique_ptr<PrometheusServer>> PrometheusServer::start(PrometheusServ
   if (!server->options_.rules.empty())
     FW_CHECK(write_text_file(server->dir_ / "rules.yml", rules_text(server->options_)));
   for (int attempt = 1;; ++attempt) {
-    Status<> launched = server->launch();
+    FW_TRY(port, pick_free_port());
+    Status<> launched = server->launch(port);
     if (launched.ok()) return server;
     if (launched.error().kind != ErrorKind::Transient || attempt == 5) return launched.error();
   }
@@ -75,8 +76,17 @@ PrometheusServer::~PrometheusServer() {
   if (process_) process_->stop(std::chrono::seconds(10));
 }
 
-Status<> PrometheusServer::launch() {
-  FW_TRY(port, pick_free_port());
+void PrometheusServer::stop() {
+  if (process_) process_->stop(std::chrono::seconds(10));
+  process_.reset();
+}
+
+Status<> PrometheusServer::restart() {
+  stop();
+  return launch(port_);
+}
+
+Status<> PrometheusServer::launch(int port) {
   ProcessSpec spec;
   spec.argv = {kPrometheus, "--config.file=" + (dir_ / "prometheus.yml"), "--storage.tsdb.path=" + (dir_ / "data"),
                "--web.listen-address=127.0.0.1:" + std::to_string(port)};

@@ -64,12 +64,18 @@ class PrometheusServer {
   // answer; InvalidInput with Prometheus' error when it refuses the query.
   [[nodiscard]] Result<Json> query(const std::string& promql) const;
 
+  // Stops Prometheus as a pod is stopped (SIGTERM: it closes its TSDB) and keeps its data;
+  // restart() starts it again on the same port with the same data, as a restarted pod on a
+  // persistent volume.
+  void stop();
+  [[nodiscard]] Status<> restart();
+
   // The last `max_chars` of Prometheus' log, for failure messages.
   std::string log_tail(std::size_t max_chars = 4000) const;
 
  private:
   PrometheusServer(TempDir dir, PrometheusServerOptions options);
-  [[nodiscard]] Status<> launch();  // one attempt on a fresh port; Transient on a collision
+  [[nodiscard]] Status<> launch(int port);  // one attempt; Transient on a collision
 
   TempDir dir_;
   const PrometheusServerOptions options_;

@@ -1,10 +1,17 @@
 // HttpMetricsProvider against a real Prometheus (testkit/servers/prometheus_server.h, Debian's
 // /usr/bin/prometheus): the query_range parameters as we send them are what Prometheus accepts,
-// and a query it refuses comes back as its own 400 answer.
+// and a query it refuses comes back as its own 400 answer; a query bounded to a window reads no
+// sample older than the window where the query as written does.
+#include <atomic>
+#include <thread>
+
 #include <gtest/gtest.h>
 
+#include "adapters/analysis/analysis_http_fixture.h"
 #include "adapters/analysis/http_metrics_provider.h"
 #include "codec/json_reader.h"
+#include "rollout/analysis/prometheus_answer.h"
+#include "rollout/analysis/promql_windows.h"
 #include "testkit/servers/prometheus_server.h"
 
 namespace fleetwave {
@@ -46,6 +53,64 @@ TEST(HttpMetricsProviderServerTest, RealPrometheusAnswersRangeQueriesAndRefusesB
   ASSERT_TRUE(error.ok()) << error.error().to_string();
   EXPECT_EQ(string_at(*error, {"status"}), "error");
   EXPECT_EQ(string_at(*error, {"errorType"}), "bad_data");
+}
+
+// The value of the one series (or scalar) a query has at `time_ms`, or "none".
+std::string value_at(MetricsProvider& provider, const std::string& query, std::int64_t time_ms) {
+  auto answer = provider.query_range({query, time_ms, time_ms, 1000});
+  if (!answer.ok()) return answer.error().to_string();
+  if (answer->status != 200) return answer->body;
+  auto samples = parse_range_answer(answer->body);
+  if (!samples.ok()) return samples.error().message;
+  if (samples->empty()) return "none";
+  return format_metric_value(samples->front().value);
+}
+
+TEST(HttpMetricsProviderServerTest, ABoundedQueryReadsNoSampleOlderThanItsWindow) {
+  std::atomic<int> value{7};
+  testing_analysis::RecordingServer target;
+  ASSERT_TRUE(target.running());
+  target.answer([&](const httplib::Request&, httplib::Response& res) {
+    res.set_content("demo_value " + std::to_string(value.load()) + "\n", "text/plain; version=0.0.4");
+  });
+  testkit::PrometheusServerOptions options;
+  options.targets.push_back({"127.0.0.1:" + std::to_string(target.port())});
+  auto prometheus = testkit::PrometheusServer::start(options);
+  ASSERT_TRUE(prometheus.ok()) << prometheus.error().to_string();
+  MetricsProviderSettings settings;
+  settings.url = (*prometheus)->url();
+  auto provider = HttpMetricsProvider::create(settings);
+  ASSERT_TRUE(provider.ok()) << provider.error().to_string();
+  const auto scraped = [&] {
+    auto result = (*prometheus)->query("demo_value");
+    return result.ok() && !result->empty();
+  };
+  for (int i = 0; i < 100 && !scraped(); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  std::this_thread::sleep_for(std::chrono::milliseconds(1500));
+
+  // The "release" starts: from now on the target reports 9; Prometheus scrapes every second.
+  const std::int64_t start = now_ms();
+  value = 9;
+  std::this_thread::sleep_for(std::chrono::milliseconds(3500));
+  MetricsProvider& p = **provider;
+  const PromqlWindows instant = PromqlWindows::of("demo_value");
+  EXPECT_EQ(value_at(p, "demo_value", start), "[7]") << "as written: the last sample before the start";
+  EXPECT_EQ(value_at(p, instant.within(1), start), "none") << (*prometheus)->log_tail();
+  EXPECT_EQ(value_at(p, instant.within(3000), start + 3000), "[9]");
+  const PromqlWindows range = PromqlWindows::of("min_over_time(demo_value[1m])");
+  EXPECT_EQ(value_at(p, "min_over_time(demo_value[1m])", start + 3000), "[7]");
+  EXPECT_EQ(value_at(p, range.within(3000), start + 3000), "[9]");
+
+  // Every form the bounding writes is PromQL that Prometheus 2.42 accepts.
+  for (const char* query : {"sum by (le) (rate(demo_value[5m]))", "demo_value / on() group_left demo_value offset 1m",
+                            "label_replace(demo_value, \"a\", \"$1\", \"job\", \"(.*)\") > bool 1",
+                            "scalar(sum(demo_value{job=~\".+\"}))"}) {
+    const std::string bounded = PromqlWindows::of(query).within(2500);
+    EXPECT_NE(bounded, query);
+    auto answer = p.query_range({bounded, start, start + 3000, 1000});
+    ASSERT_TRUE(answer.ok()) << answer.error().to_string();
+    EXPECT_EQ(answer->status, 200) << bounded << ": " << answer->body;
+  }
 }
 
 }  // namespace
