@@ -1,4 +1,4 @@
-// The shared half of `fleetwave approve|pause|resume|rollback APP`: read the app's WavePlan and
+// The shared half of the app-step commands (cli/app_step_commands.cpp): read the app's WavePlan and
 // rollout state at the branch head, compute the step (rollout/manual_actions.h), and write
 // .fleetwave/<app>/state.yaml and targets.json in one commit carrying the step's message.
 //
