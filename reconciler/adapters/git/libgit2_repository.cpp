@@ -6,8 +6,6 @@
 #include <system_error>
 
 #include "adapters/git/cache_lock.h"
-#include "adapters/git/object_reader.h"
-#include "adapters/git/tree_writer.h"
 #include "net/redaction.h"
 
 namespace fleetwave::git {
@@ -81,58 +79,13 @@ Result<std::unique_ptr<LibGit2Repository>> LibGit2Repository::open(const LibGit2
 }
 
 LibGit2Repository::LibGit2Repository(detail::Handle<git_repository> repo, std::string path, detail::RemoteTarget remote)
-    : repo_(std::move(repo)), path_(std::move(path)), remote_(std::move(remote)) {}
+    : ObjectStoreRepository(std::move(repo)), path_(std::move(path)), remote_(std::move(remote)) {}
 
 LibGit2Repository::~LibGit2Repository() = default;
 
 Result<std::string> LibGit2Repository::fetch(const std::string& branch) {
   FW_TRY(lock, CacheWriteLock::acquire(path_));
   return detail::fetch_branch(remote_, branch);
-}
-
-Result<std::string> LibGit2Repository::resolve(const std::string& rev) {
-  return detail::resolve_commit(repo_.get(), rev);
-}
-
-Result<std::string> LibGit2Repository::read_file(const std::string& commit, const std::string& path) {
-  return detail::read_file(repo_.get(), commit, path);
-}
-
-Result<std::vector<TreeEntry>> LibGit2Repository::list_tree(const std::string& commit, const std::string& prefix,
-                                                            bool recursive) {
-  return detail::list_tree(repo_.get(), commit, prefix, recursive);
-}
-
-Result<std::string> LibGit2Repository::read_blob(const std::string& oid) { return detail::read_blob(repo_.get(), oid); }
-
-Result<std::string> LibGit2Repository::tree_id(const std::string& commit, const std::string& path) {
-  return detail::tree_id(repo_.get(), commit, path);
-}
-
-Result<CommitInfo> LibGit2Repository::commit_info(const std::string& commit) {
-  return detail::commit_info(repo_.get(), commit);
-}
-
-Result<std::optional<CommitSignature>> LibGit2Repository::commit_signature(const std::string& commit) {
-  return detail::commit_signature(repo_.get(), commit);
-}
-
-Result<std::vector<std::string>> LibGit2Repository::first_parent_log(const std::string& from,
-                                                                     const std::string& stop_at, size_t max_count) {
-  return detail::first_parent_log(repo_.get(), from, stop_at, max_count);
-}
-
-Result<std::vector<std::string>> LibGit2Repository::changed_paths(const std::string& commit) {
-  return detail::changed_paths(repo_.get(), commit);
-}
-
-Result<std::vector<std::string>> LibGit2Repository::changed_paths_between(const std::string& from,
-                                                                          const std::string& to) {
-  return detail::changed_paths_between(repo_.get(), from, to);
-}
-
-Result<std::string> LibGit2Repository::create_commit(const CommitRequest& request) {
-  return detail::write_commit(repo_.get(), request, request.sign ? signer_ : nullptr);
 }
 
 Status<> LibGit2Repository::push(const std::string& branch, const std::string& oid, PushMode mode) {

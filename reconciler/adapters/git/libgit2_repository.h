@@ -18,9 +18,9 @@
 
 #include "adapters/git/commit_signer.h"
 #include "adapters/git/git_credentials.h"
-#include "adapters/git/git_repository.h"
 #include "adapters/git/libgit2_handles.h"
 #include "adapters/git/libgit2_runtime.h"
+#include "adapters/git/object_store_repository.h"
 #include "adapters/git/remote_ops.h"
 #include "adapters/git/repo_url.h"
 #include "base/result.h"
@@ -34,7 +34,7 @@ struct RepositoryOptions {
   int max_credential_attempts = 3;  // offers of the credentials per operation before giving up
 };
 
-class LibGit2Repository final : public GitRepository {
+class LibGit2Repository final : public ObjectStoreRepository {
  public:
   // Opens the bare clone for options.url below options.cache_root, creating an empty one if
   // needed (nothing is fetched yet). InvalidInput for a bad URL or credentials that do not fit.
@@ -48,32 +48,14 @@ class LibGit2Repository final : public GitRepository {
   const std::string& display_url() const { return remote_.display_url; }
 
   Result<std::string> fetch(const std::string& branch) override;
-  Result<std::string> resolve(const std::string& rev) override;
-  Result<std::string> read_file(const std::string& commit, const std::string& path) override;
-  Result<std::vector<TreeEntry>> list_tree(const std::string& commit, const std::string& prefix,
-                                           bool recursive) override;
-  Result<std::string> read_blob(const std::string& oid) override;
-  Result<std::string> tree_id(const std::string& commit, const std::string& path) override;
-  Result<CommitInfo> commit_info(const std::string& commit) override;
-  Result<std::optional<CommitSignature>> commit_signature(const std::string& commit) override;
-  Result<std::vector<std::string>> first_parent_log(const std::string& from, const std::string& stop_at,
-                                                    size_t max_count) override;
-  Result<std::vector<std::string>> changed_paths(const std::string& commit) override;
-  Result<std::vector<std::string>> changed_paths_between(const std::string& from, const std::string& to) override;
-  Result<std::string> create_commit(const CommitRequest& request) override;
   Status<> push(const std::string& branch, const std::string& oid, PushMode mode) override;
   Status<> delete_remote_branch(const std::string& branch) override;
-
-  // Signs every commit create_commit writes from now on (nullptr: unsigned); not owned.
-  void set_commit_signer(const CommitSigner* signer) { signer_ = signer; }
 
  private:
   LibGit2Repository(detail::Handle<git_repository> repo, std::string path, detail::RemoteTarget remote);
 
-  detail::Handle<git_repository> repo_;
   std::string path_;
   detail::RemoteTarget remote_;
-  const CommitSigner* signer_ = nullptr;
 };
 
 }  // namespace fleetwave::git

@@ -3,7 +3,6 @@
 #include <git2.h>
 
 #include "adapters/git/object_reader.h"
-#include "adapters/git/tree_writer.h"
 
 namespace fleetwave::git {
 using detail::Handle;
@@ -16,7 +15,7 @@ Result<std::unique_ptr<LocalRepository>> LocalRepository::open(const LibGit2Runt
 }
 
 LocalRepository::LocalRepository(Handle<git_repository> repo, std::string workdir)
-    : repo_(std::move(repo)), workdir_(std::move(workdir)) {}
+    : ObjectStoreRepository(std::move(repo)), workdir_(std::move(workdir)) {}
 
 LocalRepository::~LocalRepository() = default;
 
@@ -91,51 +90,6 @@ Result<std::string> LocalRepository::fetch(const std::string& branch) {
   if (rc == GIT_ENOTFOUND) return std::string();
   if (rc < 0) return libgit2_error(rc, "reading branch " + branch);
   return detail::resolve_commit(repo_.get(), git_oid_tostr_s(&oid));
-}
-
-Result<std::string> LocalRepository::resolve(const std::string& rev) {
-  return detail::resolve_commit(repo_.get(), rev);
-}
-
-Result<std::string> LocalRepository::read_file(const std::string& commit, const std::string& path) {
-  return detail::read_file(repo_.get(), commit, path);
-}
-
-Result<std::vector<TreeEntry>> LocalRepository::list_tree(const std::string& commit, const std::string& prefix,
-                                                          bool recursive) {
-  return detail::list_tree(repo_.get(), commit, prefix, recursive);
-}
-
-Result<std::string> LocalRepository::read_blob(const std::string& oid) { return detail::read_blob(repo_.get(), oid); }
-
-Result<std::string> LocalRepository::tree_id(const std::string& commit, const std::string& path) {
-  return detail::tree_id(repo_.get(), commit, path);
-}
-
-Result<CommitInfo> LocalRepository::commit_info(const std::string& commit) {
-  return detail::commit_info(repo_.get(), commit);
-}
-
-Result<std::optional<CommitSignature>> LocalRepository::commit_signature(const std::string& commit) {
-  return detail::commit_signature(repo_.get(), commit);
-}
-
-Result<std::vector<std::string>> LocalRepository::first_parent_log(const std::string& from, const std::string& stop_at,
-                                                                   size_t max_count) {
-  return detail::first_parent_log(repo_.get(), from, stop_at, max_count);
-}
-
-Result<std::vector<std::string>> LocalRepository::changed_paths(const std::string& commit) {
-  return detail::changed_paths(repo_.get(), commit);
-}
-
-Result<std::vector<std::string>> LocalRepository::changed_paths_between(const std::string& from,
-                                                                        const std::string& to) {
-  return detail::changed_paths_between(repo_.get(), from, to);
-}
-
-Result<std::string> LocalRepository::create_commit(const CommitRequest& request) {
-  return detail::write_commit(repo_.get(), request, request.sign ? signer_ : nullptr);
 }
 
 Status<> LocalRepository::push(const std::string& branch, const std::string& /*oid*/, PushMode /*mode*/) {

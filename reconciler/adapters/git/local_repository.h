@@ -16,9 +16,9 @@
 #include <string>
 
 #include "adapters/git/commit_signer.h"
-#include "adapters/git/git_repository.h"
 #include "adapters/git/libgit2_handles.h"
 #include "adapters/git/libgit2_runtime.h"
+#include "adapters/git/object_store_repository.h"
 #include "base/result.h"
 
 namespace fleetwave::git {
@@ -32,7 +32,7 @@ struct UpstreamDistance {
   std::size_t behind = 0;
 };
 
-class LocalRepository final : public GitRepository {
+class LocalRepository final : public ObjectStoreRepository {
  public:
   // Opens the repository whose working tree contains `path`, searching upwards like git does.
   // InvalidInput when there is none, or when it is bare.
@@ -54,31 +54,13 @@ class LocalRepository final : public GitRepository {
   [[nodiscard]] Result<std::optional<std::string>> remote_url(const std::string& name);
 
   Result<std::string> fetch(const std::string& branch) override;
-  Result<std::string> resolve(const std::string& rev) override;
-  Result<std::string> read_file(const std::string& commit, const std::string& path) override;
-  Result<std::vector<TreeEntry>> list_tree(const std::string& commit, const std::string& prefix,
-                                           bool recursive) override;
-  Result<std::string> read_blob(const std::string& oid) override;
-  Result<std::string> tree_id(const std::string& commit, const std::string& path) override;
-  Result<CommitInfo> commit_info(const std::string& commit) override;
-  Result<std::optional<CommitSignature>> commit_signature(const std::string& commit) override;
-  Result<std::vector<std::string>> first_parent_log(const std::string& from, const std::string& stop_at,
-                                                    size_t max_count) override;
-  Result<std::vector<std::string>> changed_paths(const std::string& commit) override;
-  Result<std::vector<std::string>> changed_paths_between(const std::string& from, const std::string& to) override;
-  Result<std::string> create_commit(const CommitRequest& request) override;
   Status<> push(const std::string& branch, const std::string& oid, PushMode mode) override;
   Status<> delete_remote_branch(const std::string& branch) override;
-
-  // Signs every commit create_commit writes from now on (nullptr: unsigned); not owned.
-  void set_commit_signer(const CommitSigner* signer) { signer_ = signer; }
 
  private:
   LocalRepository(detail::Handle<git_repository> repo, std::string workdir);
 
-  detail::Handle<git_repository> repo_;
   std::string workdir_;
-  const CommitSigner* signer_ = nullptr;
 };
 
 }  // namespace fleetwave::git
