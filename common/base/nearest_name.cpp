@@ -19,9 +19,10 @@ std::size_t edit_distance(std::string_view a, std::string_view b) {
   return prev[b.size()];
 }
 
-std::string nearest_name(std::string_view name, const std::vector<std::string_view>& candidates) {
+std::string nearest_name(std::string_view name, const std::vector<std::string_view>& candidates,
+                         std::size_t max_edits) {
   std::string_view best;
-  std::size_t best_distance = 4;
+  std::size_t best_distance = max_edits + 1;
   for (std::string_view candidate : candidates) {
     const std::size_t d = edit_distance(name, candidate);
     if (d < best_distance) {
@@ -30,6 +31,16 @@ std::string nearest_name(std::string_view name, const std::vector<std::string_vi
     }
   }
   return std::string(best);
+}
+
+std::string nearest_word(std::string_view word, const std::vector<std::string_view>& candidates) {
+  return nearest_name(word, candidates, std::max<std::size_t>(1, word.size() / 3));
+}
+
+std::string flag_suggestion(std::string_view typed, const std::vector<std::string_view>& flags) {
+  while (!typed.empty() && typed.front() == '-') typed.remove_prefix(1);
+  const std::string near = nearest_word(typed, flags);
+  return near.empty() ? "" : "; did you mean --" + near + "?";
 }
 
 }  // namespace fleetwave

@@ -103,6 +103,19 @@ TEST_F(CmpProcess, MissingClusterIsAUsageError) {
   EXPECT_NE(r.err.find("no target cluster"), std::string::npos) << r.err;
 }
 
+TEST_F(CmpProcess, AMistypedFlagNamesTheNearestOne) {
+  testkit::ProcessOutcome r = testkit::run_process({fleetwave::testkit::render_binary(), "--repo-root", repo_.string(),
+                                                    "--app", "apps/guestbook", "--clustr", "eu-1"},
+                                                   {{"PATH", "/usr/bin:/bin"}}, repo_.string());
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(r.out, "");
+  EXPECT_NE(r.err.find("unknown flag \"--clustr\"; did you mean --cluster?"), std::string::npos) << r.err;
+  r = testkit::run_process({fleetwave::testkit::render_binary(), "summary", "--repo-rot", repo_.string()},
+                           {{"PATH", "/usr/bin:/bin"}}, repo_.string());
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("unknown flag \"--repo-rot\"; did you mean --repo-root?"), std::string::npos) << r.err;
+}
+
 TEST_F(CmpProcess, BrokenYamlFailsWithFileAndLine) {
   std::ofstream(repo_ / "apps/guestbook/broken.yaml") << "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: [oops\n";
   auto env = argocd_env("apps/guestbook");

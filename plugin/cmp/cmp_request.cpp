@@ -2,6 +2,7 @@
 
 #include <charconv>
 
+#include "base/nearest_name.h"
 #include "base/text.h"
 #include "codec/json_reader.h"
 
@@ -82,6 +83,11 @@ const char* render_usage() {
          "the inventory (--clusters-dir, default clusters) and prints what each cluster receives.\n";
 }
 
+namespace {
+const std::vector<std::string_view> kRenderFlags = {"repo-root",    "app",          "cluster",           "output",
+                                                    "clusters-dir", "policies-dir", "default-namespace", "cordons"};
+}  // namespace
+
 Result<RenderRequest> parse_render_request(const ProcessContext& context) {
   RenderRequest r;
   std::string repo_root, app, cluster, output, clusters_dir, policies_dir, default_ns, cordons;
@@ -101,15 +107,17 @@ Result<RenderRequest> parse_render_request(const ProcessContext& context) {
       r.version = true;
       return r;
     }
-    Result<Ok> st = f == "--repo-root"             ? value(repo_root)
-                    : f == "--app"                 ? value(app)
-                    : f == "--cluster"             ? value(cluster)
-                    : f == "--output" || f == "-o" ? value(output)
-                    : f == "--clusters-dir"        ? value(clusters_dir)
-                    : f == "--policies-dir"        ? value(policies_dir)
-                    : f == "--default-namespace"   ? value(default_ns)
-                    : f == "--cordons"             ? value(cordons)
-                                                   : Result<Ok>(invalid_input("unknown flag \"" + printable(f) + "\""));
+    Result<Ok> st =
+        f == "--repo-root"             ? value(repo_root)
+        : f == "--app"                 ? value(app)
+        : f == "--cluster"             ? value(cluster)
+        : f == "--output" || f == "-o" ? value(output)
+        : f == "--clusters-dir"        ? value(clusters_dir)
+        : f == "--policies-dir"        ? value(policies_dir)
+        : f == "--default-namespace"   ? value(default_ns)
+        : f == "--cordons"
+            ? value(cordons)
+            : Result<Ok>(invalid_input("unknown flag \"" + printable(f) + "\"" + flag_suggestion(f, kRenderFlags)));
     if (!st.ok()) return st.error();
   }
   std::string source_path = env_or(context, "ARGOCD_APP_SOURCE_PATH");

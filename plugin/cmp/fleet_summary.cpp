@@ -5,6 +5,7 @@
 #include <map>
 #include <tuple>
 
+#include "base/nearest_name.h"
 #include "base/text.h"
 #include "cmp/cmp_request.h"
 #include "cmp/repo_reader.h"
@@ -34,7 +35,8 @@ Result<SummaryArgs> parse_args(const ProcessContext& context) {
       return a;
     }
     if (f != "--repo-root" && f != "--apps-dir" && f != "--clusters-dir" && f != "--output" && f != "-o") {
-      return invalid_input("unknown flag \"" + printable(f) + "\"");
+      return invalid_input("unknown flag \"" + printable(f) + "\"" +
+                           flag_suggestion(f, {"repo-root", "apps-dir", "clusters-dir", "output"}));
     }
     if (i + 1 >= context.args.size()) return invalid_input("flag " + f + " needs a value");
     const std::string& v = context.args[++i];

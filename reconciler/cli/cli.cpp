@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "base/nearest_name.h"
 #include "cli/build_revision.h"
 #include "cli/commands.h"
 
@@ -76,8 +77,14 @@ int run_cli(const CliServices& services, const CliProcess& process, std::ostream
   auto spec = std::find_if(commands.begin(), commands.end(), [&](const CommandSpec& c) { return c.name == args[0]; });
   if (spec == commands.end()) {
     std::string names;
-    for (const CommandSpec& c : commands) names += (names.empty() ? "" : ", ") + std::string(c.name);
-    output.error("unknown command \"" + args[0] + "\"; commands: " + names + " (see fleetwave --help)");
+    std::vector<std::string_view> candidates;
+    for (const CommandSpec& c : commands) {
+      names += (names.empty() ? "" : ", ") + std::string(c.name);
+      candidates.push_back(c.name);
+    }
+    const std::string near = nearest_word(args[0], candidates);
+    output.error("unknown command \"" + args[0] + "\"" + (near.empty() ? ";" : "; did you mean \"" + near + "\"?") +
+                 " commands: " + names + " (see fleetwave --help)");
     return kExitUsage;
   }
   const std::string command = "fleetwave " + std::string(spec->name);

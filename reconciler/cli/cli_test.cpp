@@ -37,6 +37,13 @@ TEST_F(CliTopLevelTest, HelpVersionAndUnknownCommands) {
        "resume, "
        "rollback, freeze, unfreeze, promote, hold, release-hold, cordon, uncordon, appset, serve (see fleetwave "
        "--help)\n"},
+      {"mistyped",
+       {"stauts"},
+       2,
+       "",
+       "error: unknown command \"stauts\"; did you mean \"status\"? commands: reconcile, status, wait, plan, "
+       "validate, diff, history, approve, pause, resume, rollback, freeze, unfreeze, promote, hold, release-hold, "
+       "cordon, uncordon, appset, serve (see fleetwave --help)\n"},
       {"flag before command",
        {"--repo", "x"},
        2,

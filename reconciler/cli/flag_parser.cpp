@@ -4,6 +4,7 @@
 #include <cctype>
 #include <optional>
 
+#include "base/nearest_name.h"
 #include "base/text.h"
 
 namespace fleetwave::cli {
@@ -12,6 +13,13 @@ namespace {
 const FlagSpec* find_spec(const std::vector<FlagSpec>& specs, std::string_view name) {
   auto it = std::find_if(specs.begin(), specs.end(), [&](const FlagSpec& s) { return s.name == name; });
   return it == specs.end() ? nullptr : &*it;
+}
+
+// "; did you mean --NAME?" for the flag of `specs` nearest to a mistyped one; "" when none is near.
+std::string did_you_mean(const std::vector<FlagSpec>& specs, std::string_view name) {
+  std::vector<std::string_view> names;
+  for (const FlagSpec& s : specs) names.push_back(s.name);
+  return flag_suggestion(name, names);
 }
 
 const FlagSpec* find_short(const std::vector<FlagSpec>& specs, char letter) {
@@ -114,7 +122,7 @@ Result<ParsedArgs> parse_flags(const std::vector<std::string>& args, const std::
       name.resize(eq);
     }
     const FlagSpec* spec = find_spec(specs, name);
-    if (spec == nullptr) return usage(command, "unknown flag --" + name);
+    if (spec == nullptr) return usage(command, "unknown flag --" + name + did_you_mean(specs, name));
     if (out.has(name)) return usage(command, "flag --" + name + " given twice");
     if (spec->value_name.empty()) {
       if (inline_value) return usage(command, "flag --" + name + " takes no value");
