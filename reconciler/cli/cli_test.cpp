@@ -129,7 +129,7 @@ TEST_F(CliTopLevelTest, BinaryVersionAndUsageExitCodes) {
       << version.out;
   CliRun usage = run_binary({"status", "--output", "xml"});
   EXPECT_EQ(usage.exit_code, 2);
-  EXPECT_EQ(usage.err, "error: --output must be text or json, not \"xml\" (see fleetwave status --help)\n");
+  EXPECT_EQ(usage.err, "error: --output must be text, json or yaml, not \"xml\" (see fleetwave status --help)\n");
 }
 
 }  // namespace

@@ -8,8 +8,8 @@
 #include "adapters/git/text_diff.h"
 #include "cli/app_lookup.h"
 #include "cli/commands.h"
+#include "cli/structured_output.h"
 #include "cli/workspace.h"
-#include "codec/json_writer.h"
 #include "reconcile/app_render.h"
 
 namespace fleetwave::cli {
@@ -95,7 +95,7 @@ int run_diff(CommandContext& ctx) {
     return ctx.usage("unexpected argument \"" + ctx.args.positionals[0] + "\"; name the app with --app");
   if (!ctx.args.has("from") || !ctx.args.has("to")) return ctx.usage("diff needs --from REV and --to REV");
   const std::string only_app = ctx.args.get("app"), only_cluster = ctx.args.get("cluster");
-  auto format = output_format(ctx.args, {"text", "json"});
+  auto format = output_format(ctx.args, {"text", "json", "yaml"});
   if (!format.ok()) return ctx.usage(format.error().message);
   auto ws = Workspace::open(ctx);
   if (!ws.ok()) return ctx.fail(ws.error());
@@ -127,12 +127,12 @@ int run_diff(CommandContext& ctx) {
   if (!cluster_known) {
     return ctx.fail(kExitFailed, not_found("cluster " + only_cluster + " is in no app's inventory at either revision"));
   }
-  if (*format == "json") {
+  if (is_structured(*format)) {
     Json changes = Json::array();
     for (const ClusterDiff& d : outcome.diffs)
       changes.push_back({{"app", d.app}, {"cluster", d.cluster}, {"diff", d.diff}});
     const Json doc = {{"from", sides[0].commit}, {"to", sides[1].commit}, {"changes", std::move(changes)}};
-    ctx.out.write(write_json(doc, JsonWriteOptions{false, 2}) + "\n");
+    ctx.out.write(write_structured(doc, *format));
   } else {
     for (const ClusterDiff& d : outcome.diffs) ctx.out.write(d.diff);
   }
@@ -144,11 +144,11 @@ int run_diff(CommandContext& ctx) {
 CommandSpec diff_command() {
   return {"diff",
           "show the rendered per-cluster difference between two revisions",
-          "fleetwave diff --from REV --to REV [--cluster C] [--app APP] [--output text|json] [flags]",
+          "fleetwave diff --from REV --to REV [--cluster C] [--app APP] [--output text|json|yaml] [flags]",
           "Renders every app (or APP) at both revisions straight from Git objects, for every cluster\n"
           "it reaches at either (or only C), and prints a unified diff of the YAML each cluster\n"
           "receives, with headers \"--- a/<app>/<cluster> (<rev7>)\" and \"+++ b/<app>/<cluster> (<rev7>)\".\n"
-          "Clusters whose manifests are identical print nothing. --output json prints {\"from\", \"to\",\n"
+          "Clusters whose manifests are identical print nothing. --output json (or yaml) prints {\"from\", \"to\",\n"
           "\"changes\": [{\"app\", \"cluster\", \"diff\"}]}, the same diffs. Render errors are printed and exit 1.\n"
           "Exit 0 otherwise; with --exit-code, 1 when a cluster's manifests differ and 0 when none do.",
           flags_of({{{"from", "REV", "the old revision (commit, branch, tag, HEAD~1...)", false},
@@ -156,7 +156,7 @@ CommandSpec diff_command() {
                      {"cluster", "C", "only this cluster", false},
                      {"app", "APP", "only this app", false},
                      {"exit-code", "", "exit 1 when something differs, 0 when nothing does (like git diff)", false},
-                     output_flag("text (default: unified diffs) or json")},
+                     output_flag("text (default: unified diffs), json or yaml")},
                     repository_flags()}),
           &run_diff};
 }

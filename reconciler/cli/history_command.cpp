@@ -3,8 +3,8 @@
 #include <cstdlib>
 
 #include "cli/commands.h"
+#include "cli/structured_output.h"
 #include "cli/workspace.h"
-#include "codec/json_writer.h"
 #include "reconcile/views/step_history.h"
 
 namespace fleetwave::cli {
@@ -13,7 +13,7 @@ namespace {
 int run_history(CommandContext& ctx) {
   if (ctx.args.positionals.size() != 1) return ctx.usage("expected one APP argument");
   const std::string app = ctx.args.positionals[0];
-  auto format = output_format(ctx.args, {"text", "json"});
+  auto format = output_format(ctx.args, {"text", "json", "yaml"});
   if (!format.ok()) return ctx.usage(format.error().message);
   const std::string output = *format;
   std::size_t limit = 0;
@@ -32,7 +32,7 @@ int run_history(CommandContext& ctx) {
   auto entries = step_history(ws->repo(), *head, app, limit, /*scan=*/0);
   if (!entries.ok()) return ctx.fail(kExitUnavailable, entries.error());
   const Json doc = history_document(app, ws->branch_label(), *head, *entries);
-  if (output == "json") ctx.out.write(write_json(doc, JsonWriteOptions{false, 2}) + "\n");
+  if (is_structured(output)) ctx.out.write(write_structured(doc, output));
   else ctx.out.write(format_history_text(doc));
   return kExitOk;
 }
@@ -40,18 +40,18 @@ int run_history(CommandContext& ctx) {
 }  // namespace
 
 CommandSpec history_command() {
-  return {
-      "history",
-      "show who took each step of an app's rollout, when, and on what evidence",
-      "fleetwave history APP [--output text|json] [--limit N] [flags]",
-      "Reads the app's steps from the Fleetwave-* trailers of the branch's commits, newest first:\n"
-      "time, commit, action, release, wave, who acted (Fleetwave-Actor: a person's --author or\n"
-      "git identity, a pull-request reviewer, or the reconciler instance) and the evidence. A\n"
-      "merged approval branch shows the person who merged it; a `git revert` of a step shows as\n"
-      "revert. Exit 0 when the history could be read (an app with no steps prints that).",
-      flags_of({{output_flag("text (default) or json"), {"limit", "N", "show at most N steps (default all)", false}},
-                repository_flags()}),
-      &run_history};
+  return {"history",
+          "show who took each step of an app's rollout, when, and on what evidence",
+          "fleetwave history APP [--output text|json|yaml] [--limit N] [flags]",
+          "Reads the app's steps from the Fleetwave-* trailers of the branch's commits, newest first:\n"
+          "time, commit, action, release, wave, who acted (Fleetwave-Actor: a person's --author or\n"
+          "git identity, a pull-request reviewer, or the reconciler instance) and the evidence. A\n"
+          "merged approval branch shows the person who merged it; a `git revert` of a step shows as\n"
+          "revert. Exit 0 when the history could be read (an app with no steps prints that).",
+          flags_of({{output_flag("text (default), json or yaml"),
+                     {"limit", "N", "show at most N steps (default all)", false}},
+                    repository_flags()}),
+          &run_history};
 }
 
 }  // namespace fleetwave::cli

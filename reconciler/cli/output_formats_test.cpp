@@ -1,9 +1,10 @@
 // Every read command prints JSON with --output json or its short form -o json (status, plan,
-// diff, appset, history), through the built binary; a format a command does not know is a
-// usage error naming the formats it does.
+// diff, appset, history, validate), and the same document as YAML with -o yaml, through the
+// built binary; a format a command does not know is a usage error naming the formats it does.
 #include <gtest/gtest.h>
 
 #include "cli/cli_fixture.h"
+#include "codec/yaml_codec.h"
 
 namespace fleetwave::cli {
 namespace {
@@ -94,15 +95,38 @@ TEST_F(CliOutputFormatsTest, AppSetAsJsonIsTheSameObjectAsTheYaml) {
   EXPECT_NE(yaml.out.find("kind: ApplicationSet\n"), std::string::npos) << yaml.out;
 }
 
+TEST_F(CliOutputFormatsTest, EveryReadCommandPrintsTheSameDocumentAsYaml) {
+  const std::string from = head();
+  human_commit("web 1.1", {{"apps/shop/deploy.yaml", testing_support::deployment("web:1.1")}});
+  const std::vector<std::vector<std::string>> commands = {{"status"},   {"status", "shop"},
+                                                          {"plan"},     {"history", "shop"},
+                                                          {"validate"}, {"diff", "--from", from, "--to", "HEAD"}};
+  for (const std::vector<std::string>& command : commands) {
+    SCOPED_TRACE(command[0]);
+    const Json json = json_both_ways(command);
+    std::vector<std::string> yaml_args = command;
+    yaml_args.insert(yaml_args.end(), {"-o", "yaml"});
+    CliRun yaml = binary(yaml_args);
+    ASSERT_EQ(yaml.exit_code, 0) << yaml.err;
+    EXPECT_EQ(yaml.err, "");
+    auto docs = parse_yaml_stream(yaml.out, "stdout");
+    ASSERT_TRUE(docs.ok()) << docs.error().to_string() << "\n" << yaml.out;
+    ASSERT_EQ(docs->size(), 1u) << yaml.out;
+    EXPECT_EQ(docs->front().value, json) << yaml.out;
+  }
+}
+
 TEST_F(CliOutputFormatsTest, UnknownFormatsAreUsageErrors) {
   struct Case {
     std::vector<std::string> args;
     std::string want;
   } cases[] = {
-      {{"status", "-o", "xml"}, "error: --output must be text or json, not \"xml\" (see fleetwave status --help)\n"},
-      {{"plan", "--output=yaml"}, "error: --output must be text or json, not \"yaml\" (see fleetwave plan --help)\n"},
+      {{"status", "-o", "xml"},
+       "error: --output must be text, json or yaml, not \"xml\" (see fleetwave status --help)\n"},
+      {{"plan", "--output=toml"},
+       "error: --output must be text, json or yaml, not \"toml\" (see fleetwave plan --help)\n"},
       {{"diff", "--from", "HEAD", "--to", "HEAD", "-o", "text/plain"},
-       "error: --output must be text or json, not \"text/plain\" (see fleetwave diff --help)\n"},
+       "error: --output must be text, json or yaml, not \"text/plain\" (see fleetwave diff --help)\n"},
       {{"appset", "shop", "-o", "text"},
        "error: --output must be yaml or json, not \"text\" (see fleetwave appset --help)\n"},
       {{"history", "shop", "-x"}, "error: unknown flag -x (see fleetwave history --help)\n"},
@@ -114,7 +138,7 @@ TEST_F(CliOutputFormatsTest, UnknownFormatsAreUsageErrors) {
     EXPECT_EQ(r.out, "");
     EXPECT_EQ(r.err, c.want);
   }
-  for (const char* command : {"status", "plan", "diff", "appset", "history"}) {
+  for (const char* command : {"status", "plan", "diff", "appset", "history", "validate"}) {
     CliRun help = run_binary({command, "--help"});
     EXPECT_NE(help.out.find("  -o, --output FORMAT"), std::string::npos) << command << "\n" << help.out;
   }

@@ -2,8 +2,8 @@
 // rendered from Git objects at a revision (default: the branch head).
 #include "cli/app_lookup.h"
 #include "cli/commands.h"
+#include "cli/structured_output.h"
 #include "cli/workspace.h"
-#include "codec/json_writer.h"
 #include "reconcile/app_render.h"
 #include "reconcile/repo_snapshot.h"
 #include "reconcile/views/plan_view.h"
@@ -14,9 +14,9 @@ namespace {
 int run_plan(CommandContext& ctx) {
   if (ctx.args.positionals.size() > 1) return ctx.usage("expected at most one APP argument");
   const std::string only = ctx.args.positionals.empty() ? "" : ctx.args.positionals[0];
-  auto format = output_format(ctx.args, {"text", "json"});
+  auto format = output_format(ctx.args, {"text", "json", "yaml"});
   if (!format.ok()) return ctx.usage(format.error().message);
-  const bool json = *format == "json";
+  const bool json = is_structured(*format);
   auto ws = Workspace::open(ctx);
   if (!ws.ok()) return ctx.fail(ws.error());
   auto revision = ctx.args.has("revision") ? ws->resolve(ctx.args.get("revision")) : ws->head();
@@ -61,7 +61,7 @@ int run_plan(CommandContext& ctx) {
     for (const Error& e : errors) ctx.out.error(app.name + ": " + e.to_string());
     failed = failed || !errors.empty();
   }
-  if (json) ctx.out.write(write_json(doc, JsonWriteOptions{false, 2}) + "\n");
+  if (json) ctx.out.write(write_structured(doc, *format));
   return failed ? kExitFailed : kExitOk;
 }
 
@@ -70,16 +70,16 @@ int run_plan(CommandContext& ctx) {
 CommandSpec plan_command() {
   return {"plan",
           "show which clusters get what replicas in which wave",
-          "fleetwave plan [APP] [--revision REV] [--output text|json] [flags]",
+          "fleetwave plan [APP] [--revision REV] [--output text|json|yaml] [flags]",
           "Renders every app (or APP) from Git objects at REV (default: the branch head) and prints\n"
           "its waves in WavePlan order; in each wave the clusters it reaches, the number of objects\n"
           "each receives and every workload's replica share there (\"2 of 6\" when the policy divides\n"
           "replicas); then the reached clusters no wave selects and the inventory clusters it does not\n"
-          "reach. --output json prints {\"revision\", \"apps\": [...]} with the same facts per app (errors\n"
+          "reach. --output json (or yaml) prints {\"revision\", \"apps\": [...]} with the same facts per app (errors\n"
           "still go to stderr). Exit 1 when an app does not render or leaves a reached cluster out of\n"
           "every wave.",
           flags_of({{{"revision", "REV", "commit, branch or tag to plan (default: the branch head)", false},
-                     output_flag("text (default) or json")},
+                     output_flag("text (default), json or yaml")},
                     repository_flags()}),
           &run_plan};
 }

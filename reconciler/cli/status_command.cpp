@@ -7,8 +7,8 @@
 #include "cli/app_lookup.h"
 #include "cli/commands.h"
 #include "cli/signing_options.h"
+#include "cli/structured_output.h"
 #include "cli/workspace.h"
-#include "codec/json_writer.h"
 #include "reconcile/views/status_builder.h"
 #include "reconcile/views/status_text.h"
 
@@ -57,15 +57,16 @@ Result<Json, CliFailure> status_document_now(CommandContext& ctx, ArgoCdClient& 
 }
 
 std::string render(const Json& doc, const std::string& output) {
-  return output == "json" ? write_json(doc, JsonWriteOptions{false, 2}) + "\n" : format_status_text(doc);
+  return is_structured(output) ? write_structured(doc, output) : format_status_text(doc);
 }
 
-// --watch -o json: a JSON stream, one document per line (JSON Lines) each time the status
-// changed, with "observedAt"; a failed read is {"observedAt": ..., "error": ...}. Never redrawn.
-std::string json_line(const Result<Json, CliFailure>& doc, const std::string& when) {
+// --watch -o json|yaml: a stream, one document each time the status changed (JSON Lines, or YAML
+// documents after "---"), with "observedAt"; a failed read is {"observedAt": ..., "error": ...}.
+// Never redrawn.
+std::string stream_document(const Result<Json, CliFailure>& doc, const std::string& when, const std::string& output) {
   Json line = doc.ok() ? *doc : Json{{"error", doc.error().error.to_string()}};
   line["observedAt"] = when;
-  return write_json(line) + "\n";
+  return write_stream_document(line, output);
 }
 
 // --watch: on a terminal the screen is redrawn each --interval; otherwise (a log, a pipe) a
@@ -79,8 +80,8 @@ int watch(CommandContext& ctx, ArgoCdClient& argocd, bool configured, AnalysisCl
     if (!doc.ok() && doc.error().exit_code == kExitUsage) return ctx.fail(doc.error());
     std::string report = doc.ok() ? render(*doc, output) : "error: " + doc.error().error.to_string() + "\n";
     const std::string when = format_rfc3339(ctx.services.clock.now_ms());
-    if (output == "json") {
-      if (report != last) ctx.out.write(json_line(doc, when));
+    if (is_structured(output)) {
+      if (report != last) ctx.out.write(stream_document(doc, when, output));
     } else if (ctx.process.stdout_terminal) {
       ctx.out.write("\033[H\033[2J" + when + "  every " + format_duration_ms(interval_ms) + "; Ctrl-C stops\n\n" +
                     report);
@@ -96,7 +97,7 @@ int watch(CommandContext& ctx, ArgoCdClient& argocd, bool configured, AnalysisCl
 int run_status(CommandContext& ctx) {
   if (ctx.args.positionals.size() > 1) return ctx.usage("expected at most one APP argument");
   const std::string only = ctx.args.positionals.empty() ? "" : ctx.args.positionals[0];
-  auto format = output_format(ctx.args, {"text", "json"});
+  auto format = output_format(ctx.args, {"text", "json", "yaml"});
   if (!format.ok()) return ctx.usage(format.error().message);
   auto interval = duration_flag(ctx.args, "interval", 5'000);
   if (!interval.ok()) return ctx.usage(interval.error().message);
@@ -119,20 +120,21 @@ int run_status(CommandContext& ctx) {
 CommandSpec status_command() {
   return {"status",
           "show each app's release, waves, gates, clusters and why it is blocked",
-          "fleetwave status [APP] [--output text|json] [--watch [--interval D]] [flags]",
+          "fleetwave status [APP] [--output text|json|yaml] [--watch [--interval D]] [flags]",
           "Plans every app (or APP) at the branch head as a reconcile would, without committing, and\n"
           "shows its phase, stable and in-flight releases, each wave with its gates (maxConcurrency,\n"
           "maxFailures, minSuccessTime, progressDeadline, approval), each cluster's pin and, with\n"
           "--argocd-url, Argo CD's verdict on it; then the next step a reconcile would take, or why\n"
-          "nothing can move. --output json prints the documented status document (sorted keys), the\n"
-          "same one the API serves. Without --repo it reads the checkout's committed HEAD, not\n"
+          "nothing can move. --output json (or yaml) prints the documented status document (sorted\n"
+          "keys), the same one the API serves. Without --repo it reads the checkout's committed HEAD, not\n"
           "uncommitted edits, and warns when the checkout's branch is behind or ahead of its upstream.\n"
           "--watch redraws it every --interval (on a terminal; plain appended reports otherwise; with\n"
-          "-o json, one JSON document per line each time it changed, with observedAt) until\n"
+          "-o json, one JSON document per line each time it changed, with observedAt; -o yaml, one\n"
+          "YAML document after \"---\" each time) until\n"
           "interrupted. With --allowed-signers it shows the steps a reconcile would ignore (\"ignored:\")\n"
           "and the reject it would commit. Exit 0 whenever the status could be computed (app errors\n"
           "are part of it).",
-          flags_of({{output_flag("text (default) or json"),
+          flags_of({{output_flag("text (default), json or yaml"),
                      {"watch", "", "keep showing the status, redrawn every --interval", false},
                      {"interval", "D", "time between redraws with --watch (default 5s)", false}},
                     repository_flags(),

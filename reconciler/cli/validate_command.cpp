@@ -7,8 +7,8 @@
 #include "base/nearest_name.h"
 #include "cli/app_lookup.h"
 #include "cli/commands.h"
+#include "cli/structured_output.h"
 #include "cli/workspace.h"
-#include "codec/json_writer.h"
 #include "reconcile/app_planner.h"
 #include "reconcile/app_render.h"
 #include "reconcile/repo_snapshot.h"
@@ -166,12 +166,12 @@ int validate_in(CommandContext& ctx, const std::string& format) {
   for (const AppDefinition& app : *apps) check_state(snapshot, app, found);
   check_fleet(ws->repo(), snapshot, *head, *apps, found);
   check_windows(snapshot, *apps, found);
-  if (format == "json") {
+  if (is_structured(format)) {
     Json doc = {{"revision", *head},
                 {"apps", apps->size()},
                 {"errors", findings_json(found.errors)},
                 {"warnings", findings_json(found.warnings)}};
-    ctx.out.write(write_json(doc, JsonWriteOptions{false, 2}) + "\n");
+    ctx.out.write(write_structured(doc, format));
   } else {
     ctx.out.write(findings_text(found, apps->size(), *head));
   }
@@ -181,7 +181,7 @@ int validate_in(CommandContext& ctx, const std::string& format) {
 
 int run_validate(CommandContext& ctx) {
   if (ctx.args.positionals.size() > 1) return ctx.usage("expected at most one PATH argument");
-  auto format = output_format(ctx.args, {"text", "json"});
+  auto format = output_format(ctx.args, {"text", "json", "yaml"});
   if (!format.ok()) return ctx.usage(format.error().message);
   if (ctx.args.positionals.empty()) return validate_in(ctx, *format);
   // PATH: a checkout elsewhere, read as if fleetwave ran there.
@@ -196,7 +196,7 @@ int run_validate(CommandContext& ctx) {
 CommandSpec validate_command() {
   return {"validate",
           "check a repository for every mistake reconcile and plan would refuse or warn about",
-          "fleetwave validate [PATH] [--strict] [--output text|json] [flags]",
+          "fleetwave validate [PATH] [--strict] [--output text|json|yaml] [flags]",
           "Reads the repository at PATH (default: the current directory; or --repo URL) at its\n"
           "committed HEAD, offline, and reports what the reconciler and the renderer would refuse or\n"
           "warn about: WavePlans that do not parse (file:line:column and the fix), a mistyped kind or\n"
@@ -207,7 +207,7 @@ CommandSpec validate_command() {
           "an app no WavePlan names. Exit 1 when there is an error (and\n"
           "with --strict, a warning too); 0 otherwise.\n"
           "For pull-request CI: fleetwave validate . --strict",
-          flags_of({{{"strict", "", "exit 1 on warnings too", false}, output_flag("text (default) or json")},
+          flags_of({{{"strict", "", "exit 1 on warnings too", false}, output_flag("text (default), json or yaml")},
                     repository_flags()}),
           &run_validate};
 }
