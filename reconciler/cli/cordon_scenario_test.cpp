@@ -260,7 +260,7 @@ TEST_F(CliCordonTest, StatusWatchAppendsAReportWhenItChanges) {
 
   ASSERT_EQ(with_repo({"pause", "shop", "--reason", "watching"}).exit_code, 0);
   EXPECT_TRUE(wait_for([&] { return count(output(), "--- ") == 2; })) << output();
-  EXPECT_NE(output().find("paused:   watching"), std::string::npos) << output();
+  EXPECT_NE(output().find("blocked:  paused: watching"), std::string::npos) << output();
   child->stop();
   EXPECT_FALSE(child->running());
 }

@@ -33,7 +33,7 @@ int run_history(CommandContext& ctx) {
   if (!entries.ok()) return ctx.fail(kExitUnavailable, entries.error());
   const Json doc = history_document(app, ws->branch_label(), *head, *entries);
   if (is_structured(output)) ctx.out.write(write_structured(doc, output));
-  else ctx.out.write(format_history_text(doc));
+  else ctx.out.write(format_history_text(doc, ctx.services.clock.now_ms()));
   return kExitOk;
 }
 

@@ -51,7 +51,7 @@ TEST_F(CliReconcileCommandTest, AdvancesThroughWavesWithArgoCd) {
   CliRun baking = run(reconcile_args());
   EXPECT_EQ(
       baking.out,
-      "shop: waiting — wave 1/3 canary healthy for 0s of minSuccessTime 10s\npushed 0 commits to main (0 conflicts)\n");
+      "shop: waiting — wave 1/3 canary healthy for 0s of minSuccessTime 10s, 10s left\npushed 0 commits to main (0 conflicts)\n");
   clock_.advance_ms(11'000);
   CliRun advance = run(reconcile_args());
   EXPECT_EQ(advance.exit_code, 0) << advance.err;

@@ -28,6 +28,7 @@ struct AppReport {
   std::string wave;                   // its Fleetwave-Wave trailer ("" when it has none)
   std::string commit;                 // its commit, once written (the cycle's report only)
   std::string blocked;                // without a step: why nothing moved ("" = up to date)
+  std::string blocked_by;             // the gate that waits ("bake", "approval", ...), if one does
   ErrorList errors;                   // why the app could not be reconciled (others proceed)
   ErrorList warnings;                 // from its render: valid input that is almost certainly a mistake
   std::vector<std::string> ignored;   // people's steps that did not count: "approve in 1a2b3c4 by ...: why"

@@ -42,7 +42,7 @@ std::vector<FailoverDue> FailoverWatch::observe(const std::vector<ClusterConnect
     d.cordon.since_ms = now_ms;
     d.cordon.automatic = true;
     d.evidence = "Argo CD connection state of " + cluster.name + " Failed since " + format_rfc3339(since) + " (" +
-                 format_duration_ms(now_ms - since) + ", --failover-after " + format_duration_ms(after_ms_) + ")" +
+                 format_elapsed_ms(now_ms - since) + ", --failover-after " + format_duration_ms(after_ms_) + ")" +
                  (said.empty() ? "" : ": " + said);
     due.push_back(std::move(d));
   }

@@ -44,7 +44,7 @@ class Engine {
       GateVerdict v = check_gates(GatePoint::Enter, context(r, r.wave));
       if (v.kind == GateVerdict::Kind::Fail) return fail(r, v.reason);
       if (v.kind == GateVerdict::Kind::Hold) return hold(r, v.reason);
-      if (v.kind == GateVerdict::Kind::Wait) return blocked(v.reason);
+      if (v.kind == GateVerdict::Kind::Wait) return waiting(v);
       RolloutState next = in_.state;
       return enter_wave_from(next, r.wave, "advance", v.reason.empty() ? "gates passed" : v.reason);
     }
@@ -157,7 +157,7 @@ class Engine {
     if (v.kind == GateVerdict::Kind::Fail)
       return in_.state.release ? fail(*in_.state.release, v.reason) : blocked(v.reason);
     if (v.kind == GateVerdict::Kind::Wait) {
-      if (v.request.empty()) return blocked(v.reason);
+      if (v.request.empty()) return waiting(v);
       return wait_at_gate(next, index, v, why);
     }
     r.phase = ReleasePhase::Progressing;
@@ -329,7 +329,7 @@ class Engine {
     GateVerdict v = check_gates(GatePoint::Progress, ctx);
     if (v.kind == GateVerdict::Kind::Fail) return fail(r, v.reason);
     if (v.kind == GateVerdict::Kind::Hold) return hold(r, v.reason);
-    if (v.kind == GateVerdict::Kind::Wait) return blocked(v.reason);
+    if (v.kind == GateVerdict::Kind::Wait) return waiting(v);
     RolloutState next = in_.state;
     const std::vector<std::string>& clusters = in_.waves.clusters[r.wave];
     if (p.pinned.size() < p.total) {  // the next batch: the evidence speaks of the pinned clusters only
@@ -342,7 +342,7 @@ class Engine {
     v = check_gates(GatePoint::Leave, ctx);
     if (v.kind == GateVerdict::Kind::Fail) return fail(r, v.reason);
     if (v.kind == GateVerdict::Kind::Hold) return hold(r, v.reason);
-    if (v.kind == GateVerdict::Kind::Wait) return blocked(v.reason);
+    if (v.kind == GateVerdict::Kind::Wait) return waiting(v);
     std::string evidence = evidence_line(r, clusters, p.done_since);
     if (!p.failures.empty()) evidence += " (tolerated failures: " + join(p.failures, "; ") + ")";
     if (!v.reason.empty()) evidence += "; " + v.reason;  // e.g. the analysis checks that passed
@@ -358,7 +358,7 @@ class Engine {
     std::string line = "wave " + w.name + " Synced/Healthy at " + short_sha(r.revision) + " (" + join(clusters) + ")";
     if (done_since) {
       const std::int64_t baked = in_.now_ms - *done_since;
-      line += " since " + format_rfc3339(*done_since) + ", baked " + format_duration_ms(baked);
+      line += " since " + format_rfc3339(*done_since) + ", baked " + format_elapsed_ms(baked);
       if (fast_forwarded(plan_, r, r.wave) && baked < w.min_success_time_ms)
         line += " (minSuccessTime " + format_duration_ms(w.min_success_time_ms) + " skipped: promoted)";
       else if (baked >= w.min_success_time_ms) line += " >= " + format_duration_ms(w.min_success_time_ms);
@@ -392,7 +392,8 @@ class Engine {
     return step;
   }
 
-  static Decision blocked(std::string why) { return Decision{std::nullopt, std::move(why)}; }
+  static Decision blocked(std::string why) { return Decision{std::nullopt, std::move(why), {}}; }
+  static Decision waiting(const GateVerdict& v) { return Decision{std::nullopt, v.reason, std::string(v.gate)}; }
 
   const EngineInput& in_;
   const WavePlan& plan_;

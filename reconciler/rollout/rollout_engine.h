@@ -99,7 +99,8 @@ struct Step {
 
 struct Decision {
   std::optional<Step> step;
-  std::string blocked;  // without a step: why nothing moves ("" when up to date)
+  std::string blocked;     // without a step: why nothing moves ("" when up to date)
+  std::string blocked_by;  // the gate that waits ("bake", "approval", ...); "" when not a gate
 };
 
 Decision decide(const EngineInput& in);

@@ -182,7 +182,7 @@ TEST(RolloutEngine, DecidesEveryTransition) {
          in_flight(in, 0, {"dev-1"});
          in.observations.by_cluster["dev-1"] = synced(kRelease, kNow - 4 * kSecond);
        },
-       "", "wave 1/3 canary healthy for 4s of minSuccessTime 10s"},
+       "", "wave 1/3 canary healthy for 4s of minSuccessTime 10s, 6s left"},
       {"baked canary advances to the next wave in batches of maxConcurrency",
        [](EngineInput& in) {
          in_flight(in, 0, {"dev-1"});

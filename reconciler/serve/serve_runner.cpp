@@ -50,7 +50,7 @@ void watch_cycle(const ServeOptions& o, ServeState& state, ServeMetrics& metrics
   }
   const std::int64_t running = clock.now_ms() - started;
   if (running > 2 * o.cycle_timeout_ms) {
-    log.error("reconcile cycle hung for " + format_duration_ms(running) +
+    log.error("reconcile cycle hung for " + format_elapsed_ms(running) +
                   " (Git or Argo CD stopped answering); exiting so the process restarts",
               {{"duration_ms", running}});
     std::_Exit(1);
@@ -58,7 +58,7 @@ void watch_cycle(const ServeOptions& o, ServeState& state, ServeMetrics& metrics
   if (running > o.cycle_timeout_ms && !reported) {
     reported = true;
     metrics.error("timeout");
-    const std::string why = "cycle stuck: running for " + format_duration_ms(running) + " (limit " +
+    const std::string why = "cycle stuck: running for " + format_elapsed_ms(running) + " (limit " +
                             format_duration_ms(o.cycle_timeout_ms) + ")";
     state.set_stuck(why);
     log.error(why, {{"duration_ms", running}});

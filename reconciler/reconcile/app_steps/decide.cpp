@@ -7,6 +7,7 @@ StepOutcome decide_step(AppContext& ctx) {
   Decision decision = decide(ctx.in);
   AppReport& report = ctx.out.report;
   report.blocked = decision.blocked;
+  report.blocked_by = decision.blocked_by;
   if (decision.step) {
     report.action = decision.step->action;
     report.subject = decision.step->message.subject;

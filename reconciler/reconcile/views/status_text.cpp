@@ -65,17 +65,25 @@ void cluster_lines(const Json& clusters, std::string& out) {
   }
 }
 
+// What the app is doing while no step is due, in a word: a bake is normal progress, not a block.
+std::string waiting_label(const Json& app) {
+  const std::string gate = str(app, "blockedBy");
+  if (gate == "bake") return "baking";
+  if (gate == "approval") return "approval";
+  if (gate == "analysis") return "analysis";
+  return "blocked";
+}
+
 void app_text(const Json& app, std::string& out) {
   out += str(app, "app") + " (" + str(app, "path") + ")\n";
   out += "  phase:    " + release_line(app) + "\n";
-  if (app["paused"].get<bool>()) out += "  paused:   " + str(app, "pauseReason") + "\n";
   const Json& argocd = app["argocd"];
   if (argocd["configured"].get<bool>() && !argocd["reachable"].get<bool>()) {
     out += "  argocd:   unreachable: " + str(argocd, "error") + "\n";
   }
   if (!app["next"].is_null())
     out += "  next:     " + str(app["next"], "action") + " — " + str(app["next"], "subject") + "\n";
-  if (!str(app, "blocked").empty()) out += "  blocked:  " + str(app, "blocked") + "\n";
+  if (!str(app, "blocked").empty()) out += "  " + pad(waiting_label(app) + ":", 10) + str(app, "blocked") + "\n";
   for (const Json& a : app.value("analysis", Json::array())) {
     std::string target = str(a, "check") + (str(a, "cluster").empty() ? "" : " on " + str(a, "cluster"));
     std::string what = str(a, "error").empty() ? str(a, "summary") : str(a, "error");

@@ -148,13 +148,26 @@ std::vector<StatusTextCase> status_text_release_cases() {
   };
 }
 
-// A release waiting for its analysis, and a paused one.
+// A release baking, one waiting for its analysis, and a paused one: a wave's gate says what it
+// is doing in a word; anything else is "blocked".
 std::vector<StatusTextCase> status_text_waiting_cases() {
   return {
+      {"a normal bake is baking, with the time left",
+       [](AppStatusInput& in) {
+         status_text_release(in, ReleasePhase::Progressing, 0);
+         in.report.blocked = "wave 1/3 canary healthy for 4s of minSuccessTime 10s, 6s left";
+         in.report.blocked_by = "bake";
+       },
+       "shop (apps/shop)\n"
+       "  phase:    Progressing — release aaaaaaa in wave canary; stable sssssss\n"
+       "  baking:   wave 1/3 canary healthy for 4s of minSuccessTime 10s, 6s left\n" +
+           kStatusTextCurrent1 + "    dev-1  aaaaaaa\n" + kStatusTextGates2 + "    eu-1  sssssss\n    eu-2  sssssss\n" +
+           kStatusTextGates3 + "    us-1  sssssss\n"},
       {"analysis checks of the current wave, one per cluster and one for the wave",
        [](AppStatusInput& in) {
          status_text_release(in, ReleasePhase::Progressing, 0);
          in.report.blocked = "wave 1/3 canary waiting for analysis error-rate on dev-1";
+         in.report.blocked_by = "analysis";
          AnalysisStatus per_cluster{"error-rate", "dev-1", "result[0] < 0.05", {}, ""};
          per_cluster.verdict.summary = "1 of 3 measurements successful (last 0.01)";
          in.report.analysis.push_back(per_cluster);
@@ -162,7 +175,7 @@ std::vector<StatusTextCase> status_text_waiting_cases() {
        },
        "shop (apps/shop)\n"
        "  phase:    Progressing — release aaaaaaa in wave canary; stable sssssss\n"
-       "  blocked:  wave 1/3 canary waiting for analysis error-rate on dev-1\n"
+       "  analysis: wave 1/3 canary waiting for analysis error-rate on dev-1\n"
        "  analysis: error-rate on dev-1 (result[0] < 0.05) Running: 1 of 3 measurements successful (last 0.01)\n"
        "  analysis: latency (result[0] < 300) Running: no metrics provider configured\n" +
            kStatusTextCurrent1 + "    dev-1  aaaaaaa\n" + kStatusTextGates2 + "    eu-1  sssssss\n    eu-2  sssssss\n" +
@@ -180,7 +193,6 @@ std::vector<StatusTextCase> status_text_waiting_cases() {
        },
        "shop (apps/shop)\n"
        "  phase:    Paused — release aaaaaaa in wave europe; stable sssssss; approved: europe\n"
-       "  paused:   investigating latency\n"
        "  argocd:   unreachable: connection refused\n"
        "  blocked:  paused: investigating latency (fleetwave resume shop)\n" +
            kStatusTextGates1 +

@@ -106,6 +106,7 @@ Json app_status_json(const AppStatusInput& in) {
             {"approvals", release != nullptr ? release->approvals : std::vector<std::string>{}},
             {"heldReason", release != nullptr ? release->reason : ""},
             {"blocked", r.blocked},
+            {"blockedBy", r.blocked_by},
             {"next", nullptr}};
   if (release != nullptr && in.plan != nullptr && release->wave < in.plan->waves.size()) {
     j["releaseWave"] = in.plan->waves[release->wave].name;

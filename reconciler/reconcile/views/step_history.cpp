@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <optional>
 
+#include "base/duration_text.h"
 #include "base/timestamp.h"
 #include "reconcile/step_writer.h"
 #include "rollout/commit_message.h"
@@ -90,17 +91,25 @@ Json history_document(const std::string& app, const std::string& branch, const s
   return Json{{"app", app}, {"branch", branch}, {"head", head}, {"steps", steps}};
 }
 
-std::string format_history_text(const Json& document) {
+std::string format_history_text(const Json& document, std::optional<std::int64_t> now_ms) {
   const Json& steps = document.at("steps");
   if (steps.empty())
     return "No steps of " + document.at("app").get<std::string>() + " on " + document.at("branch").get<std::string>() +
            ".\n";
-  std::size_t action_width = 0;
-  for (const Json& s : steps) action_width = std::max(action_width, s.at("action").get<std::string>().size());
-  std::string out;
+  std::size_t action_width = 0, age_width = 0;
+  std::vector<std::string> ages;
   for (const Json& s : steps) {
+    action_width = std::max(action_width, s.at("action").get<std::string>().size());
+    const auto time = parse_rfc3339(s.at("time").get<std::string>());
+    ages.push_back(now_ms && time ? " (" + format_age_ms(*now_ms - *time) + " ago)" : "");
+    age_width = std::max(age_width, ages.back().size());
+  }
+  std::string out;
+  for (std::size_t i = 0; i < steps.size(); ++i) {
+    const Json& s = steps[i];
     const std::string action = s.at("action").get<std::string>();
-    out += s.at("time").get<std::string>() + "  " + s.at("commit").get<std::string>().substr(0, 7) + "  " + action +
+    out += s.at("time").get<std::string>() + ages[i] + std::string(age_width - ages[i].size(), ' ') + "  " +
+           s.at("commit").get<std::string>().substr(0, 7) + "  " + action +
            std::string(action_width - action.size(), ' ');
     const std::string release = s.at("release").get<std::string>();
     const std::string wave = s.at("wave").get<std::string>();

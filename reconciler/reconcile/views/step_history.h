@@ -13,6 +13,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -42,7 +43,8 @@ Result<std::vector<StepRecord>> step_history(git::GitRepository& repo, const std
 Json history_document(const std::string& app, const std::string& branch, const std::string& head,
                       const std::vector<StepRecord>& entries);
 
-// One line per step: time, action, release, wave, actor, then the evidence indented below.
-std::string format_history_text(const Json& document);
+// One line per step: time (with its age at `now_ms`, "3m ago", when given), action, release,
+// wave, actor, then the evidence indented below.
+std::string format_history_text(const Json& document, std::optional<std::int64_t> now_ms = std::nullopt);
 
 }  // namespace fleetwave

@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include "base/timestamp.h"
 #include "testkit/fakes/in_memory_git_repository.h"
 
 namespace fleetwave {
@@ -56,6 +57,18 @@ TEST_F(StepHistoryTest, TheTextHasALinePerStepAndItsEvidence) {
   EXPECT_NE(text.find("rollback"), std::string::npos) << text;
   EXPECT_NE(text.find("  by fleetwave <fleetwave@localhost> (r-1)\n"), std::string::npos) << text;
   EXPECT_LT(text.find("rollback"), text.find("start")) << "newest first: " << text;
+}
+
+TEST_F(StepHistoryTest, TimesShowTheirAgeWhenNowIsKnown) {
+  auto steps = step_history(repo_, head_, "shop", 0, 0);
+  ASSERT_TRUE(steps.ok());
+  ASSERT_GE(steps->size(), 2u);
+  const Json doc = history_document("shop", "main", head_, *steps);
+  const std::string first = doc["steps"][0]["time"];
+  const std::int64_t now = *parse_rfc3339(first) + 3 * 60'000 + 12'000;
+  const std::string text = format_history_text(doc, now);
+  EXPECT_EQ(text.rfind(first + " (3m12s ago)", 0), 0u) << text;
+  EXPECT_EQ(format_history_text(doc).rfind(first + "  ", 0), 0u) << "no clock, no age";
 }
 
 }  // namespace

@@ -18,9 +18,11 @@ GateVerdict bake_gate(const GateContext& ctx) {
   const std::int64_t since = p.bake_unknown || !p.done_since ? now : *p.done_since;
   const std::int64_t baked = now - since;
   if (baked >= ctx.wave.min_success_time_ms) return GateVerdict::pass();
-  return GateVerdict::wait("wave " + ctx.label + " healthy for " +
-                           format_duration_ms(std::max<std::int64_t>(baked, 0)) + " of minSuccessTime " +
-                           format_duration_ms(ctx.wave.min_success_time_ms));
+  // Time left rounds up, so "1s left" is never shown for a bake already over.
+  const std::int64_t left = ctx.wave.min_success_time_ms - std::max<std::int64_t>(baked, 0);
+  return GateVerdict::wait("wave " + ctx.label + " healthy for " + format_elapsed_ms(baked) + " of minSuccessTime " +
+                           format_duration_ms(ctx.wave.min_success_time_ms) + ", " +
+                           format_elapsed_ms((left + 999) / 1000 * 1000) + " left");
 }
 
 }  // namespace fleetwave

@@ -14,7 +14,7 @@ TEST_F(BakeGateTest, WaitsUntilTheWaveWasHealthyForMinSuccessTime) {
   progress_.done_since = kNow - 4 * 60'000;
   GateVerdict v = ask("bake", GatePoint::Leave);
   EXPECT_EQ(v.kind, GateVerdict::Kind::Wait);
-  EXPECT_EQ(v.reason, "wave 2/3 europe healthy for 4m of minSuccessTime 10m");
+  EXPECT_EQ(v.reason, "wave 2/3 europe healthy for 4m of minSuccessTime 10m, 6m left");
   progress_.done_since = kNow - 10 * 60'000;
   EXPECT_TRUE(ask("bake", GatePoint::Leave).passed()) << "exactly minSuccessTime is enough";
 }
@@ -22,7 +22,7 @@ TEST_F(BakeGateTest, WaitsUntilTheWaveWasHealthyForMinSuccessTime) {
 TEST_F(BakeGateTest, ABakeWithoutAFinishTimeStartsNow) {
   progress_.done_since = kNow - 60 * 60'000;
   progress_.bake_unknown = true;
-  EXPECT_EQ(ask("bake", GatePoint::Leave).reason, "wave 2/3 europe healthy for 0s of minSuccessTime 10m");
+  EXPECT_EQ(ask("bake", GatePoint::Leave).reason, "wave 2/3 europe healthy for 0s of minSuccessTime 10m, 10m left");
   progress_.bake_unknown = false;
   progress_.done_since.reset();
   EXPECT_EQ(ask("bake", GatePoint::Leave).kind, GateVerdict::Kind::Wait) << "no finish time at all";
