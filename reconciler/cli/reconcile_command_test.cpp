@@ -49,9 +49,9 @@ TEST_F(CliReconcileCommandTest, AdvancesThroughWavesWithArgoCd) {
   EXPECT_EQ(run(reconcile_args()).exit_code, 0);
   sync_argocd();
   CliRun baking = run(reconcile_args());
-  EXPECT_EQ(
-      baking.out,
-      "shop: waiting — wave 1/3 canary healthy for 0s of minSuccessTime 10s, 10s left\npushed 0 commits to main (0 conflicts)\n");
+  EXPECT_EQ(baking.out,
+            "shop: waiting — wave 1/3 canary healthy for 0s of minSuccessTime 10s, 10s left\npushed 0 commits to main "
+            "(0 conflicts)\n");
   clock_.advance_ms(11'000);
   CliRun advance = run(reconcile_args());
   EXPECT_EQ(advance.exit_code, 0) << advance.err;
