@@ -206,6 +206,8 @@ std::vector<FlagSpec> serve_flags() {
          "externally reachable URL of this service's board: linked from statuses and "
          "notifications",
          true, 0, "board.url"},
+        {"log-level", "LEVEL", "info (default: changes and failures) or debug (also every quiet cycle)", true, 0,
+         "logLevel"},
         {"notifications-webhooks", "JSON",
          "notifications.webhooks as a JSON list [{url|urlFile, events, format}] (usually set in --config)", true, 0,
          "notifications.webhooks"}},
@@ -231,6 +233,9 @@ int run_serve(CommandContext& outer) {
   if (!statuses.ok()) return ctx.usage(statuses.error().to_string());
   auto notify = notify_options(ctx, ctx.args);
   if (!notify.ok()) return ctx.usage(notify.error().to_string());
+  const std::string level = ctx.args.get("log-level", "info");
+  if (level != "info" && level != "debug")
+    return ctx.usage(flag_label(ctx.args, "log-level") + " \"" + level + "\": expected info or debug");
   // Argo CD, analysis, repository, author and trust: they live until run_serve returns.
   auto setup = open_reconciler(ctx, options->reconciler);  // serve's own: failover
   if (!setup.ok()) return ctx.fail(setup.error());
@@ -242,7 +247,7 @@ int run_serve(CommandContext& outer) {
   (options->notify = std::move(notify).value()).statuses = statuses->get();
   options->notify.actor = reconciler_actor(options->reconciler);
   ctx.out.add_secrets(ctx.secrets);
-  serve::JsonLog log(ctx.secrets);
+  serve::JsonLog log(ctx.secrets, level == "debug");
   log.info("starting fleetwave serve",
            {{"repo", ws->display()},
             {"branch", ws->branch()},

@@ -33,12 +33,12 @@ Json scrubbed(const Json& value, const std::vector<std::string>& secrets) {
 
 }  // namespace
 
-JsonLog::JsonLog(std::vector<std::string> secrets) : secrets_(std::move(secrets)) {
+JsonLog::JsonLog(std::vector<std::string> secrets, bool debug) : secrets_(std::move(secrets)) {
   auto sink = std::make_shared<spdlog::sinks::stderr_sink_mt>();
   logger_ = std::make_shared<spdlog::logger>("fleetwave", sink);
   logger_->set_pattern("%v");  // the JSON line carries its own time and level
-  logger_->set_level(spdlog::level::info);
-  logger_->flush_on(spdlog::level::info);
+  logger_->set_level(debug ? spdlog::level::debug : spdlog::level::info);
+  logger_->flush_on(spdlog::level::debug);
 }
 
 JsonLog::~JsonLog() = default;
@@ -64,9 +64,13 @@ void JsonLog::write(const std::string& level, const std::string& msg, const LogF
   const std::string text = format(level, msg, fields, now.count());
   if (level == "error") logger_->error(text);
   else if (level == "warn") logger_->warn(text);
+  else if (level == "debug") logger_->debug(text);
   else logger_->info(text);
 }
 
+void JsonLog::debug(const std::string& msg, const LogFields& fields) {
+  if (logger_->should_log(spdlog::level::debug)) write("debug", msg, fields);
+}
 void JsonLog::info(const std::string& msg, const LogFields& fields) { write("info", msg, fields); }
 void JsonLog::warn(const std::string& msg, const LogFields& fields) { write("warn", msg, fields); }
 void JsonLog::error(const std::string& msg, const LogFields& fields) { write("error", msg, fields); }

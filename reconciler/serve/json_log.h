@@ -22,9 +22,11 @@ using LogFields = std::vector<std::pair<std::string, Json>>;
 
 class JsonLog {
  public:
-  explicit JsonLog(std::vector<std::string> secrets);
+  // `debug` also writes debug lines (--log-level debug).
+  explicit JsonLog(std::vector<std::string> secrets, bool debug = false);
   ~JsonLog();
 
+  void debug(const std::string& msg, const LogFields& fields = {});
   void info(const std::string& msg, const LogFields& fields = {});
   void warn(const std::string& msg, const LogFields& fields = {});
   void error(const std::string& msg, const LogFields& fields = {});

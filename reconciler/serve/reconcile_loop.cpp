@@ -75,13 +75,15 @@ class ReconcileLoop::Sink final : public CycleSink {
                               {"wave", app.wave},
                               {"commit", app.commit}});
   }
+  // Counted every cycle (metrics); logged the cycle an error appears and the cycle it is gone.
   void app_error(const AppReport& app, const Error& e) override {
     p_.metrics.error(to_string(e.kind));
-    p_.log.warn(e.to_string(), {{"app", app.app}, {"kind", to_string(e.kind)}});
+    if (loop_.errors_.seen(app.app + ": " + e.to_string()))
+      p_.log.warn(e.to_string(), {{"app", app.app}, {"kind", to_string(e.kind)}});
   }
   void cycle_error(const Error& e) override {
     p_.metrics.error(to_string(e.kind));
-    p_.log.warn(e.to_string(), {{"kind", to_string(e.kind)}});
+    if (loop_.errors_.seen(e.to_string())) p_.log.warn(e.to_string(), {{"kind", to_string(e.kind)}});
   }
   void finished(const CycleSummary& summary) override {
     const double seconds = static_cast<double>(summary.duration_ms) / 1000.0;
@@ -96,10 +98,16 @@ class ReconcileLoop::Sink final : public CycleSink {
         p_.state.set_push_refused(message);
       }
       p_.state.cycle_finished(false, message);
-      p_.log.error("reconcile cycle failed: " + message,
-                   {{"kind", to_string(e.kind)}, {"duration_ms", summary.duration_ms}});
-      return;
+      const LogFields fields = {{"kind", to_string(e.kind)}, {"duration_ms", summary.duration_ms}};
+      ++loop_.failures_in_a_row_;
+      if (message == loop_.last_failure_) return p_.log.debug("reconcile cycle failed: " + message, fields);
+      loop_.last_failure_ = message;
+      return p_.log.error("reconcile cycle failed: " + message, fields);
     }
+    if (loop_.failures_in_a_row_ > 0)
+      p_.log.info("reconcile cycles succeed again after " + std::to_string(loop_.failures_in_a_row_) + " failed");
+    loop_.failures_in_a_row_ = 0;
+    loop_.last_failure_.clear();
     const CycleReport& report = *summary.report;
     if (!report.commits.empty()) p_.metrics.pushes(1);
     p_.metrics.push_conflicts(static_cast<std::uint64_t>(report.conflicts));
@@ -108,13 +116,20 @@ class ReconcileLoop::Sink final : public CycleSink {
     p_.metrics.last_success(static_cast<double>(p_.clock.now_ms()) / 1000.0);
     p_.state.set_push_refused("");
     p_.state.cycle_finished(true, "");
-    p_.log.info("reconcile cycle done", {{"commit", summary.head},
-                                         {"commits", string_list(report.commits)},
-                                         {"approval_branches", string_list(report.approval_branches)},
-                                         {"failovers", string_list(report.failovers)},
-                                         {"conflicts", report.conflicts},
-                                         {"apps", static_cast<std::int64_t>(report.apps.size())},
-                                         {"duration_ms", summary.duration_ms}});
+    for (const auto& [error, cycles] : loop_.errors_.end_cycle())
+      p_.log.info("no longer seen after " + std::to_string(cycles) + " cycle(s): " + error);
+    // At info only when the cycle changed something; a quiet cycle is a debug line.
+    const bool changed = !report.commits.empty() || !report.approval_branches.empty() || !report.failovers.empty() ||
+                         report.conflicts > 0;
+    const LogFields fields = {{"commit", summary.head},
+                              {"commits", string_list(report.commits)},
+                              {"approval_branches", string_list(report.approval_branches)},
+                              {"failovers", string_list(report.failovers)},
+                              {"conflicts", report.conflicts},
+                              {"apps", static_cast<std::int64_t>(report.apps.size())},
+                              {"duration_ms", summary.duration_ms}};
+    if (changed) p_.log.info("reconcile cycle done", fields);
+    else p_.log.debug("reconcile cycle done", fields);
   }
 
  private:

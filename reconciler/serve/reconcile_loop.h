@@ -14,6 +14,7 @@
 #include "serve/json_log.h"
 #include "serve/loop_schedule.h"
 #include "serve/observed_ports.h"
+#include "serve/repeat_filter.h"
 #include "serve/serve_metrics.h"
 #include "serve/serve_state.h"
 #include "serve/snapshot_builder.h"
@@ -51,6 +52,9 @@ class ReconcileLoop {
   LoopPorts p_;
   LoopSchedule schedule_;
   std::string counted_head_;  // steps up to this commit are in fleetwave_steps_total
+  RepeatFilter errors_;       // app and cycle errors: logged once per change, not every cycle
+  std::string last_failure_;  // the message of the failed cycles in a row, logged once
+  int failures_in_a_row_ = 0;
 };
 
 }  // namespace fleetwave::serve
