@@ -116,6 +116,33 @@ TEST_F(CmpProcess, AMistypedFlagNamesTheNearestOne) {
   EXPECT_NE(r.err.find("unknown flag \"--repo-rot\"; did you mean --repo-root?"), std::string::npos) << r.err;
 }
 
+TEST_F(CmpProcess, CompletesItsSubcommandsFlagsAndFormatsInBash) {
+  testkit::ProcessOutcome script = testkit::run_process({fleetwave::testkit::render_binary(), "completion", "bash"},
+                                                        {{"PATH", "/usr/bin:/bin"}}, work_.string());
+  ASSERT_EQ(script.exit_code, 0) << script.err;
+  std::ofstream(work_ / "render.bash") << script.out;
+  const std::string bin = fleetwave::testkit::render_binary();
+  const auto offers = [&](const std::string& line) {
+    testkit::ProcessOutcome r = testkit::run_process(
+        {"/bin/bash", "-c",
+         "source render.bash; COMP_WORDS=(fleetwave-render " + line +
+             "); COMP_CWORD=$((${#COMP_WORDS[@]} - 1)); _fleetwave_render; printf '%s\\n' \"${COMPREPLY[@]}\""},
+        {{"PATH", bin.substr(0, bin.rfind('/')) + ":/usr/bin:/bin"}}, work_.string());
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    return r.out;
+  };
+  EXPECT_EQ(offers("su"), "summary\n");
+  EXPECT_EQ(offers("--cl"), "--cluster\n--clusters-dir\n");
+  EXPECT_EQ(offers("--app x -o ''"), "json\nyaml\n");
+  EXPECT_EQ(offers("summary -o ''"), "json\ntext\n");
+  EXPECT_EQ(offers("summary --a"), "--apps-dir\n");
+  EXPECT_EQ(offers("completion z"), "zsh\n");
+  testkit::ProcessOutcome bad =
+      testkit::run_process({bin, "completion", "csh"}, {{"PATH", "/usr/bin:/bin"}}, work_.string());
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_EQ(bad.out, "");
+}
+
 TEST_F(CmpProcess, BrokenYamlFailsWithFileAndLine) {
   std::ofstream(repo_ / "apps/guestbook/broken.yaml") << "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: [oops\n";
   auto env = argocd_env("apps/guestbook");

@@ -69,6 +69,7 @@ const char* render_usage() {
          "                        [--cordons JSON]\n"
          "       fleetwave-render summary --repo-root DIR [--apps-dir DIR] [--clusters-dir DIR]\n"
          "                                [-o|--output text|json]\n"
+         "       fleetwave-render completion bash|zsh|fish   (shell completion script)\n"
          "\n"
          "Prints the objects Karmada would deliver to one cluster, rendered from the app's templates,\n"
          "Karmada policies and the Cluster inventory. As an Argo CD CMP it reads ARGOCD_APP_SOURCE_PATH,\n"

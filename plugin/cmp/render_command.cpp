@@ -6,6 +6,7 @@
 #include "cmp/cached_render.h"
 #include "cmp/cmp_request.h"
 #include "cmp/fleet_summary.h"
+#include "cmp/render_completion.h"
 #include "render/source_locator.h"
 
 #ifndef FLEETWAVE_VERSION
@@ -52,6 +53,7 @@ void use_cordon_overlay(InputBundle& bundle, const std::string& overlay) {
 
 CommandResult run_render_command(const ProcessContext& context) {
   if (!context.args.empty() && context.args[0] == "summary") return run_summary_command(context);
+  if (auto completion = run_completion_command(context)) return std::move(*completion);
   auto request = parse_render_request(context);
   if (!request.ok()) {
     CommandResult r = failure(2, {request.error()});

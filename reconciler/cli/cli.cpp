@@ -74,6 +74,7 @@ int run_cli(const CliServices& services, const CliProcess& process, std::ostream
     output.line(version_text());
     return kExitOk;
   }
+  if (args[0] == "__complete") return complete_command_line(services, process, output, commands);
   auto spec = std::find_if(commands.begin(), commands.end(), [&](const CommandSpec& c) { return c.name == args[0]; });
   if (spec == commands.end()) {
     std::string names;

@@ -1,4 +1,5 @@
-// The fleetwave commands: an explicit table (CONTRIBUTING.md, house rule 7), one command per file.
+// The fleetwave commands: an explicit table (CONTRIBUTING.md, house rule 7), one command per file
+// (the app-step commands, alike but for their step, are rows of one table: app_step_commands.cpp).
 #pragma once
 
 #include <string>
@@ -39,6 +40,11 @@ CommandSpec cordon_command();
 CommandSpec uncordon_command();
 CommandSpec appset_command();
 CommandSpec serve_command();
+CommandSpec completion_command();
+
+// `fleetwave __complete WORD...`: the shell scripts' question (cli/completion.h).
+int complete_command_line(const CliServices& services, const CliProcess& process, CliOutput& out,
+                          const std::vector<CommandSpec>& commands);
 
 // Every command, in the order `fleetwave --help` lists them.
 std::vector<CommandSpec> builtin_commands();
