@@ -27,7 +27,8 @@ std::string main_help(const std::vector<CommandSpec>& commands) {
       "the Git checkout containing the working directory (commits stay local, ready for a pull request).\n"
       "reconcile and serve need --repo URL: they fetch and push with compare-and-swap.\n"
       "Flags may also come from FLEETWAVE_<FLAG> variables (e.g. FLEETWAVE_REPO); flags win.\n"
-      "Secrets are read from files only. Exit codes: 0 ok, 1 failed, 2 usage, 3 Git or Argo CD unavailable.\n\n"
+      "Secrets are read from files only. Exit codes: 0 ok, 1 failed, 2 usage, 3 Git or Argo CD unavailable.\n"
+      "Output has colour and symbols on a terminal; --no-color (any command) or NO_COLOR turns them off.\n\n"
       "Run 'fleetwave <command> --help' for the flags of a command, 'fleetwave --version' for the version.\n";
   return out;
 }
@@ -54,8 +55,10 @@ std::string command_help(const CommandSpec& spec) {
   return out;
 }
 
-int run_cli(const CliServices& services, const CliProcess& process, std::ostream& out, std::ostream& err) {
+int run_cli(const CliServices& services, const CliProcess& given, std::ostream& out, std::ostream& err) {
   CliOutput output(out, err);
+  CliProcess process = given;
+  if (std::erase(process.args, "--no-color") > 0) process.colour = false;
   const std::vector<CommandSpec> commands = builtin_commands();
   const std::vector<std::string>& args = process.args;
   if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {

@@ -26,6 +26,9 @@ struct CliProcess {
   std::map<std::string, std::string> env;
   std::string cwd;
   bool stdout_terminal = false;  // stdout is a terminal that can be redrawn (status --watch)
+  // Colour and symbols in what people read: on a terminal, unless NO_COLOR is set (no-color.org)
+  // or --no-color is given (run_cli takes that flag out before the command sees its flags).
+  bool colour = false;
 };
 
 struct CliServices {

@@ -85,6 +85,26 @@ void diff_app(CommandContext& ctx, git::GitRepository& repo, BlobCache& blobs, c
 
 // Render errors exit 1 whatever --exit-code says; with it, so does a difference (as git diff
 // --exit-code does), so scripts can gate on "nothing would change".
+// A unified diff coloured as git colours one on a terminal: headers bold, hunks cyan, removed
+// lines red, added lines green.
+std::string coloured_diff(const std::string& diff) {
+  std::string out;
+  std::size_t start = 0;
+  while (start < diff.size()) {
+    const std::size_t end = std::min(diff.find('\n', start), diff.size());
+    const std::string line = diff.substr(start, end - start);
+    const char* code = line.rfind("+++", 0) == 0 || line.rfind("---", 0) == 0 ? "1"
+                       : line.rfind("@@", 0) == 0                             ? "36"
+                       : line.rfind("+", 0) == 0                              ? "32"
+                       : line.rfind("-", 0) == 0                              ? "31"
+                                                                              : nullptr;
+    out += code == nullptr ? line : std::string("\033[") + code + "m" + line + "\033[0m";
+    out += end < diff.size() ? "\n" : "";
+    start = end + 1;
+  }
+  return out;
+}
+
 int diff_exit_code(const DiffOutcome& outcome, bool exit_code_flag) {
   if (!outcome.rendered) return kExitFailed;
   return exit_code_flag && !outcome.diffs.empty() ? kExitFailed : kExitOk;
@@ -134,7 +154,7 @@ int run_diff(CommandContext& ctx) {
     const Json doc = {{"from", sides[0].commit}, {"to", sides[1].commit}, {"changes", std::move(changes)}};
     ctx.out.write(write_structured(doc, *format));
   } else {
-    for (const ClusterDiff& d : outcome.diffs) ctx.out.write(d.diff);
+    for (const ClusterDiff& d : outcome.diffs) ctx.out.write(ctx.process.colour ? coloured_diff(d.diff) : d.diff);
   }
   return diff_exit_code(outcome, ctx.args.flag("exit-code"));
 }

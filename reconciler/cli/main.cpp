@@ -18,6 +18,8 @@ int main(int argc, char** argv) {
   process.cwd = fleetwave::current_directory();
   auto term = process.env.find("TERM");
   process.stdout_terminal = ::isatty(STDOUT_FILENO) == 1 && (term == process.env.end() || term->second != "dumb");
+  auto no_color = process.env.find("NO_COLOR");
+  process.colour = process.stdout_terminal && (no_color == process.env.end() || no_color->second.empty());
 
   auto runtime = fleetwave::git::LibGit2Runtime::start();
   if (!runtime.ok()) {

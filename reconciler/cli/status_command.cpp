@@ -56,8 +56,8 @@ Result<Json, CliFailure> status_document_now(CommandContext& ctx, ArgoCdClient& 
   return std::move(doc).value();
 }
 
-std::string render(const Json& doc, const std::string& output) {
-  return is_structured(output) ? write_structured(doc, output) : format_status_text(doc);
+std::string render(const Json& doc, const std::string& output, bool colour) {
+  return is_structured(output) ? write_structured(doc, output) : format_status_text(doc, colour);
 }
 
 // --watch -o json|yaml: a stream, one document each time the status changed (JSON Lines, or YAML
@@ -78,7 +78,8 @@ int watch(CommandContext& ctx, ArgoCdClient& argocd, bool configured, AnalysisCl
   for (;;) {
     auto doc = status_document_now(ctx, argocd, configured, analysis, only);
     if (!doc.ok() && doc.error().exit_code == kExitUsage) return ctx.fail(doc.error());
-    std::string report = doc.ok() ? render(*doc, output) : "error: " + doc.error().error.to_string() + "\n";
+    std::string report =
+        doc.ok() ? render(*doc, output, ctx.process.colour) : "error: " + doc.error().error.to_string() + "\n";
     const std::string when = format_rfc3339(ctx.services.clock.now_ms());
     if (is_structured(output)) {
       if (report != last) ctx.out.write(stream_document(doc, when, output));
@@ -111,7 +112,7 @@ int run_status(CommandContext& ctx) {
   if (ctx.args.has("watch")) return watch(ctx, **argocd, configured, *analysis, only, *format, *interval);
   auto doc = status_document_now(ctx, **argocd, configured, *analysis, only);
   if (!doc.ok()) return ctx.fail(doc.error());
-  ctx.out.write(render(*doc, *format));
+  ctx.out.write(render(*doc, *format, ctx.process.colour));
   return kExitOk;
 }
 

@@ -8,6 +8,10 @@
 namespace fleetwave::cli {
 namespace {
 
+std::string pad(const std::string& s, std::size_t width) {
+  return s.size() >= width ? s : s + std::string(width - s.size(), ' ');
+}
+
 // Every value is text from outside (Argo CD's messages, people's reasons, names): one line of
 // printable text, so it can neither add lines to the report nor reach a terminal as an escape
 // sequence (house rule 14).
@@ -15,15 +19,43 @@ std::string one_line_text(const std::string& text) { return printable(text, std:
 
 std::string str(const Json& j, const char* key) { return one_line_text(string_at(j, {key})); }
 
-std::string short7(const std::string& sha) { return sha.empty() ? "-" : sha.substr(0, 7); }
+// ANSI colour for a terminal: the text wrapped in `code` when colour is on, else as is.
+struct Palette {
+  bool on = false;
+  std::string paint(const std::string& text, const char* code) const {
+    return on && !text.empty() ? std::string("\033[") + code + "m" + text + "\033[0m" : text;
+  }
+};
 
-std::string pad(const std::string& s, std::size_t width) {
-  return s.size() >= width ? s : s + std::string(width - s.size(), ' ');
+constexpr const char* kGreen = "32";
+constexpr const char* kRed = "31";
+constexpr const char* kYellow = "33";
+constexpr const char* kCyan = "36";
+constexpr const char* kBold = "1";
+
+const char* phase_colour(const std::string& phase) {
+  if (phase == "Stable") return kGreen;
+  if (phase == "Held") return kRed;
+  if (phase == "WaitingApproval" || phase == "Paused" || phase == "Frozen") return kYellow;
+  return kCyan;
 }
 
-std::string release_line(const Json& app) {
+// A cluster's verdict word, with a symbol and colour on a terminal, padded to `width` visible
+// characters: a cluster still on the stable pin while a release is in flight is "stable", not
+// "done" (done is Argo CD's verdict on that older pin).
+std::string verdict_text(const std::string& verdict, bool on_stable, const Palette& p) {
+  const std::string word = on_stable && verdict == "done" ? "stable" : verdict;
+  if (!p.on) return pad(word, 7);
+  const char* symbol = word == "done" ? "✓ " : word == "failed" ? "✗ " : word == "stable" ? "· " : "… ";
+  const char* code = word == "done" ? kGreen : word == "failed" ? kRed : word == "stable" ? "2" : kYellow;
+  return p.paint(symbol + word, code) + std::string(word.size() < 7 ? 7 - word.size() : 0, ' ');
+}
+
+std::string short7(const std::string& sha) { return sha.empty() ? "-" : sha.substr(0, 7); }
+
+std::string release_line(const Json& app, const Palette& p) {
   const std::string phase = str(app, "phase");
-  std::string line = phase;
+  std::string line = p.paint(phase, phase_colour(phase));
   if (!str(app, "release").empty()) {
     line += " — release " + short7(str(app, "release"));
     if (!str(app, "releaseWave").empty()) line += " in wave " + str(app, "releaseWave");
@@ -47,7 +79,8 @@ std::string gate_lines(const Json& wave) {
   return g;
 }
 
-void cluster_lines(const Json& clusters, std::string& out) {
+void cluster_lines(const Json& clusters, const Json& app, const Palette& p, std::string& out) {
+  const std::string release = str(app, "release"), stable = str(app, "stable");
   std::size_t width = 0;
   for (const Json& c : clusters) width = std::max(width, str(c, "cluster").size());
   for (const Json& c : clusters) {
@@ -56,7 +89,9 @@ void cluster_lines(const Json& clusters, std::string& out) {
       line += "-        not pinned";
     } else {
       line += short7(str(c, "revision"));
-      if (!str(c, "verdict").empty()) line += "  " + pad(str(c, "verdict"), 7) + "  " + str(c, "detail");
+      const bool on_stable = !release.empty() && str(c, "revision") == stable && stable != release;
+      if (!str(c, "verdict").empty())
+        line += "  " + verdict_text(str(c, "verdict"), on_stable, p) + "  " + str(c, "detail");
     }
     if (!str(c, "held").empty()) line += "  held: " + str(c, "held");
     if (!str(c, "cordoned").empty()) line += "  " + str(c, "cordoned");
@@ -66,31 +101,32 @@ void cluster_lines(const Json& clusters, std::string& out) {
 }
 
 // What the app is doing while no step is due, in a word: a bake is normal progress, not a block.
-std::string waiting_label(const Json& app) {
+std::string waiting_label(const Json& app, const Palette& p) {
   const std::string gate = str(app, "blockedBy");
-  if (gate == "bake") return "baking";
-  if (gate == "approval") return "approval";
-  if (gate == "analysis") return "analysis";
-  return "blocked";
+  const std::string word = gate == "bake" ? "baking" : gate == "approval" || gate == "analysis" ? gate : "blocked";
+  return p.paint(word + ":", word == "baking" || word == "analysis" ? kCyan : kYellow) +
+         std::string(10 - word.size() - 1, ' ');
 }
 
-void app_text(const Json& app, std::string& out) {
-  out += str(app, "app") + " (" + str(app, "path") + ")\n";
-  out += "  phase:    " + release_line(app) + "\n";
+void app_text(const Json& app, const Palette& p, std::string& out) {
+  out += p.paint(str(app, "app"), kBold) + " (" + str(app, "path") + ")\n";
+  out += "  phase:    " + release_line(app, p) + "\n";
   const Json& argocd = app["argocd"];
   if (argocd["configured"].get<bool>() && !argocd["reachable"].get<bool>()) {
     out += "  argocd:   unreachable: " + str(argocd, "error") + "\n";
   }
   if (!app["next"].is_null())
     out += "  next:     " + str(app["next"], "action") + " — " + str(app["next"], "subject") + "\n";
-  if (!str(app, "blocked").empty()) out += "  " + pad(waiting_label(app) + ":", 10) + str(app, "blocked") + "\n";
+  if (!str(app, "blocked").empty()) out += "  " + waiting_label(app, p) + str(app, "blocked") + "\n";
   for (const Json& a : app.value("analysis", Json::array())) {
     std::string target = str(a, "check") + (str(a, "cluster").empty() ? "" : " on " + str(a, "cluster"));
     std::string what = str(a, "error").empty() ? str(a, "summary") : str(a, "error");
     out += "  analysis: " + target + " (" + str(a, "condition") + ") " + str(a, "phase") + ": " + what + "\n";
   }
-  for (const Json& e : app["errors"]) out += "  error:    " + one_line_text(e.get<std::string>()) + "\n";
-  for (const Json& w : app["warnings"]) out += "  warning:  " + one_line_text(w.get<std::string>()) + "\n";
+  for (const Json& e : app["errors"])
+    out += "  " + p.paint("error:", kRed) + "    " + one_line_text(e.get<std::string>()) + "\n";
+  for (const Json& w : app["warnings"])
+    out += "  " + p.paint("warning:", kYellow) + "  " + one_line_text(w.get<std::string>()) + "\n";
   for (const Json& i : app.value("ignored", Json::array()))
     out += "  ignored:  " + one_line_text(i.get<std::string>()) + "\n";
   if (app["next"].is_null() && str(app, "blocked").empty() && app["errors"].empty()) out += "  status:   up to date\n";
@@ -99,17 +135,18 @@ void app_text(const Json& app, std::string& out) {
     out += "  wave " + std::to_string(w["index"].get<int>()) + "/" + std::to_string(waves.size()) + " " +
            str(w, "name") + (w["current"].get<bool>() ? " (current)" : "") + ": " + gate_lines(w) + "\n";
     if (w["clusters"].empty()) out += "    (no clusters)\n";
-    cluster_lines(w["clusters"], out);
+    cluster_lines(w["clusters"], app, p, out);
   }
   if (!app["otherClusters"].empty()) {
     out += "  pinned, in no wave:\n";
-    cluster_lines(app["otherClusters"], out);
+    cluster_lines(app["otherClusters"], app, p, out);
   }
 }
 
 }  // namespace
 
-std::string format_status_text(const Json& document) {
+std::string format_status_text(const Json& document, bool colour) {
+  const Palette p{colour};
   std::string out;
   for (const Json& w : document.value("warnings", Json::array()))
     out += "warning: " + one_line_text(w.get<std::string>()) + "\n";
@@ -123,7 +160,7 @@ std::string format_status_text(const Json& document) {
   if (apps.empty()) return out + "no apps at " + short7(str(document, "head")) + " (no WavePlan found)\n";
   for (std::size_t i = 0; i < apps.size(); ++i) {
     if (i > 0) out += "\n";
-    app_text(apps[i], out);
+    app_text(apps[i], p, out);
   }
   return out;
 }

@@ -8,6 +8,7 @@
 
 namespace fleetwave::cli {
 
-std::string format_status_text(const Json& document);
+// `colour`: ANSI colours and symbols for a terminal (phases, verdicts, what waits).
+std::string format_status_text(const Json& document, bool colour = false);
 
 }  // namespace fleetwave::cli

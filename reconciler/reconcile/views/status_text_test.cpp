@@ -128,7 +128,7 @@ std::vector<StatusTextCase> status_text_release_cases() {
        "  phase:    Progressing — release aaaaaaa in wave canary; stable sssssss\n"
        "  next:     advance — fleetwave(shop): advance aaaaaaa to wave 2/3 europe\n" +
            kStatusTextCurrent1 + "    dev-1  aaaaaaa  done     Synced/Healthy at aaaaaaa\n" + kStatusTextGates2 +
-           "    eu-1  sssssss  done     Synced/Healthy at sssssss\n"
+           "    eu-1  sssssss  stable   Synced/Healthy at sssssss\n"  // still on the stable pin
            "    eu-2  sssssss  failed   Degraded at sssssss\n" +
            kStatusTextGates3 + "    us-1  sssssss  unknown  no Argo CD Application for us-1 yet\n"},
       {"held release and a cluster held out of rollouts",
@@ -216,6 +216,41 @@ TEST(StatusTextTest, TheLinesOfOneApp) {
     c.given(in);
     EXPECT_EQ(format_status_text(status_document("main", ts::kRelease, {in})), c.text);
   }
+}
+
+// On a terminal: the phase, what waits and each verdict in colour, verdicts with a symbol; the
+// same words and columns as without.
+TEST(StatusTextTest, ColourOnATerminal) {
+  AppStatusInput in = status_text_stable_app();
+  status_text_release(in, ReleasePhase::Progressing, 0);
+  in.report.blocked = "wave 1/3 canary healthy for 4s of minSuccessTime 10s, 6s left";
+  in.report.blocked_by = "bake";
+  in.argocd_configured = true;
+  in.observations.reachable = true;
+  in.observations.by_cluster["dev-1"] = ts::synced_at(ts::kRelease, ts::kNow - 30'000);
+  in.observations.by_cluster["eu-2"] = ts::synced_at(ts::kStable, ts::kNow - 30'000, "Degraded");
+  const Json doc = status_document("main", ts::kRelease, {in});
+  const std::string text = format_status_text(doc, true);
+  EXPECT_EQ(text.rfind("\033[1mshop\033[0m (apps/shop)\n  phase:    \033[36mProgressing\033[0m — release", 0), 0u)
+      << text;
+  EXPECT_NE(text.find("  \033[36mbaking:\033[0m   wave 1/3 canary healthy for 4s"), std::string::npos) << text;
+  EXPECT_NE(text.find("    dev-1  aaaaaaa  \033[32m✓ done\033[0m     Synced/Healthy at aaaaaaa\n"), std::string::npos)
+      << text;
+  EXPECT_NE(text.find("    eu-2  sssssss  \033[31m✗ failed\033[0m   Degraded at sssssss\n"), std::string::npos) << text;
+  std::string stripped;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if (text[i] == '\033') {
+      i = text.find('m', i);
+      continue;
+    }
+    stripped += text[i];
+  }
+  for (const char* symbol : {"✓ ", "✗ ", "… ", "· "}) {
+    for (std::size_t at = stripped.find(symbol); at != std::string::npos; at = stripped.find(symbol))
+      stripped.erase(at, std::string(symbol).size());
+  }
+  EXPECT_EQ(stripped, format_status_text(doc)) << "the same words without colours and symbols";
+  EXPECT_EQ(format_status_text(doc).find('\033'), std::string::npos) << "no colour unless asked";
 }
 
 // Argo CD's messages and people's reasons are text from outside: a newline cannot forge a line
