@@ -26,7 +26,7 @@ TEST_F(CliTopLevelTest, HelpVersionAndUnknownCommands) {
       {"no arguments", {}, 2, "fleetwave advances multi-cluster rollout waves", ""},
       {"--help", {"--help"}, 0, "fleetwave advances multi-cluster rollout waves", ""},
       {"help", {"help"}, 0, "fleetwave advances multi-cluster rollout waves", ""},
-      {"help command", {"help", "diff"}, 0, "Usage: fleetwave diff --from REV --to REV", ""},
+      {"help command", {"help", "diff"}, 0, "Usage: fleetwave diff [APP] --from REV --to REV", ""},
       {"--version", {"--version"}, 0, "fleetwave 0.1.0 (commit ", ""},
       {"unknown",
        {"deploy"},

@@ -1,4 +1,4 @@
-// fleetwave diff --from REV --to REV [--cluster C] [--app APP]: what each cluster would receive
+// fleetwave diff [APP] --from REV --to REV [--cluster C]: what each cluster would receive
 // differently, rendered per app and cluster from Git objects at both revisions (no checkout),
 // as a unified diff of the YAML streams.
 #include <map>
@@ -111,10 +111,14 @@ int diff_exit_code(const DiffOutcome& outcome, bool exit_code_flag) {
 }
 
 int run_diff(CommandContext& ctx) {
-  if (!ctx.args.positionals.empty())
-    return ctx.usage("unexpected argument \"" + ctx.args.positionals[0] + "\"; name the app with --app");
+  // The app is an argument, as for every other command; --app still works.
+  const std::vector<std::string>& positionals = ctx.args.positionals;
+  if (positionals.size() > 1) return ctx.usage("expected at most one APP argument");
+  if (!positionals.empty() && ctx.args.has("app") && positionals[0] != ctx.args.get("app"))
+    return ctx.usage("APP \"" + positionals[0] + "\" and --app \"" + ctx.args.get("app") + "\" differ: give one");
   if (!ctx.args.has("from") || !ctx.args.has("to")) return ctx.usage("diff needs --from REV and --to REV");
-  const std::string only_app = ctx.args.get("app"), only_cluster = ctx.args.get("cluster");
+  const std::string only_app = positionals.empty() ? ctx.args.get("app") : positionals[0];
+  const std::string only_cluster = ctx.args.get("cluster");
   auto format = output_format(ctx.args, {"text", "json", "yaml"});
   if (!format.ok()) return ctx.usage(format.error().message);
   auto ws = Workspace::open(ctx);
@@ -164,7 +168,7 @@ int run_diff(CommandContext& ctx) {
 CommandSpec diff_command() {
   return {"diff",
           "show the rendered per-cluster difference between two revisions",
-          "fleetwave diff --from REV --to REV [--cluster C] [--app APP] [--output text|json|yaml] [flags]",
+          "fleetwave diff [APP] --from REV --to REV [--cluster C] [--output text|json|yaml] [flags]",
           "Renders every app (or APP) at both revisions straight from Git objects, for every cluster\n"
           "it reaches at either (or only C), and prints a unified diff of the YAML each cluster\n"
           "receives, with headers \"--- a/<app>/<cluster> (<rev7>)\" and \"+++ b/<app>/<cluster> (<rev7>)\".\n"
@@ -174,7 +178,7 @@ CommandSpec diff_command() {
           flags_of({{{"from", "REV", "the old revision (commit, branch, tag, HEAD~1...)", false},
                      {"to", "REV", "the new revision", false},
                      {"cluster", "C", "only this cluster", false},
-                     {"app", "APP", "only this app", false},
+                     {"app", "APP", "only this app (the same as the APP argument)", false},
                      {"exit-code", "", "exit 1 when something differs, 0 when nothing does (like git diff)", false},
                      output_flag("text (default: unified diffs), json or yaml")},
                     repository_flags()}),
