@@ -3,15 +3,10 @@
 #include <algorithm>
 #include <charconv>
 #include <cstdio>
+#include <cstdlib>
 
 namespace fleetwave::bench {
 namespace {
-
-std::string num(int v, int width) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%0*d", width, v);
-  return buf;
-}
 
 // A per-cluster error-rate check in every wave.
 const char* kAnalysis =
@@ -21,16 +16,22 @@ const char* kAnalysis =
 
 }  // namespace
 
+std::string zero_padded(int value, int width) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%0*d", width, value);
+  return buf;
+}
+
 std::map<std::string, std::string> wave_fleet_repo(int apps, int clusters, bool analysis, const std::string& image) {
   std::map<std::string, std::string> files;
   for (int c = 0; c < clusters; ++c) {
-    std::string n = "cluster-" + num(c, 4);
+    std::string n = "cluster-" + zero_padded(c, 4);
     files["clusters/" + n + ".yaml"] =
         "apiVersion: cluster.karmada.io/v1alpha1\nkind: Cluster\nmetadata:\n  name: " + n + "\n  labels: {region: r" +
         std::to_string(c % 8) + "}\nspec:\n  syncMode: Push\n";
   }
   for (int a = 0; a < apps; ++a) {
-    std::string app = "app-" + num(a, 3);
+    std::string app = "app-" + zero_padded(a, 3);
     std::string d = "apps/" + app + "/";
     files[d + "deploy.yaml"] =
         "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: " + app + ", namespace: " + app +
@@ -72,6 +73,25 @@ bool parse_int_flags(int argc, char** argv, const std::map<std::string, int*>& f
     *it->second = value;
   }
   return true;
+}
+
+void parse_int_flags_or_exit(int argc, char** argv, const std::map<std::string, int*>& flags) {
+  if (!parse_int_flags(argc, argv, flags)) std::exit(2);
+}
+
+void set_flags_or_exit(int argc, char** argv, const std::map<std::string, FlagSetter>& setters,
+                       const std::map<std::string, bool*>& switches) {
+  for (int i = 1; i < argc; ++i) {
+    const std::string flag = argv[i];
+    if (auto setter = setters.find(flag); setter != setters.end()) {
+      setter->second(i + 1 < argc ? std::string(argv[++i]) : std::string());
+    } else if (auto on = switches.find(flag); on != switches.end()) {
+      *on->second = true;
+    } else {
+      std::fprintf(stderr, "unknown flag %s\n", flag.c_str());
+      std::exit(2);
+    }
+  }
 }
 
 }  // namespace fleetwave::bench

@@ -13,59 +13,13 @@
 #include <string>
 #include <vector>
 
+#include "codec/app_manifests_fixture.h"
 #include "codec/json_writer.h"
 #include "codec/yaml_codec.h"
 #include "codec/yaml_writer.h"
 
 namespace fleetwave {
 namespace {
-
-std::string app_documents(const std::string& app) {
-  std::string config;
-  for (int i = 1; i <= 40; ++i) {
-    char line[96];
-    std::snprintf(line, sizeof line, "    key.number.%d=value-%032d\n", i, i);
-    config += line;
-  }
-  return "---\napiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: " + app +
-         "\n  labels: {app.kubernetes.io/name: " + app +
-         ", app.kubernetes.io/part-of: shop}\n"
-         "spec:\n  replicas: 2\n  selector:\n    matchLabels: {app.kubernetes.io/name: " +
-         app +
-         "}\n"
-         "  template:\n    metadata:\n      labels: {app.kubernetes.io/name: " +
-         app +
-         "}\n    spec:\n"
-         "      serviceAccountName: " +
-         app +
-         "\n      containers:\n      - name: main\n"
-         "        image: registry.example.com/web:1.0.0\n        ports: [{containerPort: 8080, name: http}]\n"
-         "        env:\n        - {name: APP_NAME, value: " +
-         app +
-         "}\n        - {name: LOG_LEVEL, value: info}\n"
-         "        resources:\n          requests: {cpu: 100m, memory: 128Mi}\n          limits: {cpu: \"1\", memory: "
-         "512Mi}\n"
-         "        readinessProbe: {httpGet: {path: /healthz, port: http}, periodSeconds: 10}\n"
-         "        volumeMounts: [{name: config, mountPath: /etc/app}]\n      - name: sidecar\n"
-         "        image: registry.example.com/proxy:2.0.0\n        ports: [{containerPort: 15000, name: admin}]\n"
-         "        env:\n        - {name: PROXY_MODE, value: sidecar}\n        resources:\n"
-         "          requests: {cpu: 50m, memory: 64Mi}\n      volumes:\n      - name: config\n"
-         "        configMap: {name: " +
-         app +
-         "-config}\n"
-         "---\napiVersion: v1\nkind: Service\nmetadata:\n  name: " +
-         app + "\n  labels: {app.kubernetes.io/name: " + app + "}\nspec:\n  selector: {app.kubernetes.io/name: " + app +
-         "}\n  ports:\n  - {name: http, port: 80, targetPort: http}\n"
-         "---\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: " +
-         app + "-config\ndata:\n  app.properties: |\n" + config +
-         "---\napiVersion: autoscaling/v2\nkind: HorizontalPodAutoscaler\nmetadata:\n  name: " + app +
-         "\nspec:\n  scaleTargetRef: {apiVersion: apps/v1, kind: Deployment, name: " + app +
-         "}\n"
-         "  minReplicas: 2\n  maxReplicas: 10\n  metrics:\n  - type: Resource\n"
-         "    resource: {name: cpu, target: {type: Utilization, averageUtilization: 70}}\n"
-         "---\napiVersion: v1\nkind: ServiceAccount\nmetadata:\n  name: " +
-         app + "\n";
-}
 
 // One named result, so the copy is elided (GCC 12 reports a false -Warray-bounds on the move
 // that two differently named returns need).
@@ -80,7 +34,7 @@ std::string bench_input(const char* path) {
     for (int a = 0; out.size() < 1'000'000; ++a) {
       char name[16];
       std::snprintf(name, sizeof name, "app-%04d", a);
-      out += app_documents(name);
+      out += testing_support::app_manifests(name);
     }
   }
   return out;

@@ -26,9 +26,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-struct Options {
-  std::string render = "fleetwave-render";
-  std::string kubectl = "kubectl";
+struct Options : fb::ToolPaths {
   fs::path out = "bench-data";
   fs::path work = "/tmp/fleetwave-bench-curves";
   int runs = 5;
@@ -38,23 +36,15 @@ struct Options {
 
 Options parse(int argc, char** argv) {
   Options o;
-  for (int i = 1; i < argc; ++i) {
-    std::string f = argv[i];
-    auto next = [&] { return i + 1 < argc ? std::string(argv[++i]) : std::string(); };
-    if (f == "--render") o.render = next();
-    else if (f == "--kubectl") o.kubectl = next();
-    else if (f == "--out") o.out = next();
-    else if (f == "--work") o.work = next();
-    else if (f == "--runs") o.runs = std::atoi(next().c_str());
-    else if (f == "--max") o.max = std::atoi(next().c_str());
-    else if (f == "--kustomize-max") o.kustomize_max = std::atoi(next().c_str());
-    else {
-      std::fprintf(stderr, "unknown flag %s\n", f.c_str());
-      std::exit(2);
-    }
-  }
-  o.render = fs::absolute(o.render).string();
-  if (o.kubectl.find('/') == std::string::npos) o.kubectl = fb::find_program(o.kubectl);
+  fb::set_flags_or_exit(argc, argv,
+                        {{"--render", fb::into(o.render)},
+                         {"--kubectl", fb::into(o.kubectl)},
+                         {"--out", fb::into(o.out)},
+                         {"--work", fb::into(o.work)},
+                         {"--runs", fb::into(o.runs)},
+                         {"--max", fb::into(o.max)},
+                         {"--kustomize-max", fb::into(o.kustomize_max)}});
+  fb::resolve_tool_paths(o);
   return o;
 }
 

@@ -49,35 +49,23 @@ struct Options {
 // Exits with a usage line on a bad flag.
 Options parse(int argc, char** argv) {
   Options o;
-  const std::map<std::string, int*> flags = {
-      {"--apps", &o.apps},
-      {"--clusters", &o.clusters},
-      {"--files", &o.files},
-      {"--runs", &o.runs},
-      {"--max-applications", &o.max_applications},
-  };
-  if (!fleetwave::bench::parse_int_flags(argc, argv, flags)) std::exit(2);
+  fb::parse_int_flags_or_exit(argc, argv,
+                              {{"--apps", &o.apps},
+                               {"--clusters", &o.clusters},
+                               {"--files", &o.files},
+                               {"--runs", &o.runs},
+                               {"--max-applications", &o.max_applications}});
   return o;
-}
-
-char buf[64];
-std::string num(int v, int width) {
-  std::snprintf(buf, sizeof buf, "%0*d", width, v);
-  return buf;
 }
 
 std::map<std::string, std::string> fleet_repo(int apps, int clusters, bool analysis = false) {
   return fb::wave_fleet_repo(apps, clusters, analysis);
 }
 
-double ms_since(std::chrono::steady_clock::time_point start) {
-  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-}
-
 fw::Json targets_of(const std::string& remote, int apps) {
   fw::Json all = fw::Json::array();
   for (int a = 0; a < apps; ++a) {
-    auto text = fw::testkit::git(remote, {"show", "main:.fleetwave/app-" + num(a, 3) + "/targets.json"});
+    auto text = fw::testkit::git(remote, {"show", "main:.fleetwave/app-" + fb::zero_padded(a, 3) + "/targets.json"});
     if (!text.ok()) continue;
     for (fw::Json& t : fw::Json::parse(*text)) all.push_back(std::move(t));
   }
@@ -115,7 +103,7 @@ std::optional<CyclePoint> measure_cycles(int apps, int clusters, int runs, const
       return std::nullopt;
     }
     if (i == 0) {
-      point.step_cycle_ms = ms_since(t0);
+      point.step_cycle_ms = fb::ms_since(t0);
       point.step_commits = report->commits.size();
       point.step_pushes = report->attempts;
     }
@@ -130,14 +118,14 @@ std::optional<CyclePoint> measure_cycles(int apps, int clusters, int runs, const
     fw::Reconciler fresh(**fresh_repo, argocd, clock, {});
     auto t0 = std::chrono::steady_clock::now();
     auto report = fresh.run_once();
-    cold.push_back(ms_since(t0));
+    cold.push_back(fb::ms_since(t0));
     if (!report.ok() || !report->commits.empty()) {
       std::fprintf(stderr, "the no-change cycle was not a no-change cycle\n");
       return std::nullopt;
     }
     t0 = std::chrono::steady_clock::now();
     (void)steady.run_once();
-    warm.push_back(ms_since(t0));
+    warm.push_back(fb::ms_since(t0));
   }
   point.cold_ms = fb::median(cold);
   point.warm_ms = fb::median(warm);
@@ -201,7 +189,7 @@ int analysis_cycle(const Options& o, const fw::git::LibGit2Runtime& runtime) {
     clock.advance_ms(1'000);  // the next measurement is due 30 s after the last
     auto t0 = std::chrono::steady_clock::now();
     auto report = r.run_once();
-    times.push_back(ms_since(t0));
+    times.push_back(fb::ms_since(t0));
     if (!report.ok() || !report->commits.empty()) return 1;
   }
   std::printf(
@@ -255,7 +243,7 @@ int reconcile_curve(const Options& o, const std::string& out, const fw::git::Lib
 std::map<std::string, std::string> big_repo(int files) {
   std::map<std::string, std::string> repo = fleet_repo(1, 3);
   for (int i = 0; i < files; ++i) {
-    repo["docs/d" + num(i / 100, 3) + "/f" + num(i % 100, 2) + ".yaml"] =
+    repo["docs/d" + fb::zero_padded(i / 100, 3) + "/f" + fb::zero_padded(i % 100, 2) + ".yaml"] =
         "id: " + std::to_string(i) + "\nbody: some text\n";
   }
   return repo;
@@ -302,7 +290,7 @@ int advance_over_http(const Options& o, const fw::git::LibGit2Runtime& runtime) 
     if (!run_cli(bare, {"update-ref", "refs/heads/main", before})) return 1;
     auto t0 = std::chrono::steady_clock::now();
     auto report = reconciler.run_once();
-    ours.push_back(ms_since(t0));
+    ours.push_back(fb::ms_since(t0));
     if (!report.ok() || report->commits.size() != 1) {
       std::fprintf(stderr, "expected one advance commit\n");
       return 1;
@@ -317,7 +305,7 @@ int advance_over_http(const Options& o, const fw::git::LibGit2Runtime& runtime) 
     std::ofstream(clone + "/.fleetwave/app-000/targets.json") << advanced_targets << "\n";
     bool ok = run_cli(clone, {"pull", "-q", "--ff-only"}) && run_cli(clone, {"add", ".fleetwave"}) &&
               run_cli(clone, {"commit", "-qm", "advance"}) && run_cli(clone, {"push", "-q", "origin", "main"});
-    cli.push_back(ms_since(t0));
+    cli.push_back(fb::ms_since(t0));
     if (!ok) return 1;
   }
   double ratio = fb::median(ours) / fb::median(cli);

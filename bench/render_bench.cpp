@@ -27,9 +27,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-struct Options {
-  std::string render = "fleetwave-render";
-  std::string kubectl = "kubectl";
+struct Options : fb::ToolPaths {
   std::vector<int> templates = {100, 1000};
   int clusters = 100;
   int runs = 7;
@@ -47,24 +45,16 @@ std::vector<int> parse_list(const std::string& s) {
 
 Options parse(int argc, char** argv) {
   Options o;
-  for (int i = 1; i < argc; ++i) {
-    std::string f = argv[i];
-    auto next = [&] { return i + 1 < argc ? std::string(argv[++i]) : std::string(); };
-    if (f == "--render") o.render = next();
-    else if (f == "--kubectl") o.kubectl = next();
-    else if (f == "--templates") o.templates = parse_list(next());
-    else if (f == "--clusters") o.clusters = std::atoi(next().c_str());
-    else if (f == "--runs") o.runs = std::atoi(next().c_str());
-    else if (f == "--release-clusters") o.release_clusters = std::atoi(next().c_str());
-    else if (f == "--work") o.work = next();
-    else if (f == "--check") o.check = true;
-    else {
-      std::fprintf(stderr, "unknown flag %s\n", f.c_str());
-      std::exit(2);
-    }
-  }
-  o.render = fs::absolute(o.render).string();
-  if (o.kubectl.find('/') == std::string::npos) o.kubectl = fb::find_program(o.kubectl);
+  fb::set_flags_or_exit(argc, argv,
+                        {{"--render", fb::into(o.render)},
+                         {"--kubectl", fb::into(o.kubectl)},
+                         {"--templates", [&o](const std::string& value) { o.templates = parse_list(value); }},
+                         {"--clusters", fb::into(o.clusters)},
+                         {"--runs", fb::into(o.runs)},
+                         {"--release-clusters", fb::into(o.release_clusters)},
+                         {"--work", fb::into(o.work)}},
+                        {{"--check", &o.check}});
+  fb::resolve_tool_paths(o);
   return o;
 }
 

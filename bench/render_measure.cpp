@@ -117,6 +117,11 @@ std::string find_program(const std::string& name) {
   return {};
 }
 
+void resolve_tool_paths(ToolPaths& tools) {
+  tools.render = fs::absolute(tools.render).string();
+  if (tools.kubectl.find('/') == std::string::npos) tools.kubectl = find_program(tools.kubectl);
+}
+
 Sample render_cold(const Sides& s, const fs::path& dir, const std::string& cluster) {
   return render(s, dir, cluster, false);
 }

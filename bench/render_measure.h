@@ -48,4 +48,14 @@ long render_peak_rss_kb(const Sides& s, const std::filesystem::path& dir, const 
 // `name` looked up in PATH; "" when absent.
 std::string find_program(const std::string& name);
 
+// The tools the render benchmarks run, as their --render and --kubectl flags name them.
+struct ToolPaths {
+  std::string render = "fleetwave-render";
+  std::string kubectl = "kubectl";
+};
+
+// Makes `tools` ready for Sides: render absolute, and kubectl looked up in PATH unless it is a
+// path ("" when absent).
+void resolve_tool_paths(ToolPaths& tools);
+
 }  // namespace fleetwave::bench

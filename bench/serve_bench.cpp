@@ -41,6 +41,7 @@
 #include "testkit/servers/git_http_server.h"
 
 namespace fw = fleetwave;
+namespace fb = fleetwave::bench;
 namespace ft = fleetwave::testkit;
 
 namespace {
@@ -57,22 +58,14 @@ struct Options {
 // Exits with a usage line on a bad flag.
 Options parse(int argc, char** argv) {
   Options o;
-  const std::map<std::string, int*> flags = {
-      {"--apps", &o.apps}, {"--clusters", &o.clusters}, {"--seconds", &o.seconds}, {"--connections", &o.connections},
-      {"--runs", &o.runs}, {"--board", &o.board},
-  };
-  if (!fleetwave::bench::parse_int_flags(argc, argv, flags)) std::exit(2);
+  fb::parse_int_flags_or_exit(argc, argv,
+                              {{"--apps", &o.apps},
+                               {"--clusters", &o.clusters},
+                               {"--seconds", &o.seconds},
+                               {"--connections", &o.connections},
+                               {"--runs", &o.runs},
+                               {"--board", &o.board}});
   return o;
-}
-
-std::string num(int v, int width) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%0*d", width, v);
-  return buf;
-}
-
-double ms_since(std::chrono::steady_clock::time_point start) {
-  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
 }
 
 bool wait_until(const std::function<bool()>& done, int timeout_ms) {
@@ -87,13 +80,13 @@ bool wait_until(const std::function<bool()>& done, int timeout_ms) {
 std::string targets_json(int app, int clusters) {
   fw::Json list = fw::Json::array();
   for (int c = 0; c < clusters; ++c) {
-    const std::string cluster = "cluster-" + num(c, 4);
-    list.push_back({{"app", "app-" + num(app, 3)},
+    const std::string cluster = "cluster-" + fb::zero_padded(c, 4);
+    list.push_back({{"app", "app-" + fb::zero_padded(app, 3)},
                     {"cluster", cluster},
                     {"server", "https://" + cluster + ".example.com:6443"},
                     {"wave", c < 10 ? "canary" : "rest"},
                     {"revision", "0123456789abcdef0123456789abcdef01234567"},
-                    {"path", "apps/app-" + num(app, 3)}});
+                    {"path", "apps/app-" + fb::zero_padded(app, 3)}});
   }
   return list.dump() + "\n";
 }
@@ -188,7 +181,8 @@ WrkResult run_wrk(const std::string& url, const std::string& script, const Optio
 int generator_bench(const Options& o) {
   auto dir = ft::TempDir::create("fw-bench-serve");
   std::map<std::string, std::string> files = {{"README.md", "bench\n"}};
-  for (int a = 0; a < o.apps; ++a) files[".fleetwave/app-" + num(a, 3) + "/targets.json"] = targets_json(a, o.clusters);
+  for (int a = 0; a < o.apps; ++a)
+    files[".fleetwave/app-" + fb::zero_padded(a, 3) + "/targets.json"] = targets_json(a, o.clusters);
   const std::string remote = dir->path() + "/remote.git";
   if (!ft::seed_bare_repo(remote, files).ok()) return 1;
   auto argocd = ft::FakeArgoCd::start();
@@ -200,7 +194,7 @@ int generator_bench(const Options& o) {
     return 1;
   }
   std::printf("generator: %d apps x %d clusters (%zu KB of targets.json per app), ready after %.0f ms\n", o.apps,
-              o.clusters, files[".fleetwave/app-000/targets.json"].size() / 1024, ms_since(t0));
+              o.clusters, files[".fleetwave/app-000/targets.json"].size() / 1024, fb::ms_since(t0));
   // Every request asks for a random app, as many ApplicationSets would.
   const std::string script = dir->path() + "/generator.lua";
   (void)ft::write_text_file(script,
@@ -218,8 +212,8 @@ int generator_bench(const Options& o) {
   auto port = ft::pick_free_port();
   const std::string docroot = dir->path() + "/static";
   for (int a = 0; a < o.apps; ++a)
-    (void)ft::write_text_file(docroot + "/app-" + num(a, 3) + ".json",
-                              files[".fleetwave/app-" + num(a, 3) + "/targets.json"]);
+    (void)ft::write_text_file(docroot + "/app-" + fb::zero_padded(a, 3) + ".json",
+                              files[".fleetwave/app-" + fb::zero_padded(a, 3) + "/targets.json"]);
   (void)ft::write_text_file(dir->path() + "/lighttpd.conf", "server.document-root = \"" + docroot +
                                                                 "\"\nserver.bind = \"127.0.0.1\"\n"
                                                                 "server.port = " +
@@ -318,7 +312,7 @@ int webhook_bench(const Options& o) {
     (void)ft::git(work, {"push", "-q", "origin", "HEAD:main"});
     auto t0 = std::chrono::steady_clock::now();
     if (!webhook() || !wait_until([&] { return subject().rfind("fleetwave(shop): start ", 0) == 0; }, 20'000)) return 1;
-    starts.push_back(ms_since(t0));
+    starts.push_back(fb::ms_since(t0));
     auto targets = ft::git(bare, {"show", "main:.fleetwave/shop/targets.json"});
     for (const fw::Json& t : fw::Json::parse(*targets)) {
       const std::string cluster = t["cluster"];
@@ -329,7 +323,7 @@ int webhook_bench(const Options& o) {
     t0 = std::chrono::steady_clock::now();
     if (!webhook() || !wait_until([&] { return subject().rfind("fleetwave(shop): advance ", 0) == 0; }, 20'000))
       return 1;
-    advances.push_back(ms_since(t0));
+    advances.push_back(fb::ms_since(t0));
   }
   serve.process->stop();
   auto max_of = [](const std::vector<double>& v) { return *std::max_element(v.begin(), v.end()); };
@@ -352,7 +346,7 @@ double proc_mib(int pid, const std::string& field) {
 // Every app's Applications Synced and Healthy at their pins (Argo CD caught up).
 void sync_all(ft::FakeArgoCd& argocd, const std::string& bare, int apps) {
   for (int a = 0; a < apps; ++a) {
-    const std::string app = "app-" + num(a, 3);
+    const std::string app = "app-" + fb::zero_padded(a, 3);
     auto text = ft::git(bare, {"show", "main:.fleetwave/" + app + "/targets.json"});
     if (!text.ok()) continue;
     for (const fw::Json& t : fw::Json::parse(*text)) {
@@ -425,7 +419,7 @@ int board_bench(const Options& o) {
   for (int i = 0; i < o.runs; ++i) {
     const auto t0 = std::chrono::steady_clock::now();
     bytes = view_board(serve.port);
-    view_ms.push_back(ms_since(t0));
+    view_ms.push_back(fb::ms_since(t0));
   }
   const double after_sequential = proc_mib(pid, "VmRSS");
   std::vector<std::thread> viewers;
@@ -433,7 +427,7 @@ int board_bench(const Options& o) {
   const auto t0 = std::chrono::steady_clock::now();
   for (int v = 0; v < o.connections; ++v) viewers.emplace_back([&] { failed += view_board(serve.port) == 0 ? 1 : 0; });
   for (std::thread& t : viewers) t.join();
-  const double concurrent_ms = ms_since(t0);
+  const double concurrent_ms = fb::ms_since(t0);
   const double after_concurrent = proc_mib(pid, "VmRSS");
   const double peak = proc_mib(pid, "VmHWM");
   std::this_thread::sleep_for(std::chrono::seconds(5));  // a cycle or two: serve hands freed pages back

@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include "codec/app_manifests_fixture.h"
 #include "codec/fast_yaml_corpus_fixture.h"
 #include "codec/unicode_class.h"
 #include "codec/yaml_codec.h"
@@ -132,51 +133,10 @@ std::vector<std::string> generated_manifests() {
     std::string digits = std::to_string(v);
     return std::string(w > digits.size() ? w - digits.size() : 0, '0') + digits;
   };
-  std::string config;
-  for (int i = 1; i <= 40; ++i) config += "    key.number." + std::to_string(i) + "=value-" + pad(i, 32) + "\n";
   for (int a = 0; a < 6; ++a) {
     const std::string name = "app-" + pad(a, 4);
     const std::string ns = a % 2 ? "  namespace: workloads\n" : "";
-    out.push_back(
-        "---\napiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: " + name + "\n" + ns +
-        "  labels: {app.kubernetes.io/name: " + name +
-        ", app.kubernetes.io/part-of: shop}\n"
-        "spec:\n  replicas: 2\n  selector:\n    matchLabels: {app.kubernetes.io/name: " +
-        name +
-        "}\n"
-        "  template:\n    metadata:\n      labels: {app.kubernetes.io/name: " +
-        name +
-        "}\n    spec:\n"
-        "      serviceAccountName: " +
-        name +
-        "\n      containers:\n      - name: main\n"
-        "        image: registry.example.com/web:1.0.0\n        ports: [{containerPort: 8080, name: http}]\n"
-        "        env:\n        - {name: LOG_LEVEL, value: info}\n        - {name: APP_NAME, value: " +
-        name +
-        "}\n"
-        "        resources:\n          requests: {cpu: 100m, memory: 128Mi}\n          limits: {cpu: \"1\", memory: "
-        "512Mi}\n"
-        "        readinessProbe: {httpGet: {path: /healthz, port: http}, periodSeconds: 10}\n"
-        "        volumeMounts: [{name: config, mountPath: /etc/app}]\n      - name: sidecar\n"
-        "        image: registry.example.com/proxy:2.0.0\n        ports: [{containerPort: 15000, name: admin}]\n"
-        "        env:\n        - {name: PROXY_MODE, value: sidecar}\n        resources:\n"
-        "          requests: {cpu: 50m, memory: 64Mi}\n      volumes:\n      - name: config\n"
-        "        configMap: {name: " +
-        name +
-        "-config}\n"
-        "---\napiVersion: v1\nkind: Service\nmetadata:\n  name: " +
-        name + "\n" + ns + "  labels: {app.kubernetes.io/name: " + name +
-        "}\nspec:\n  selector: {app.kubernetes.io/name: " + name +
-        "}\n  ports:\n  - {name: http, port: 80, targetPort: http}\n"
-        "---\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: " +
-        name + "-config\n" + ns + "data:\n  app.properties: |\n" + config +
-        "---\napiVersion: autoscaling/v2\nkind: HorizontalPodAutoscaler\nmetadata:\n  name: " + name + "\n" + ns +
-        "spec:\n  scaleTargetRef: {apiVersion: apps/v1, kind: Deployment, name: " + name +
-        "}\n"
-        "  minReplicas: 2\n  maxReplicas: 10\n  metrics:\n  - type: Resource\n"
-        "    resource: {name: cpu, target: {type: Utilization, averageUtilization: 70}}\n"
-        "---\napiVersion: v1\nkind: ServiceAccount\nmetadata:\n  name: " +
-        name + "\n" + ns);
+    out.push_back(testing_support::app_manifests(name, ns));
   }
   // bench/fleet_generator.cpp's inventory and policies
   std::string meta =

@@ -25,6 +25,7 @@
 #include "codec/fast_yaml_corpus_fixture.h"
 #include "codec/libyaml_oracle_test.h"
 #include "codec/yaml_codec.h"
+#include "codec/yaml_mutation_fixture.h"
 #include "testkit/build_paths.h"
 
 namespace fleetwave {
@@ -215,15 +216,12 @@ std::string mutate(const std::string& seed, std::mt19937& rng) {
   for (int edits = 1 + static_cast<int>(rng() % 4); edits > 0; --edits) {
     const std::size_t at = rng() % (text.size() + 1);
     const char c = rng() % 8 == 0 ? static_cast<char>(rng() % 256) : kAlphabet[rng() % kAlphabet.size()];
-    switch (rng() % 7) {
+    const unsigned kind = rng() % 7;
+    switch (kind) {
       case 0:
-        text.insert(at, 1, c);
-        break;
       case 1:
-        if (at < text.size()) text.erase(at, 1);
-        break;
       case 2:
-        if (at < text.size()) text[at] = c;
+        testing_support::edit_byte(text, at, c, kind);
         break;
       case 3:
         text.insert(at, rng() % 2 ? "  " : ": ");

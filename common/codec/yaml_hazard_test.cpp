@@ -12,6 +12,7 @@
 #include <gtest/gtest.h>
 
 #include "codec/yaml_codec.h"
+#include "codec/yaml_mutation_fixture.h"
 
 namespace fleetwave {
 namespace {
@@ -133,17 +134,7 @@ TEST(YamlHazards, MutatedManifestsNeverHangOrCrash) {
     for (int edits = 1 + static_cast<int>(rng() % 4); edits > 0; --edits) {
       std::size_t at = rng() % (text.size() + 1);
       char c = alphabet[rng() % alphabet.size()];
-      switch (rng() % 3) {
-        case 0:
-          text.insert(at, 1, c);
-          break;
-        case 1:
-          if (at < text.size()) text.erase(at, 1);
-          break;
-        default:
-          if (at < text.size()) text[at] = c;
-          break;
-      }
+      testing_support::edit_byte(text, at, c, rng() % 3);
     }
     double seconds = 0;
     Parsed got = parse_with_deadline(text, &seconds);

@@ -34,26 +34,6 @@ class AnalysisE2eTest : public ScenarioTest {
     return changes;
   }
   void configure(StackOptions& options) override { options.prometheus = true; }
-
-  // Replaces guestbook's image tag `from` with `to` (ship_guestbook starts from the seed's tag).
-  std::string reship_guestbook(const std::string& from, const std::string& to) {
-    auto before = stack_->repo().actions(kGuestbook);
-    steps_before_ship_ = before.ok() ? before->size() : 0;
-    auto text = stack_->repo().file_at("main", kDeployment);
-    EXPECT_TRUE(text.ok() && text->find("ui:" + from) != std::string::npos);
-    if (!text.ok()) return "";
-    std::string bumped = *text;
-    bumped.replace(bumped.find("ui:" + from), 3 + from.size(), "ui:" + to);
-    auto release =
-        stack_->repo().commit_and_push("Dana Developer", {{kDeployment, bumped}}, "guestbook: ship ui " + to);
-    EXPECT_TRUE(release.ok()) << release.error().to_string();
-    return release.ok() ? *release : "";
-  }
-
-  std::string message_of(const std::string& commit) {
-    auto text = stack_->repo().git(stack_->repo().bare_path(), {"log", "-1", "--format=%B", commit});
-    return text.ok() ? *text : text.error().to_string();
-  }
 };
 
 TEST_F(AnalysisE2eTest, AnErroringReleaseFailsTheCanaryAnalysisAndACleanOneCompletes) {
@@ -61,14 +41,9 @@ TEST_F(AnalysisE2eTest, AnErroringReleaseFailsTheCanaryAnalysisAndACleanOneCompl
   ASSERT_FALSE(HasFatalFailure());
   const std::map<std::string, std::string> stable_pins = pins(kGuestbook);
 
-  const std::string bad = ship_guestbook("1.5.0-errors");
-  ASSERT_FALSE(bad.empty());
-  E2E_ASSERT_OK(wait_for_guestbook("rollback", Millis(90000)));
-  std::vector<AuditEntry> steps = steps_of(kGuestbook, bad);
-  ASSERT_EQ(steps.size(), 2u);
-  EXPECT_EQ(steps[0].action, "start");
-  EXPECT_EQ(steps[1].action, "rollback");
-  EXPECT_EQ(steps[1].wave, "canary");
+  std::vector<AuditEntry> steps;
+  ship_and_expect_canary_rollback("1.5.0-errors", Millis(90000), steps);
+  ASSERT_FALSE(HasFatalFailure());
   const std::string rollback = message_of(steps[1].commit);
   EXPECT_NE(rollback.find("Fleetwave-Evidence: dev-1: analysis error-rate on dev-1 (result[0] < 0.05): failed:"),
             std::string::npos)
@@ -95,7 +70,7 @@ TEST_F(AnalysisE2eTest, AnErroringReleaseFailsTheCanaryAnalysisAndACleanOneCompl
       },
       Millis(30000), "dev-1 answering without errors", Millis(250)));
 
-  const std::string good = reship_guestbook("1.5.0-errors", "1.6.0");
+  const std::string good = ship_guestbook("1.6.0", "1.5.0-errors");
   ASSERT_FALSE(good.empty());
   E2E_ASSERT_OK(wait_for_guestbook("complete", Millis(120000)));
   expect_complete_rollout(good);

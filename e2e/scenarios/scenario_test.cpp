@@ -77,20 +77,32 @@ void ScenarioTest::wait_for_first_rollout() {
   }
 }
 
-std::string ScenarioTest::ship_guestbook(const std::string& tag) {
+std::string ScenarioTest::ship_guestbook(const std::string& tag, const std::string& from_tag) {
   Result<std::vector<std::string>> before = stack_->repo().actions(kGuestbook);
   EXPECT_TRUE(before.ok());
   steps_before_ship_ = before.ok() ? before->size() : 0;
   Result<std::string> text = stack_->repo().file_at("main", kDeployment);
   EXPECT_TRUE(text.ok());
   if (!text.ok()) return "";
-  const std::string from = "registry.example.com/guestbook/ui:1.4.0";
+  const std::string from = "registry.example.com/guestbook/ui:" + from_tag;
   EXPECT_NE(text->find(from), std::string::npos);
   std::string bumped = replace_all(*text, from, "registry.example.com/guestbook/ui:" + tag);
   Result<std::string> release =
       stack_->repo().commit_and_push("Dana Developer", {{kDeployment, bumped}}, "guestbook: ship ui " + tag);
   EXPECT_TRUE(release.ok()) << release.error().to_string();
   return release.ok() ? *release : "";
+}
+
+void ScenarioTest::ship_and_expect_canary_rollback(const std::string& tag, Millis timeout,
+                                                   std::vector<AuditEntry>& steps) {
+  const std::string release = ship_guestbook(tag);
+  ASSERT_FALSE(release.empty());
+  E2E_ASSERT_OK(wait_for_guestbook("rollback", timeout));
+  steps = steps_of(kGuestbook, release);
+  ASSERT_EQ(steps.size(), 2u);
+  EXPECT_EQ(steps[0].action, "start");
+  EXPECT_EQ(steps[1].action, "rollback");
+  EXPECT_EQ(steps[1].wave, "canary");
 }
 
 void ScenarioTest::expect_complete_rollout(const std::string& release) {
@@ -123,6 +135,11 @@ std::vector<AuditEntry> ScenarioTest::steps_of(const std::string& app, const std
     if (e.app == app && e.release == release) out.push_back(e);
   }
   return out;
+}
+
+std::string ScenarioTest::message_of(const std::string& commit) {
+  Result<std::string> text = stack_->repo().git(stack_->repo().bare_path(), {"log", "-1", "--format=%B", commit});
+  return text.ok() ? *text : text.error().to_string();
 }
 
 std::map<std::string, std::string> ScenarioTest::pins(const std::string& app) {

@@ -45,9 +45,14 @@ class ScenarioTest : public ::testing::Test {
 
   // Waits for the first release of every app to complete (the seed is a first release).
   void wait_for_first_rollout();
-  // Commits a guestbook image tag as "Dana Developer" and pushes it; returns the release commit.
-  // Remembers how many guestbook steps there were (steps_before_ship_).
-  std::string ship_guestbook(const std::string& tag);
+  // Commits guestbook's image tag `from_tag` replaced with `tag` as "Dana Developer" and pushes
+  // it; returns the release commit. Remembers how many guestbook steps there were
+  // (steps_before_ship_).
+  std::string ship_guestbook(const std::string& tag, const std::string& from_tag = "1.4.0");
+  // Ships guestbook image `tag` and waits up to `timeout` for the rollback; asserts that the
+  // release took exactly two steps, its start and the rollback of the canary wave, into `steps`
+  // (the caller checks HasFatalFailure()).
+  void ship_and_expect_canary_rollback(const std::string& tag, Millis timeout, std::vector<AuditEntry>& steps);
   // Asserts that `release` of guestbook went through exactly the example plan's steps (start on
   // canary, one advance per europe batch of maxConcurrency 50% = 1 cluster, one to rest,
   // complete; nothing repeated or missing), that every guestbook pin is the release and that
@@ -57,6 +62,8 @@ class ScenarioTest : public ::testing::Test {
   std::vector<std::string> actions_after(const std::string& app, std::size_t skip);
   // The audit trail entries of `app` for `release` (commit id), oldest first.
   std::vector<AuditEntry> steps_of(const std::string& app, const std::string& release);
+  // The full message of `commit` in the remote (the error when git fails).
+  std::string message_of(const std::string& commit);
   // Guestbook's pins (cluster -> revision) at the head of main.
   std::map<std::string, std::string> pins(const std::string& app);
   // The guestbook-ui image on every simulated cluster that runs it.

@@ -71,6 +71,14 @@ class RenderHardening : public ::testing::Test {
     return testkit::run_process(argv, env(std::move(extra)), repo_.string(), 120);
   }
 
+  // render() expected to fail: exit code 1 and nothing on stdout; the outcome, for its stderr.
+  testkit::ProcessOutcome render_refused() const {
+    testkit::ProcessOutcome r = render();
+    EXPECT_EQ(r.exit_code, 1);
+    EXPECT_EQ(r.out, "");
+    return r;
+  }
+
   // As argocd-cmp-server runs it: cwd is the app directory, ARGOCD_APP_SOURCE_PATH names it.
   testkit::ProcessOutcome render_as_cmp(const std::string& app, std::map<std::string, std::string> extra = {}) const {
     extra.emplace("ARGOCD_APP_SOURCE_PATH", app);
@@ -85,9 +93,7 @@ TEST_F(RenderHardening, D4_MappingLineWithoutColonFails) {
   write("app/cm.yaml",
         "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: web, namespace: shop}\ndata:\n"
         "  a: b\n  replicas 3\n");
-  testkit::ProcessOutcome r = render();
-  EXPECT_EQ(r.exit_code, 1);
-  EXPECT_EQ(r.out, "");
+  testkit::ProcessOutcome r = render_refused();
   EXPECT_EQ(r.err,
             "app/cm.yaml:6:3: invalid YAML: could not find expected ':' (while scanning a simple key); Kubernetes "
             "tools (go-yaml, libyaml) reject it\n");
@@ -116,9 +122,7 @@ TEST_F(RenderHardening, D5_YamlThatLibyamlRejectsFails) {
   for (const Case& c : cases) {
     SCOPED_TRACE(c.name);
     write("app/cm.yaml", c.text);
-    testkit::ProcessOutcome r = render();
-    EXPECT_EQ(r.exit_code, 1);
-    EXPECT_EQ(r.out, "");
+    testkit::ProcessOutcome r = render_refused();
     EXPECT_EQ(r.err, c.err + "; Kubernetes tools (go-yaml, libyaml) reject it\n");
   }
   // Line breaks libyaml knows and yaml-cpp does not: both accepted "data:\n  ke\ry: v" with
@@ -127,9 +131,7 @@ TEST_F(RenderHardening, D5_YamlThatLibyamlRejectsFails) {
        {std::string(kConfigMap) + "data:\n  ke\ry: v\n", std::string(kConfigMap) + "data:\n  k: a\u2028b\n"}) {
     SCOPED_TRACE(text);
     write("app/cm.yaml", text);
-    testkit::ProcessOutcome r = render();
-    EXPECT_EQ(r.exit_code, 1);
-    EXPECT_EQ(r.out, "");
+    testkit::ProcessOutcome r = render_refused();
     EXPECT_NE(r.err.find("which Kubernetes tools read as a line break"), std::string::npos) << r.err;
     EXPECT_EQ(r.err.rfind("app/cm.yaml:5:", 0), 0u) << r.err;
   }
@@ -140,9 +142,7 @@ TEST_F(RenderHardening, D6_GitIsNeverReadThroughAnyPath) {
   write(".git/config.yaml", "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: config, namespace: shop}\n");
   fs::create_directory_symlink("../.git", repo_ / "app/g");
   fs::create_symlink("../.git/config.yaml", repo_ / "app/leak.yaml");
-  testkit::ProcessOutcome r = render();
-  EXPECT_EQ(r.exit_code, 1);
-  EXPECT_EQ(r.out, "");
+  testkit::ProcessOutcome r = render_refused();
   EXPECT_EQ(r.err,
             "app/g: symlink points into .git; fleetwave never reads .git\n"
             "app/leak.yaml: symlink points into .git; fleetwave never reads .git\n");
@@ -168,9 +168,7 @@ TEST_F(RenderHardening, D6_GitIsNeverReadThroughAnyPath) {
 
 TEST_F(RenderHardening, D7_EchoedValuesAreCut) {
   write("app/cm.yaml", "apiVersion: fleetwave.io/v1alpha1\nkind: " + std::string(1'000'000, 'K') + "\n");
-  testkit::ProcessOutcome r = render();
-  EXPECT_EQ(r.exit_code, 1);
-  EXPECT_EQ(r.out, "");
+  testkit::ProcessOutcome r = render_refused();
   EXPECT_EQ(count_lines(r.err), 1u) << r.err.substr(0, 400);
   EXPECT_LT(r.err.size(), 600u);
   EXPECT_EQ(r.err, "app/cm.yaml:2:7: kind: unknown fleetwave kind fleetwave.io/v1alpha1 " + std::string(200, 'K') +
@@ -298,9 +296,7 @@ TEST_F(RenderHardening, D13_SymlinkProblemsAreNamedForWhatTheyAre) {
   fs::create_symlink("nowhere.yaml", repo_ / "app/gone.yaml");
   fs::create_symlink("loop.yaml", repo_ / "app/loop.yaml");
   fs::create_symlink("gone-dir", repo_ / "app/notes");  // dangling, and nothing fleetwave reads
-  testkit::ProcessOutcome r = render();
-  EXPECT_EQ(r.exit_code, 1);
-  EXPECT_EQ(r.out, "");
+  testkit::ProcessOutcome r = render_refused();
   EXPECT_EQ(r.err,
             "app/gone.yaml: dangling symlink: its target does not exist\n"
             "app/loop.yaml: symlink loop (the link resolves to itself); remove or fix the symlink\n");
@@ -362,9 +358,7 @@ TEST_F(RenderHardening, ErrorsNameTheLineAndColumnOfTheirField) {
   for (const Case& c : cases) {
     SCOPED_TRACE(c.name);
     write(c.file, c.text);
-    testkit::ProcessOutcome r = render();
-    EXPECT_EQ(r.exit_code, 1);
-    EXPECT_EQ(r.out, "");
+    testkit::ProcessOutcome r = render_refused();
     EXPECT_EQ(r.err, c.err);
     fs::remove(repo_ / c.file);
   }

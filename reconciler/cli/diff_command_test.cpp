@@ -2,6 +2,7 @@
 // --cluster and --app filters, identical renders print nothing, render errors exit 1.
 #include <gtest/gtest.h>
 
+#include "cli/cli_exit_fixture.h"
 #include "cli/cli_fixture.h"
 
 namespace fleetwave::cli {
@@ -45,6 +46,9 @@ TEST_F(CliDiffCommandTest, PerClusterHunks) {
   CliRun one = diff({"--from", "HEAD~1", "--to", "main", "--cluster", "eu-2", "--app", "shop"});
   EXPECT_EQ(one.exit_code, 0) << one.err;
   EXPECT_EQ(one.out, hunk("shop", "eu-2", from, to));
+  CliRun positional = diff({"shop", "--from", "HEAD~1", "--to", "main", "--cluster", "eu-2"});
+  EXPECT_EQ(positional.exit_code, 0) << positional.err;
+  EXPECT_EQ(positional.out, one.out) << "the app as an argument, as every other command takes it";
   CliRun same = diff({"--from", from, "--to", from});
   EXPECT_EQ(same.exit_code, 0);
   EXPECT_EQ(same.out, "");
@@ -104,17 +108,20 @@ TEST_F(CliDiffCommandTest, ErrorsExit1) {
   EXPECT_EQ(broken.err.rfind("error: shop at " + head().substr(0, 7) + ": apps/shop/deploy.yaml:", 0), 0u)
       << broken.err;
 
-  struct Case {
-    std::string name;
-    std::vector<std::string> args;
-    int exit_code;
-    std::string err;
-  } cases[] = {
+  const std::vector<testing_support::ExpectedExit> refusals = {
       {"no --to", {"--from", from}, 2, "error: diff needs --from REV and --to REV (see fleetwave diff --help)\n"},
-      {"positional",
-       {"shop", "--from", from, "--to", from},
+      {"two apps",
+       {"shop", "web", "--from", from, "--to", from},
        2,
-       "error: unexpected argument \"shop\"; name the app with --app (see fleetwave diff --help)\n"},
+       "error: expected at most one APP argument (see fleetwave diff --help)\n"},
+      {"APP and --app differ",
+       {"shop", "--app", "web", "--from", from, "--to", from},
+       2,
+       "error: APP \"shop\" and --app \"web\" differ: give one (see fleetwave diff --help)\n"},
+      {"unknown app as the argument",
+       {"nope", "--from", from, "--to", from},
+       1,
+       "error: unknown app \"nope\" at " + from.substr(0, 7) + " and " + from.substr(0, 7) + "\n"},
       {"unknown app",
        {"--from", from, "--to", from, "--app", "nope"},
        1,
@@ -124,12 +131,7 @@ TEST_F(CliDiffCommandTest, ErrorsExit1) {
        1,
        "error: cluster mars-1 is in no app's inventory at either revision\n"},
   };
-  for (const Case& c : cases) {
-    SCOPED_TRACE(c.name);
-    CliRun r = diff(c.args);
-    EXPECT_EQ(r.exit_code, c.exit_code);
-    EXPECT_EQ(r.err, c.err);
-  }
+  testing_support::expect_exits(refusals, [&](const std::vector<std::string>& args) { return diff(args); });
 }
 
 TEST_F(CliDiffCommandTest, WorksInALocalCheckout) {

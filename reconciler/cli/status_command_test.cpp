@@ -3,6 +3,7 @@
 // built directly from a report.
 #include <gtest/gtest.h>
 
+#include "cli/cli_exit_fixture.h"
 #include "cli/cli_fixture.h"
 #include "reconcile/views/status_view.h"
 
@@ -79,7 +80,7 @@ TEST_F(CliStatusCommandTest, ReleaseInFlightWithVerdictsAndWhyBlocked) {
   const Json& app = doc["apps"][0];
   EXPECT_EQ(doc["branch"], "main");
   EXPECT_EQ(doc["head"], head());
-  EXPECT_EQ(app["blocked"], "wave 1/3 canary healthy for 4s of minSuccessTime 10s");
+  EXPECT_EQ(app["blocked"], "wave 1/3 canary healthy for 4s of minSuccessTime 10s, 6s left");
   EXPECT_EQ(app["phase"], "Progressing");
   EXPECT_EQ(app["release"], release);
   EXPECT_EQ(app["releaseWave"], "canary");
@@ -108,11 +109,11 @@ TEST_F(CliStatusCommandTest, JsonShapeIsStable) {
   };
   EXPECT_EQ(keys(doc), (std::vector<std::string>{"apps", "branch", "cordons", "head", "warnings"}));
   const Json& app = doc["apps"][0];
-  EXPECT_EQ(keys(app), (std::vector<std::string>{"analysis",    "app",           "approvals",  "argocd",
-                                                 "blocked",     "errors",        "heldReason", "ignored",
-                                                 "next",        "otherClusters", "path",       "pauseReason",
-                                                 "paused",      "phase",         "release",    "releaseStartedAt",
-                                                 "releaseWave", "stable",        "warnings",   "waves"}));
+  EXPECT_EQ(keys(app), (std::vector<std::string>{
+                           "analysis",    "app",        "approvals", "argocd",  "blocked",          "blockedBy",
+                           "errors",      "heldReason", "ignored",   "next",    "otherClusters",    "path",
+                           "pauseReason", "paused",     "phase",     "release", "releaseStartedAt", "releaseWave",
+                           "stable",      "warnings",   "waves"}));
   EXPECT_EQ(keys(app["waves"][0]),
             (std::vector<std::string>{"approval", "approved", "clusters", "current", "index", "maxConcurrency",
                                       "maxFailures", "minSuccessTime", "name", "progressDeadline", "size"}));
@@ -131,16 +132,11 @@ TEST_F(CliStatusCommandTest, ErrorsAndUsage) {
   EXPECT_EQ(broken.exit_code, 0) << broken.err;
   EXPECT_NE(broken.out.find("  phase:    New\n  error:    apps/shop/rollout.yaml:"), std::string::npos) << broken.out;
 
-  struct Case {
-    std::string name;
-    std::vector<std::string> args;
-    int exit_code;
-    std::string err;
-  } cases[] = {
+  const std::vector<testing_support::ExpectedExit> refusals = {
       {"bad output",
-       {"status", "--output", "yaml"},
+       {"status", "--output", "toml"},
        2,
-       "error: --output must be text or json, not \"yaml\" (see fleetwave status --help)\n"},
+       "error: --output must be text, json or yaml, not \"toml\" (see fleetwave status --help)\n"},
       {"two apps", {"status", "a", "b"}, 2, "error: expected at most one APP argument (see fleetwave status --help)\n"},
       {"unknown app", with({"status", "nope"}, repo_flags()), 1,
        "error: unknown app \"nope\" at " + head().substr(0, 7) + " (apps: shop)\n"},
@@ -149,12 +145,7 @@ TEST_F(CliStatusCommandTest, ErrorsAndUsage) {
        2,
        "error: --argocd-token-file needs --argocd-url (see fleetwave status --help)\n"},
   };
-  for (const Case& c : cases) {
-    SCOPED_TRACE(c.name);
-    CliRun r = run(c.args);
-    EXPECT_EQ(r.exit_code, c.exit_code);
-    EXPECT_EQ(r.err, c.err);
-  }
+  testing_support::expect_exits(refusals, [&](const std::vector<std::string>& args) { return run(args); });
 }
 
 // Issue 25 (3): a broken WavePlan (a mistyped key) keeps what Git and Argo CD know: the release

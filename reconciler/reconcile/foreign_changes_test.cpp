@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include "rollout/engine_fixture.h"
 #include "testkit/builders/fleet_files.h"
 #include "testkit/fakes/in_memory_git_repository.h"
 
@@ -12,14 +13,7 @@ namespace {
 
 const std::string kRelease = "2222222222222222222222222222222222222222";
 
-RolloutState waiting_for_europe() {
-  RolloutState s;
-  s.app = "shop";
-  s.path = "apps/shop";
-  s.release = ReleaseState{kRelease, "inputs", ReleasePhase::WaitingApproval, 1, 1000, {}, {}};
-  s.pins["dev-1"] = Pin{kRelease, "canary", "dev-1", 1000};
-  return s;
-}
+RolloutState waiting_for_europe() { return testing_support::waiting_for_approval(kRelease); }
 
 class ForeignChangesTest : public ::testing::Test {
  protected:

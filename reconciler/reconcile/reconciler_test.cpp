@@ -31,6 +31,14 @@ std::string deployment(const std::string& image) { return testkit::deployment(im
 std::map<std::string, std::string> fleet_files() { return testkit::fleet_files(kShape); }
 using testkit::wave_plan;
 
+// One cycle, then Argo CD syncs whatever is pinned.
+CycleReport cycle(Reconciler& r, InMemoryArgoCd& argocd, ManualClock& clock, const std::function<Json()>& targets) {
+  auto report = r.run_once();
+  EXPECT_TRUE(report.ok()) << (report.ok() ? "" : report.error().to_string());
+  argocd.sync_to(targets(), clock.now_ms());
+  return report.ok() ? *report : CycleReport{};
+}
+
 class ReconcilerTest : public testkit::LibGit2Test {
  protected:
   void SetUp() override {
@@ -89,20 +97,23 @@ class ReconcilerTest : public testkit::LibGit2Test {
 
   std::string head() { return testkit::git(remote_, {"rev-parse", "main"}).value(); }
 
+  // Runs cycles of `r` 11 s apart, as many as shop's first release takes to complete; returns
+  // the action of the last step ("complete").
+  std::string roll_out_first_release(Reconciler& r) {
+    auto targets = [&] { return this->targets(); };
+    for (int i = 0; i < 8; ++i) {
+      cycle(r, argocd_, clock_, targets);
+      clock_.advance_ms(11'000);
+    }
+    return actions().back();
+  }
+
   std::optional<testkit::TempDir> dir_;
   std::string remote_;
   int humans_ = 0;
   ManualClock clock_{1'800'000'000'000};
   InMemoryArgoCd argocd_;
 };
-
-// One cycle, then Argo CD syncs whatever is pinned.
-CycleReport cycle(Reconciler& r, InMemoryArgoCd& argocd, ManualClock& clock, const std::function<Json()>& targets) {
-  auto report = r.run_once();
-  EXPECT_TRUE(report.ok()) << (report.ok() ? "" : report.error().to_string());
-  argocd.sync_to(targets(), clock.now_ms());
-  return report.ok() ? *report : CycleReport{};
-}
 
 TEST_F(ReconcilerTest, RollsOutWaveByWaveToCompletion) {
   auto repo = open_repo("cache");
@@ -114,7 +125,7 @@ TEST_F(ReconcilerTest, RollsOutWaveByWaveToCompletion) {
   EXPECT_EQ(pins(), (std::map<std::string, std::string>{{"dev-1", release}}));
   CycleReport baking = cycle(r, argocd_, clock_, targets);
   ASSERT_EQ(baking.apps.size(), 1u);
-  EXPECT_EQ(baking.apps[0].blocked, "wave 1/3 canary healthy for 0s of minSuccessTime 10s");
+  EXPECT_EQ(baking.apps[0].blocked, "wave 1/3 canary healthy for 0s of minSuccessTime 10s, 10s left");
   EXPECT_TRUE(baking.commits.empty());
 
   clock_.advance_ms(11'000);
@@ -140,11 +151,7 @@ TEST_F(ReconcilerTest, FailureRollsBackToTheStableRelease) {
   auto repo = open_repo("cache");
   Reconciler r(*repo, argocd_, clock_, {});
   auto targets = [&] { return this->targets(); };
-  for (int i = 0; i < 8; ++i) {
-    cycle(r, argocd_, clock_, targets);
-    clock_.advance_ms(11'000);
-  }
-  ASSERT_EQ(actions().back(), "complete");
+  ASSERT_EQ(roll_out_first_release(r), "complete");
   std::string stable = head();
   human_commit({"commit", "-qm", "web broken"}, {{"apps/shop/deploy.yaml", deployment("web:broken")}});
   std::string bad = head().substr(0, 7);
@@ -292,11 +299,7 @@ TEST_F(ReconcilerTest, RolloutWindowsHoldReleasesBackWithoutBeingAReleaseThemsel
   auto repo = open_repo("cache");
   Reconciler r(*repo, argocd_, clock_, {});
   auto targets = [&] { return this->targets(); };
-  for (int i = 0; i < 8; ++i) {
-    cycle(r, argocd_, clock_, targets);
-    clock_.advance_ms(11'000);
-  }
-  ASSERT_EQ(actions().back(), "complete");
+  ASSERT_EQ(roll_out_first_release(r), "complete");
   const std::size_t steps = actions().size();
   human_commit({"commit", "-qm", "no rollouts on weekends"},
                {{"policies/windows.yaml",

@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include "reconcile/repo_snapshot.h"
+#include "rollout/engine_fixture.h"
 #include "testkit/builders/fleet_files.h"
 #include "testkit/fakes/in_memory_git_repository.h"
 
@@ -37,12 +38,8 @@ class FakeChecker final : public signing::SignatureChecker {
 };
 
 RolloutState waiting(std::vector<std::string> approvals = {}) {
-  RolloutState s;
-  s.app = "shop";
-  s.path = "apps/shop";
-  s.release = ReleaseState{kRelease, "inputs", ReleasePhase::WaitingApproval, 1, 1000, {}, {}};
+  RolloutState s = testing_support::waiting_for_approval(kRelease);
   s.release->approvals = std::move(approvals);
-  s.pins["dev-1"] = Pin{kRelease, "canary", "dev-1", 1000};
   return s;
 }
 

@@ -1,5 +1,6 @@
 // Test support for engine and gate tests (header-only, test-only): the engine's input for a
-// small fleet of app "shop", and Argo CD's report of a cluster that finished syncing a revision.
+// small fleet of app "shop", Argo CD's report of a cluster that finished syncing a revision, the
+// WavePlan of "shop" from YAML, and its state waiting for an approval.
 #pragma once
 
 #include <algorithm>
@@ -10,8 +11,10 @@
 
 #include <gtest/gtest.h>
 
+#include "codec/yaml_codec.h"
 #include "rollout/observation.h"
 #include "rollout/rollout_engine.h"
+#include "rollout/wave_plan.h"
 
 namespace fleetwave::testing_support {
 
@@ -29,6 +32,29 @@ inline AppObservation synced_at(const std::string& revision, std::int64_t finish
   a.operation_phase = "Succeeded";
   a.finished_at_ms = finished_at_ms;
   return a;
+}
+
+// The WavePlan of app "shop" whose spec.waves are the YAML list items `waves` (the test fails on
+// any problem).
+inline WavePlan parse_shop_plan(const std::string& waves) {
+  auto docs = parse_yaml_stream(
+      "apiVersion: fleetwave.io/v1alpha1\nkind: WavePlan\nmetadata: {name: shop}\nspec:\n  waves:\n" + waves,
+      "rollout.yaml");
+  Problems problems;
+  WavePlan p = parse_wave_plan(docs->front().value, problems);
+  EXPECT_TRUE(problems.empty());
+  return p;
+}
+
+// App "shop" (apps/shop) with `release` (inputs "inputs", started at 1000) waiting for the
+// approval of wave 1: only the canary dev-1 is pinned to it, since 1000.
+inline RolloutState waiting_for_approval(const std::string& release) {
+  RolloutState s;
+  s.app = "shop";
+  s.path = "apps/shop";
+  s.release = ReleaseState{release, "inputs", ReleasePhase::WaitingApproval, 1, 1000, {}, {}};
+  s.pins["dev-1"] = Pin{release, "canary", "dev-1", 1000};
+  return s;
 }
 
 // The engine's input for app "shop" (apps/shop): the waves named, each with its clusters, all

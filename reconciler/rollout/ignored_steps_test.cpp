@@ -5,7 +5,7 @@
 
 #include <gtest/gtest.h>
 
-#include "codec/yaml_codec.h"
+#include "rollout/engine_fixture.h"
 #include "rollout/rollout_engine.h"
 
 namespace fleetwave {
@@ -14,25 +14,12 @@ namespace {
 const std::string kRelease = "2222222222222222222222222222222222222222";
 
 WavePlan plan() {
-  auto docs = parse_yaml_stream(
-      "apiVersion: fleetwave.io/v1alpha1\nkind: WavePlan\nmetadata: {name: shop}\nspec:\n  waves:\n"
+  return testing_support::parse_shop_plan(
       "  - {name: canary, clusters: {clusterNames: [dev-1]}}\n"
-      "  - {name: europe, clusters: {labelSelector: {matchLabels: {geo: eu}}}, approval: required}\n",
-      "rollout.yaml");
-  Problems problems;
-  WavePlan p = parse_wave_plan(docs->front().value, problems);
-  EXPECT_TRUE(problems.empty());
-  return p;
+      "  - {name: europe, clusters: {labelSelector: {matchLabels: {geo: eu}}}, approval: required}\n");
 }
 
-RolloutState waiting() {
-  RolloutState s;
-  s.app = "shop";
-  s.path = "apps/shop";
-  s.release = ReleaseState{kRelease, "inputs", ReleasePhase::WaitingApproval, 1, 1000, {}, {}};
-  s.pins["dev-1"] = Pin{kRelease, "canary", "dev-1", 1000};
-  return s;
-}
+RolloutState waiting() { return testing_support::waiting_for_approval(kRelease); }
 
 TEST(IgnoredStepsTest, RejectOrPause) {
   struct Case {

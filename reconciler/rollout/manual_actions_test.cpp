@@ -4,7 +4,7 @@
 
 #include <gtest/gtest.h>
 
-#include "codec/yaml_codec.h"
+#include "rollout/engine_fixture.h"
 
 namespace fleetwave {
 namespace {
@@ -13,16 +13,10 @@ const std::string kStable = "1111111111111111111111111111111111111111";
 const std::string kRelease = "2222222222222222222222222222222222222222";
 
 WavePlan plan() {
-  auto docs = parse_yaml_stream(
-      "apiVersion: fleetwave.io/v1alpha1\nkind: WavePlan\nmetadata: {name: shop}\nspec:\n  waves:\n"
+  return testing_support::parse_shop_plan(
       "  - {name: canary, clusters: {clusterNames: [dev-1]}}\n"
       "  - {name: europe, clusters: {labelSelector: {matchLabels: {geo: eu}}}, approval: required}\n"
-      "  - {name: rest, clusters: {}}\n",
-      "rollout.yaml");
-  Problems problems;
-  WavePlan p = parse_wave_plan(docs->front().value, problems);
-  EXPECT_TRUE(problems.empty());
-  return p;
+      "  - {name: rest, clusters: {}}\n");
 }
 
 // A release in wave `wave` (0-based): dev-1 pinned to it, eu-1 and us-1 still on the stable one.

@@ -21,6 +21,24 @@ const std::vector<ConfigKey>& keys() {
   return table;
 }
 
+// A config file's text that serve refuses, with the start of the error it gives.
+struct RefusedConfig {
+  std::string name;
+  std::string text;
+  std::string error;
+};
+
+// Expects every text refused as InvalidInput with its error (the file named c.yaml).
+void expect_config_refused(const std::vector<RefusedConfig>& refusals) {
+  for (const RefusedConfig& c : refusals) {
+    SCOPED_TRACE(c.name);
+    auto r = config_file_flags(c.text, "c.yaml", "/etc", keys());
+    ASSERT_FALSE(r.ok());
+    EXPECT_EQ(r.error().kind, ErrorKind::InvalidInput);
+    EXPECT_EQ(r.error().to_string().rfind(c.error, 0), 0u) << r.error().to_string();
+  }
+}
+
 TEST(ServeConfig, ShippedConfigMapsEveryKeyToItsFlag) {
   std::string path =
       fleetwave::testkit::source_dir();  // appended, not operator+: GCC 12 warns falsely (-Warray-bounds)
@@ -94,11 +112,7 @@ TEST(ServeConfig, AllowedSignersStayRepositoryPathsAndReviewersAreAList) {
 }
 
 TEST(ServeConfig, MistakesNameTheFileKeyAndFix) {
-  struct Case {
-    std::string name;
-    std::string text;
-    std::string error;
-  } cases[] = {
+  const std::vector<RefusedConfig> refusals = {
       {"unknown key", "git: {pasword: x}\n",
        "c.yaml: git.pasword: unknown key (valid keys: repo, branch, cacheDir, git.username"},
       // Issue 25 (11): a near miss names the key meant.
@@ -111,13 +125,7 @@ TEST(ServeConfig, MistakesNameTheFileKeyAndFix) {
       {"two documents", "repo: a\n---\nrepo: b\n", "c.yaml: expected one YAML document, found 2"},
       {"yaml syntax", "repo: [a\n", "c.yaml:"},
   };
-  for (const Case& c : cases) {
-    SCOPED_TRACE(c.name);
-    auto r = config_file_flags(c.text, "c.yaml", "/etc", keys());
-    ASSERT_FALSE(r.ok());
-    EXPECT_EQ(r.error().kind, ErrorKind::InvalidInput);
-    EXPECT_EQ(r.error().to_string().rfind(c.error, 0), 0u) << r.error().to_string();
-  }
+  expect_config_refused(refusals);
 }
 
 TEST(ServeConfig, ListenAddresses) {
@@ -204,9 +212,7 @@ TEST(ServeConfig, BoardCommitStatusesAndNotificationWebhooks) {
        R"("url":"https://hooks.example.com/fleetwave"}])"},
   };
   EXPECT_EQ(*flags, want);
-  struct Case {
-    std::string name, text, error;
-  } cases[] = {
+  const std::vector<RefusedConfig> refusals = {
       {"unknown event", "notifications: {webhooks: [{url: \"https://x\"}, {url: \"https://y\", events: [strat]}]}\n",
        "c.yaml: notifications.webhooks[1].events[0]: unknown event \"strat\" (valid: start, advance, "},
       {"bad scheme", "notifications: {webhooks: [{url: \"ftp://x/y\"}]}\n",
@@ -219,13 +225,7 @@ TEST(ServeConfig, BoardCommitStatusesAndNotificationWebhooks) {
        "c.yaml: notifications.webhooks: expected a list of webhooks"},
       {"commitStatuses not a bool", "commitStatuses: sometimes\n", "c.yaml: commitStatuses: expected true or false"},
   };
-  for (const Case& c : cases) {
-    SCOPED_TRACE(c.name);
-    auto r = config_file_flags(c.text, "c.yaml", "/etc", keys());
-    ASSERT_FALSE(r.ok());
-    EXPECT_EQ(r.error().kind, ErrorKind::InvalidInput);
-    EXPECT_EQ(r.error().to_string().rfind(c.error, 0), 0u) << r.error().to_string();
-  }
+  expect_config_refused(refusals);
 }
 
 }  // namespace

@@ -61,36 +61,22 @@ class ServeFixture : public ::testing::Test {
   std::string file(const std::string& name) const { return *dir_ / name; }
   std::string bare() const { return git_->repo_path("fleet.git"); }
 
+  // `args` followed by the flags that reach the Git server as alice and the fake Argo CD.
+  std::vector<std::string> with_credentials(std::vector<std::string> args) const {
+    args.insert(args.end(), {"--git-username", "alice", "--git-password-file", file("git-password"), "--argocd-url",
+                             argocd_->url(), "--argocd-token-file", file("argocd-token")});
+    return args;
+  }
+
   // The flags the e2e tests use too.
   std::vector<std::string> serve_args(const std::string& interval) const {
-    return {fleetwave::testkit::cli_binary(),
-            "serve",
-            "--repo",
-            git_->url("fleet.git"),
-            "--branch",
-            "main",
-            "--git-username",
-            "alice",
-            "--git-password-file",
-            file("git-password"),
-            "--argocd-url",
-            argocd_->url(),
-            "--argocd-token-file",
-            file("argocd-token"),
-            "--listen",
-            "127.0.0.1:0",
-            "--port-file",
-            file("port"),
-            "--interval",
-            interval,
-            "--cache-dir",
-            file("cache"),
-            "--webhook-secret-file",
-            file("webhook-secret"),
-            "--generator-token-file",
-            file("generator-token"),
-            "--author",
-            "Fleetwave Serve <serve@fleetwave.test>"};
+    std::vector<std::string> args = with_credentials(
+        {fleetwave::testkit::cli_binary(), "serve", "--repo", git_->url("fleet.git"), "--branch", "main"});
+    args.insert(args.end(),
+                {"--listen", "127.0.0.1:0", "--port-file", file("port"), "--interval", interval, "--cache-dir",
+                 file("cache"), "--webhook-secret-file", file("webhook-secret"), "--generator-token-file",
+                 file("generator-token"), "--author", "Fleetwave Serve <serve@fleetwave.test>"});
+    return args;
   }
 
   // Starts fleetwave serve and waits for its port file.

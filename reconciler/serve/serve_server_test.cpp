@@ -83,22 +83,8 @@ TEST_F(ServeServerTest, HealthReadinessMetricsAndStatus) {
 
   // The status API serves exactly what `fleetwave status --output json` prints.
   ft::ProcessSpec status;
-  status.argv = {fleetwave::testkit::cli_binary(),
-                 "status",
-                 "--output",
-                 "json",
-                 "--repo",
-                 git_->url("fleet.git"),
-                 "--cache-dir",
-                 file("cache2"),
-                 "--git-username",
-                 "alice",
-                 "--git-password-file",
-                 file("git-password"),
-                 "--argocd-url",
-                 argocd_->url(),
-                 "--argocd-token-file",
-                 file("argocd-token")};
+  status.argv = with_credentials({fleetwave::testkit::cli_binary(), "status", "--output", "json", "--repo",
+                                  git_->url("fleet.git"), "--cache-dir", file("cache2")});
   status.env = {"HOME=" + file("home")};
   auto printed = ft::run_command(status, std::chrono::seconds(60));
   ASSERT_TRUE(printed.ok());

@@ -34,12 +34,7 @@
 #include "base/json.h"
 #include "base/result.h"
 #include "testkit/fakes/fake_argocd_apps.h"
-
-namespace httplib {
-class Server;
-struct Request;
-struct Response;
-}  // namespace httplib
+#include "testkit/fakes/httplib_forward.h"
 
 namespace fleetwave::testkit {
 

@@ -49,12 +49,7 @@
 
 #include "base/json.h"
 #include "base/result.h"
-
-namespace httplib {
-class Server;
-struct Request;
-struct Response;
-}  // namespace httplib
+#include "testkit/fakes/httplib_forward.h"
 
 namespace fleetwave::testkit {
 

@@ -15,10 +15,7 @@
 #include <vector>
 
 #include "base/result.h"
-
-namespace httplib {
-class Server;
-}
+#include "testkit/fakes/httplib_forward.h"
 
 namespace fleetwave::testkit {
 

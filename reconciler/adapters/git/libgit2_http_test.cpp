@@ -7,6 +7,7 @@
 
 #include <gtest/gtest.h>
 
+#include "adapters/git/git_server_fixture.h"
 #include "adapters/git/libgit2_repository.h"
 #include "testkit/builders/git_cli.h"
 #include "testkit/builders/git_test_helpers.h"
@@ -19,34 +20,21 @@ namespace {
 using testkit::commit_request;
 using testkit::write;
 
-class HttpServerTest : public testkit::LibGit2Test {
+class HttpServerTest : public testkit::GitServerTest<testkit::GitHttpServer> {
  protected:
   void SetUp() override {
-    LibGit2Test::SetUp();
-    auto dir = testkit::TempDir::create("fw-http-client");
-    ASSERT_TRUE(dir.ok());
-    dir_.emplace(std::move(dir).value());
-    auto server = testkit::GitHttpServer::start();
-    ASSERT_TRUE(server.ok()) << server.error().to_string();
-    server_ = std::move(server).value();
-    auto seed =
-        server_->create_repo("fleet.git", {{"apps/a/app.yaml", "a\n"}, {".fleetwave/a/state.yaml", "wave: 0\n"}});
-    ASSERT_TRUE(seed.ok()) << seed.error().to_string();
-    seed_ = *seed;
+    set_up_server("fw-http-client", [] { return testkit::GitHttpServer::start(); },
+                  {{"apps/a/app.yaml", "a\n"}, {".fleetwave/a/state.yaml", "wave: 0\n"}});
   }
 
   Result<std::unique_ptr<LibGit2Repository>> open(GitCredentials credentials, const std::string& cache = "cache") {
-    return LibGit2Repository::open(runtime(), {server_->url("fleet.git"), *dir_ / cache, std::move(credentials)});
+    return open_url(server_->url("fleet.git"), std::move(credentials), cache);
   }
   GitCredentials good() const { return GitCredentials::user_password(server_->user(), server_->password()); }
   std::string server_tip() {
     auto tip = testkit::git(server_->repo_path("fleet.git"), {"rev-parse", "refs/heads/main"});
     return tip.ok() ? *tip : "error: " + tip.error().message;
   }
-
-  std::optional<testkit::TempDir> dir_;
-  std::unique_ptr<testkit::GitHttpServer> server_;
-  std::string seed_;
 };
 
 TEST_F(HttpServerTest, FetchCommitPushWithBasicAuth) {

@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include "adapters/git/git_server_fixture.h"
 #include "adapters/git/libgit2_repository.h"
 #include "testkit/builders/git_test_helpers.h"
 #include "testkit/process/temp_dir.h"
@@ -12,31 +13,17 @@
 namespace fleetwave::git {
 namespace {
 
-class HttpsServerTest : public testkit::LibGit2Test {
+class HttpsServerTest : public testkit::GitServerTest<testkit::GitHttpServer> {
  protected:
   void SetUp() override {
-    LibGit2Test::SetUp();
-    auto dir = testkit::TempDir::create("fw-https-client");
-    ASSERT_TRUE(dir.ok());
-    dir_.emplace(std::move(dir).value());
     testkit::GitHttpServerOptions options;
     options.tls = true;
-    auto server = testkit::GitHttpServer::start(options);
-    ASSERT_TRUE(server.ok()) << server.error().to_string();
-    server_ = std::move(server).value();
-    auto seed = server_->create_repo("fleet.git", {{"f", "1"}});
-    ASSERT_TRUE(seed.ok()) << seed.error().to_string();
-    seed_ = *seed;
+    set_up_server("fw-https-client", [&] { return testkit::GitHttpServer::start(options); }, {{"f", "1"}});
   }
 
   Result<std::unique_ptr<LibGit2Repository>> open(GitCredentials credentials) {
-    return LibGit2Repository::open(runtime(),
-                                   {server_->https_url("fleet.git"), *dir_ / "cache", std::move(credentials)});
+    return open_url(server_->https_url("fleet.git"), std::move(credentials));
   }
-
-  std::optional<testkit::TempDir> dir_;
-  std::unique_ptr<testkit::GitHttpServer> server_;
-  std::string seed_;
 };
 
 TEST_F(HttpsServerTest, UntrustedCertificateIsInvalidInput) {

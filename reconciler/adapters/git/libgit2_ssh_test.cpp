@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include "adapters/git/git_server_fixture.h"
 #include "adapters/git/libgit2_repository.h"
 #include "testkit/builders/git_cli.h"
 #include "testkit/builders/git_test_helpers.h"
@@ -18,23 +19,14 @@ namespace {
 using testkit::commit_request;
 using testkit::write;
 
-class SshServerTest : public testkit::LibGit2Test {
+class SshServerTest : public testkit::GitServerTest<testkit::GitSshServer> {
  protected:
   void SetUp() override {
-    LibGit2Test::SetUp();
-    auto dir = testkit::TempDir::create("fw-ssh-client");
-    ASSERT_TRUE(dir.ok());
-    dir_.emplace(std::move(dir).value());
-    auto server = testkit::GitSshServer::start();
-    ASSERT_TRUE(server.ok()) << server.error().to_string();
-    server_ = std::move(server).value();
-    auto seed = server_->create_repo("fleet.git", {{"apps/a/app.yaml", "a\n"}});
-    ASSERT_TRUE(seed.ok()) << seed.error().to_string();
-    seed_ = *seed;
+    set_up_server("fw-ssh-client", [] { return testkit::GitSshServer::start(); }, {{"apps/a/app.yaml", "a\n"}});
   }
 
   Result<std::unique_ptr<LibGit2Repository>> open(GitCredentials credentials) {
-    return LibGit2Repository::open(runtime(), {server_->url("fleet.git"), *dir_ / "cache", std::move(credentials)});
+    return open_url(server_->url("fleet.git"), std::move(credentials));
   }
   GitCredentials good() const { return GitCredentials::ssh_key(server_->client_private_key(), server_->known_hosts()); }
 
@@ -47,10 +39,6 @@ class SshServerTest : public testkit::LibGit2Test {
     std::string pub = testkit::read_text_file(*dir_ / (name + ".pub"));
     return {testkit::read_text_file(*dir_ / name), pub.substr(0, pub.rfind(' '))};
   }
-
-  std::optional<testkit::TempDir> dir_;
-  std::unique_ptr<testkit::GitSshServer> server_;
-  std::string seed_;
 };
 
 TEST_F(SshServerTest, FetchCommitPushWithAKeyFromMemory) {

@@ -4,31 +4,25 @@
 
 #include <gtest/gtest.h>
 
-#include "testkit/fakes/fake_hosting_server.h"
+#include "adapters/hosting/fake_provider_fixture.h"
 
 namespace fleetwave {
 namespace {
 
-using testkit::FakeGitProvider;
 using testkit::FakeProviderKind;
 
 const char* kBranch = "fleetwave/approve/shop/abc1234/europe";
 
-class ProviderTest : public ::testing::TestWithParam<FakeProviderKind> {
+class ProviderTest : public testkit::FakeProviderTest {
  protected:
   void SetUp() override {
-    testkit::FakeGitProviderOptions options;
-    options.kind = GetParam();
-    auto fake = FakeGitProvider::start(options);
-    ASSERT_TRUE(fake.ok()) << fake.error().to_string();
-    fake_ = std::move(fake).value();
+    FakeProviderTest::SetUp();
+    if (HasFatalFailure()) return;
     provider_ = make(fake_->options().token + "\n");  // token files end in a newline
   }
 
-  bool github() const { return GetParam() == FakeProviderKind::GitHub; }
-
   std::unique_ptr<ApprovalProvider> make(const std::string& token) {
-    auto p = make_approval_provider({github() ? "github" : "gitlab", fake_->api_url(), "acme/fleet", token, ""});
+    auto p = make_approval_provider(client_config(token));
     EXPECT_TRUE(p.ok()) << p.error().to_string();
     return p.ok() ? std::move(p).value() : nullptr;
   }
@@ -39,7 +33,6 @@ class ProviderTest : public ::testing::TestWithParam<FakeProviderKind> {
     return r.ok() ? *r : ReviewRequest{};
   }
 
-  std::unique_ptr<FakeGitProvider> fake_;
   std::unique_ptr<ApprovalProvider> provider_;
 };
 

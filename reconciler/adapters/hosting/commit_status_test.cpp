@@ -4,34 +4,26 @@
 
 #include <gtest/gtest.h>
 
+#include "adapters/hosting/fake_provider_fixture.h"
 #include "adapters/hosting/hosting_providers.h"
-#include "testkit/fakes/fake_hosting_server.h"
 
 namespace fleetwave {
 namespace {
 
-using testkit::FakeGitProvider;
 using testkit::FakeProviderKind;
 
 const std::string kSha = "0123456789abcdef0123456789abcdef01234567";
 
-class CommitStatusTest : public ::testing::TestWithParam<FakeProviderKind> {
+class CommitStatusTest : public testkit::FakeProviderTest {
  protected:
   void SetUp() override {
-    testkit::FakeGitProviderOptions options;
-    options.kind = GetParam();
-    auto fake = FakeGitProvider::start(options);
-    ASSERT_TRUE(fake.ok()) << fake.error().to_string();
-    fake_ = std::move(fake).value();
-    auto client = make_commit_status_client(
-        {github() ? "github" : "gitlab", fake_->api_url(), "acme/fleet", fake_->options().token + "\n", ""});
+    FakeProviderTest::SetUp();
+    if (HasFatalFailure()) return;
+    auto client = make_commit_status_client(client_config(fake_->options().token + "\n"));
     ASSERT_TRUE(client.ok()) << client.error().to_string();
     client_ = std::move(client).value();
   }
 
-  bool github() const { return GetParam() == FakeProviderKind::GitHub; }
-
-  std::unique_ptr<FakeGitProvider> fake_;
   std::unique_ptr<CommitStatusClient> client_;
 };
 

@@ -5,10 +5,10 @@
 
 #include <gtest/gtest.h>
 
+#include "adapters/hosting/fake_provider_fixture.h"
 #include "reconcile/cycle_report.h"
 #include "reconcile/notify/notify_fixture.h"
 #include "reconcile/step_writer.h"
-#include "testkit/fakes/fake_hosting_server.h"
 #include "testkit/fakes/in_memory_git_repository.h"
 
 namespace fleetwave {
@@ -21,17 +21,13 @@ class InstantSleeper final : public Sleeper {
   void sleep_ms(std::int64_t) override {}
 };
 
-class CommitStatusHookTest : public ::testing::TestWithParam<FakeProviderKind> {
+class CommitStatusHookTest : public testkit::FakeProviderTest {
  protected:
   void SetUp() override {
     results_.clear();
-    testkit::FakeGitProviderOptions options;
-    options.kind = GetParam();
-    auto fake = testkit::FakeGitProvider::start(options);
-    ASSERT_TRUE(fake.ok()) << fake.error().to_string();
-    fake_ = std::move(fake).value();
-    auto client = make_commit_status_client(
-        {github() ? "github" : "gitlab", fake_->api_url(), "acme/fleet", fake_->options().token, ""});
+    FakeProviderTest::SetUp();
+    if (HasFatalFailure()) return;
+    auto client = make_commit_status_client(client_config(fake_->options().token));
     ASSERT_TRUE(client.ok()) << client.error().to_string();
     client_ = std::move(client).value();
     worker_ =
@@ -44,8 +40,6 @@ class CommitStatusHookTest : public ::testing::TestWithParam<FakeProviderKind> {
   }
 
   void TearDown() override { worker_->stop(); }  // before the hook its deliveries call back
-
-  bool github() const { return GetParam() == FakeProviderKind::GitHub; }
 
   // after_push for each step, one cycle each; then waits for the worker.
   void run_cycles(const std::vector<PlannedApp>& steps) {
@@ -74,7 +68,6 @@ class CommitStatusHookTest : public ::testing::TestWithParam<FakeProviderKind> {
     return results_;
   }
 
-  std::unique_ptr<testkit::FakeGitProvider> fake_;
   std::unique_ptr<CommitStatusClient> client_;
   SystemClock clock_;
   InstantSleeper sleeper_;

@@ -199,6 +199,22 @@ class BoardApiTest : public ::testing::Test {
   JsonLog log_{{}};
 
   void publish() { state_.publish(std::make_shared<Snapshot>(hostile_snapshot())); }
+
+  // `api` served on 127.0.0.1, at a port the kernel picks.
+  Result<std::unique_ptr<HttpServer>> serve_on_loopback(ServeApi& api) {
+    HttpOptions options;
+    options.host = "127.0.0.1";
+    options.port = 0;
+    return HttpServer::start(options, api, metrics_);
+  }
+
+  // GET /events from the server at `port`, each chunk handed to `receive` until it returns false,
+  // the stream ends or `timeout_s` pass without data.
+  static void read_events(int port, int timeout_s, const httplib::ContentReceiver& receive) {
+    httplib::Client c("127.0.0.1", port);
+    c.set_read_timeout(timeout_s, 0);
+    c.Get("/events", receive);
+  }
 };
 
 TEST_F(BoardApiTest, PagesAssetsAndTheNotFoundPage) {
@@ -270,17 +286,12 @@ TEST_F(BoardApiTest, AnEventCarriesTheLivePartAsDataLines) {
 TEST_F(BoardApiTest, PublishedSnapshotsReachAnOpenStream) {
   publish();
   ServeApi api(state_, metrics_, triggers_, log_, {});
-  HttpOptions options;
-  options.host = "127.0.0.1";
-  options.port = 0;
-  auto server = HttpServer::start(options, api, metrics_);
+  auto server = serve_on_loopback(api);
   ASSERT_TRUE(server.ok()) << server.error().to_string();
   std::string received;
   std::mutex mu;
   std::thread reader([&] {
-    httplib::Client c("127.0.0.1", (*server)->port());
-    c.set_read_timeout(20, 0);
-    c.Get("/events", [&](const char* data, std::size_t n) {
+    read_events((*server)->port(), 20, [&](const char* data, std::size_t n) {
       std::lock_guard<std::mutex> lock(mu);
       received.append(data, n);
       return received.find("event: board") == std::string::npos;  // stop after the first event
@@ -310,16 +321,11 @@ TEST_F(BoardApiTest, PublishedSnapshotsReachAnOpenStream) {
 TEST_F(BoardApiTest, StopEndsOpenStreams) {
   publish();
   ServeApi api(state_, metrics_, triggers_, log_, {});
-  HttpOptions options;
-  options.host = "127.0.0.1";
-  options.port = 0;
-  auto server = HttpServer::start(options, api, metrics_);
+  auto server = serve_on_loopback(api);
   ASSERT_TRUE(server.ok());
   std::atomic<bool> ended{false};
   std::thread reader([&] {
-    httplib::Client c("127.0.0.1", (*server)->port());
-    c.set_read_timeout(60, 0);
-    c.Get("/events", [&](const char*, std::size_t) { return true; });
+    read_events((*server)->port(), 60, [](const char*, std::size_t) { return true; });
     ended = true;
   });
   std::this_thread::sleep_for(std::chrono::milliseconds(300));

@@ -1,0 +1,53 @@
+// Test fixture (header-only) for the LibGit2Repository tests against a real Git server on
+// 127.0.0.1 (HTTP, HTTPS, SSH): a scratch directory for the clients' caches, the started server
+// and its repository "fleet.git" with a seed commit.
+#pragma once
+
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include <gtest/gtest.h>
+
+#include "adapters/git/libgit2_repository.h"
+#include "testkit/builders/git_test_helpers.h"
+#include "testkit/process/temp_dir.h"
+
+namespace fleetwave::testkit {
+
+// `Server` is testkit::GitHttpServer or testkit::GitSshServer.
+template <class Server>
+class GitServerTest : public LibGit2Test {
+ protected:
+  // For the fixture's SetUp: starts libgit2, creates the scratch directory <dir_prefix>-XXXXXX,
+  // starts the server with `start_server()` and seeds its "fleet.git" with `files`. A failure
+  // fails the test before its body runs.
+  template <class StartServer>
+  void set_up_server(const std::string& dir_prefix, StartServer start_server,
+                     const std::map<std::string, std::string>& files) {
+    LibGit2Test::SetUp();
+    if (HasFatalFailure()) return;
+    auto dir = TempDir::create(dir_prefix);
+    ASSERT_TRUE(dir.ok());
+    dir_.emplace(std::move(dir).value());
+    Result<std::unique_ptr<Server>> started = start_server();
+    ASSERT_TRUE(started.ok()) << started.error().to_string();
+    server_ = std::move(started).value();
+    auto seed = server_->create_repo("fleet.git", files);
+    ASSERT_TRUE(seed.ok()) << seed.error().to_string();
+    seed_ = *seed;
+  }
+
+  // A client of the repository at `url`, caching below the scratch directory's `cache`.
+  Result<std::unique_ptr<git::LibGit2Repository>> open_url(const std::string& url, git::GitCredentials credentials,
+                                                           const std::string& cache = "cache") {
+    return git::LibGit2Repository::open(runtime(), {url, *dir_ / cache, std::move(credentials)});
+  }
+
+  std::optional<TempDir> dir_;
+  std::unique_ptr<Server> server_;
+  std::string seed_;
+};
+
+}  // namespace fleetwave::testkit
