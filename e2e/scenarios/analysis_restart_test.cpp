@@ -85,19 +85,11 @@ TEST_F(AnalysisRestartE2eTest, APrometheusRestartAcrossTheReleaseStartNeverJudge
   // bringing its check on the canary.
   stack_->prometheus()->stop();
   gauge_.set(GaugeTarget::Mode::Unavailable);
-  auto plan = stack_->repo().file_at("main", "apps/guestbook/rollout.yaml");
-  auto deployment = stack_->repo().file_at("main", kDeployment);
-  ASSERT_TRUE(plan.ok() && deployment.ok());
-  std::string checked = *plan;
-  const std::string canary = "      clusters: {clusterNames: [dev-1]}\n";
-  checked.replace(checked.find(canary), canary.size(), canary + kRatioCheck);
-  std::string bumped = *deployment;
-  const std::size_t tag = bumped.find("ui:");
-  bumped.replace(tag, bumped.find('\n', tag) - tag, "ui:1.6.0");
-  steps_before_ship_ = stack_->repo().actions(kGuestbook)->size();
-  auto release = stack_->repo().commit_and_push(
-      "Dana Developer", {{kDeployment, bumped}, {"apps/guestbook/rollout.yaml", checked}}, "guestbook: ship ui 1.6.0");
-  ASSERT_TRUE(release.ok()) << release.error().to_string();
+  const std::string release = ship_guestbook_with_plan("1.6.0", [](std::string& plan) {
+    const std::string canary = "      clusters: {clusterNames: [dev-1]}\n";
+    plan.replace(plan.find(canary), canary.size(), canary + kRatioCheck);
+  });
+  ASSERT_FALSE(release.empty());
   E2E_ASSERT_OK(wait_for_guestbook("start", Millis(30000)));
   E2E_ASSERT_OK(stack_->wait_for_sim_converged(kGuestbook, Millis(30000)));
   std::this_thread::sleep_for(std::chrono::seconds(3));  // measurements fall due while it is down
@@ -111,11 +103,10 @@ TEST_F(AnalysisRestartE2eTest, APrometheusRestartAcrossTheReleaseStartNeverJudge
   gauge_.set(GaugeTarget::Mode::Good);
 
   E2E_ASSERT_OK(wait_for_guestbook("complete", Millis(120000)));
-  expect_complete_rollout(*release);
+  expect_complete_rollout(release);
   std::string evidence;
-  for (const AuditEntry& e : steps_of(kGuestbook, *release)) {
-    auto message = stack_->repo().git(stack_->repo().bare_path(), {"log", "-1", "--format=%B", e.commit});
-    evidence += message.ok() ? *message : "";
+  for (const AuditEntry& e : steps_of(kGuestbook, release)) {
+    evidence += message_of(e.commit);
   }
   const std::size_t passed = evidence.find("error-ratio on dev-1 (result[0] < 0.05): successful: 3/3 measurements");
   ASSERT_NE(passed, std::string::npos) << evidence;

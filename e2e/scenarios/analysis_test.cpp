@@ -112,24 +112,16 @@ TEST_F(AnalysisWithoutDataE2eTest, AFirstMeasurementWithoutDataAndANaNGuardLetAC
   wait_for_first_rollout();
   ASSERT_FALSE(HasFatalFailure());
   // The release brings its checks: the image and the WavePlan change in one commit.
-  auto plan = stack_->repo().file_at("main", "apps/guestbook/rollout.yaml");
-  auto deployment = stack_->repo().file_at("main", kDeployment);
-  ASSERT_TRUE(plan.ok() && deployment.ok());
-  std::string checked = plan->substr(0, plan->find(kErrorRateCheck)) + kNaNCheck +
-                        plan->substr(plan->find(kErrorRateCheck) + std::string(kErrorRateCheck).size());
-  const std::string canary = "      clusters: {clusterNames: [dev-1]}\n";
-  checked.replace(checked.find(canary), canary.size(), canary + kFreshCheck);
-  std::string bumped = *deployment;
-  const std::size_t tag = bumped.find("ui:");
-  bumped.replace(tag, bumped.find('\n', tag) - tag, "ui:1.6.0");
-  steps_before_ship_ = stack_->repo().actions(kGuestbook)->size();
-  auto good = stack_->repo().commit_and_push(
-      "Dana Developer", {{kDeployment, bumped}, {"apps/guestbook/rollout.yaml", checked}}, "guestbook: ship ui 1.6.0");
-  ASSERT_TRUE(good.ok()) << good.error().to_string();
+  const std::string good = ship_guestbook_with_plan("1.6.0", [](std::string& plan) {
+    plan.replace(plan.find(kErrorRateCheck), std::string(kErrorRateCheck).size(), kNaNCheck);
+    const std::string canary = "      clusters: {clusterNames: [dev-1]}\n";
+    plan.replace(plan.find(canary), canary.size(), canary + kFreshCheck);
+  });
+  ASSERT_FALSE(good.empty());
   E2E_ASSERT_OK(wait_for_guestbook("complete", Millis(180000)));
-  expect_complete_rollout(*good);
+  expect_complete_rollout(good);
   std::string evidence;
-  for (const AuditEntry& e : steps_of(kGuestbook, *good)) evidence += message_of(e.commit);
+  for (const AuditEntry& e : steps_of(kGuestbook, good)) evidence += message_of(e.commit);
   const std::size_t fresh = evidence.find("fresh-errors on dev-1 (result[0] < 0.05): successful: 2/2 measurements");
   ASSERT_NE(fresh, std::string::npos) << evidence;
   // The new image had no samples yet when it became Healthy: that first measurement was an Error.

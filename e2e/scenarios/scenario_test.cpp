@@ -137,6 +137,24 @@ std::vector<AuditEntry> ScenarioTest::steps_of(const std::string& app, const std
   return out;
 }
 
+std::string ScenarioTest::ship_guestbook_with_plan(const std::string& tag,
+                                                   const std::function<void(std::string&)>& edit_plan) {
+  auto plan = stack_->repo().file_at("main", "apps/guestbook/rollout.yaml");
+  auto deployment = stack_->repo().file_at("main", kDeployment);
+  EXPECT_TRUE(plan.ok() && deployment.ok());
+  if (!plan.ok() || !deployment.ok()) return "";
+  std::string edited = *plan;
+  edit_plan(edited);
+  std::string bumped = *deployment;
+  const std::size_t at = bumped.find("ui:");
+  bumped.replace(at, bumped.find('\n', at) - at, "ui:" + tag);
+  steps_before_ship_ = stack_->repo().actions(kGuestbook)->size();
+  auto release = stack_->repo().commit_and_push(
+      "Dana Developer", {{kDeployment, bumped}, {"apps/guestbook/rollout.yaml", edited}}, "guestbook: ship ui " + tag);
+  EXPECT_TRUE(release.ok()) << release.error().to_string();
+  return release.ok() ? *release : "";
+}
+
 std::string ScenarioTest::message_of(const std::string& commit) {
   Result<std::string> text = stack_->repo().git(stack_->repo().bare_path(), {"log", "-1", "--format=%B", commit});
   return text.ok() ? *text : text.error().to_string();

@@ -3,6 +3,7 @@
 // rolled out, and helpers to ship a new guestbook image and read the audit trail.
 #pragma once
 
+#include <functional>
 #include <map>
 #include <memory>
 #include <string>
@@ -62,6 +63,9 @@ class ScenarioTest : public ::testing::Test {
   std::vector<std::string> actions_after(const std::string& app, std::size_t skip);
   // The audit trail entries of `app` for `release` (commit id), oldest first.
   std::vector<AuditEntry> steps_of(const std::string& app, const std::string& release);
+  // Ships guestbook image `tag` and, in the same commit, its WavePlan as `edit_plan` changes
+  // it (a release that brings its own checks); returns the release commit ("" on failure).
+  std::string ship_guestbook_with_plan(const std::string& tag, const std::function<void(std::string&)>& edit_plan);
   // The full message of `commit` in the remote (the error when git fails).
   std::string message_of(const std::string& commit);
   // Guestbook's pins (cluster -> revision) at the head of main.
