@@ -5,6 +5,8 @@
 #include <cctype>
 #include <optional>
 
+#include "base/text.h"
+
 namespace fleetwave {
 namespace {
 
@@ -98,12 +100,6 @@ std::optional<std::vector<Token>> tokenize(std::string_view q) {
   return tokens;
 }
 
-std::string lower(std::string_view text) {
-  std::string out(text);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
-
 // Keywords and aggregation operators (case-insensitive in PromQL) that are never a metric name.
 bool reserved(const std::string& word) {
   static constexpr std::array<std::string_view, 26> kWords = {
@@ -148,7 +144,7 @@ class Scanner {
     if (t.kind == TokenKind::Matchers) return selector(t.begin, t.end, i + 1);
     if (t.kind == TokenKind::Brackets) ok_ = false;  // a subquery of an expression
     if (t.kind != TokenKind::Identifier) return i + 1;
-    const std::string word = lower(text(t));
+    const std::string word = ascii_lower(text(t));
     if (grouping(word)) return is(i + 1, TokenKind::LeftParen) ? after_parens(tokens_, i + 1) : i + 1;
     if (reserved(word) || is(i + 1, TokenKind::LeftParen)) return i + 1;  // a function's name
     if (is(i + 1, TokenKind::Matchers)) return selector(t.begin, tokens_[i + 1].end, i + 2);
@@ -156,7 +152,7 @@ class Scanner {
   }
 
   bool modified(std::size_t i) const {
-    return is(i, TokenKind::At) || (is(i, TokenKind::Identifier) && lower(text(tokens_[i])) == "offset");
+    return is(i, TokenKind::At) || (is(i, TokenKind::Identifier) && ascii_lower(text(tokens_[i])) == "offset");
   }
 
   // A selector spanning [begin, end); `next` is the token after it. Returns the token to go on at.
