@@ -1,13 +1,20 @@
 # Shared by the README's two commands and CI: install what a fresh Debian 12 machine lacks,
 # configure and build. Sourced, not run.
 
-FLEETWAVE_APT_PACKAGES=(
-  build-essential cmake pkg-config git ca-certificates curl ccache
-  libyaml-cpp-dev nlohmann-json3-dev libspdlog-dev libgtest-dev
+# What building fleetwave and running the README demo (.ci/demo) need: the compiler, the libraries,
+# git and lighttpd (the demo's Git server is lighttpd + git http-backend on loopback).
+FLEETWAVE_BUILD_APT_PACKAGES=(
+  build-essential cmake pkg-config git ca-certificates ccache tzdata
+  libyaml-cpp-dev nlohmann-json3-dev libspdlog-dev
   libgit2-dev libcpp-httplib-dev libcurl4-openssl-dev libssl-dev libyaml-dev liblua5.1-0-dev libxxhash-dev
-  lighttpd lighttpd-mod-openssl openssh-server openssh-client
+  lighttpd
+)
+# What the test command (.ci/test) adds: GoogleTest, TLS and SSH Git servers, the linters,
+# Prometheus for the analysis tests and Chromium for the board's browser tests.
+FLEETWAVE_TEST_APT_PACKAGES=(
+  libgtest-dev curl lighttpd-mod-openssl openssh-server openssh-client
   clang-format universal-ctags
-  prometheus tzdata
+  prometheus
   chromium
 )
 # The fuzz stage (.ci/fuzz) only: clang with libFuzzer and the sanitizer runtimes.
@@ -20,22 +27,31 @@ as_root() {
     echo "error: installing packages needs root (or sudo): $*" >&2; return 1; fi
 }
 
-install_dependencies() {
+# Installs the Debian packages named that this machine lacks.
+install_apt_packages() {
   local missing=()
-  for p in "${FLEETWAVE_APT_PACKAGES[@]}" "${FLEETWAVE_FUZZ_APT_PACKAGES[@]}"; do
+  for p in "$@"; do
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
   done
-  if [ ${#missing[@]} -gt 0 ]; then
-    echo "==> installing ${missing[*]}"
-    as_root env DEBIAN_FRONTEND=noninteractive apt-get update -qq
-    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
-  fi
+  [ ${#missing[@]} -gt 0 ] || return 0
+  echo "==> installing ${missing[*]}"
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get update -qq
+  as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+}
+
+# The demo's install step: only what building fleetwave and running the demo need.
+install_build_dependencies() {
+  install_apt_packages "${FLEETWAVE_BUILD_APT_PACKAGES[@]}"
+}
+
+# The test command's install step: everything the demo needs, plus what the test suites run.
+install_dependencies() {
+  install_apt_packages "${FLEETWAVE_BUILD_APT_PACKAGES[@]}" "${FLEETWAVE_TEST_APT_PACKAGES[@]}" \
+    "${FLEETWAVE_FUZZ_APT_PACKAGES[@]}"
   # Node.js and npm drive the board's browser tests (e2e/browser: playwright-core with Debian's
   # chromium). A machine with Node.js from elsewhere (which bundles npm) keeps it.
   if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
-    echo "==> installing nodejs npm"
-    as_root env DEBIAN_FRONTEND=noninteractive apt-get update -qq
-    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends nodejs npm >/dev/null
+    install_apt_packages nodejs npm
   fi
   install_browser_tooling
   if ! command -v kubectl >/dev/null; then
@@ -83,7 +99,8 @@ compiler_cache_summary() {
 
 # The Release build of everything CI tests (benchmarks and the demo driver only when asked:
 # FLEETWAVE_BUILD_DEMO=ON), in unity batches (cmake/FleetwaveBuild.cmake) unless
-# FLEETWAVE_UNITY_BUILD=OFF.
+# FLEETWAVE_UNITY_BUILD=OFF. FLEETWAVE_BUILD_TESTS=OFF builds no test (the demo: no GoogleTest).
+# Extra arguments go to `cmake --build` (the demo: --target ...).
 build_fleetwave() {
   local root; root=$(fleetwave_root)
   echo "==> building in $root/build"
@@ -92,6 +109,6 @@ build_fleetwave() {
   use_compiler_cache
   cmake -S "$root" -B "$root/build" -DCMAKE_BUILD_TYPE=Release -DFLEETWAVE_WERROR=ON \
     -DFLEETWAVE_UNITY_BUILD="${FLEETWAVE_UNITY_BUILD:-ON}" -DFLEETWAVE_BUILD_DEMO="${FLEETWAVE_BUILD_DEMO:-OFF}" \
-    -DFLEETWAVE_REVISION="$revision" >/dev/null
-  cmake --build "$root/build" --parallel "$(nproc)"
+    -DFLEETWAVE_BUILD_TESTS="${FLEETWAVE_BUILD_TESTS:-ON}" -DFLEETWAVE_REVISION="$revision" >/dev/null
+  cmake --build "$root/build" --parallel "$(nproc)" "$@"
 }
