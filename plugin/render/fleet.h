@@ -10,6 +10,7 @@
 #include "base/json.h"
 #include "match/selector_match.h"
 #include "model/cluster.h"
+#include "model/fleet_settings.h"
 #include "model/override_policy.h"
 #include "model/propagation_policy.h"
 
@@ -50,6 +51,9 @@ struct Fleet {
   std::vector<ResourceTemplate> templates;  // sorted by apiVersion, kind, namespace, name
   std::optional<Json> wave_plan;            // the app's WavePlan, unvalidated
   std::optional<ObjectSource> wave_plan_source;
+  // The fleet's FleetSettings (policies/): read by the reconciler, never by a render.
+  FleetSettings settings;
+  std::optional<ObjectSource> settings_source;
   // Valid input that is almost certainly a mistake (a label selector Karmada cannot convert, so
   // it matches nothing), with positions; the render succeeds and shows them.
   ErrorList warnings;

@@ -139,7 +139,8 @@ class Loader {
   }
 
   // Fleet policies only the reconciler reads, no input of a render: RolloutWindows (when releases
-  // may move) and Argo Rollouts analysis templates (how a wave is verified).
+  // may move) and Argo Rollouts analysis templates (how a wave is verified). FleetSettings are
+  // parsed here (load_fleet_settings) so that their errors carry positions, and kept aside.
   static bool reconciler_policy(const std::string& api_version, const std::string& kind) {
     if (api_version == kFleetwaveApi) return kind == "RolloutWindows";
     return api_version == "argoproj.io/v1alpha1" && (kind == "AnalysisTemplate" || kind == "ClusterAnalysisTemplate");
@@ -167,14 +168,18 @@ class Loader {
       load_customization(o);
       return;
     }
+    if (role == FileRole::FleetPolicy && api_version == kFleetwaveApi && kind == kFleetSettingsKind) {
+      load_fleet_settings(o);
+      return;
+    }
     if (role == FileRole::FleetPolicy && reconciler_policy(api_version, kind)) return;
     if (role == FileRole::FleetPolicy) {
-      add_error(
-          o, FieldPath().key("kind"),
-          "policies/ holds only Karmada PropagationPolicy, ClusterPropagationPolicy, OverridePolicy, "
-          "ClusterOverridePolicy and ResourceInterpreterCustomization objects (and fleetwave RolloutWindows, Argo "
-          "Rollouts AnalysisTemplates and ClusterAnalysisTemplates), found " +
-              printable(api_version) + " " + printable(kind));
+      add_error(o, FieldPath().key("kind"),
+                "policies/ holds only Karmada PropagationPolicy, ClusterPropagationPolicy, OverridePolicy, "
+                "ClusterOverridePolicy and ResourceInterpreterCustomization objects (and fleetwave RolloutWindows and "
+                "FleetSettings, Argo "
+                "Rollouts AnalysisTemplates and ClusterAnalysisTemplates), found " +
+                    printable(api_version) + " " + printable(kind));
       return;
     }
     if (api_version == kKarmadaClusterApi && kind == "Cluster") {
@@ -311,6 +316,19 @@ class Loader {
     }
     t.object = std::move(o.object);
     fleet_.templates.push_back(std::move(t));
+  }
+
+  void load_fleet_settings(const LoadedObject& o) {
+    if (fleet_.settings_source) {
+      add_error(o, FieldPath().key("kind"),
+                "a second FleetSettings (the first is at " + fleet_.settings_source->describe() +
+                    "); a fleet has one FleetSettings: merge them");
+      return;
+    }
+    Problems problems;
+    fleet_.settings = parse_fleet_settings(o.object, problems);
+    fleet_.settings_source = source_of(o);
+    add_problems(o, problems);
   }
 
   void load_cordon_overlay(const LoadedObject& o, Problems& problems) {

@@ -135,6 +135,41 @@ TEST(FleetLoader, ReportsBadInputWithFileLineAndField) {
   }
 }
 
+// FleetSettings in policies/: read into the fleet (a render ignores them); a misspelt field, an
+// unknown value and a second FleetSettings are errors at their line and field.
+TEST(FleetLoader, ReadsFleetSettingsAndNamesTheirMistakes) {
+  const std::string head = "apiVersion: fleetwave.io/v1alpha1\nkind: FleetSettings\nmetadata: {name: fleet}\n";
+  auto settings_of = [&](const std::string& spec) {
+    return BundleBuilder().simple_cluster("a").policy("policies/fleet.yaml", head + spec).build();
+  };
+  auto none = load_fleet(BundleBuilder().simple_cluster("a").build());
+  ASSERT_TRUE(none.ok());
+  EXPECT_EQ(none->settings.namespace_only_clusters, NamespaceOnlyClusters::Include);
+  auto skip = load_fleet(settings_of("spec: {namespaceOnlyClusters: skip}\n"));
+  ASSERT_TRUE(skip.ok()) << to_string(skip.error());
+  EXPECT_EQ(skip->settings.namespace_only_clusters, NamespaceOnlyClusters::Skip);
+  EXPECT_EQ(skip->templates.size(), 0u) << "not a resource template";
+  auto include = load_fleet(settings_of("spec: {namespaceOnlyClusters: include}\n"));
+  ASSERT_TRUE(include.ok());
+  EXPECT_EQ(include->settings.namespace_only_clusters, NamespaceOnlyClusters::Include);
+
+  EXPECT_EQ(error_lines(settings_of("spec:\n  namespaceOnlyCluster: skip\n")),
+            std::vector<std::string>{"policies/fleet.yaml:5:25: spec.namespaceOnlyCluster: unknown field "
+                                     "\"namespaceOnlyCluster\"; did you mean \"namespaceOnlyClusters\"?"});
+  EXPECT_EQ(error_lines(settings_of("spec:\n  namespaceOnlyClusters: Skip\n")),
+            std::vector<std::string>{"policies/fleet.yaml:5:26: spec.namespaceOnlyClusters: unsupported value "
+                                     "\"Skip\": expected include (every cluster Karmada reaches, the default) or "
+                                     "skip (no Application for a cluster that receives only Namespaces)"});
+  InputBundle twice = BundleBuilder()
+                          .simple_cluster("a")
+                          .policy("policies/fleet.yaml", head + "spec: {}\n")
+                          .policy("policies/more.yaml", head + "spec: {}\n")
+                          .build();
+  EXPECT_EQ(error_lines(twice),
+            std::vector<std::string>{"policies/more.yaml:2:7: kind: a second FleetSettings (the first is at "
+                                     "policies/fleet.yaml:1); a fleet has one FleetSettings: merge them"});
+}
+
 TEST(FleetLoader, EnforcesFileSizeLimit) {
   InputBundle bundle = BundleBuilder().simple_cluster("a").app("apps/x/big.yaml", std::string(2000, '#')).build();
   bundle.limits.max_file_bytes = 1000;

@@ -1,5 +1,8 @@
 #include "render/renderer.h"
 
+#include <algorithm>
+#include <iterator>
+
 #include "base/text.h"
 #include "codec/json_writer.h"
 #include "codec/yaml_writer.h"
@@ -85,6 +88,34 @@ std::vector<std::string> FleetRender::reached_clusters() const {
       }
     }
   }
+  return out;
+}
+
+std::vector<std::string> FleetRender::namespace_only_clusters() const {
+  std::vector<std::string> out;
+  for (const Cluster& c : fleet_.clusters) {
+    bool reached = false;
+    bool workload = false;
+    for (const Binding& b : bindings_) {
+      if (b.target(c.name) == nullptr || b.suspended_on(c.name)) continue;
+      reached = true;
+      const ResourceIdentity& id = fleet_.templates[b.template_index].id;
+      if (id.api_version != "v1" || id.kind != "Namespace") {
+        workload = true;
+        break;
+      }
+    }
+    if (reached && !workload) out.push_back(c.name);
+  }
+  return out;
+}
+
+std::vector<std::string> FleetRender::application_clusters() const {
+  std::vector<std::string> reached = reached_clusters();
+  if (fleet_.settings.namespace_only_clusters == NamespaceOnlyClusters::Include) return reached;
+  const std::vector<std::string> skipped = namespace_only_clusters();
+  std::vector<std::string> out;
+  std::set_difference(reached.begin(), reached.end(), skipped.begin(), skipped.end(), std::back_inserter(out));
   return out;
 }
 

@@ -44,6 +44,11 @@ class FleetRender {
 
   // Clusters that receive at least one object, sorted.
   std::vector<std::string> reached_clusters() const;
+  // Reached clusters that receive nothing but Namespaces (Karmada's namespace sync), sorted.
+  std::vector<std::string> namespace_only_clusters() const;
+  // The clusters that get an Argo CD Application: the reached ones, less the namespace-only ones
+  // when the fleet's FleetSettings say namespaceOnlyClusters: skip. Sorted.
+  std::vector<std::string> application_clusters() const;
 
  private:
   // `take`: fleet_.templates, to move objects out of (render_once), or nullptr.

@@ -34,7 +34,8 @@ TEST_F(CliPlanCommandTest, WavesClustersAndReplicaShares) {
                        "      Deployment shop/web: 1 of 4 replicas\n"
                        "  wave 3/3 rest\n"
                        "    us-1: 1 object\n"
-                       "      Deployment shop/web: 1 of 4 replicas\n");
+                       "      Deployment shop/web: 1 of 4 replicas\n"
+                       "  applications: 4 (one per cluster in a wave)\n");
   EXPECT_EQ(plan({"shop"}).out, r.out);  // one app by name, byte-identical
 }
 
@@ -60,7 +61,8 @@ TEST_F(CliPlanCommandTest, UnassignedAndUnreachedClustersAtARevision) {
                        "      Deployment shop/web: 4 replicas\n"
                        "  unassigned: us-1 (reached, but no wave takes them: add them to a wave or end the plan with "
                        "a catch-all wave)\n"
-                       "  unreached: eu-1, eu-2 (in the inventory, receive nothing)\n");
+                       "  unreached: eu-1, eu-2 (in the inventory, receive nothing)\n"
+                       "  applications: 1 (one per cluster in a wave)\n");
   // The exit status says something is wrong, and stderr says what (issue 10, D13).
   EXPECT_EQ(r.err,
             "error: shop: apps/shop/rollout.yaml: clusters the app reaches are in no wave: us-1; add them to a wave's "

@@ -1,5 +1,7 @@
 #include "reconcile/reach_cache.h"
 
+#include <algorithm>
+
 #include "reconcile/app_render.h"
 
 namespace fleetwave {
@@ -29,7 +31,7 @@ Result<std::shared_ptr<const AppReach>, ErrorList> ReachCache::reach(RepoSnapsho
   if (!app.errors().empty()) return app.errors();
   const FleetRender* render = app.render();
   auto reach = std::make_shared<AppReach>();
-  reach->clusters = render->reached_clusters();
+  reach->clusters = render->application_clusters();
   reach->inventory = render->fleet().clusters;
   reach->warnings = render->warnings();
   for (const Cluster& c : reach->inventory) reach->servers[c.name] = destination_of(c);
@@ -42,11 +44,14 @@ Result<std::shared_ptr<const AppReach>, ErrorList> ReachCache::reach(RepoSnapsho
 static std::vector<ClusterDeletions> compare_renders(const FleetRender& stable, const FleetRender& candidate,
                                                      const DeletionGuardPolicy& policy) {
   std::vector<ClusterDeletions> out;
-  for (const std::string& cluster : stable.reached_clusters()) {
+  const std::vector<std::string> kept = candidate.application_clusters();
+  for (const std::string& cluster : stable.application_clusters()) {
     auto before = stable.render(cluster);
     if (!before.ok()) continue;
     std::vector<ObjectRef> after;
-    if (candidate.fleet().find_cluster(cluster) != nullptr) {  // else its Application goes away
+    // A cluster the candidate gives no Application (out of the inventory, or namespace-only under
+    // FleetSettings namespaceOnlyClusters: skip) loses everything its Application held.
+    if (std::binary_search(kept.begin(), kept.end(), cluster)) {
       auto rendered = candidate.render(cluster);
       if (!rendered.ok()) continue;
       after = object_refs(rendered->objects);

@@ -51,6 +51,39 @@ TEST_F(ReachCacheTest, RenderErrorsNameTheFile) {
   EXPECT_EQ(got.error().front().pos.file, "apps/shop/deploy.yaml") << got.error().front().to_string();
 }
 
+// A cluster that keeps only the Namespace keeps its Application under Karmada's default, so only
+// the Deployment leaves it; under FleetSettings namespaceOnlyClusters: skip it loses its
+// Application, and with it everything the Application held.
+TEST_F(ReachCacheTest, ACandidateThatSkipsANamespaceOnlyClusterDeletesAllItHeld) {
+  const std::string stable = repo_.commit_on(
+      "main", {{"apps/shop/namespace.yaml", "apiVersion: v1\nkind: Namespace\nmetadata: {name: shop}\n"}}, "ns");
+  const std::string narrow =
+      "apiVersion: policy.karmada.io/v1alpha1\nkind: PropagationPolicy\nmetadata: {name: shop, namespace: shop}\n"
+      "spec:\n  resourceSelectors: [{apiVersion: apps/v1, kind: Deployment}]\n"
+      "  placement: {clusterAffinity: {clusterNames: [dev-1, us-1]}}\n";
+  auto deleted_from_eu1 = [&](const std::string& setting) {
+    const std::string candidate =
+        repo_.commit_on("main",
+                        {{"apps/shop/policy.yaml", narrow},
+                         {"policies/fleet.yaml",
+                          "apiVersion: fleetwave.io/v1alpha1\nkind: FleetSettings\nmetadata: {name: f}\n"
+                          "spec: {namespaceOnlyClusters: " +
+                              setting + "}\n"}},
+                        setting);
+    RepoSnapshot before(repo_, blobs_, stable);
+    RepoSnapshot after(repo_, blobs_, candidate);
+    auto found = cache_.deletions(before, after, "apps/shop", DeletionGuardPolicy{.max_deleted_objects = 100});
+    std::vector<std::string> names;
+    for (const ClusterDeletions& d : *found) {
+      if (d.cluster != "eu-1") continue;
+      for (const ObjectRef& o : d.deleted) names.push_back(o.kind + " " + o.name);
+    }
+    return names;
+  };
+  EXPECT_EQ(deleted_from_eu1("include"), std::vector<std::string>{"Deployment web"});
+  EXPECT_EQ(deleted_from_eu1("skip"), (std::vector<std::string>{"Namespace shop", "Deployment web"}));
+}
+
 TEST(DestinationTest, ApiEndpointElseName) {
   Cluster named;
   named.name = "eu-1";

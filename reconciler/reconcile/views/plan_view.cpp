@@ -38,6 +38,29 @@ std::string list(const std::vector<std::string>& names) {
   return out;
 }
 
+// The first few names, then how many more: a line that stays short at 1,000 clusters.
+std::string short_list(const std::vector<std::string>& names) {
+  constexpr std::size_t kShown = 5;
+  if (names.size() <= kShown) return list(names);
+  return list({names.begin(), names.begin() + kShown}) + " and " + std::to_string(names.size() - kShown) + " more";
+}
+
+std::string clusters_count(std::size_t n) { return std::to_string(n) + (n == 1 ? " cluster" : " clusters"); }
+
+// "applications: 5 (one per cluster in a wave)", and what FleetSettings namespaceOnlyClusters
+// does (or would do) to the clusters that receive only Namespaces.
+std::string applications_line(const AppPlanView& view) {
+  std::string out = "  applications: " + std::to_string(view.applications) + " (one per cluster in a wave)";
+  const std::size_t n = view.namespace_only.size();
+  if (n == 0) return out + "\n";
+  if (view.namespace_only_skipped) {
+    return out + "; " + clusters_count(n) + " receive only Namespaces and get none (FleetSettings " +
+           "namespaceOnlyClusters: skip): " + short_list(view.namespace_only) + "\n";
+  }
+  return out + "; " + std::to_string(n) + " of them receive only Namespaces (" + short_list(view.namespace_only) +
+         "): FleetSettings namespaceOnlyClusters: skip would leave them out\n";
+}
+
 }  // namespace
 
 AppPlanView plan_view(const std::string& app, const std::string& path, const std::string& revision,
@@ -57,7 +80,9 @@ AppPlanView plan_view(const std::string& app, const std::string& path, const std
                              b.replicas.replicas, b.divided, b.suspended_on(target.name)});
     }
   }
-  std::vector<std::string> reached = render.reached_clusters();
+  std::vector<std::string> reached = render.application_clusters();
+  view.namespace_only = render.namespace_only_clusters();
+  view.namespace_only_skipped = fleet.settings.namespace_only_clusters == NamespaceOnlyClusters::Skip;
   WaveSplit split = split_into_waves(plan, reached, fleet.clusters);
   if (auto empty = check_no_empty_wave(plan, split.waves, reached, fleet.clusters); !empty.ok())
     view.errors.push_back(empty.error().to_string());
@@ -73,10 +98,15 @@ AppPlanView plan_view(const std::string& app, const std::string& path, const std
                std::tie(b.api_version, b.kind, b.namespace_, b.name);
       });
       view.waves[w].clusters.push_back(std::move(c));
+      ++view.applications;
     }
   }
+  const std::vector<std::string>& skipped =
+      view.namespace_only_skipped ? view.namespace_only : std::vector<std::string>{};
   for (const Cluster& c : fleet.clusters) {
-    if (!std::binary_search(reached.begin(), reached.end(), c.name)) view.unreached.push_back(c.name);
+    if (!std::binary_search(reached.begin(), reached.end(), c.name) &&
+        !std::binary_search(skipped.begin(), skipped.end(), c.name))
+      view.unreached.push_back(c.name);
   }
   return view;
 }
@@ -98,6 +128,7 @@ std::string format_plan_text(const AppPlanView& view) {
            " (reached, but no wave takes them: add them to a wave or end the plan with a catch-all wave)\n";
   }
   if (!view.unreached.empty()) out += "  unreached: " + list(view.unreached) + " (in the inventory, receive nothing)\n";
+  out += applications_line(view);
   for (const std::string& w : view.warnings) out += "  warning: " + w + "\n";
   return out;
 }
@@ -137,6 +168,9 @@ Json plan_json(const AppPlanView& view) {
           {"revision", view.revision},
           {"waves", std::move(waves)},
           {"unassigned", view.unassigned},
+          {"applications", view.applications},
+          {"namespaceOnlyClusters",
+           {{"setting", view.namespace_only_skipped ? "skip" : "include"}, {"clusters", view.namespace_only}}},
           {"errors", view.errors},
           {"unreached", view.unreached},
           {"warnings", view.warnings}};

@@ -1,7 +1,7 @@
 // What `fleetwave plan` shows for one app at one revision: its waves in WavePlan order, in each
 // the clusters the app reaches with every workload's replica share there (from the render's
-// bindings), plus the reached clusters no wave selects and the inventory clusters it does not
-// reach. Pure and deterministic.
+// bindings), plus the reached clusters no wave selects, the inventory clusters it does not
+// reach, and how many Argo CD Applications the app has. Pure and deterministic.
 #pragma once
 
 #include <cstdint>
@@ -36,10 +36,13 @@ struct WaveView {
 struct AppPlanView {
   std::string app, path, revision;
   std::vector<WaveView> waves;
-  std::vector<std::string> unassigned;  // reached, but no wave takes them (a validation error)
-  std::vector<std::string> unreached;   // in the inventory, receive nothing
-  std::vector<std::string> errors;      // "spec.waves[0]: wave canary takes no cluster ...", as reconcile says
-  std::vector<std::string> warnings;    // the render's warnings, "file:line:col: field: message"
+  std::vector<std::string> unassigned;      // reached, but no wave takes them (a validation error)
+  std::vector<std::string> unreached;       // in the inventory, receive nothing
+  std::vector<std::string> errors;          // "spec.waves[0]: wave canary takes no cluster ...", as reconcile says
+  std::vector<std::string> warnings;        // the render's warnings, "file:line:col: field: message"
+  std::size_t applications = 0;             // Argo CD Applications: one per cluster in a wave
+  std::vector<std::string> namespace_only;  // reached, but receive only Namespaces
+  bool namespace_only_skipped = false;      // FleetSettings namespaceOnlyClusters: skip: no Application for them
 };
 
 AppPlanView plan_view(const std::string& app, const std::string& path, const std::string& revision,
@@ -52,7 +55,8 @@ std::string format_plan_text(const AppPlanView& view);
 // {"app", "path", "revision", "waves": [{"index", "name", "size", "maxConcurrency", "maxFailures",
 //  "minSuccessTime", "progressDeadline", "approval", "clusters": [{"cluster", "objects",
 //  "workloads": [{"apiVersion", "kind", "namespace", "name", "replicas", "total", "divided",
-//  "suspended"}]}]}], "unassigned", "errors", "unreached", "warnings"}
+//  "suspended"}]}]}], "unassigned", "errors", "unreached", "warnings", "applications",
+//  "namespaceOnlyClusters": {"setting": "include"|"skip", "clusters"}}
 Json plan_json(const AppPlanView& view);
 
 }  // namespace fleetwave::cli

@@ -124,6 +124,39 @@ TEST(PlanViewTest, WavesTakeTheReachedClustersInPlanOrder) {
   }
 }
 
+// The app's Namespace goes to every cluster (Karmada's namespace sync) while its Deployment goes
+// to two: by default every cluster gets an Application; with FleetSettings namespaceOnlyClusters:
+// skip, eu-1 and eu-2 (which would receive only the Namespace) get none and no wave.
+TEST(PlanViewTest, NamespaceOnlyClustersGetAnApplicationUnlessTheFleetSaysSkip) {
+  const std::map<std::string, std::string> app = {
+      {"apps/shop/namespace.yaml", "apiVersion: v1\nkind: Namespace\nmetadata: {name: shop}\n"},
+      {"apps/shop/policy.yaml", kPlanViewTwoClusters},
+      {"apps/shop/rollout.yaml", testkit::wave_plan("shop", "    allowEmpty: true\n")}};
+  auto karmada = plan_view_of(app);
+  EXPECT_EQ(plan_view_wave_clusters(karmada->view),
+            (std::vector<std::vector<std::string>>{{"dev-1"}, {"eu-1", "eu-2"}, {"us-1"}}));
+  EXPECT_EQ(karmada->view.applications, 4u);
+  EXPECT_EQ(karmada->view.namespace_only, (std::vector<std::string>{"eu-1", "eu-2"}));
+  EXPECT_FALSE(karmada->view.namespace_only_skipped);
+
+  std::map<std::string, std::string> skip = app;
+  skip["policies/fleet.yaml"] =
+      "apiVersion: fleetwave.io/v1alpha1\nkind: FleetSettings\nmetadata: {name: fleet}\n"
+      "spec: {namespaceOnlyClusters: skip}\n";
+  auto skipped = plan_view_of(skip);
+  EXPECT_EQ(plan_view_wave_clusters(skipped->view), (std::vector<std::vector<std::string>>{{"dev-1"}, {}, {"us-1"}}));
+  EXPECT_EQ(skipped->view.applications, 2u);
+  EXPECT_EQ(skipped->view.namespace_only, (std::vector<std::string>{"eu-1", "eu-2"}));
+  EXPECT_TRUE(skipped->view.namespace_only_skipped);
+  EXPECT_EQ(skipped->view.unreached, std::vector<std::string>{}) << "they receive the Namespace";
+  EXPECT_EQ(skipped->view.errors, std::vector<std::string>{});
+  // The renders themselves stay Karmada's: eu-1 still receives the Namespace.
+  auto eu1 = skipped->render->cluster_stream("eu-1");
+  ASSERT_TRUE(eu1.ok());
+  EXPECT_EQ(*eu1, karmada->render->cluster_stream("eu-1").value());
+  EXPECT_NE(eu1->find("kind: Namespace"), std::string::npos) << *eu1;
+}
+
 TEST(PlanViewTest, EachClusterCountsItsObjectsAndItsWorkloadsShare) {
   struct Case {
     std::string name;
@@ -215,7 +248,8 @@ TEST(PlanViewTest, TheWaveHeaderNamesTheGatesThatAreNotDefaults) {
   for (const Case& c : cases) {
     SCOPED_TRACE(c.name);
     AppPlanView view{"shop", "apps/shop", std::string(40, 'a'), {WaveView{&c.wave, {}}}, {}, {}, {}, {}};
-    EXPECT_EQ(format_plan_text(view), "shop (apps/shop) at aaaaaaa\n" + c.header + "    (no clusters)\n");
+    EXPECT_EQ(format_plan_text(view), "shop (apps/shop) at aaaaaaa\n" + c.header +
+                                          "    (no clusters)\n  applications: 0 (one per cluster in a wave)\n");
   }
 }
 
@@ -230,6 +264,8 @@ TEST(PlanViewTest, TheTextSaysEachShareAndWhatIsLeftOut) {
                            {"apps/v1", "StatefulSet", "shop", "db", 1, 1, false, false},
                            {"batch/v1", "Job", "", "migrate", 2, 2, false, true}}}}});
   view.waves.push_back({&rest, {}});
+  view.applications = 1;
+  view.namespace_only = {"ap-1"};
   EXPECT_EQ(format_plan_text(view),
             "shop (apps/shop) at 0123456\n"
             "  wave 1/2 canary\n"
@@ -242,7 +278,17 @@ TEST(PlanViewTest, TheTextSaysEachShareAndWhatIsLeftOut) {
             "  unassigned: us-2 (reached, but no wave takes them: add them to a wave or end the plan with a "
             "catch-all wave)\n"
             "  unreached: eu-3, eu-4 (in the inventory, receive nothing)\n"
+            "  applications: 1 (one per cluster in a wave); 1 of them receive only Namespaces (ap-1): FleetSettings "
+            "namespaceOnlyClusters: skip would leave them out\n"
             "  warning: a.yaml:1:1: w\n");
+  // Skipped, a long list stays one short line.
+  view.namespace_only_skipped = true;
+  view.namespace_only = {"ap-1", "ap-2", "ap-3", "ap-4", "ap-5", "ap-6", "ap-7"};
+  EXPECT_NE(format_plan_text(view).find("  applications: 1 (one per cluster in a wave); 7 clusters receive only "
+                                        "Namespaces and get none (FleetSettings namespaceOnlyClusters: skip): ap-1, "
+                                        "ap-2, ap-3, ap-4, ap-5 and 2 more\n"),
+            std::string::npos)
+      << format_plan_text(view);
 }
 
 TEST(PlanViewTest, TheJsonHasEveryKeyWithTheGatesAsTheWavePlanWritesThem) {
@@ -250,7 +296,8 @@ TEST(PlanViewTest, TheJsonHasEveryKeyWithTheGatesAsTheWavePlanWritesThem) {
   const Json expected = Json::parse(R"({
     "app": "shop", "path": "apps/shop", "revision": ")" +
                                     f->head + R"(",
-    "unassigned": ["us-1"], "unreached": [], "errors": [], "warnings": [],
+    "unassigned": ["us-1"], "unreached": [], "errors": [], "warnings": [], "applications": 3,
+    "namespaceOnlyClusters": {"setting": "include", "clusters": []},
     "waves": [
       {"index": 1, "name": "canary", "size": "", "maxConcurrency": "100%", "maxFailures": "0",
        "minSuccessTime": "", "progressDeadline": "", "approval": "none",

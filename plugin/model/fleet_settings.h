@@ -1,0 +1,25 @@
+// FleetSettings (a fleetwave.io/v1alpha1 object in policies/): fleet-wide choices fleetwave
+// makes where Karmada has no equivalent. Only the reconciler acts on them; a render never reads
+// them, so fleetwave-render's output stays exactly Karmada's.
+#pragma once
+
+#include "base/json.h"
+#include "model/problems.h"
+
+namespace fleetwave {
+
+// Karmada's namespace sync controller sends every Namespace to every cluster. `Include` keeps
+// that: a cluster that receives only Namespaces still gets an Argo CD Application and a wave.
+// `Skip` gives such a cluster neither (one Application per cluster that runs something).
+enum class NamespaceOnlyClusters { Include, Skip };
+
+struct FleetSettings {
+  NamespaceOnlyClusters namespace_only_clusters = NamespaceOnlyClusters::Include;
+};
+
+inline constexpr const char* kFleetSettingsKind = "FleetSettings";
+
+// The settings of one FleetSettings document; problems name the field ("spec.namespaceOnlyClusters").
+FleetSettings parse_fleet_settings(const Json& document, Problems& problems);
+
+}  // namespace fleetwave
