@@ -4,6 +4,7 @@
 #include <thread>
 
 #include "demo/step_feed.h"
+#include "testkit/process/child_process.h"
 
 namespace fleetwave::e2e {
 namespace {
@@ -100,6 +101,26 @@ Status<> print_rollout_shares(Context& c, RolloutStack& stack) {
   return ok_status();
 }
 
+// `fleetwave status guestbook` as a person would run it mid-rollout, writing to the demo's own
+// output: in colour with symbols on a terminal, plain text in a pipe.
+Status<> print_status(Context& c, RolloutStack& stack) {
+  std::fprintf(c.out, "\n==> fleetwave status guestbook (as anyone can run it while the release rolls)\n");
+  std::fflush(c.out);
+  testkit::ProcessSpec spec;
+  spec.argv = {c.options.binaries.fleetwave, "status", "guestbook"};
+  for (const std::string& f : stack.cli_flags(/*argocd=*/true)) spec.argv.push_back(f);
+  spec.stdout_path = "/dev/stdout";
+  spec.stderr_path = "/dev/stderr";
+  FW_TRY(child, testkit::ChildProcess::spawn(spec));
+  if (!child.wait_for_exit(std::chrono::seconds(60))) {
+    child.stop();
+    return transient("fleetwave status did not finish within 60 s");
+  }
+  std::fprintf(c.out, "\n");
+  return *child.exit_code() == 0 ? ok_status()
+                                 : transient("fleetwave status exited " + std::to_string(*child.exit_code()));
+}
+
 Status<> narrate(Context& c, RolloutStack& stack) {
   std::fprintf(c.out, "    Git server   %s (lighttpd + git http-backend, basic auth)\n", stack.repo().url().c_str());
   std::fprintf(c.out,
@@ -118,6 +139,13 @@ Status<> narrate(Context& c, RolloutStack& stack) {
       },
       "the first release"));
   FW_TRY(release, ship(c, stack));
+  FW_CHECK(follow(
+      c, feed,
+      [&] {
+        return newest_is(stack.repo(), "guestbook", {"advance", "complete", "rollback"}, release);
+      },
+      "the guestbook release to move"));
+  FW_CHECK(print_status(c, stack));
   FW_CHECK(follow(
       c, feed,
       [&] {

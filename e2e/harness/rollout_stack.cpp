@@ -185,12 +185,17 @@ Status<> RolloutStack::check_clusters_match_pins(const std::vector<std::string>&
   return ok_status();
 }
 
+std::vector<std::string> RolloutStack::cli_flags(bool argocd) const {
+  std::vector<std::string> flags = {"--repo",      repo_->url(),           "--git-username",
+                                    repo_->user(), "--git-password-file",  repo_->password_file(),
+                                    "--cache-dir", repo_->dir("cli-cache")};
+  if (argocd) flags.insert(flags.end(), {"--argocd-url", sim_->url(), "--argocd-token-file", sim_->token_file()});
+  return flags;
+}
+
 Result<testkit::CommandResult> RolloutStack::fleetwave_cli(std::vector<std::string> args, const std::string& author) {
-  for (const std::string& a : {std::string("--repo"), repo_->url(), std::string("--git-username"), repo_->user(),
-                               std::string("--git-password-file"), repo_->password_file(), std::string("--cache-dir"),
-                               repo_->dir("cli-cache"), std::string("--author"), author}) {
-    args.push_back(a);
-  }
+  for (const std::string& a : cli_flags(false)) args.push_back(a);
+  args.insert(args.end(), {"--author", author});
   testkit::ProcessSpec spec;
   spec.argv = {options_.binaries.fleetwave};
   spec.argv.insert(spec.argv.end(), args.begin(), args.end());

@@ -74,8 +74,12 @@ class RolloutStack {
   // targets.json; an error lists the differences.
   [[nodiscard]] Status<> check_clusters_match_pins(const std::vector<std::string>& apps);
 
-  // Runs `fleetwave <args...>` as a person would against the repository (its URL, credentials
-  // and a cache directory appended); returns the exit code and output.
+  // The flags that let `fleetwave` reach the stack as a person would: the repository (URL,
+  // credentials, a cache directory) and, with `argocd`, the Argo CD simulator and its token.
+  std::vector<std::string> cli_flags(bool argocd) const;
+
+  // Runs `fleetwave <args...>` as a person would against the repository (cli_flags(false) and
+  // --author appended); returns the exit code and output.
   [[nodiscard]] Result<testkit::CommandResult> fleetwave_cli(std::vector<std::string> args, const std::string& author);
 
   // Logs of every process, for failure messages.

@@ -50,14 +50,16 @@ Result<Json, CliFailure> status_document_now(CommandContext& ctx, ArgoCdClient& 
   if (!trust.ok())
     return CliFailure{kExitUsage, invalid_input(trust.error().to_string() + " (see " + ctx.command + " --help)")};
   StatusRequest request{ws->branch_label(), *head, configured, /*observe_every_app=*/true, nullptr, trust->get()};
+  request.approval_rules.signed_only = trust->get() != nullptr;
   auto doc = status.status_of(request, *apps);
   if (!doc.ok()) return CliFailure{kExitFailed, doc.error()};
   (*doc)["warnings"] = upstream_warnings(*ws);
   return std::move(doc).value();
 }
 
-std::string render(const Json& doc, const std::string& output, bool colour) {
-  return is_structured(output) ? write_structured(doc, output) : format_status_text(doc, colour);
+// `now_ms`: ages in the text (none in a report appended only when it changed).
+std::string render(const Json& doc, const std::string& output, bool colour, std::optional<std::int64_t> now_ms) {
+  return is_structured(output) ? write_structured(doc, output) : format_status_text(doc, colour, now_ms);
 }
 
 // --watch -o json|yaml: a stream, one document each time the status changed (JSON Lines, or YAML
@@ -78,8 +80,9 @@ int watch(CommandContext& ctx, ArgoCdClient& argocd, bool configured, AnalysisCl
   for (;;) {
     auto doc = status_document_now(ctx, argocd, configured, analysis, only);
     if (!doc.ok() && doc.error().exit_code == kExitUsage) return ctx.fail(doc.error());
+    const auto now = ctx.process.stdout_terminal ? std::optional(ctx.services.clock.now_ms()) : std::nullopt;
     std::string report =
-        doc.ok() ? render(*doc, output, ctx.process.colour) : "error: " + doc.error().error.to_string() + "\n";
+        doc.ok() ? render(*doc, output, ctx.process.colour, now) : "error: " + doc.error().error.to_string() + "\n";
     const std::string when = format_rfc3339(ctx.services.clock.now_ms());
     if (is_structured(output)) {
       if (report != last) ctx.out.write(stream_document(doc, when, output));
@@ -112,7 +115,7 @@ int run_status(CommandContext& ctx) {
   if (ctx.args.has("watch")) return watch(ctx, **argocd, configured, *analysis, only, *format, *interval);
   auto doc = status_document_now(ctx, **argocd, configured, *analysis, only);
   if (!doc.ok()) return ctx.fail(doc.error());
-  ctx.out.write(render(*doc, *format, ctx.process.colour));
+  ctx.out.write(render(*doc, *format, ctx.process.colour, ctx.services.clock.now_ms()));
   return kExitOk;
 }
 

@@ -53,6 +53,7 @@ TEST_F(CliStatusCommandTest, ReleaseInFlightWithVerdictsAndWhyBlocked) {
   reconcile();
   const std::string release = git(remote_, {"rev-parse", "main~1"});
   const std::string r7 = release.substr(0, 7);
+  clock_.advance_ms(192'000);  // the ages say how long ago the release started and dev-1 was pinned
   CliRun waiting = run(with(with({"status", "shop"}, repo_flags()), argocd_flags_));
   EXPECT_EQ(waiting.exit_code, 0) << waiting.err;
   EXPECT_EQ(
@@ -60,12 +61,12 @@ TEST_F(CliStatusCommandTest, ReleaseInFlightWithVerdictsAndWhyBlocked) {
       "shop (apps/shop)\n"
       "  phase:    Progressing — release " +
           r7 +
-          " in wave canary\n"
-          "  blocked:  wave 1/3 canary waiting for dev-1: no Argo CD Application for dev-1 yet\n"
+          " in wave canary, started 3m12s ago\n"
+          "  syncing:  wave 1/3 canary waiting for dev-1: no Argo CD Application for dev-1 yet\n"
           "  wave 1/3 canary (current): maxConcurrency 100%, maxFailures 0, minSuccessTime 10s, progressDeadline none\n"
           "    dev-1  " +
           r7 +
-          "  unknown  no Argo CD Application for dev-1 yet\n"
+          "  unknown  no Argo CD Application for dev-1 yet  (pinned 3m12s ago)\n"
           "  wave 2/3 europe: maxConcurrency 1, maxFailures 0, minSuccessTime 0s, progressDeadline none\n"
           "    eu-1  -        not pinned\n"
           "    eu-2  -        not pinned\n"
@@ -93,7 +94,7 @@ TEST_F(CliStatusCommandTest, ReleaseInFlightWithVerdictsAndWhyBlocked) {
                                                   {"pinnedAt", "2027-01-15T08:00:00Z"},
                                                   {"verdict", "done"},
                                                   {"detail", "Synced/Healthy at " + r7},
-                                                  {"healthySince", "2027-01-15T08:00:00Z"}}));
+                                                  {"healthySince", "2027-01-15T08:03:12Z"}}));
   // Output is deterministic, byte for byte.
   EXPECT_EQ(run(with(with({"status", "--output", "json"}, repo_flags()), argocd_flags_)).out, json.out);
 }
@@ -107,7 +108,8 @@ TEST_F(CliStatusCommandTest, JsonShapeIsStable) {
     for (auto it = object.begin(); it != object.end(); ++it) out.push_back(it.key());
     return out;
   };
-  EXPECT_EQ(keys(doc), (std::vector<std::string>{"apps", "branch", "cordons", "head", "warnings"}));
+  EXPECT_EQ(keys(doc), (std::vector<std::string>{"approvalRules", "apps", "branch", "cordons", "head", "warnings"}));
+  EXPECT_EQ(doc["approvalRules"], Json::parse(R"({"allowedReviewers": [], "signedCommitsOnly": false})"));
   const Json& app = doc["apps"][0];
   EXPECT_EQ(keys(app), (std::vector<std::string>{
                            "analysis",    "app",        "approvals", "argocd",  "blocked",          "blockedBy",
@@ -121,7 +123,7 @@ TEST_F(CliStatusCommandTest, JsonShapeIsStable) {
             (std::vector<std::string>{"cluster", "cordoned", "detail", "healthySince", "held", "pinnedAt", "revision",
                                       "server", "verdict"}));
   EXPECT_EQ(app["argocd"], Json({{"configured", false}, {"reachable", false}, {"error", ""}}));
-  EXPECT_EQ(r.out.substr(0, 12), "{\n  \"apps\": ");  // indented, sorted keys
+  EXPECT_EQ(r.out.substr(0, 21), "{\n  \"approvalRules\": ");  // indented, sorted keys
 }
 
 TEST_F(CliStatusCommandTest, ErrorsAndUsage) {

@@ -1,6 +1,7 @@
 // fleetwave serve as a real process (serve_fixture.h) with notifications and commit statuses
 // configured: the first cycle's start step reaches a webhook (the URL from a mounted file, never
-// logged) and the release commit gets the canary's status on the fake GitHub, linked to the board.
+// logged) and the release commit gets the canary's status on the fake GitHub, linked to the board;
+// the status document names the allowed reviewers.
 #include <signal.h>
 
 #include "codec/json_reader.h"
@@ -73,6 +74,8 @@ TEST_F(ServeNotifyServerTest, TheStartStepIsNotifiedAndItsWaveGetsAStatus) {
       "acme/fleet",
       "--approvals-token-file",
       file("github-token"),
+      "--allowed-reviewers",
+      "alice,bob",
       "--board-url",
       "https://fleetwave.example.com/",
       "--notifications-webhooks",
@@ -103,6 +106,14 @@ TEST_F(ServeNotifyServerTest, TheStartStepIsNotifiedAndItsWaveGetsAStatus) {
   EXPECT_EQ(status.context, "fleetwave/shop/" + string_at(*body, {"wave"}));
   EXPECT_EQ(status.state, "pending");
   EXPECT_EQ(status.target_url, "https://fleetwave.example.com/apps/shop");
+
+  // The status document says whose approval counts, from serve's settings.
+  HttpResult apps = get("/api/v1/apps");
+  ASSERT_EQ(apps.status, 200) << apps.body;
+  auto doc = parse_json(apps.body, "apps");
+  ASSERT_TRUE(doc.ok()) << apps.body;
+  EXPECT_EQ((*doc)["approvalRules"],
+            Json::parse(R"({"allowedReviewers": ["alice", "bob"], "signedCommitsOnly": false})"));
 
   EXPECT_EQ(logs().find("HooKSeCrEt"), std::string::npos) << logs();
   EXPECT_NE(logs().find("\"notifications\":1"), std::string::npos) << logs();

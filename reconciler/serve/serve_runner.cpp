@@ -119,7 +119,8 @@ int run_serve(const ServeOptions& o, ServePorts p) {
   notifier.add_hooks(reconciler_options.hooks);
   Reconciler reconciler(repo, argocd, CycleServices{p.clock, p.sleeper, p.random}, reconciler_options);
   StatusBuilder status(p.repo, p.argocd, p.clock, o.reconciler.metrics);
-  SnapshotBuilder snapshots(p.repo, status, o.reconciler.branch);
+  SnapshotBuilder snapshots(p.repo, status, o.reconciler.branch,
+                            ApprovalRules{o.allowed_reviewers, o.reconciler.trust != nullptr});
   ServeApi api(state, metrics, triggers, p.log, o.secrets, o.board_links);
 
   std::unique_ptr<HttpServer> http = start_http(o, api, metrics, p.log);

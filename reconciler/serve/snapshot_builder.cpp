@@ -147,7 +147,8 @@ Result<std::shared_ptr<Snapshot>> SnapshotBuilder::build(const std::string& head
   FW_CHECK(add_generator_answers(head, *snapshot));
   // Up-to-date apps too, as `fleetwave status` does: the document is the same bytes.
   FW_TRY(doc,
-         status_.status(StatusRequest{branch_, head, /*argocd_configured=*/true, /*observe_every_app=*/true, &cycle}));
+         status_.status(StatusRequest{branch_, head, /*argocd_configured=*/true, /*observe_every_app=*/true, &cycle,
+                                      /*trust=*/nullptr, approval_rules_}));
   const JsonWriteOptions pretty{false, 2};  // as `fleetwave status --output json` prints it
   snapshot->status_body = write_json(doc, pretty) + "\n";
   // Each app's body is the document with that app alone: the other members once, not the whole

@@ -40,8 +40,10 @@ struct SnapshotExtras {
 
 class SnapshotBuilder {
  public:
-  SnapshotBuilder(git::GitRepository& repo, StatusBuilder& status, std::string branch)
-      : repo_(repo), status_(status), branch_(std::move(branch)) {}
+  // `approval_rules`: whose approval counts, shown for the apps waiting for one.
+  SnapshotBuilder(git::GitRepository& repo, StatusBuilder& status, std::string branch,
+                  ApprovalRules approval_rules = {})
+      : repo_(repo), status_(status), branch_(std::move(branch)), approval_rules_(std::move(approval_rules)) {}
 
   // `apps` gains each app's phase and current wave for the metrics.
   Result<std::shared_ptr<Snapshot>> build(const std::string& head, const CycleReport& cycle,
@@ -66,6 +68,7 @@ class SnapshotBuilder {
   git::GitRepository& repo_;
   StatusBuilder& status_;
   std::string branch_;
+  ApprovalRules approval_rules_;
   std::map<std::string, std::pair<std::string, CannedAnswer>> answers_;  // app -> (blob id, answer)
   std::map<std::string, CommitSummary> commits_;                         // commits never change
   std::string trails_head_;                                              // trails_ were read there

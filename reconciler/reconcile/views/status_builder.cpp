@@ -58,7 +58,7 @@ Result<Json> StatusBuilder::status_of(const StatusRequest& request, const std::v
     in.report = std::move(p.report);
     inputs.push_back(std::move(in));
   }
-  Json doc = status_document(request.branch, request.head, inputs, cordons);
+  Json doc = status_document(request.branch, request.head, inputs, cordons, request.approval_rules);
   // The cycle's fleet-wide problems (a failover refused, a listing that failed) are part of the
   // fleet's status, not only of serve's log.
   if (request.cycle != nullptr) {

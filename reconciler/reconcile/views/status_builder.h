@@ -17,6 +17,7 @@
 #include "reconcile/cycle_report.h"
 #include "reconcile/reach_cache.h"
 #include "reconcile/repo_snapshot.h"
+#include "reconcile/views/status_view.h"
 
 namespace fleetwave {
 
@@ -27,6 +28,7 @@ struct StatusRequest {
   bool observe_every_app = false;      // ask Argo CD about up-to-date apps too (`fleetwave status`)
   const CycleReport* cycle = nullptr;  // its Argo CD answers are reused
   StepTrust* trust = nullptr;          // approvals.allowedSigners: show ignored steps and the reject they get
+  ApprovalRules approval_rules;        // whose approval counts, for the apps waiting for one
 };
 
 class StatusBuilder {

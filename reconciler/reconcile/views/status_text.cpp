@@ -2,8 +2,12 @@
 
 #include <algorithm>
 #include <limits>
+#include <map>
+#include <utility>
 
+#include "base/duration_text.h"
 #include "base/text.h"
+#include "base/timestamp.h"
 
 namespace fleetwave::cli {
 namespace {
@@ -32,6 +36,7 @@ constexpr const char* kRed = "31";
 constexpr const char* kYellow = "33";
 constexpr const char* kCyan = "36";
 constexpr const char* kBold = "1";
+constexpr const char* kDim = "2";
 
 const char* phase_colour(const std::string& phase) {
   if (phase == "Stable") return kGreen;
@@ -47,18 +52,34 @@ std::string verdict_text(const std::string& verdict, bool on_stable, const Palet
   const std::string word = on_stable && verdict == "done" ? "stable" : verdict;
   if (!p.on) return pad(word, 7);
   const char* symbol = word == "done" ? "✓ " : word == "failed" ? "✗ " : word == "stable" ? "· " : "… ";
-  const char* code = word == "done" ? kGreen : word == "failed" ? kRed : word == "stable" ? "2" : kYellow;
+  const char* code = word == "done" ? kGreen : word == "failed" ? kRed : word == "stable" ? kDim : kYellow;
   return p.paint(symbol + word, code) + std::string(word.size() < 7 ? 7 - word.size() : 0, ' ');
 }
 
 std::string short7(const std::string& sha) { return sha.empty() ? "-" : sha.substr(0, 7); }
 
-std::string release_line(const Json& app, const Palette& p) {
+// What the text is rendered with besides the document.
+struct TextContext {
+  Palette p;
+  std::optional<std::int64_t> now_ms;  // ages only with a clock
+};
+
+// "3m12s ago" for the RFC 3339 time at `key` ("" without a clock or a time; "just now" for a
+// time a little ahead of the clock, as between machines).
+std::string age_of(const Json& j, const char* key, const TextContext& t) {
+  if (!t.now_ms) return "";
+  const auto at = parse_rfc3339(string_at(j, {key}));
+  if (!at) return "";
+  return *at >= *t.now_ms ? "just now" : format_age_ms(*t.now_ms - *at) + " ago";
+}
+
+std::string release_line(const Json& app, const TextContext& t) {
   const std::string phase = str(app, "phase");
-  std::string line = p.paint(phase, phase_colour(phase));
+  std::string line = t.p.paint(phase, phase_colour(phase));
   if (!str(app, "release").empty()) {
     line += " — release " + short7(str(app, "release"));
     if (!str(app, "releaseWave").empty()) line += " in wave " + str(app, "releaseWave");
+    if (const std::string age = age_of(app, "releaseStartedAt", t); !age.empty()) line += ", started " + age;
   }
   if (!str(app, "stable").empty()) line += "; stable " + short7(str(app, "stable"));
   if (!str(app, "heldReason").empty()) line += "; held: " + str(app, "heldReason");
@@ -79,7 +100,8 @@ std::string gate_lines(const Json& wave) {
   return g;
 }
 
-void cluster_lines(const Json& clusters, const Json& app, const Palette& p, std::string& out) {
+void cluster_lines(const Json& clusters, const Json& app, const TextContext& t, std::string& out) {
+  const Palette& p = t.p;
   const std::string release = str(app, "release"), stable = str(app, "stable");
   std::size_t width = 0;
   for (const Json& c : clusters) width = std::max(width, str(c, "cluster").size());
@@ -92,6 +114,8 @@ void cluster_lines(const Json& clusters, const Json& app, const Palette& p, std:
       const bool on_stable = !release.empty() && str(c, "revision") == stable && stable != release;
       if (!str(c, "verdict").empty())
         line += "  " + verdict_text(str(c, "verdict"), on_stable, p) + "  " + str(c, "detail");
+      if (const std::string age = age_of(c, "pinnedAt", t); !age.empty())
+        line += "  " + p.paint("(pinned " + age + ")", kDim);
     }
     if (!str(c, "held").empty()) line += "  held: " + str(c, "held");
     if (!str(c, "cordoned").empty()) line += "  " + str(c, "cordoned");
@@ -100,17 +124,44 @@ void cluster_lines(const Json& clusters, const Json& app, const Palette& p, std:
   }
 }
 
-// What the app is doing while no step is due, in a word: a bake is normal progress, not a block.
+// What the app is doing while no step is due, in a word: clusters syncing, a bake and running
+// checks are normal progress (cyan), not a block; an approval waits for a person.
 std::string waiting_label(const Json& app, const Palette& p) {
-  const std::string gate = str(app, "blockedBy");
-  const std::string word = gate == "bake" ? "baking" : gate == "approval" || gate == "analysis" ? gate : "blocked";
-  return p.paint(word + ":", word == "baking" || word == "analysis" ? kCyan : kYellow) +
-         std::string(10 - word.size() - 1, ' ');
+  static const std::map<std::string, std::pair<std::string, const char*>> kWords = {
+      {"progress-deadline", {"syncing", kCyan}},
+      {"bake", {"baking", kCyan}},
+      {"analysis", {"analysis", kCyan}},
+      {"approval", {"approval", kYellow}},
+  };
+  const auto it = kWords.find(str(app, "blockedBy"));
+  const auto [word, colour] = it != kWords.end() ? it->second : std::pair<std::string, const char*>{"blocked", kYellow};
+  return p.paint(word + ":", colour) + std::string(10 - word.size() - 1, ' ');
 }
 
-void app_text(const Json& app, const Palette& p, std::string& out) {
+// Whose approval counts for an app waiting for one (docs/approvals.md): a commit on the branch
+// (approve, or the approval branch merged) and a review approval of the pull request.
+std::string approvers_text(const Json& rules, const std::string& branch) {
+  std::string commit = rules.value("signedCommitsOnly", false)
+                           ? "an approve or merge commit signed by a key in approvals.allowedSigners"
+                           : "anyone who can push to " + one_line_text(branch);
+  std::string review = "a review approval of its pull request (with an approvals provider)";
+  const Json reviewers = rules.value("allowedReviewers", Json::array());
+  if (!reviewers.empty()) {
+    review = "a review approval by ";
+    for (std::size_t i = 0; i < reviewers.size(); ++i)
+      review += (i == 0                      ? "@"
+                 : i + 1 == reviewers.size() ? " or @"
+                                             : ", @") +
+                one_line_text(reviewers[i].get<std::string>());
+    review += " (approvals.allowedReviewers)";
+  }
+  return commit + "; " + review;
+}
+
+void app_text(const Json& app, const Json& document, const TextContext& t, std::string& out) {
+  const Palette& p = t.p;
   out += p.paint(str(app, "app"), kBold) + " (" + str(app, "path") + ")\n";
-  out += "  phase:    " + release_line(app, p) + "\n";
+  out += "  phase:    " + release_line(app, t) + "\n";
   const Json& argocd = app["argocd"];
   if (argocd["configured"].get<bool>() && !argocd["reachable"].get<bool>()) {
     out += "  argocd:   unreachable: " + str(argocd, "error") + "\n";
@@ -118,6 +169,10 @@ void app_text(const Json& app, const Palette& p, std::string& out) {
   if (!app["next"].is_null())
     out += "  next:     " + str(app["next"], "action") + " — " + str(app["next"], "subject") + "\n";
   if (!str(app, "blocked").empty()) out += "  " + waiting_label(app, p) + str(app, "blocked") + "\n";
+  if (str(app, "blockedBy") == "approval") {
+    out += "  who:      " + approvers_text(document.value("approvalRules", Json::object()), str(document, "branch")) +
+           "\n";
+  }
   for (const Json& a : app.value("analysis", Json::array())) {
     std::string target = str(a, "check") + (str(a, "cluster").empty() ? "" : " on " + str(a, "cluster"));
     std::string what = str(a, "error").empty() ? str(a, "summary") : str(a, "error");
@@ -135,32 +190,33 @@ void app_text(const Json& app, const Palette& p, std::string& out) {
     out += "  wave " + std::to_string(w["index"].get<int>()) + "/" + std::to_string(waves.size()) + " " +
            str(w, "name") + (w["current"].get<bool>() ? " (current)" : "") + ": " + gate_lines(w) + "\n";
     if (w["clusters"].empty()) out += "    (no clusters)\n";
-    cluster_lines(w["clusters"], app, p, out);
+    cluster_lines(w["clusters"], app, t, out);
   }
   if (!app["otherClusters"].empty()) {
     out += "  pinned, in no wave:\n";
-    cluster_lines(app["otherClusters"], app, p, out);
+    cluster_lines(app["otherClusters"], app, t, out);
   }
 }
 
 }  // namespace
 
-std::string format_status_text(const Json& document, bool colour) {
-  const Palette p{colour};
+std::string format_status_text(const Json& document, bool colour, std::optional<std::int64_t> now_ms) {
+  const TextContext t{Palette{colour}, now_ms};
   std::string out;
   for (const Json& w : document.value("warnings", Json::array()))
     out += "warning: " + one_line_text(w.get<std::string>()) + "\n";
   for (const Json& c : document.value("cordons", Json::array())) {
+    const std::string age = age_of(c, "since", t);
     out += "cordoned: " + str(c, "cluster") + " (" + str(c, "taint") + ") by " + str(c, "by") + " since " +
-           str(c, "since") + (c.value("automatic", false) ? " (automatic failover)" : "") + ": " + str(c, "reason") +
-           "\n";
+           str(c, "since") + (age.empty() ? "" : " (" + age + ")") +
+           (c.value("automatic", false) ? " (automatic failover)" : "") + ": " + str(c, "reason") + "\n";
   }
   if (!out.empty()) out += "\n";
   const Json& apps = document["apps"];
   if (apps.empty()) return out + "no apps at " + short7(str(document, "head")) + " (no WavePlan found)\n";
   for (std::size_t i = 0; i < apps.size(); ++i) {
     if (i > 0) out += "\n";
-    app_text(apps[i], p, out);
+    app_text(apps[i], document, t, out);
   }
   return out;
 }

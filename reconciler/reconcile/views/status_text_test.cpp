@@ -163,6 +163,17 @@ std::vector<StatusTextCase> status_text_waiting_cases() {
        "  baking:   wave 1/3 canary healthy for 4s of minSuccessTime 10s, 6s left\n" +
            kStatusTextCurrent1 + "    dev-1  aaaaaaa\n" + kStatusTextGates2 + "    eu-1  sssssss\n    eu-2  sssssss\n" +
            kStatusTextGates3 + "    us-1  sssssss\n"},
+      {"clusters of the wave on their way to the release are syncing",
+       [](AppStatusInput& in) {
+         status_text_release(in, ReleasePhase::Progressing, 0);
+         in.report.blocked = "wave 1/3 canary waiting for dev-1: OutOfSync, aaaaaaa not applied yet";
+         in.report.blocked_by = "progress-deadline";
+       },
+       "shop (apps/shop)\n"
+       "  phase:    Progressing — release aaaaaaa in wave canary; stable sssssss\n"
+       "  syncing:  wave 1/3 canary waiting for dev-1: OutOfSync, aaaaaaa not applied yet\n" +
+           kStatusTextCurrent1 + "    dev-1  aaaaaaa\n" + kStatusTextGates2 + "    eu-1  sssssss\n    eu-2  sssssss\n" +
+           kStatusTextGates3 + "    us-1  sssssss\n"},
       {"analysis checks of the current wave, one per cluster and one for the wave",
        [](AppStatusInput& in) {
          status_text_release(in, ReleasePhase::Progressing, 0);
@@ -306,6 +317,55 @@ TEST(StatusTextTest, FleetWarningsAndCordonsComeFirstAndCordonedClustersSayWhy) 
                 kStatusTextGates3 +
                 "    us-1  sssssss  cordoned automatically by fleetwave since 2027-01-15T07:00:00Z: unreachable for "
                 "5m (taint fleetwave.io/failover=true:NoExecute)\n");
+}
+
+// With a clock the text says how long ago things happened, as kubectl writes ages; without one
+// (a report appended only when it changes) it does not.
+TEST(StatusTextTest, AgesWithAClock) {
+  const std::vector<Cordon> cordons = {{"eu-2", Taint{"cluster.karmada.io/not-ready", "", "NoExecute"}, "kernel",
+                                        "Jane <jane@example.com>", ts::kNow - 7'200'000, false}};
+  AppStatusInput in = status_text_stable_app();
+  status_text_release(in, ReleasePhase::Progressing, 0);  // started and pinned a minute ago
+  in.report.state->pins["dev-1"].pinned_at_ms = ts::kNow - 192'000;
+  const Json doc = status_document("main", ts::kRelease, {in}, cordons);
+  const std::string text = format_status_text(doc, false, ts::kNow);
+  EXPECT_NE(text.find("cordoned: eu-2 (cluster.karmada.io/not-ready:NoExecute) by Jane <jane@example.com> since "
+                      "2027-01-15T06:00:00Z (120m ago): kernel\n"),
+            std::string::npos)
+      << text;
+  EXPECT_NE(text.find("  phase:    Progressing — release aaaaaaa in wave canary, started 60s ago; stable sssssss\n"),
+            std::string::npos)
+      << text;
+  EXPECT_NE(text.find("    dev-1  aaaaaaa  (pinned 3m12s ago)\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("    us-1  sssssss  (pinned 60m ago)\n"), std::string::npos) << text;
+  EXPECT_NE(format_status_text(doc, false, ts::kNow - 3'600'000 - 5'000).find("(pinned just now)"), std::string::npos)
+      << "a pin a little ahead of the clock is just now";
+  EXPECT_EQ(format_status_text(doc).find(" ago"), std::string::npos);
+}
+
+// An app waiting for an approval says whose approval counts (docs/approvals.md).
+TEST(StatusTextTest, AnApprovalSaysWhoseApprovalCounts) {
+  AppStatusInput in = status_text_stable_app();
+  status_text_release(in, ReleasePhase::WaitingApproval, 1);
+  in.report.blocked =
+      "waiting for approval of wave europe (2/3): merge branch fleetwave/approve/shop/aaaaaaa/europe or "
+      "run `fleetwave approve shop --wave europe`";
+  in.report.blocked_by = "approval";
+  auto who = [&](const ApprovalRules& rules) {
+    const std::string text = format_status_text(status_document("main", ts::kRelease, {in}, {}, rules));
+    const std::size_t at = text.find("  who:      ");
+    return at == std::string::npos ? text : text.substr(at, text.find('\n', at) - at);
+  };
+  EXPECT_EQ(who({}),
+            "  who:      anyone who can push to main; a review approval of its pull request (with an approvals "
+            "provider)");
+  EXPECT_EQ(who({{"alice"}, false}),
+            "  who:      anyone who can push to main; a review approval by @alice (approvals.allowedReviewers)");
+  EXPECT_EQ(who({{"alice", "bob", "carol"}, true}),
+            "  who:      an approve or merge commit signed by a key in approvals.allowedSigners; a review approval by "
+            "@alice, @bob or @carol (approvals.allowedReviewers)");
+  in.report.blocked_by = "bake";
+  EXPECT_EQ(format_status_text(status_document("main", ts::kRelease, {in})).find("who:"), std::string::npos);
 }
 
 TEST(StatusTextTest, AppsAreSeparatedByABlankLineAndNoAppsSaysSo) {

@@ -151,12 +151,13 @@ Json app_status_json(const AppStatusInput& in) {
 }
 
 Json status_document(const std::string& branch, const std::string& head, const std::vector<AppStatusInput>& apps,
-                     const std::vector<Cordon>& cordons) {
+                     const std::vector<Cordon>& cordons, const ApprovalRules& rules) {
   Json doc = {{"branch", branch},
               {"head", head},
               {"apps", Json::array()},
               {"cordons", Json::array()},
-              {"warnings", Json::array()}};
+              {"warnings", Json::array()},
+              {"approvalRules", {{"allowedReviewers", rules.reviewers}, {"signedCommitsOnly", rules.signed_only}}}};
   for (const AppStatusInput& a : apps) doc["apps"].push_back(app_status_json(a));
   for (const Cordon& c : cordons) {
     doc["cordons"].push_back({{"cluster", c.cluster},

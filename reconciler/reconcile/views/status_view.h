@@ -39,7 +39,9 @@
 //   "warnings": ["branch main is 2 commit(s) behind origin/main ..."],   about the checkout
 //                                     (`fleetwave status` without --repo); [] otherwise
 //   "cordons": [ {"cluster": "eu-2", "taint": "key[=value]:Effect", "reason": "", "by": "",
-//                 "since": "RFC 3339", "automatic": bool} ]
+//                 "since": "RFC 3339", "automatic": bool} ],
+//   "approvalRules": {"allowedReviewers": ["alice"], "signedCommitsOnly": bool}   whose approval
+//                                     counts (approvals.allowedReviewers, approvals.allowedSigners)
 // }
 #pragma once
 
@@ -64,7 +66,13 @@ struct AppStatusInput {
 
 Json app_status_json(const AppStatusInput& input);
 
+// Whose approval of a gated wave counts (docs/approvals.md), so a status can say whom it waits for.
+struct ApprovalRules {
+  std::vector<std::string> reviewers;  // approvals.allowedReviewers; empty: any reviewer's
+  bool signed_only = false;            // approvals.allowedSigners: approve and merge commits must be signed
+};
+
 Json status_document(const std::string& branch, const std::string& head, const std::vector<AppStatusInput>& apps,
-                     const std::vector<Cordon>& cordons = {});
+                     const std::vector<Cordon>& cordons = {}, const ApprovalRules& rules = {});
 
 }  // namespace fleetwave
