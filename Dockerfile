@@ -11,12 +11,12 @@
 # ---- build ------------------------------------------------------------------------------------
 FROM debian:12 AS build
 SHELL ["/bin/bash", "-o", "pipefail", "-c"]
-# The build dependencies are the ones CI installs (.ci/lib.sh, FLEETWAVE_APT_PACKAGES), so the
-# two lists cannot drift; the test-only ones among them (gtest, lighttpd, sshd) are unused here.
+# The build dependencies are the ones the demo and CI install (.ci/lib.sh,
+# FLEETWAVE_BUILD_APT_PACKAGES), so the lists cannot drift; lighttpd among them is unused here.
 COPY .ci/lib.sh /tmp/fleetwave-lib.sh
 RUN source /tmp/fleetwave-lib.sh \
  && apt-get update \
- && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${FLEETWAVE_APT_PACKAGES[@]}" \
+ && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${FLEETWAVE_BUILD_APT_PACKAGES[@]}" \
  && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 COPY . .
