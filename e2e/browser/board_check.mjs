@@ -5,7 +5,8 @@
 //
 //   node board_check.mjs CONFIG.json
 //   {"url": "http://127.0.0.1:PORT", "artifacts": "DIR", "app": "guestbook",
-//    "expect": {"dev-1": "done", "us-1": "on-stable", ...},   cluster -> data-state on /
+//    "expect": {"dev-1": "done", "us-1": "on-stable", ...},   cluster -> its state (the app page's
+//                                                             data-state; a square's letter on /)
 //    "hostile": "<script>...</script>",                       text that must show as text
 //    "readyFile": "FILE",          written once / checked; the test then approves the gate
 //    "liveCluster": "us-1", "liveFrom": "on-stable",           must change without a reload
@@ -32,22 +33,41 @@ try {
   page.on('pageerror', (e) => errors.push(String(e)));
   page.on('dialog', (d) => { errors.push(`dialog: ${d.message()}`); d.dismiss(); });
 
-  // The fleet: every expected cluster shows its state, in words as well as by class.
+  // The fleet: one square per cluster whose class is its state's letter, each wave's counts in
+  // words, and the app waiting for its approval first, under "Needs attention".
+  const letter = { cordoned: 'k', held: 'h', failed: 'f', baking: 'b', done: 'd', healthy: 'g', syncing: 's',
+                   pinned: 'p', 'on-stable': 'o', 'not-pinned': 'n' };
   const response = await page.goto(`${config.url}/`);
   assert.equal(response.status(), 200);
   assert.match(response.headers()['content-security-policy'] || '', /script-src 'self'/);
   const app = page.locator(`section.app[data-app="${config.app}"]`);
   await app.waitFor();
+  const square = (cluster) => app.locator(`div.dense i[title="${cluster}"]`);
   for (const [cluster, state] of Object.entries(config.expect)) {
-    const cell = app.locator(`li.cell[data-cluster="${cluster}"]`);
-    assert.equal(await cell.count(), 1, `one cell for ${cluster}`);
-    assert.equal(await cell.getAttribute('data-state'), state, `state of ${cluster}`);
-    const words = (await cell.locator('.state').innerText()).replace(/ /g, '-');
-    assert.equal(words, state, `${cluster} says its state in words`);
+    assert.equal(await square(cluster).count(), 1, `one square for ${cluster}`);
+    assert.equal(await square(cluster).getAttribute('class'), letter[state], `state of ${cluster}`);
+    const counts = (await app.locator('p.counts').allInnerTexts()).join(' ').replace(/ /g, '-');
+    assert.ok(counts.includes(state), `the counts name ${state}: ${counts}`);
   }
   log(`fleet grid: ${Object.keys(config.expect).length} clusters in the expected states`);
   const why = await app.locator('p.why').allInnerTexts();
   assert.ok(why.some((t) => t.startsWith('Waiting for approval')), `the gate is explained: ${why}`);
+  const attention = await page.locator('section.attention li').allInnerTexts();
+  assert.ok(attention.some((t) => t.startsWith(config.app) && t.includes('WaitingApproval')),
+            `the waiting app needs attention: ${attention}`);
+
+  // The filters dim what does not match and keep what does.
+  const [one] = Object.keys(config.expect);
+  await page.fill('#filters input[name="cluster"]', one);
+  assert.equal(await app.locator('div.dense i:not(.x)').count(), 1, `only ${one} stays lit`);
+  assert.equal(await square(one).getAttribute('class'), letter[config.expect[one]]);
+  assert.match(await page.locator('#filters output').innerText(), /^\d+ of \d+ cells match$/);
+  await page.selectOption('#filters select[name="state"]', letter[config.expect[one]]);
+  assert.equal(await app.locator('div.dense i:not(.x)').count(), 1, 'state and name together');
+  await page.fill('#filters input[name="cluster"]', '');
+  await page.selectOption('#filters select[name="state"]', '');
+  assert.equal(await app.locator('div.dense i.x').count(), 0, 'no filter: every square lit');
+  log('filters: by cluster name and state');
 
   // Hostile text from a commit subject is shown as text, never run.
   assert.ok((await app.locator('.subject').allInnerTexts()).some((t) => t.includes(config.hostile)),
@@ -61,17 +81,25 @@ try {
   log('ready: waiting for the gate to be approved');
   await page.waitForFunction(
     ({ app, cluster, from }) => {
-      const cell = document.querySelector(`section.app[data-app="${app}"] li.cell[data-cluster="${cluster}"]`);
-      return cell && cell.getAttribute('data-state') !== from;
+      const cell = document.querySelector(`section.app[data-app="${app}"] div.dense i[title="${cluster}"]`);
+      return cell && cell.className !== from;
     },
-    { app: config.app, cluster: config.liveCluster, from: config.liveFrom },
+    { app: config.app, cluster: config.liveCluster, from: letter[config.liveFrom] },
     { timeout: 120000, polling: 250 });
   assert.equal(await page.evaluate(() => window.__sameDocument), true, 'the page was not reloaded');
   assert.equal(await page.evaluate(() => performance.getEntriesByType('navigation').length), 1);
   assert.ok(Number(await page.getAttribute('#board', 'data-updates')) >= 1, 'an event replaced the live part');
-  const now = await app.locator(`li.cell[data-cluster="${config.liveCluster}"]`).getAttribute('data-state');
+  const now = await square(config.liveCluster).getAttribute('class');
   log(`live update: ${config.liveCluster} went from ${config.liveFrom} to ${now} without a reload`);
   await shot(page, 'board-live-update');
+
+  // A square opens its cluster on the app's page, which says its state in words.
+  await square(one).click();
+  await page.waitForURL(`**/apps/${encodeURIComponent(config.app)}#c-${encodeURIComponent(one)}`);
+  const cell = page.locator(`li.cell[data-cluster="${one}"]`);
+  assert.equal(await cell.count(), 1, `the app page has ${one}`);
+  assert.equal(await cell.getAttribute('id'), `c-${one}`);
+  log(`a square opens ${one} on the app page (${await cell.getAttribute('data-state')})`);
 
   // The app page: the plan and the audit trail from the trailers, acted by people and fleetwave.
   const appPage = await page.goto(`${config.url}/apps/${encodeURIComponent(config.app)}`);
@@ -99,7 +127,7 @@ try {
   const plain = await browser.newContext({ javaScriptEnabled: false });
   const still = await plain.newPage();
   assert.equal((await still.goto(`${config.url}/`)).status(), 200);
-  assert.ok(await still.locator(`section.app[data-app="${config.app}"] li.cell`).count() > 0);
+  assert.ok(await still.locator(`section.app[data-app="${config.app}"] div.dense i`).count() > 0);
   assert.equal(await still.locator('#live').innerText(), 'Not live: use Refresh to update.');
   assert.equal(await still.locator('a.refresh').getAttribute('href'), '/');
   log('without JavaScript: the grid is served whole with a refresh link');

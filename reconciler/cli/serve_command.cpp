@@ -79,7 +79,8 @@ Result<serve::ServeOptions> serve_options(CommandContext& ctx, const ParsedArgs&
   // The board's links to the Git host: board.gitWebUrl, else from the approvals settings.
   FW_TRY(links, serve::make_git_links(args.get("approvals-provider"), args.get("approvals-api-url"),
                                       args.get("approvals-repository"), args.get("board-git-web-url")));
-  o.board_links = links;
+  FW_TRY(argocd_web, serve::argocd_web_url(args.get("board-argocd-url")));
+  o.board_links = {links, argocd_web};
   o.build = {build_version(), build_revision()};
   return o;
 }
@@ -196,6 +197,8 @@ std::vector<FlagSpec> serve_flags() {
          "board.username"},
         {"board-password-file", "FILE", "file holding the board's basic auth password", true, 0, "board.passwordFile"},
         {"board-token-file", "FILE", "file holding a bearer token that opens the board", true, 0, "board.tokenFile"},
+        {"board-argocd-url", "URL", "Argo CD's web address, for the board's links to each cluster's Application", true,
+         0, "board.argocdUrl"},
         {"board-git-web-url", "URL",
          "the repository's web page, for the board's links (default: from the approvals settings)", true, 0,
          "board.gitWebUrl"},

@@ -184,8 +184,9 @@ ApiResponse ServeApi::board(const std::string& path, std::int64_t now_ms) const 
   const BoardView view{*snapshot, links_, second * 1000};
   ApiResponse page = html(200, "");
   if (app.empty()) {
-    page.shared_body = board_cache_.get(snapshot, "page /", second,
-                                        [&] { return board_page("Fleet", "/events", "/", fleet_fragment(view)); });
+    page.shared_body = board_cache_.get(snapshot, "page /", second, [&] {
+      return board_page("Fleet", "/events", "/", fleet_fragment(view), fleet_filters());
+    });
     return page;
   }
   const Json* found = find_app(*snapshot, app);

@@ -67,7 +67,7 @@ struct ApiSecrets {
 class ServeApi {
  public:
   ServeApi(ServeState& state, ServeMetrics& metrics, TriggerQueue& triggers, JsonLog& log, ApiSecrets secrets,
-           GitLinks links = {})
+           BoardLinks links = {})
       : state_(state),
         metrics_(metrics),
         triggers_(triggers),
@@ -107,7 +107,7 @@ class ServeApi {
   TriggerQueue& triggers_;
   JsonLog& log_;
   const ApiSecrets secrets_;
-  const GitLinks links_;
+  const BoardLinks links_;
   std::string board_event_text(const Snapshot& snapshot, const std::string& app, std::uint64_t generation,
                                std::int64_t now_ms) const;
 

@@ -1,5 +1,7 @@
 #include "serve/board/board_assets.h"
 
+#include <string>
+
 namespace fleetwave::serve {
 
 // States are told by words and by border style as well as by colour; every text colour has at
@@ -40,11 +42,29 @@ li.cell .detail { display: block; font-size: 0.8em; max-width: 22rem; }
 .s-failed { background: #fde7e5; border-color: #a1160a; border-width: 3px; }
 .s-held { background: #f3e8ff; border-style: double; border-color: #6f3bb0; border-width: 4px; }
 .s-cordoned { background: #fbe9f1; border-style: dashed; border-color: #99184f; border-width: 3px; }
+section.attention { border: 2px solid #8a5a00; border-radius: 0.4rem; padding: 0 1rem; margin-top: 1rem; background: #fffaf0; }
+form.filters { display: flex; flex-wrap: wrap; gap: 0.8rem; align-items: center; margin: 0.5rem 0; }
+p.counts { margin: 0 0 0.3rem; }
+div.dense { display: flex; flex-wrap: wrap; gap: 2px; cursor: pointer; }
+div.dense i, p.legend i { display: inline-block; width: 10px; height: 10px; box-sizing: border-box; border: 1px solid; }
+div.dense i.x { opacity: 0.12; }
+p.legend span { margin-right: 0.8rem; white-space: nowrap; }
+i.d { background: #1a7f37; border-color: #1a7f37; }
+i.g { background: #8fd19e; border-color: #1a7f37; }
+i.b { background: #f0c14b; border-color: #8a5a00; }
+i.s { background: #7aa7e9; border-color: #0a4fb3; }
+i.p { background: #fff; border: 2px dotted #0a4fb3; }
+i.o { background: #d5d8dd; border-color: #6b7380; }
+i.n { background: #fff; border: 1px dashed #6b7380; }
+i.f { background: #a1160a; border-color: #a1160a; }
+i.h { background: #6f3bb0; border: 3px double #fff; }
+i.k { background: #99184f; border: 2px dashed #fbe9f1; }
 )css";
 }
 
-std::string_view board_js() {
-  return R"js("use strict";
+// The board's script, in three parts (one IIFE): bake countdowns, the fleet page's filters and
+// square links, then the live updates.
+constexpr const char* kScriptCountdown = R"js("use strict";
 (function () {
   var board = document.getElementById("board");
   var live = document.getElementById("live");
@@ -66,7 +86,46 @@ std::string_view board_js() {
       el.textContent = words(Number(el.getAttribute("data-until")) - now);
     });
   }
-  arm();
+)js";
+
+constexpr const char* kScriptFilters =
+    R"js(  // The fleet page's filters dim the squares that do not match: a state, a wave name and a
+  // cluster name (a part of it, or a glob with *). Applied again after every live update.
+  var filters = document.getElementById("filters");
+  function glob(text) {
+    if (text.indexOf("*") < 0) return function (name) { return name.indexOf(text) >= 0; };
+    var re = new RegExp("^" + text.split("*").map(function (p) {
+      return p.replace(/[.+?^${}()|[\]\\]/g, "\\$&");
+    }).join(".*") + "$");
+    return function (name) { return re.test(name); };
+  }
+  function filter() {
+    if (!filters) return;
+    var state = filters.elements.state.value, wave = filters.elements.wave.value.trim();
+    var name = glob(filters.elements.cluster.value.trim());
+    var shown = 0, all = 0;
+    board.querySelectorAll("div.dense i").forEach(function (el) {
+      var row = el.closest("tr");
+      var ok = (!state || el.className.split(" ")[0] === state) && name(el.title) &&
+        (!wave || (row && row.getAttribute("data-wave") === wave));
+      el.classList.toggle("x", !ok);
+      all += 1;
+      shown += ok ? 1 : 0;
+    });
+    filters.elements.shown.value = shown === all ? "" : shown + " of " + all + " cells match";
+  }
+  if (filters) filters.addEventListener("input", filter);
+  // A square opens its cluster on the app's page.
+  board.addEventListener("click", function (e) {
+    var el = e.target;
+    if (el.tagName !== "I" || !el.parentNode.classList.contains("dense")) return;
+    var app = el.closest("section.app");
+    if (app) location.href = app.getAttribute("data-page") + "#c-" + encodeURIComponent(el.title);
+  });
+)js";
+
+constexpr const char* kScriptLive = R"js(  arm();
+  filter();
   setInterval(tick, 1000);
   var events = board.getAttribute("data-events");
   if (!window.EventSource || !events) return;
@@ -79,6 +138,7 @@ std::string_view board_js() {
       board.setAttribute("data-updates", String(updates));
       arm();
       tick();
+      filter();
       live.textContent = "Live, updated " + new Date().toLocaleTimeString();
     });
     source.onopen = function () { live.textContent = "Live"; };
@@ -90,6 +150,10 @@ std::string_view board_js() {
   connect();
 })();
 )js";
+
+std::string_view board_js() {
+  static const std::string script = std::string(kScriptCountdown) + kScriptFilters + kScriptLive;
+  return script;
 }
 
 }  // namespace fleetwave::serve

@@ -11,20 +11,21 @@ struct StateName {
   CellState state;
   const char* words;
   const char* css;
+  const char* letter;
 };
 
 // One row per state: the words people read and the class the stylesheet colours.
 constexpr StateName kStates[] = {
-    {CellState::Cordoned, "cordoned", "cordoned"},
-    {CellState::Held, "held", "held"},
-    {CellState::Failed, "failed", "failed"},
-    {CellState::Baking, "baking", "baking"},
-    {CellState::Done, "done", "done"},
-    {CellState::Healthy, "healthy", "healthy"},
-    {CellState::Syncing, "syncing", "syncing"},
-    {CellState::Pinned, "pinned", "pinned"},
-    {CellState::OnStable, "on stable", "on-stable"},
-    {CellState::NotPinned, "not pinned", "not-pinned"},
+    {CellState::Cordoned, "cordoned", "cordoned", "k"},
+    {CellState::Held, "held", "held", "h"},
+    {CellState::Failed, "failed", "failed", "f"},
+    {CellState::Baking, "baking", "baking", "b"},
+    {CellState::Done, "done", "done", "d"},
+    {CellState::Healthy, "healthy", "healthy", "g"},
+    {CellState::Syncing, "syncing", "syncing", "s"},
+    {CellState::Pinned, "pinned", "pinned", "p"},
+    {CellState::OnStable, "on stable", "on-stable", "o"},
+    {CellState::NotPinned, "not pinned", "not-pinned", "n"},
 };
 
 const StateName& row(CellState state) {
@@ -84,6 +85,7 @@ Cell healthy_cell(const Json& app, int wave_index, const Json& cluster, std::int
 
 const char* state_words(CellState state) { return row(state).words; }
 const char* state_class(CellState state) { return row(state).css; }
+const char* state_letter(CellState state) { return row(state).letter; }
 
 Cell classify_cell(const Json& app, int wave_index, const Json& cluster, std::int64_t now_ms) {
   Cell cell;

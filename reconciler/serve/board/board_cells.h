@@ -28,6 +28,14 @@ enum class CellState {
 // ("on-stable").
 const char* state_words(CellState state);
 const char* state_class(CellState state);
+// One letter per state: the class of a cell in the fleet page's dense grid ("d" for done).
+const char* state_letter(CellState state);
+
+// Every state, in the order of precedence above (the order counts and legends list them).
+inline constexpr CellState kCellStates[] = {
+    CellState::Cordoned, CellState::Held,    CellState::Failed, CellState::Baking,   CellState::Done,
+    CellState::Healthy,  CellState::Syncing, CellState::Pinned, CellState::OnStable, CellState::NotPinned};
+inline constexpr std::size_t kCellStateCount = sizeof kCellStates / sizeof kCellStates[0];
 
 struct Cell {
   CellState state = CellState::NotPinned;

@@ -1,7 +1,11 @@
 #include "serve/board/board_html.h"
 
+#include <algorithm>
+#include <array>
 #include <cctype>
+#include <vector>
 
+#include "base/text.h"
 #include "base/timestamp.h"
 #include "net/percent_encode.h"
 #include "serve/board/board_cells.h"
@@ -30,7 +34,7 @@ std::string time_tag(std::int64_t ms) {
 }
 
 std::string commit_ref(const BoardView& v, const std::string& sha) {
-  return link(v.links.commit(sha), code(short7(sha)));
+  return link(v.links.git.commit(sha), code(short7(sha)));
 }
 
 // "1a2b3c4 Bump shop to 1.4 — Alice" (subject and author when the snapshot knows them).
@@ -60,14 +64,28 @@ std::string gates(const Json& wave) {
   return g;
 }
 
+// The clusters of a wave in natural order (eu-2 before eu-10), as people look for them.
+std::vector<const Json*> natural_order(const Json& clusters) {
+  std::vector<const Json*> out;
+  out.reserve(clusters.size());
+  for (const Json& c : clusters) out.push_back(&c);
+  std::stable_sort(out.begin(), out.end(), [](const Json* a, const Json* b) {
+    return natural_less(board_str(*a, "cluster"), board_str(*b, "cluster"));
+  });
+  return out;
+}
+
+// An app page's cell: the cluster (a link to its Argo CD Application when board.argocdUrl is
+// set), its state in words, the bake countdown, the pin and the evidence. Its id is what the
+// fleet page's dense cells link to.
 std::string cell_html(const BoardView& v, const Json& app, int wave_index, const Json& cluster) {
   const Cell cell = classify_cell(app, wave_index, cluster, v.now_ms);
   const std::string name = board_str(cluster, "cluster");
-  std::string out = "<li class=\"cell s-" + std::string(state_class(cell.state)) + "\" data-cluster=\"" +
-                    html_escape(name) + "\" data-state=\"" + state_class(cell.state) + "\"";
+  std::string out = "<li class=\"cell s-" + std::string(state_class(cell.state)) + "\" id=\"c-" + html_escape(name) +
+                    "\" data-cluster=\"" + html_escape(name) + "\" data-state=\"" + state_class(cell.state) + "\"";
   if (!cell.detail.empty()) out += " title=\"" + html_escape(cell.detail) + "\"";
-  out += "><span class=\"cluster\">" + html_escape(name) + "</span> <span class=\"state\">" + state_words(cell.state) +
-         "</span>";
+  out += "><span class=\"cluster\">" + link(v.links.application(board_str(app, "app"), name), html_escape(name)) +
+         "</span> <span class=\"state\">" + state_words(cell.state) + "</span>";
   if (cell.state == CellState::Baking && cell.bake_left_ms > 0) {  // none while paused or frozen
     out += " <span class=\"left\" data-left-ms=\"" + std::to_string(cell.bake_left_ms) + "\">" +
            time_left(cell.bake_left_ms) + "</span>";
@@ -80,8 +98,48 @@ std::string cell_html(const BoardView& v, const Json& app, int wave_index, const
 std::string cells(const BoardView& v, const Json& app, int wave_index, const Json& clusters) {
   if (clusters.empty()) return "<span class=\"none\">no clusters</span>";
   std::string out = "<ul class=\"cells\">";
-  for (const Json& c : clusters) out += cell_html(v, app, wave_index, c);
+  for (const Json* c : natural_order(clusters)) out += cell_html(v, app, wave_index, *c);
   return out + "</ul>";
+}
+
+using StateCounts = std::array<std::size_t, kCellStateCount>;
+
+// "3 done · 1 syncing · 996 on stable": how many clusters of a wave are in each state.
+std::string counts_html(const StateCounts& counts) {
+  std::string out;
+  for (std::size_t s = 0; s < kCellStateCount; ++s) {
+    if (counts[s] == 0) continue;
+    out += std::string(out.empty() ? "" : " · ") + "<span class=\"n " + state_letter(kCellStates[s]) + "\">" +
+           std::to_string(counts[s]) + " " + state_words(kCellStates[s]) + "</span>";
+  }
+  return out.empty() ? "<span class=\"none\">no clusters</span>" : out;
+}
+
+// An attribute's value: bare when it is a plain name (cluster names are DNS labels, and 4 bytes a
+// square add up at 50,000 squares), quoted and escaped otherwise.
+std::string attribute_value(const std::string& text) {
+  const bool bare = !text.empty() && std::all_of(text.begin(), text.end(), [](unsigned char c) {
+    return std::isalnum(c) != 0 || c == '-' || c == '.' || c == '_';
+  });
+  return bare ? text : "\"" + html_escape(text) + "\"";
+}
+
+// The fleet page's cells of one wave: its counts, then one small square per cluster (its state a
+// letter class, its name on hover), which opens the cluster on the app's page. About 30 bytes a
+// cluster, so 50 apps x 1,000 clusters stay under 2 MiB.
+std::string dense_cells(const BoardView& v, const Json& app, int wave_index, const Json& clusters) {
+  StateCounts counts{};
+  std::string squares;
+  squares.reserve(clusters.size() * 32);
+  for (const Json* c : natural_order(clusters)) {
+    const Cell cell = classify_cell(app, wave_index, *c, v.now_ms);
+    ++counts[static_cast<std::size_t>(cell.state)];
+    squares += "<i class=";
+    squares += state_letter(cell.state);
+    squares += " title=" + attribute_value(board_str(*c, "cluster")) + "></i>";
+  }
+  if (clusters.empty()) return counts_html(counts);
+  return "<p class=\"counts\">" + counts_html(counts) + "</p><div class=\"dense\">" + squares + "</div>";
 }
 
 // Why the current wave does not move, in words, with the approval branch when one is awaited.
@@ -91,8 +149,9 @@ std::string wave_why(const BoardView& v, const Json& app, const Json& wave) {
   if (board_str(wave, "approval") == "required" && !wave.value("approved", false) &&
       board_str(app, "phase") == "WaitingApproval") {
     const std::string branch = approval_branch(app, board_str(wave, "name"));
-    out += "<p class=\"why\">Waiting for approval: merge " + link(v.links.branch(branch), code(branch)) + " or run " +
-           code("fleetwave approve " + board_str(app, "app") + " --wave " + board_str(wave, "name")) + ".</p>";
+    out += "<p class=\"why\">Waiting for approval: merge " + link(v.links.git.branch(branch), code(branch)) +
+           " or run " + code("fleetwave approve " + board_str(app, "app") + " --wave " + board_str(wave, "name")) +
+           ".</p>";
   }
   // The reason says the same of an awaited approval, without the link. A bake is a wait, not a
   // block: the words are neutral.
@@ -101,7 +160,10 @@ std::string wave_why(const BoardView& v, const Json& app, const Json& wave) {
   return out;
 }
 
-std::string grid(const BoardView& v, const Json& app) {
+// How a wave's clusters are drawn: in full on an app's page, dense on the fleet page.
+using CellsDrawer = std::string (*)(const BoardView&, const Json&, int, const Json&);
+
+std::string grid(const BoardView& v, const Json& app, CellsDrawer draw) {
   const Json& waves = app["waves"];
   std::string out = "<table class=\"grid\"><caption>Waves and clusters of " + html_escape(board_str(app, "app")) +
                     "</caption><thead><tr><th scope=\"col\">Wave</th><th scope=\"col\">Gates</th>"
@@ -113,11 +175,11 @@ std::string grid(const BoardView& v, const Json& app) {
            html_escape(board_str(w, "name")) + "\"><th scope=\"row\">" + std::to_string(index) + "/" +
            std::to_string(waves.size()) + " " + html_escape(board_str(w, "name")) +
            (current ? " <span class=\"tag\">current</span>" : "") + "</th><td class=\"gates\">" + gates(w) +
-           "</td><td>" + cells(v, app, index, w["clusters"]) + wave_why(v, app, w) + "</td></tr>";
+           "</td><td>" + draw(v, app, index, w["clusters"]) + wave_why(v, app, w) + "</td></tr>";
   }
   if (!array_at(app, "otherClusters").empty()) {
     out += "<tr class=\"wave\"><th scope=\"row\">in no wave</th><td class=\"gates\">pinned earlier</td><td>" +
-           cells(v, app, 0, app["otherClusters"]) + "</td></tr>";
+           draw(v, app, 0, app["otherClusters"]) + "</td></tr>";
   }
   return out + "</tbody></table>";
 }
@@ -162,21 +224,22 @@ std::string notes(const Json& app) {
   return out.empty() ? "" : "<ul class=\"notes\">" + out + "</ul>";
 }
 
-std::string app_section(const BoardView& v, const Json& app, std::size_t index, bool with_link) {
+std::string app_section(const BoardView& v, const Json& app, std::size_t index, bool with_link, CellsDrawer draw) {
   const std::string name = board_str(app, "app");
   const std::string id = "app-" + std::to_string(index);
-  const std::string title = with_link ? link("/apps/" + url_segment(name), html_escape(name)) : html_escape(name);
+  const std::string page = "/apps/" + url_segment(name);
+  const std::string title = with_link ? link(page, html_escape(name)) : html_escape(name);
   std::string out = "<section class=\"app\" aria-labelledby=\"" + id + "\" data-app=\"" + html_escape(name) +
-                    "\"><h2 id=\"" + id + "\">" + title + " <span class=\"phase\" data-phase=\"" +
-                    html_escape(board_str(app, "phase")) + "\">" + html_escape(board_str(app, "phase")) +
-                    "</span></h2>";
+                    "\" data-page=\"" + html_escape(page) + "\"><h2 id=\"" + id + "\">" + title +
+                    " <span class=\"phase\" data-phase=\"" + html_escape(board_str(app, "phase")) + "\">" +
+                    html_escape(board_str(app, "phase")) + "</span></h2>";
   out += "<dl class=\"releases\"><dt>Stable</dt><dd>" + release_line(v, board_str(app, "stable")) +
          "</dd><dt>In flight</dt><dd>" + release_line(v, board_str(app, "release"));
   if (!board_str(app, "releaseWave").empty()) out += " — wave " + html_escape(board_str(app, "releaseWave"));
   if (!board_str(app, "releaseStartedAt").empty())
     out += ", started <time>" + html_escape(board_str(app, "releaseStartedAt")) + "</time>";
   out += "</dd></dl>";
-  return out + notes(app) + analysis(app) + grid(v, app) + "</section>";
+  return out + notes(app) + analysis(app) + grid(v, app, draw) + "</section>";
 }
 
 std::string meta(const BoardView& v) {
@@ -197,6 +260,63 @@ std::string cordons(const Json& doc) {
            html_escape(board_str(c, "reason")) + "</li>";
   }
   return out + "</ul></section>";
+}
+
+// What the fleet page's squares mean: each state's colour and letter class, in words.
+std::string legend() {
+  std::string out = "<p class=\"legend\">";
+  for (CellState s : kCellStates)
+    out += "<span><i class=\"" + std::string(state_letter(s)) + "\"></i> " + state_words(s) + "</span> ";
+  return out + "</p>";
+}
+
+// A stable app with nothing to say (no pause, hold, error or warning): one line in the fleet
+// page's collapsed list instead of a section.
+bool quiet_stable(const Json& app) {
+  return board_str(app, "phase") == "Stable" && board_str(app, "blocked").empty() && app["next"].is_null() &&
+         array_at(app, "errors").empty() && array_at(app, "warnings").empty() && array_at(app, "ignored").empty() &&
+         !app.value("paused", false);
+}
+
+std::size_t pinned_clusters(const Json& app) {
+  std::size_t n = array_at(app, "otherClusters").size();
+  for (const Json& w : array_at(app, "waves")) n += array_at(w, "clusters").size();
+  return n;
+}
+
+std::string stable_list(const BoardView& v, const std::vector<const Json*>& stable) {
+  if (stable.empty()) return "";
+  std::string out = "<details class=\"stable\"><summary>" + std::to_string(stable.size()) +
+                    (stable.size() == 1 ? " app" : " apps") + " stable, nothing in flight</summary><ul>";
+  for (const Json* app : stable) {
+    const std::string name = board_str(*app, "app");
+    out += "<li data-app=\"" + html_escape(name) + "\">" + link("/apps/" + url_segment(name), html_escape(name)) +
+           ": stable " + commit_ref(v, board_str(*app, "stable")) + " on " + std::to_string(pinned_clusters(*app)) +
+           " clusters</li>";
+  }
+  return out + "</ul></details>";
+}
+
+// What needs a person, first: apps held, waiting for an approval, paused, frozen, failing
+// clusters or with errors, each with why and what to do (the status document's own words).
+std::string attention(const Json& apps) {
+  std::string out;
+  for (const Json& app : apps) {
+    const std::string phase = board_str(app, "phase");
+    const bool asks = phase == "Held" || phase == "WaitingApproval" || phase == "Paused" || phase == "Frozen" ||
+                      !array_at(app, "errors").empty();
+    if (!asks) continue;
+    const std::string name = board_str(app, "app");
+    std::string why = board_str(app, "blocked");
+    if (why.empty()) why = board_str(app, "heldReason");
+    if (why.empty() && !array_at(app, "errors").empty()) why = array_at(app, "errors")[0].get<std::string>();
+    out += "<li data-app=\"" + html_escape(name) + "\">" + link("/apps/" + url_segment(name), html_escape(name)) +
+           " <span class=\"phase\" data-phase=\"" + html_escape(phase) + "\">" + html_escape(phase) + "</span> " +
+           html_escape(why) + "</li>";
+  }
+  if (out.empty()) return "";
+  return "<section class=\"attention\" aria-labelledby=\"attention\"><h2 id=\"attention\">Needs attention</h2><ul>" +
+         out + "</ul></section>";
 }
 
 std::string plan_table(const Json& app) {
@@ -292,16 +412,33 @@ std::string fleet_fragment(const BoardView& v) {
   out += cordons(doc);
   const Json& apps = array_at(doc, "apps");
   if (apps.empty()) return out + "<p>No apps at " + code(short7(v.snapshot.head)) + " (no WavePlan found).</p>";
-  for (std::size_t i = 0; i < apps.size(); ++i) out += app_section(v, apps[i], i, true);
-  return out;
+  out += attention(apps) + legend();
+  std::vector<const Json*> stable;
+  for (std::size_t i = 0; i < apps.size(); ++i) {
+    if (quiet_stable(apps[i])) stable.push_back(&apps[i]);
+    else out += app_section(v, apps[i], i, true, &dense_cells);
+  }
+  return out + stable_list(v, stable);
 }
 
 std::string app_fragment(const BoardView& v, const Json& app) {
-  return meta(v) + app_section(v, app, 0, false) + plan_table(app) + trail_table(v, board_str(app, "app"));
+  return meta(v) + app_section(v, app, 0, false, &cells) + plan_table(app) + trail_table(v, board_str(app, "app"));
+}
+
+std::string fleet_filters() {
+  std::string states = "<option value=\"\">any state</option>";
+  for (CellState s : kCellStates)
+    states += "<option value=\"" + std::string(state_letter(s)) + "\">" + state_words(s) + "</option>";
+  return "<form id=\"filters\" class=\"filters\" role=\"search\" aria-label=\"Filter clusters\">"
+         "<label>State <select name=\"state\">" +
+         states +
+         "</select></label> <label>Wave <input name=\"wave\" size=\"10\"></label> "
+         "<label>Cluster <input name=\"cluster\" size=\"14\" placeholder=\"eu-* or a part\"></label> "
+         "<output name=\"shown\" aria-live=\"polite\"></output></form>";
 }
 
 std::string board_page(const std::string& title, const std::string& events, const std::string& refresh,
-                       const std::string& fragment) {
+                       const std::string& fragment, const std::string& controls) {
   std::string out =
       "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
       "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>" +
@@ -312,7 +449,7 @@ std::string board_page(const std::string& title, const std::string& events, cons
       html_escape(refresh) +
       "\" class=\"refresh\">Refresh</a></nav><p id=\"live\" role=\"status\">Not live: use Refresh to update.</p>"
       "</header><h1>" +
-      html_escape(title) + "</h1><main id=\"board\"";
+      html_escape(title) + "</h1>" + controls + "<main id=\"board\"";
   if (!events.empty()) out += " data-events=\"" + html_escape(events) + "\"";
   return out + ">" + fragment + "</main></body></html>\n";
 }

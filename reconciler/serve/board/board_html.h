@@ -24,7 +24,7 @@ std::string url_segment(std::string_view text);
 
 struct BoardView {
   const Snapshot& snapshot;
-  const GitLinks& links;
+  const BoardLinks& links;
   std::int64_t now_ms = 0;
 };
 
@@ -33,9 +33,12 @@ struct BoardView {
 std::string fleet_fragment(const BoardView& view);
 std::string app_fragment(const BoardView& view, const Json& app);
 
-// A whole page around a live part. `events` is the event stream's path ("" = none).
+// A whole page around a live part. `events` is the event stream's path ("" = none); `controls`
+// go above the live part, so they keep their state while events replace it.
 std::string board_page(const std::string& title, const std::string& events, const std::string& refresh,
-                       const std::string& fragment);
+                       const std::string& fragment, const std::string& controls = "");
+// The fleet page's filters (state, wave, cluster name), applied by the board's script.
+std::string fleet_filters();
 // The 404 page for `path`, and the page shown before the first cycle.
 std::string not_found_page(const std::string& path);
 std::string waiting_page();

@@ -130,7 +130,7 @@ Snapshot hostile_snapshot() {
 
 TEST(BoardHtml, NothingFromGitOrArgoCdReachesThePageAsMarkup) {
   const Snapshot s = hostile_snapshot();
-  const GitLinks links;
+  const BoardLinks links;
   const BoardView view{s, links, kNow};
   for (const std::string& html : {fleet_fragment(view), app_fragment(view, s.status["apps"][0])}) {
     EXPECT_EQ(html.find("<script"), std::string::npos) << html;
@@ -145,20 +145,22 @@ TEST(BoardHtml, NothingFromGitOrArgoCdReachesThePageAsMarkup) {
   EXPECT_NE(app.find("data-action=\"advance\""), std::string::npos);
   const std::string fleet = fleet_fragment(view);
   EXPECT_NE(fleet.find("href=\"/apps/shop%3Cimg%20src%3Dx%20onerror%3Dalert%281%29%3E\""), std::string::npos);
-  EXPECT_NE(fleet.find("data-state=\"baking\""), std::string::npos);
-  EXPECT_NE(fleet.find("data-left-ms=\"360000\">6m 0s left"), std::string::npos);
+  EXPECT_NE(fleet.find("<i class=b title=eu-1></i>"), std::string::npos) << "a dense square, baking";
+  EXPECT_NE(app.find("data-state=\"baking\""), std::string::npos);
+  EXPECT_NE(app.find("data-left-ms=\"360000\">6m 0s left"), std::string::npos);
 }
 
 TEST(BoardHtml, LinksToTheGitHostWhenItsWebPageIsKnown) {
   Snapshot s = hostile_snapshot();
-  auto links = make_git_links("github", "https://api.github.com", "acme/fleet", "");
-  ASSERT_TRUE(links.ok());
-  const BoardView view{s, *links, kNow};
+  auto git = make_git_links("github", "https://api.github.com", "acme/fleet", "");
+  ASSERT_TRUE(git.ok());
+  const BoardLinks links{*git, ""};
+  const BoardView view{s, links, kNow};
   EXPECT_NE(fleet_fragment(view).find("href=\"https://github.com/acme/fleet/commit/" + kRelease + "\""),
             std::string::npos);
   s.status["apps"][0]["phase"] = "WaitingApproval";
   s.status["apps"][0]["waves"][1]["approval"] = "required";
-  const std::string html = fleet_fragment(BoardView{s, *links, kNow});
+  const std::string html = fleet_fragment(BoardView{s, links, kNow});
   EXPECT_NE(html.find("Waiting for approval"), std::string::npos);
   // Issue 25 (11): the command to run names the app and the wave (escaped like everything else).
   EXPECT_NE(html.find("<code>fleetwave approve shop&lt;img src=x onerror=alert(1)&gt; --wave europe</code>"),
@@ -169,6 +171,78 @@ TEST(BoardHtml, LinksToTheGitHostWhenItsWebPageIsKnown) {
                 "bbbbbbb/europe"),
       std::string::npos)
       << html;
+}
+
+// The fleet page at fleet size: per wave the count of clusters in each state and one small square
+// per cluster in natural order; what needs a person first; quiet stable apps as one line each.
+TEST(BoardHtml, TheFleetPageCountsAndDrawsADenseGrid) {
+  Snapshot s;
+  s.head = std::string(40, 'c');
+  s.built_at_ms = kNow;
+  Json waiting = shop();
+  waiting["app"] = "billing";
+  waiting["phase"] = "WaitingApproval";
+  waiting["blocked"] = "waiting for approval of wave 2/3 europe: merge branch b or run `fleetwave approve billing`";
+  Json stable = shop();
+  stable["app"] = "docs";
+  stable["phase"] = "Stable";
+  stable["release"] = "";
+  s.status = {{"branch", "main"},
+              {"head", s.head},
+              {"apps", {waiting, stable, shop()}},
+              {"warnings", Json::array()},
+              {"cordons", Json::array()}};
+  const BoardLinks links;
+  const std::string fleet = fleet_fragment(BoardView{s, links, kNow});
+  // europe: eu-1 baking, eu-2 done, eu-3 syncing, eu-4 failed, eu-5 pinned, eu-6 healthy (no bake start).
+  EXPECT_NE(fleet.find("<span class=\"n f\">1 failed</span> · <span class=\"n b\">1 baking</span> · <span "
+                       "class=\"n d\">1 done</span> · <span class=\"n g\">1 healthy</span> · <span class=\"n s\">1 "
+                       "syncing</span> · <span class=\"n p\">1 pinned</span>"),
+            std::string::npos)
+      << fleet;
+  EXPECT_LT(fleet.find("Needs attention"), fleet.find("<section class=\"app\""));
+  EXPECT_NE(fleet.find("billing</a> <span class=\"phase\" data-phase=\"WaitingApproval\">WaitingApproval</span> "
+                       "waiting for approval of wave 2/3 europe"),
+            std::string::npos)
+      << fleet;
+  EXPECT_NE(fleet.find("<summary>1 app stable, nothing in flight</summary>"), std::string::npos);
+  EXPECT_NE(fleet.find("docs</a>: stable"), std::string::npos);
+  EXPECT_EQ(fleet.find("data-app=\"docs\"><h2"), std::string::npos) << "no section for a quiet stable app";
+
+  // Natural order, and the bytes a cluster costs at 1,000 clusters.
+  Json big = shop();
+  Json many = Json::array();
+  for (int i = 1000; i >= 1; --i) many.push_back(cluster("eu-" + std::to_string(i), kRelease, "pending"));
+  big["waves"][1]["clusters"] = many;
+  s.status["apps"] = Json::array({big});
+  const std::string one = fleet_fragment(BoardView{s, links, kNow});
+  EXPECT_LT(one.find("title=eu-2>"), one.find("title=eu-10>"));
+  EXPECT_LT(one.find("title=eu-10>"), one.find("title=eu-100>"));
+  EXPECT_LT(one.size(), 40u * 1000 + 8'000) << "about 30 bytes a cluster";
+  // A name that is not a plain label is quoted and escaped like any text.
+  big["waves"][1]["clusters"] = Json::array({cluster("a b\"<x>", kRelease, "pending")});
+  s.status["apps"] = Json::array({big});
+  EXPECT_NE(fleet_fragment(BoardView{s, links, kNow}).find("<i class=s title=\"a b&quot;&lt;x&gt;\"></i>"),
+            std::string::npos);
+}
+
+// With board.argocdUrl each cluster of an app's page links to its Argo CD Application, and the
+// fleet page's squares open that cluster there.
+TEST(BoardHtml, AnAppPageLinksEachClusterToItsArgoCdApplication) {
+  Snapshot s = hostile_snapshot();
+  s.status["apps"][0]["app"] = "shop";
+  auto url = argocd_web_url("https://argocd.example.com/");
+  ASSERT_TRUE(url.ok());
+  const BoardLinks links{GitLinks{}, *url};
+  const std::string app = app_fragment(BoardView{s, links, kNow}, s.status["apps"][0]);
+  EXPECT_NE(app.find("id=\"c-eu-1\""), std::string::npos);
+  EXPECT_NE(app.find("<a href=\"https://argocd.example.com/applications/shop-eu-1\">eu-1</a>"), std::string::npos)
+      << app;
+  EXPECT_NE(
+      app_fragment(BoardView{s, BoardLinks{}, kNow}, s.status["apps"][0]).find("<span class=\"cluster\">eu-1</span>"),
+      std::string::npos);
+  EXPECT_FALSE(argocd_web_url("argocd.example.com").ok());
+  EXPECT_EQ(argocd_web_url("").value(), "");
 }
 
 TEST(GitLinks, FollowTheProviderTableOrTheSetting) {

@@ -68,4 +68,18 @@ Result<GitLinks> make_git_links(const std::string& provider, const std::string& 
   return links;
 }
 
+std::string BoardLinks::application(const std::string& app, const std::string& cluster) const {
+  if (argocd_url.empty()) return "";
+  return argocd_url + "/applications/" + percent_encode(app + "-" + cluster);
+}
+
+Result<std::string> argocd_web_url(const std::string& url) {
+  if (url.empty()) return url;
+  if (!http_url(url))
+    return invalid_input("board.argocdUrl: " + url +
+                         " is not an http(s) URL; give Argo CD's web address, e.g. "
+                         "https://argocd.example.com");
+  return without_trailing_slash(url);
+}
+
 }  // namespace fleetwave::serve
