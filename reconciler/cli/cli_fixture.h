@@ -15,7 +15,7 @@
 #include "testkit/build_paths.h"
 #include "testkit/builders/fleet_files.h"
 #include "testkit/builders/git_cli.h"
-#include "testkit/builders/git_test_helpers.h"
+#include "testkit/builders/git_remote_fixture.h"
 #include "testkit/fakes/fake_argocd.h"
 #include "testkit/fakes/fake_argocd_apps.h"
 #include "testkit/process/child_process.h"
@@ -35,15 +35,11 @@ struct CliRun {
   std::string err;
 };
 
-class CliTest : public fleetwave::testkit::LibGit2Test {
+class CliTest : public fleetwave::testkit::LibGit2RemoteTest {
  protected:
   void SetUp() override {
-    LibGit2Test::SetUp();
-    auto dir = fleetwave::testkit::TempDir::create("fw-cli");
-    ASSERT_TRUE(dir.ok());
-    dir_.emplace(std::move(dir).value());
-    remote_ = *dir_ / "remote.git";
-    ASSERT_TRUE(fleetwave::testkit::seed_bare_repo(remote_, files()).ok());
+    set_up_remote("fw-cli", files());
+    if (HasFatalFailure()) return;
     // The person running the CLI has a git identity, as on their own machine: approve, pause,
     // resume and rollback are authored by it unless --author says otherwise.
     ASSERT_TRUE(fleetwave::testkit::write_text_file(
@@ -59,6 +55,12 @@ class CliTest : public fleetwave::testkit::LibGit2Test {
 
   std::string remote_url() const { return "file://" + remote_; }
   std::vector<std::string> repo_flags() const { return {"--repo", remote_url(), "--cache-dir", *dir_ / "cache"}; }
+
+  // `fleetwave ARGS` with repo_flags(), in this process or (with `binary`) as the built binary.
+  CliRun run_on_remote(std::vector<std::string> args, bool binary = false) {
+    for (const std::string& f : repo_flags()) args.push_back(f);
+    return binary ? run_binary(args) : run(args);
+  }
 
   // Runs the CLI in this process (manual clock, an environment of only `env` plus HOME).
   CliRun run(const std::vector<std::string>& args, std::map<std::string, std::string> env = {}, std::string cwd = "") {
@@ -126,12 +128,7 @@ class CliTest : public fleetwave::testkit::LibGit2Test {
 
   // A person's commit on the remote's main branch (through a scratch clone).
   void human_commit(const std::string& message, const std::map<std::string, std::string>& files) {
-    std::string work = checkout("human-" + std::to_string(++humans_));
-    for (const auto& [path, content] : files)
-      ASSERT_TRUE(fleetwave::testkit::write_text_file(work + "/" + path, content).ok());
-    git(work, {"add", "-A"});
-    git(work, {"commit", "-qm", message});
-    git(work, {"push", "-q", "origin", "main"});
+    push_as_person({{"commit", "-qm", message}}, files);
   }
 
   // Starts a fake Argo CD API and writes its token to a file; returns the flags to reach it.
@@ -156,14 +153,11 @@ class CliTest : public fleetwave::testkit::LibGit2Test {
     }
   }
 
-  std::optional<fleetwave::testkit::TempDir> dir_;
-  std::string remote_;
   ManualClock clock_{1'800'000'000'000};  // 2027-01-15T08:00:00Z
   SystemSleeper sleeper_;
   SystemRandom random_{20270115};
   std::unique_ptr<fleetwave::testkit::FakeArgoCd> argocd_;
   int binary_runs_ = 0;
-  int humans_ = 0;
 };
 
 // fleet_files() with a WavePlan whose waves after the canary need an approval.

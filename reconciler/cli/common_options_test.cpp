@@ -5,17 +5,17 @@
 
 #include <gtest/gtest.h>
 
+#include "testkit/process/scratch_dir_fixture.h"
 #include "testkit/process/temp_dir.h"
 
 namespace fleetwave::cli {
 namespace {
 
-class CliCommonOptionsTest : public ::testing::Test {
+class CliCommonOptionsTest : public testkit::ScratchDirTest {
  protected:
   void SetUp() override {
-    auto dir = testkit::TempDir::create("fw-cli-options");
-    ASSERT_TRUE(dir.ok());
-    dir_.emplace(std::move(dir).value());
+    set_up_dir("fw-cli-options");
+    if (HasFatalFailure()) return;
     for (const auto& [name, content] : std::map<std::string, std::string>{{"pw", "hunter2-secret\n"},
                                                                           {"token", "  tok-123456 \n"},
                                                                           {"key", "-----BEGIN KEY-----\nabc\n"},
@@ -30,8 +30,6 @@ class CliCommonOptionsTest : public ::testing::Test {
     return parse_flags(args, flags_of({repository_flags(), argocd_flags(), prometheus_flags(), {author_flag()}}), env,
                        "fleetwave t");
   }
-
-  std::optional<testkit::TempDir> dir_;
 };
 
 TEST_F(CliCommonOptionsTest, GitCredentials) {

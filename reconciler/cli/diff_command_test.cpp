@@ -15,8 +15,7 @@ class CliDiffCommandTest : public CliTest {
  protected:
   CliRun diff(std::vector<std::string> args) {
     args.insert(args.begin(), "diff");
-    for (const std::string& f : repo_flags()) args.push_back(f);
-    return run(args);
+    return run_on_remote(args);
   }
 };
 
@@ -61,8 +60,7 @@ TEST_F(CliDiffCommandTest, BinaryExitCodeFlagReportsWhetherSomethingDiffers) {
   human_commit("web 1.1", {{"apps/shop/deploy.yaml", testing_support::deployment("web:1.1")}});
   auto binary_diff = [&](std::vector<std::string> args) {
     args.insert(args.begin(), "diff");
-    for (const std::string& f : repo_flags()) args.push_back(f);
-    return run_binary(args);
+    return run_on_remote(args, true);
   };
   CliRun plain = binary_diff({"--from", from, "--to", "HEAD"});
   EXPECT_EQ(plain.exit_code, 0) << plain.err;

@@ -13,14 +13,10 @@ using testing_support::CliTest;
 
 class CliFreezeCommandTest : public CliTest {
  protected:
-  CliRun remote(std::vector<std::string> args) {
-    for (const std::string& f : repo_flags()) args.push_back(f);
-    return run(args);
-  }
   CliRun reconcile_once() {
     std::vector<std::string> args = {"reconcile", "--once"};
     for (const std::string& f : flags_for_argocd_) args.push_back(f);
-    return remote(args);
+    return run_on_remote(args);
   }
   std::string freezes() { return git(remote_, {"show", "main:.fleetwave/freezes.yaml"}); }
 
@@ -32,10 +28,7 @@ class CliFreezeCommandTest : public CliTest {
 // release's Progressing; the built binary throughout, so every step runs at the real clock.
 TEST_F(CliFreezeCommandTest, PausedAndFrozenAreThePhaseWhileTheyHold) {
   flags_for_argocd_ = start_argocd();
-  auto binary = [&](std::vector<std::string> args) {
-    for (const std::string& f : repo_flags()) args.push_back(f);
-    return run_binary(args);
-  };
+  auto binary = [&](std::vector<std::string> args) { return run_on_remote(std::move(args), true); };
   auto phase = [&] {
     CliRun status = binary({"status", "shop", "-o", "json"});
     EXPECT_EQ(status.exit_code, 0) << status.err;
@@ -63,8 +56,8 @@ TEST_F(CliFreezeCommandTest, AReleaseIsNamedByTheCommitThatChangedItsInputs) {
   flags_for_argocd_ = start_argocd();
   human_commit("web 2", {{"apps/shop/deploy.yaml", testing_support::deployment("web:2")}});
   const std::string change = head();
-  ASSERT_EQ(remote({"freeze", "shop", "--reason", "wait for the review"}).exit_code, 0);
-  ASSERT_EQ(remote({"unfreeze", "shop"}).exit_code, 0);
+  ASSERT_EQ(run_on_remote({"freeze", "shop", "--reason", "wait for the review"}).exit_code, 0);
+  ASSERT_EQ(run_on_remote({"unfreeze", "shop"}).exit_code, 0);
   ASSERT_NE(head(), change);
   ASSERT_EQ(reconcile_once().exit_code, 0);
   EXPECT_EQ(subject().rfind("fleetwave(shop): start " + change.substr(0, 7) + " ", 0), 0u) << subject();
@@ -76,7 +69,8 @@ TEST_F(CliFreezeCommandTest, AReleaseIsNamedByTheCommitThatChangedItsInputs) {
 TEST_F(CliFreezeCommandTest, AFrozenAppStartsNothingUntilUnfrozen) {
   flags_for_argocd_ = start_argocd();
   const std::string seed = head();
-  CliRun frozen = remote({"freeze", "shop", "--reason", "incident INC-42", "--author", "Ira Oncall <ira@example.com>"});
+  CliRun frozen =
+      run_on_remote({"freeze", "shop", "--reason", "incident INC-42", "--author", "Ira Oncall <ira@example.com>"});
   ASSERT_EQ(frozen.exit_code, 0) << frozen.err;
   EXPECT_EQ(frozen.out, head().substr(0, 7) + " fleetwave: freeze shop (incident INC-42)\n");
   EXPECT_EQ(git(remote_, {"rev-parse", "main~1"}), seed);
@@ -97,11 +91,11 @@ TEST_F(CliFreezeCommandTest, AFrozenAppStartsNothingUntilUnfrozen) {
             std::string::npos)
       << blocked.out;
 
-  CliRun again = remote({"freeze", "shop", "--reason", "twice"});
+  CliRun again = run_on_remote({"freeze", "shop", "--reason", "twice"});
   EXPECT_EQ(again.exit_code, 1);
   EXPECT_NE(again.err.find("error: shop is already frozen by Ira Oncall"), std::string::npos) << again.err;
 
-  CliRun lifted = remote({"unfreeze", "shop"});
+  CliRun lifted = run_on_remote({"unfreeze", "shop"});
   ASSERT_EQ(lifted.exit_code, 0) << lifted.err;
   EXPECT_EQ(subject(), "fleetwave: unfreeze shop");
   EXPECT_EQ(git(remote_, {"log", "-1", "--format=%b", "main"}).rfind("Lifted: frozen by Ira Oncall", 0), 0u);
@@ -111,18 +105,18 @@ TEST_F(CliFreezeCommandTest, AFrozenAppStartsNothingUntilUnfrozen) {
 }
 
 TEST_F(CliFreezeCommandTest, AFreezeOfEveryAppIsLiftedOnlyAsAWhole) {
-  ASSERT_EQ(remote({"freeze", "--reason", "friday", "--until", "2h"}).exit_code, 0);
+  ASSERT_EQ(run_on_remote({"freeze", "--reason", "friday", "--until", "2h"}).exit_code, 0);
   EXPECT_EQ(subject(), "fleetwave: freeze every app (friday)");
   EXPECT_NE(freezes().find("apps: []"), std::string::npos) << freezes();
   EXPECT_NE(freezes().find("until: \"2027-01-15T10:00:00Z\""), std::string::npos) << freezes();
   const std::string before = head();
-  CliRun one = remote({"unfreeze", "shop"});
+  CliRun one = run_on_remote({"unfreeze", "shop"});
   EXPECT_EQ(one.exit_code, 1);
   EXPECT_EQ(one.err,
             "error: shop is frozen (every app) by Pat Person <pat@fleetwave.test> since 2027-01-15T08:00:00Z: friday "
             "(until 2027-01-15T10:00:00Z); lift it with `fleetwave unfreeze` (no app)\n");
   EXPECT_EQ(head(), before);
-  ASSERT_EQ(remote({"unfreeze"}).exit_code, 0);
+  ASSERT_EQ(run_on_remote({"unfreeze"}).exit_code, 0);
   EXPECT_EQ(subject(), "fleetwave: unfreeze every app");
   EXPECT_EQ(freezes().find("reason"), std::string::npos) << freezes();
 }
@@ -146,7 +140,7 @@ TEST_F(CliFreezeCommandTest, Refusals) {
   };
   for (const Case& c : cases) {
     SCOPED_TRACE(c.args[0] + " " + c.args.back());
-    CliRun r = remote(c.args);
+    CliRun r = run_on_remote(c.args);
     EXPECT_EQ(r.exit_code, c.exit_code) << r.err;
     EXPECT_EQ(r.err.rfind(c.err_start, 0), 0u) << r.err;
     EXPECT_EQ(r.out, "");

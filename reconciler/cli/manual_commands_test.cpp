@@ -32,11 +32,6 @@ class CliManualCommandTest : public CliTest {
     release_ = git(remote_, {"rev-parse", "main~1"});  // the seed commit; main is the start step
   }
 
-  CliRun remote(std::vector<std::string> args) {
-    for (const std::string& f : repo_flags()) args.push_back(f);
-    return run(args);
-  }
-
   std::string state() { return git(remote_, {"show", "main:.fleetwave/shop/state.yaml"}); }
 
   std::string release_;
@@ -83,7 +78,7 @@ TEST_F(CliManualCommandTest, StepsWithRepoPushOneCommitEach) {
   for (const Case& c : cases) {
     SCOPED_TRACE(c.name);
     const std::string before = head();
-    CliRun r = remote(c.args);
+    CliRun r = run_on_remote(c.args);
     EXPECT_EQ(r.exit_code, c.exit_code) << r.err;
     if (c.exit_code != 0) {
       std::string want = c.subject_or_error;

@@ -14,10 +14,7 @@ using testing_support::CliTest;
 
 class CliOutputFormatsTest : public CliTest {
  protected:
-  CliRun binary(std::vector<std::string> args) {
-    for (const std::string& f : repo_flags()) args.push_back(f);
-    return run_binary(args);
-  }
+  CliRun binary(std::vector<std::string> args) { return run_on_remote(std::move(args), true); }
   // `args` with -o FORMAT and with --output FORMAT: the same bytes; returns the parsed JSON.
   Json json_both_ways(const std::vector<std::string>& args) {
     std::vector<std::string> short_form = args, long_form = args;

@@ -14,8 +14,7 @@ class CliPlanCommandTest : public CliTest {
  protected:
   CliRun plan(std::vector<std::string> args) {
     args.insert(args.begin(), "plan");
-    for (const std::string& f : repo_flags()) args.push_back(f);
-    return run(args);
+    return run_on_remote(args);
   }
 };
 
@@ -68,9 +67,7 @@ TEST_F(CliPlanCommandTest, UnassignedAndUnreachedClustersAtARevision) {
             "error: shop: apps/shop/rollout.yaml: clusters the app reaches are in no wave: us-1; add them to a wave's "
             "clusters selector, or end the plan with a catch-all wave\n");
   // The built binary, as a script would run it, says the same on the same streams.
-  std::vector<std::string> args = {"plan"};
-  for (const std::string& f : repo_flags()) args.push_back(f);
-  CliRun binary = run_binary(args);
+  CliRun binary = run_on_remote({"plan"}, true);
   EXPECT_EQ(binary.exit_code, 1);
   EXPECT_EQ(binary.out, r.out);
   EXPECT_EQ(binary.err, r.err);

@@ -15,6 +15,7 @@
 #include "rollout/commit_message.h"
 #include "testkit/builders/fleet_files.h"
 #include "testkit/builders/git_cli.h"
+#include "testkit/builders/git_remote_fixture.h"
 #include "testkit/builders/git_test_helpers.h"
 #include "testkit/fakes/in_memory_argocd.h"
 #include "testkit/process/temp_dir.h"
@@ -39,37 +40,13 @@ CycleReport cycle(Reconciler& r, InMemoryArgoCd& argocd, ManualClock& clock, con
   return report.ok() ? *report : CycleReport{};
 }
 
-class ReconcilerTest : public testkit::LibGit2Test {
+class ReconcilerTest : public testkit::LibGit2RemoteTest {
  protected:
-  void SetUp() override {
-    LibGit2Test::SetUp();
-    auto dir = testkit::TempDir::create("fw-reconciler");
-    ASSERT_TRUE(dir.ok());
-    dir_.emplace(std::move(dir).value());
-    remote_ = *dir_ / "remote.git";
-    ASSERT_TRUE(testkit::seed_bare_repo(remote_, fleet_files()).ok());
-  }
-
-  std::unique_ptr<git::LibGit2Repository> open_repo(const std::string& cache) {
-    auto repo =
-        git::LibGit2Repository::open(runtime(), {"file://" + remote_, *dir_ / cache, git::GitCredentials::none()});
-    EXPECT_TRUE(repo.ok()) << (repo.ok() ? "" : repo.error().to_string());
-    return repo.ok() ? std::move(repo).value() : nullptr;
-  }
+  void SetUp() override { set_up_remote("fw-reconciler", fleet_files()); }
 
   // A person's commit on the remote's main branch, made with the git CLI in a scratch clone.
   void human_commit(const std::vector<std::string>& git_args, const std::map<std::string, std::string>& files = {}) {
-    std::string work = *dir_ / ("human-" + std::to_string(++humans_));
-    ASSERT_TRUE(testkit::git(dir_->path(), {"clone", "-q", remote_, work}).ok());
-    for (const auto& [path, content] : files) {
-      ASSERT_TRUE(testkit::write_text_file(work + "/" + path, content).ok());
-    }
-    if (!files.empty()) {
-      ASSERT_TRUE(testkit::git(work, {"add", "-A"}).ok());
-    }
-    auto r = testkit::git(work, git_args);
-    ASSERT_TRUE(r.ok()) << r.error().to_string();
-    ASSERT_TRUE(testkit::git(work, {"push", "-q", "origin", "main"}).ok());
+    push_as_person({git_args}, files);
   }
 
   // Fleetwave-Action trailers of the branch, oldest first.
@@ -108,15 +85,12 @@ class ReconcilerTest : public testkit::LibGit2Test {
     return actions().back();
   }
 
-  std::optional<testkit::TempDir> dir_;
-  std::string remote_;
-  int humans_ = 0;
   ManualClock clock_{1'800'000'000'000};
   InMemoryArgoCd argocd_;
 };
 
 TEST_F(ReconcilerTest, RollsOutWaveByWaveToCompletion) {
-  auto repo = open_repo("cache");
+  auto repo = open_cache("cache");
   Reconciler r(*repo, argocd_, clock_, {});
   auto targets = [&] { return this->targets(); };
   std::string release = head().substr(0, 7);
@@ -148,7 +122,7 @@ TEST_F(ReconcilerTest, RollsOutWaveByWaveToCompletion) {
 }
 
 TEST_F(ReconcilerTest, FailureRollsBackToTheStableRelease) {
-  auto repo = open_repo("cache");
+  auto repo = open_cache("cache");
   Reconciler r(*repo, argocd_, clock_, {});
   auto targets = [&] { return this->targets(); };
   ASSERT_EQ(roll_out_first_release(r), "complete");
@@ -169,7 +143,7 @@ TEST_F(ReconcilerTest, FailureRollsBackToTheStableRelease) {
 }
 
 TEST_F(ReconcilerTest, HumanRevertOfAnAdvancePausesInsteadOfBeingUndone) {
-  auto repo = open_repo("cache");
+  auto repo = open_cache("cache");
   Reconciler r(*repo, argocd_, clock_, {});
   auto targets = [&] { return this->targets(); };
   cycle(r, argocd_, clock_, targets);  // start
@@ -194,7 +168,7 @@ TEST_F(ReconcilerTest, ABadWavePlanIsReportedWhileOtherAppsProceed) {
                {{"apps/bad/rollout.yaml",
                  "apiVersion: fleetwave.io/v1alpha1\nkind: WavePlan\nmetadata: {name: bad}\n"
                  "spec:\n  waves:\n  - name: Canary\n    clusters: {}\n    minSuccessTime: soon\n"}});
-  auto repo = open_repo("cache");
+  auto repo = open_cache("cache");
   Reconciler r(*repo, argocd_, clock_, {});
   auto report = r.run_once();
   ASSERT_TRUE(report.ok()) << report.error().to_string();
@@ -225,7 +199,7 @@ TEST_F(ReconcilerTest, ADependentAppEntersEachWaveAfterItsDependency) {
                                                   {"apps/db/rollout.yaml", db_plan},
                                                   {"apps/shop/rollout.yaml", shop_plan}});
   const std::string release = head().substr(0, 7);
-  auto repo = open_repo("cache");
+  auto repo = open_cache("cache");
   Reconciler r(*repo, argocd_, clock_, {});
   auto both = [&] {
     Json all = targets("db");
@@ -273,7 +247,7 @@ TEST_F(ReconcilerTest, UnknownDependenciesAndCyclesAreErrorsAtTheirField) {
   shop.replace(shop.find("spec:\n"), 6, "spec:\n  dependsOn:\n  - dbb\n");
   human_commit({"commit", "-qm", "broken dependencies"},
                {{"apps/a/rollout.yaml", a}, {"apps/b/rollout.yaml", b}, {"apps/shop/rollout.yaml", shop}});
-  auto repo = open_repo("cache");
+  auto repo = open_cache("cache");
   Reconciler r(*repo, argocd_, clock_, {});
   auto report = r.run_once();
   ASSERT_TRUE(report.ok()) << report.error().to_string();
@@ -296,7 +270,7 @@ TEST_F(ReconcilerTest, UnknownDependenciesAndCyclesAreErrorsAtTheirField) {
 // RolloutWindows in policies/ are no input of any app: adding one starts no release; a deny
 // window that is active holds the next release back; a broken one is an error naming its field.
 TEST_F(ReconcilerTest, RolloutWindowsHoldReleasesBackWithoutBeingAReleaseThemselves) {
-  auto repo = open_repo("cache");
+  auto repo = open_cache("cache");
   Reconciler r(*repo, argocd_, clock_, {});
   auto targets = [&] { return this->targets(); };
   ASSERT_EQ(roll_out_first_release(r), "complete");
@@ -334,7 +308,7 @@ TEST_F(ReconcilerTest, RolloutWindowsHoldReleasesBackWithoutBeingAReleaseThemsel
 }
 
 TEST_F(ReconcilerTest, ArgoCdUnreachableNeverAdvances) {
-  auto repo = open_repo("cache");
+  auto repo = open_cache("cache");
   Reconciler r(*repo, argocd_, clock_, {});
   auto targets = [&] { return this->targets(); };
   cycle(r, argocd_, clock_, targets);
@@ -388,7 +362,7 @@ TEST_F(ReconcilerTest, ThreeRacingReconcilersNeverDoubleAdvanceOrLoseAStep) {
   std::vector<std::unique_ptr<RaceTogether>> racers;
   for (int i = 0; i < kWriters; ++i) {
     racers.push_back(std::make_unique<RaceTogether>(gate));
-    repos.push_back(open_repo("cache-" + std::to_string(i)));
+    repos.push_back(open_cache("cache-" + std::to_string(i)));
     argocds.push_back(std::make_unique<InMemoryArgoCd>());
     // Each replica signs as itself (as pods would), so racing commits differ and conflict.
     ReconcilerOptions options;

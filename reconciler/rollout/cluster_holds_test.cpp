@@ -15,9 +15,7 @@ using testing_support::kNow;
 using testing_support::kRelease;
 using testing_support::kStable;
 
-struct Fixture : testing_support::EngineFixture {
-  Fixture() : EngineFixture({{"canary", {"dev-1"}}, {"europe", {"eu-1", "eu-2"}}}) {}
-};
+using Fixture = testing_support::CanaryEuropeFixture;
 
 TEST(ClusterHoldsTest, AHeldClusterIsLeftOutAndTheRolloutCompletesWithoutIt) {
   Fixture f;

@@ -114,4 +114,9 @@ struct EngineFixture {
   }
 };
 
+// EngineFixture of the fleet most engine tests use: wave canary (dev-1), then europe (eu-1, eu-2).
+struct CanaryEuropeFixture : EngineFixture {
+  CanaryEuropeFixture() : EngineFixture({{"canary", {"dev-1"}}, {"europe", {"eu-1", "eu-2"}}}) {}
+};
+
 }  // namespace fleetwave::testing_support

@@ -5,7 +5,7 @@
 #include "adapters/analysis/analysis_http_fixture.h"
 #include "adapters/analysis/http_metrics_provider.h"
 #include "adapters/analysis/http_web_probe.h"
-#include "testkit/process/temp_dir.h"
+#include "testkit/process/scratch_dir_fixture.h"
 #include "testkit/servers/tls_test_certs.h"
 
 namespace fleetwave {
@@ -13,15 +13,11 @@ namespace {
 
 using testing_analysis::RecordingServer;
 
-class AnalysisHttpTlsTest : public ::testing::Test {
+class AnalysisHttpTlsTest : public testkit::TlsFilesTest {
  protected:
   void SetUp() override {
-    auto dir = testkit::TempDir::create("fw-analysis-tls");
-    ASSERT_TRUE(dir.ok()) << dir.error().to_string();
-    dir_ = std::make_unique<testkit::TempDir>(std::move(dir).value());
-    auto files = testkit::make_test_tls_files(dir_->path());
-    ASSERT_TRUE(files.ok()) << files.error().to_string();
-    files_ = *files;
+    set_up_tls_files("fw-analysis-tls");
+    if (HasFatalFailure()) return;
     server_ = std::make_unique<RecordingServer>(files_.server_cert, files_.server_key);
     ASSERT_TRUE(server_->running());
     server_->answer(200, R"({"status":"success"})");
@@ -39,8 +35,6 @@ class AnalysisHttpTlsTest : public ::testing::Test {
     return (*p)->query_range({"up", 0, 60000, 15000});
   }
 
-  std::unique_ptr<testkit::TempDir> dir_;
-  testkit::TestTlsFiles files_;
   std::unique_ptr<RecordingServer> server_;
 };
 

@@ -4,6 +4,7 @@
 
 #include "adapters/argocd/http_argocd_client.h"
 #include "testkit/fakes/fake_argocd.h"
+#include "testkit/process/scratch_dir_fixture.h"
 #include "testkit/process/temp_dir.h"
 #include "testkit/servers/tls_test_certs.h"
 
@@ -13,15 +14,11 @@ namespace {
 using testkit::FakeArgoCd;
 using testkit::TempDir;
 
-class HttpArgoCdClientTlsTest : public ::testing::Test {
+class HttpArgoCdClientTlsTest : public testkit::TlsFilesTest {
  protected:
   void SetUp() override {
-    auto dir = TempDir::create("fw-argocd-tls");
-    ASSERT_TRUE(dir.ok()) << dir.error().to_string();
-    dir_ = std::make_unique<TempDir>(std::move(dir).value());
-    auto files = testkit::make_test_tls_files(dir_->path());
-    ASSERT_TRUE(files.ok()) << files.error().to_string();
-    files_ = *files;
+    set_up_tls_files("fw-argocd-tls");
+    if (HasFatalFailure()) return;
     fake_ = start(files_.server_cert, files_.server_key);
     ASSERT_NE(fake_, nullptr);
     auto app = testkit::make_application("web-eu-1", {{"fleetwave.io/app", "web"}}, "eu-1", "abc123");
@@ -51,8 +48,6 @@ class HttpArgoCdClientTlsTest : public ::testing::Test {
     return (*client)->list_applications("");
   }
 
-  std::unique_ptr<TempDir> dir_;
-  testkit::TestTlsFiles files_;
   std::unique_ptr<FakeArgoCd> fake_;
 };
 

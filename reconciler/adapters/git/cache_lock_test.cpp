@@ -11,6 +11,7 @@
 
 #include "adapters/git/libgit2_repository.h"
 #include "testkit/builders/git_cli.h"
+#include "testkit/builders/git_remote_fixture.h"
 #include "testkit/builders/git_test_helpers.h"
 #include "testkit/process/temp_dir.h"
 
@@ -19,22 +20,15 @@ namespace {
 
 namespace fs = std::filesystem;
 
-class CacheWriteLockTest : public testkit::LibGit2Test {
+class CacheWriteLockTest : public testkit::LibGit2RemoteTest {
  protected:
   void SetUp() override {
-    LibGit2Test::SetUp();
-    auto dir = testkit::TempDir::create("fw-cache-lock");
-    ASSERT_TRUE(dir.ok());
-    dir_.emplace(std::move(dir).value());
-    remote_ = *dir_ / "remote.git";
-    ASSERT_TRUE(testkit::seed_bare_repo(remote_, {{"apps/a/app.yaml", "a\n"}}).ok());
-    auto repo = LibGit2Repository::open(runtime(), {"file://" + remote_, *dir_ / "cache", {}});
-    ASSERT_TRUE(repo.ok()) << repo.error().to_string();
-    repo_ = std::move(repo).value();
+    set_up_remote("fw-cache-lock", {{"apps/a/app.yaml", "a\n"}});
+    if (HasFatalFailure()) return;
+    repo_ = open_cache();
+    ASSERT_TRUE(repo_);
   }
 
-  std::optional<testkit::TempDir> dir_;
-  std::string remote_;
   std::unique_ptr<LibGit2Repository> repo_;
 };
 

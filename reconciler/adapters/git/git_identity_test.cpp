@@ -5,19 +5,18 @@
 #include <gtest/gtest.h>
 
 #include "testkit/builders/git_cli.h"
+#include "testkit/builders/git_remote_fixture.h"
 #include "testkit/builders/git_test_helpers.h"
 #include "testkit/process/temp_dir.h"
 
 namespace fleetwave::git {
 namespace {
 
-class GitIdentityTest : public testkit::LibGit2Test {
+class GitIdentityTest : public testkit::LibGit2DirTest {
  protected:
   void SetUp() override {
-    LibGit2Test::SetUp();
-    auto dir = testkit::TempDir::create("fw-identity");
-    ASSERT_TRUE(dir.ok());
-    dir_.emplace(std::move(dir).value());
+    set_up_dir("fw-identity");
+    if (HasFatalFailure()) return;
     work_ = *dir_ / "work";
     FW_ASSERT_OK(testkit::git(dir_->path(), {"init", "-q", work_}));
     env_ = {{"HOME", *dir_ / "home"}, {"XDG_CONFIG_HOME", *dir_ / "xdg"}};
@@ -30,7 +29,6 @@ class GitIdentityTest : public testkit::LibGit2Test {
     return (*who)->name + " <" + (*who)->email + ">";
   }
 
-  std::optional<testkit::TempDir> dir_;
   std::string work_;
   std::map<std::string, std::string> env_;
 };

@@ -5,20 +5,18 @@
 
 #include <map>
 #include <memory>
-#include <optional>
 #include <string>
 
 #include <gtest/gtest.h>
 
 #include "adapters/git/libgit2_repository.h"
-#include "testkit/builders/git_test_helpers.h"
-#include "testkit/process/temp_dir.h"
+#include "testkit/builders/git_remote_fixture.h"
 
 namespace fleetwave::testkit {
 
 // `Server` is testkit::GitHttpServer or testkit::GitSshServer.
 template <class Server>
-class GitServerTest : public LibGit2Test {
+class GitServerTest : public LibGit2DirTest {
  protected:
   // For the fixture's SetUp: starts libgit2, creates the scratch directory <dir_prefix>-XXXXXX,
   // starts the server with `start_server()` and seeds its "fleet.git" with `files`. A failure
@@ -26,11 +24,8 @@ class GitServerTest : public LibGit2Test {
   template <class StartServer>
   void set_up_server(const std::string& dir_prefix, StartServer start_server,
                      const std::map<std::string, std::string>& files) {
-    LibGit2Test::SetUp();
+    set_up_dir(dir_prefix);
     if (HasFatalFailure()) return;
-    auto dir = TempDir::create(dir_prefix);
-    ASSERT_TRUE(dir.ok());
-    dir_.emplace(std::move(dir).value());
     Result<std::unique_ptr<Server>> started = start_server();
     ASSERT_TRUE(started.ok()) << started.error().to_string();
     server_ = std::move(started).value();
@@ -45,7 +40,6 @@ class GitServerTest : public LibGit2Test {
     return git::LibGit2Repository::open(runtime(), {url, *dir_ / cache, std::move(credentials)});
   }
 
-  std::optional<TempDir> dir_;
   std::unique_ptr<Server> server_;
   std::string seed_;
 };

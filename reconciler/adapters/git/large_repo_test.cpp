@@ -10,6 +10,7 @@
 
 #include "adapters/git/libgit2_repository.h"
 #include "testkit/builders/git_cli.h"
+#include "testkit/builders/git_remote_fixture.h"
 #include "testkit/builders/git_test_helpers.h"
 #include "testkit/process/child_process.h"
 #include "testkit/process/temp_dir.h"
@@ -42,15 +43,9 @@ std::map<std::string, std::string> ten_thousand_files() {
   return files;
 }
 
-class LargeRepoSlowTest : public testkit::LibGit2Test {
+class LargeRepoSlowTest : public testkit::LibGit2DirTest {
  protected:
-  void SetUp() override {
-    LibGit2Test::SetUp();
-    auto dir = testkit::TempDir::create("fw-large");
-    ASSERT_TRUE(dir.ok());
-    dir_.emplace(std::move(dir).value());
-  }
-  std::optional<testkit::TempDir> dir_;
+  void SetUp() override { set_up_dir("fw-large"); }
 };
 
 TEST_F(LargeRepoSlowTest, CommitAndPushTenThousandFiles) {

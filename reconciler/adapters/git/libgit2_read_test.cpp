@@ -6,6 +6,7 @@
 
 #include "adapters/git/libgit2_repository.h"
 #include "testkit/builders/git_cli.h"
+#include "testkit/builders/git_remote_fixture.h"
 #include "testkit/builders/git_test_helpers.h"
 #include "testkit/process/temp_dir.h"
 
@@ -14,29 +15,19 @@ namespace {
 
 using testkit::git;
 
-class LibGit2ReadTest : public testkit::LibGit2Test {
+class LibGit2ReadTest : public testkit::LibGit2RemoteTest {
  protected:
   void SetUp() override {
-    LibGit2Test::SetUp();
-    auto dir = testkit::TempDir::create("fw-read");
-    ASSERT_TRUE(dir.ok());
-    dir_.emplace(std::move(dir).value());
-    remote_ = *dir_ / "remote.git";
-    auto seed = testkit::seed_bare_repo(remote_, {{"README.md", "hello\n"},
-                                                  {"apps/guestbook/deploy.yaml", "kind: Deployment\n"},
-                                                  {"apps/guestbook/rollout.yaml", "kind: WavePlan\n"},
-                                                  {"apps/other/svc.yaml", "kind: Service\n"},
-                                                  {"clusters/eu-1.yaml", "kind: Cluster\n"}});
-    ASSERT_TRUE(seed.ok()) << seed.error().to_string();
-    seed_ = *seed;
-    auto repo = LibGit2Repository::open(runtime(), {"file://" + remote_, *dir_ / "cache", {}});
-    ASSERT_TRUE(repo.ok()) << repo.error().to_string();
-    repo_ = std::move(repo).value();
+    set_up_remote("fw-read", {{"README.md", "hello\n"},
+                              {"apps/guestbook/deploy.yaml", "kind: Deployment\n"},
+                              {"apps/guestbook/rollout.yaml", "kind: WavePlan\n"},
+                              {"apps/other/svc.yaml", "kind: Service\n"},
+                              {"clusters/eu-1.yaml", "kind: Cluster\n"}});
+    if (HasFatalFailure()) return;
+    repo_ = open_cache();
+    ASSERT_TRUE(repo_);
   }
 
-  std::optional<testkit::TempDir> dir_;
-  std::string remote_;
-  std::string seed_;
   std::unique_ptr<LibGit2Repository> repo_;
 };
 

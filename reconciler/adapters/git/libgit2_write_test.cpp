@@ -6,6 +6,7 @@
 
 #include "adapters/git/libgit2_repository.h"
 #include "testkit/builders/git_cli.h"
+#include "testkit/builders/git_remote_fixture.h"
 #include "testkit/builders/git_test_helpers.h"
 #include "testkit/process/temp_dir.h"
 
@@ -17,28 +18,16 @@ using testkit::git;
 using testkit::remove;
 using testkit::write;
 
-class LibGit2WriteTest : public testkit::LibGit2Test {
+class LibGit2WriteTest : public testkit::LibGit2RemoteTest {
  protected:
   void SetUp() override {
-    LibGit2Test::SetUp();
-    auto dir = testkit::TempDir::create("fw-write");
-    ASSERT_TRUE(dir.ok());
-    dir_.emplace(std::move(dir).value());
-    remote_ = *dir_ / "remote.git";
-    auto seed = testkit::seed_bare_repo(remote_, {{"apps/a/app.yaml", "a\n"},
-                                                  {"apps/b/app.yaml", "b\n"},
-                                                  {"clusters/eu-1.yaml", "eu\n"},
-                                                  {".fleetwave/a/state.yaml", "wave: 0\n"},
-                                                  {".fleetwave/b/state.yaml", "wave: 0\n"}});
-    ASSERT_TRUE(seed.ok()) << seed.error().to_string();
-    seed_ = *seed;
+    set_up_remote("fw-write", {{"apps/a/app.yaml", "a\n"},
+                               {"apps/b/app.yaml", "b\n"},
+                               {"clusters/eu-1.yaml", "eu\n"},
+                               {".fleetwave/a/state.yaml", "wave: 0\n"},
+                               {".fleetwave/b/state.yaml", "wave: 0\n"}});
+    if (HasFatalFailure()) return;
     repo_ = open_cache("cache");
-  }
-
-  std::unique_ptr<LibGit2Repository> open_cache(const std::string& name) {
-    auto repo = LibGit2Repository::open(runtime(), {"file://" + remote_, *dir_ / name, {}});
-    EXPECT_TRUE(repo.ok()) << repo.error().to_string();
-    return repo.ok() ? std::move(repo).value() : nullptr;
   }
 
   std::string remote_tip() {
@@ -46,9 +35,6 @@ class LibGit2WriteTest : public testkit::LibGit2Test {
     return tip.ok() ? *tip : "error: " + tip.error().message;
   }
 
-  std::optional<testkit::TempDir> dir_;
-  std::string remote_;
-  std::string seed_;
   std::unique_ptr<LibGit2Repository> repo_;
 };
 

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "testkit/builders/git_cli.h"
+#include "testkit/builders/git_remote_fixture.h"
 #include "testkit/builders/git_test_helpers.h"
 #include "testkit/process/temp_dir.h"
 
@@ -13,23 +14,16 @@ namespace {
 
 using testkit::git;
 
-class LocalRepositoryTest : public testkit::LibGit2Test {
+class LocalRepositoryTest : public testkit::LibGit2RemoteTest {
  protected:
   void SetUp() override {
-    LibGit2Test::SetUp();
-    auto dir = testkit::TempDir::create("fw-local-repo");
-    ASSERT_TRUE(dir.ok());
-    dir_.emplace(std::move(dir).value());
-    remote_ = *dir_ / "remote.git";
-    FW_ASSERT_OK_AND_ASSIGN(seed,
-                            testkit::seed_bare_repo(remote_, {{"apps/a/rollout.yaml", "v1\n"}, {"README", "hi\n"}}));
-    seed_ = seed;
+    set_up_remote("fw-local-repo", {{"apps/a/rollout.yaml", "v1\n"}, {"README", "hi\n"}});
+    if (HasFatalFailure()) return;
     work_ = *dir_ / "work";
-    FW_ASSERT_OK(git(dir_->path(), {"clone", "-q", remote_, work_}));
+    clone_remote(work_);
   }
 
-  std::optional<testkit::TempDir> dir_;
-  std::string remote_, work_, seed_;
+  std::string work_;
 };
 
 TEST_F(LocalRepositoryTest, FetchResolvesBranchesAndHeadWithoutNetwork) {

@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include "testkit/builders/git_cli.h"
+#include "testkit/builders/git_remote_fixture.h"
 #include "testkit/builders/git_test_helpers.h"
 #include "testkit/process/child_process.h"
 #include "testkit/process/temp_dir.h"
@@ -18,19 +19,15 @@ using testkit::git;
 using testkit::remove;
 using testkit::write;
 
-class WorktreeCommitterTest : public testkit::LibGit2Test {
+class WorktreeCommitterTest : public testkit::LibGit2RemoteTest {
  protected:
   void SetUp() override {
-    LibGit2Test::SetUp();
-    auto dir = testkit::TempDir::create("fw-worktree");
-    ASSERT_TRUE(dir.ok());
-    dir_.emplace(std::move(dir).value());
-    const std::string remote = *dir_ / "remote.git";
-    FW_ASSERT_OK(testkit::seed_bare_repo(
-        remote,
-        {{"apps/a/app.yaml", "a\n"}, {".fleetwave/a/state.yaml", "wave: 0\n"}, {".fleetwave/a/targets.json", "[]\n"}}));
+    set_up_remote(
+        "fw-worktree",
+        {{"apps/a/app.yaml", "a\n"}, {".fleetwave/a/state.yaml", "wave: 0\n"}, {".fleetwave/a/targets.json", "[]\n"}});
+    if (HasFatalFailure()) return;
     work_ = *dir_ / "work";
-    FW_ASSERT_OK(git(dir_->path(), {"clone", "-q", remote, work_}));
+    clone_remote(work_);
   }
 
   WorktreeCommitRequest request(std::vector<FileChange> changes) {
@@ -46,7 +43,6 @@ class WorktreeCommitterTest : public testkit::LibGit2Test {
     return out.ok() ? *out : "error: " + out.error().message;
   }
 
-  std::optional<testkit::TempDir> dir_;
   std::string work_;
 };
 

@@ -8,17 +8,17 @@
 #include "adapters/signing/ssh_keygen.h"
 #include "adapters/signing/ssh_signer.h"
 #include "testkit/process/child_process.h"
+#include "testkit/process/scratch_dir_fixture.h"
 #include "testkit/process/temp_dir.h"
 
 namespace fleetwave::signing {
 namespace {
 
-class SshSignatureTest : public ::testing::Test {
+class SshSignatureTest : public testkit::ScratchDirTest {
  protected:
   void SetUp() override {
-    auto dir = testkit::TempDir::create("fw-sign");
-    ASSERT_TRUE(dir.ok());
-    dir_.emplace(std::move(dir).value());
+    set_up_dir("fw-sign");
+    if (HasFatalFailure()) return;
     for (const char* name : {"alice", "eve"}) {
       testkit::ProcessSpec spec;
       spec.argv = {"ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-C", name, "-f", *dir_ / name};
@@ -37,7 +37,6 @@ class SshSignatureTest : public ::testing::Test {
     return s.ok() ? std::move(s).value() : nullptr;
   }
 
-  std::optional<testkit::TempDir> dir_;
   AllowedSigners allowed_;
   SshSignatureChecker checker_;
 };

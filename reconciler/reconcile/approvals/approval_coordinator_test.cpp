@@ -12,6 +12,7 @@
 #include "rollout/commit_message.h"
 #include "testkit/builders/fleet_files.h"
 #include "testkit/builders/git_cli.h"
+#include "testkit/builders/git_remote_fixture.h"
 #include "testkit/builders/git_test_helpers.h"
 #include "testkit/fakes/fake_hosting_server.h"
 #include "testkit/fakes/in_memory_argocd.h"
@@ -37,14 +38,11 @@ std::map<std::string, std::string> fleet_files() {
   return f;
 }
 
-class ApprovalFlowTest : public testkit::LibGit2Test {
+class ApprovalFlowTest : public testkit::LibGit2RemoteTest {
  protected:
+  void SetUp() override { set_up_remote("fw-approvals", fleet_files()); }
+
   void start(FakeProviderKind kind, std::vector<std::string> allowed_reviewers = {}) {
-    auto dir = testkit::TempDir::create("fw-approvals");
-    ASSERT_TRUE(dir.ok());
-    dir_.emplace(std::move(dir).value());
-    remote_ = *dir_ / "remote.git";
-    ASSERT_TRUE(testkit::seed_bare_repo(remote_, fleet_files()).ok());
     testkit::FakeGitProviderOptions options;
     options.kind = kind;
     auto fake = FakeGitProvider::start(options);
@@ -54,10 +52,8 @@ class ApprovalFlowTest : public testkit::LibGit2Test {
                                             "acme/fleet", fake_->options().token, ""});
     ASSERT_TRUE(provider.ok()) << provider.error().to_string();
     provider_ = std::move(provider).value();
-    auto repo =
-        git::LibGit2Repository::open(runtime(), {"file://" + remote_, *dir_ / "cache", git::GitCredentials::none()});
-    ASSERT_TRUE(repo.ok()) << repo.error().to_string();
-    repo_ = std::move(repo).value();
+    repo_ = open_cache();
+    ASSERT_TRUE(repo_);
     hook_.emplace(*repo_, "main", provider_.get(), std::move(allowed_reviewers));
     ReconcilerOptions options_with_provider;
     options_with_provider.hooks = {&*hook_};
@@ -91,29 +87,10 @@ class ApprovalFlowTest : public testkit::LibGit2Test {
     return log.ok() ? *log : "";
   }
 
-  // A person's change on main, made with the git CLI in a scratch clone.
-  void human(const std::vector<std::vector<std::string>>& commands,
-             const std::map<std::string, std::string>& files = {}) {
-    std::string work = *dir_ / ("human-" + std::to_string(++humans_));
-    ASSERT_TRUE(testkit::git(dir_->path(), {"clone", "-q", remote_, work}).ok());
-    for (const auto& [path, content] : files) ASSERT_TRUE(testkit::write_text_file(work + "/" + path, content).ok());
-    if (!files.empty()) {
-      ASSERT_TRUE(testkit::git(work, {"add", "-A"}).ok());
-    }
-    for (const auto& args : commands) {
-      auto r = testkit::git(work, args);
-      ASSERT_TRUE(r.ok()) << r.error().to_string();
-    }
-    ASSERT_TRUE(testkit::git(work, {"push", "-q", "origin", "main"}).ok());
-  }
-
   static bool contains(const std::string& text, const std::string& part) {
     return text.find(part) != std::string::npos;
   }
 
-  std::optional<testkit::TempDir> dir_;
-  std::string remote_;
-  int humans_ = 0;
   ManualClock clock_{1'800'000'000'000};
   testkit::InMemoryArgoCd argocd_;
   std::unique_ptr<FakeGitProvider> fake_;
@@ -183,7 +160,7 @@ TEST_F(ApprovalFlowTest, ReviewApprovalOnGitHubAdvancesTheWaveAndClosesTheReques
   EXPECT_EQ(fake_->requests().size(), 1u);
 
   // A second release: the request shows the rendered diff against the stable release.
-  human({{"commit", "-qm", "web 2.0"}}, {{"apps/shop/deploy.yaml", deployment("web:2.0")}});
+  push_as_person({{"commit", "-qm", "web 2.0"}}, {{"apps/shop/deploy.yaml", deployment("web:2.0")}});
   const std::string second = head();
   cycle_until("wait-approval");
   ASSERT_EQ(fake_->requests().size(), 2u);
@@ -230,8 +207,8 @@ TEST_F(ApprovalFlowTest, MergedMergeRequestOnGitLabIsTheApprovalAndIsOnlyComment
   EXPECT_EQ(fake_->requests()[0].head, branch);
 
   // A reviewer merges the request: the merge lands on main (the Git flow), GitLab says merged.
-  human({{"fetch", "-q", "origin", branch},
-         {"merge", "-q", "--no-ff", "-m", "Merge branch '" + branch + "'", "FETCH_HEAD"}});
+  push_as_person({{"fetch", "-q", "origin", branch},
+                  {"merge", "-q", "--no-ff", "-m", "Merge branch '" + branch + "'", "FETCH_HEAD"}});
   ASSERT_TRUE(fake_->set_state(1, "merged").ok());
   CycleReport started = cycle();
   ASSERT_EQ(started.apps.size(), 1u);
@@ -292,7 +269,7 @@ TEST_F(ApprovalFlowTest, MergingTheBranchWorksWhileTheProviderIsDown) {
   fake_->set_unavailable(true);
   const std::string branch = "fleetwave/approve/shop/" + head().substr(0, 7) + "/europe";
   cycle_until("wait-approval");
-  human({{"fetch", "-q", "origin", branch}, {"merge", "-q", "--no-ff", "-m", "approve europe", "FETCH_HEAD"}});
+  push_as_person({{"fetch", "-q", "origin", branch}, {"merge", "-q", "--no-ff", "-m", "approve europe", "FETCH_HEAD"}});
   cycle_until("complete");
 }
 

@@ -19,8 +19,8 @@ ObjectRef web() {
                          {"spec", {{"replicas", 2}}}});
 }
 
-struct Fixture : testing_support::EngineFixture {
-  Fixture() : EngineFixture({{"canary", {"dev-1"}}, {"europe", {"eu-1", "eu-2"}}}) {
+struct Fixture : testing_support::CanaryEuropeFixture {
+  Fixture() {
     // eu-2 renders nothing at the release.
     in.candidate_clusters = {"dev-1", "eu-1"};
     in.deletions = {*judge_deletions("eu-2", {web()}, {}, {})};
