@@ -12,8 +12,10 @@
 //     memory before the first view. Target: growth per view ~0, peak under the sidecar's 1 GiB.
 //
 //   fleetwave-bench-serve [--apps 100] [--clusters 1000] [--seconds 10] [--connections 16] [--runs 10]
-//   fleetwave-bench-serve --board 1 [--apps 50] [--clusters 1000] [--connections 16] [--runs 10]
+//   fleetwave-bench-serve --board 1 [--apps 50] [--clusters 1000] [--connections 16] [--runs 10] [--viewers 100]
 #include <httplib.h>
+#include <poll.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <atomic>
@@ -23,8 +25,12 @@
 #include <cstring>
 #include <functional>
 #include <map>
+#include <memory>
+#include <netinet/in.h>
 #include <optional>
+#include <sstream>
 #include <string>
+#include <sys/socket.h>
 #include <thread>
 #include <vector>
 
@@ -53,6 +59,7 @@ struct Options {
   int connections = 16;
   int runs = 10;
   int board = 0;
+  int viewers = 100;
 };
 
 // Exits with a usage line on a bad flag.
@@ -64,7 +71,8 @@ Options parse(int argc, char** argv) {
                                {"--seconds", &o.seconds},
                                {"--connections", &o.connections},
                                {"--runs", &o.runs},
-                               {"--board", &o.board}});
+                               {"--board", &o.board},
+                               {"--viewers", &o.viewers}});
   return o;
 }
 
@@ -370,6 +378,82 @@ int apps_in(int port, const std::string& phase) {
   return n;
 }
 
+// CPU seconds (user + system) a process has used: /proc/<pid>/stat fields 14 and 15.
+double cpu_seconds(int pid) {
+  const std::string stat = ft::read_text_file("/proc/" + std::to_string(pid) + "/stat");
+  const std::size_t close = stat.rfind(')');
+  if (close == std::string::npos) return 0;
+  std::istringstream fields(stat.substr(close + 2));
+  std::string field;
+  double ticks = 0;
+  for (int i = 3; i <= 15 && fields >> field; ++i)
+    if (i >= 14) ticks += std::strtod(field.c_str(), nullptr);
+  return ticks / static_cast<double>(sysconf(_SC_CLK_TCK));
+}
+
+// A live viewer of the fleet page: GET /events on a raw socket, counting the events that arrive.
+struct LiveViewer {
+  int fd = -1;
+  int events = 0;
+  bool refused = false;
+  std::string tail;  // the last bytes read, to find "event: board" split across reads
+
+  explicit LiveViewer(int port) {
+    fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
+    sockaddr_in addr{};
+    addr.sin_family = AF_INET;
+    addr.sin_port = htons(static_cast<std::uint16_t>(port));
+    addr.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    (void)::connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr);
+    pollfd p{fd, POLLOUT, 0};
+    (void)::poll(&p, 1, 10'000);
+    const std::string request = "GET /events HTTP/1.1\r\nHost: board\r\n\r\n";
+    (void)!::send(fd, request.data(), request.size(), MSG_NOSIGNAL);
+  }
+  ~LiveViewer() { ::close(fd); }
+  // Reads what has arrived without waiting.
+  void drain() {
+    char buffer[1 << 16];
+    for (;;) {
+      const ssize_t n = ::recv(fd, buffer, sizeof buffer, MSG_DONTWAIT);
+      if (n <= 0) return;
+      std::string chunk = tail + std::string(buffer, static_cast<std::size_t>(n));
+      if (chunk.rfind("HTTP/1.1 503", 0) == 0) refused = true;
+      for (std::size_t at = chunk.find("event: board\n"); at != std::string::npos;
+           at = chunk.find("event: board\n", at + 1))
+        ++events;
+      tail = chunk.size() > 16 ? chunk.substr(chunk.size() - 12) : "";
+    }
+  }
+};
+
+// `count` live viewers on the fleet page through `cycles` published snapshots: how many events
+// each got, and serve's CPU and memory meanwhile.
+void live_viewers(int port, int pid, int count, int cycles) {
+  std::vector<std::unique_ptr<LiveViewer>> viewers;
+  for (int i = 0; i < count; ++i) viewers.push_back(std::make_unique<LiveViewer>(port));
+  const double cpu0 = cpu_seconds(pid);
+  const auto t0 = std::chrono::steady_clock::now();
+  // Cycles publish a snapshot every ~2 s (serve's --interval); read for that long.
+  while (fb::ms_since(t0) < cycles * 2'000.0 + 1'000) {
+    for (auto& v : viewers) v->drain();
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  for (auto& v : viewers) v->drain();
+  int least = 1 << 30, most = 0, refused = 0;
+  for (auto& v : viewers) {
+    least = std::min(least, v->events);
+    most = std::max(most, v->events);
+    refused += v->refused ? 1 : 0;
+  }
+  const double seconds = fb::ms_since(t0) / 1000.0;
+  std::printf(
+      "  %d live viewers for %.0f s: %d refused; events per viewer %d to %d; serve CPU %.2f s (%.2f CPU-s "
+      "per second); RSS %.0f MiB, peak %.0f MiB (target <= 768 MiB: %s)\n",
+      count, seconds, refused, least, most, cpu_seconds(pid) - cpu0, (cpu_seconds(pid) - cpu0) / seconds,
+      proc_mib(pid, "VmRSS"), proc_mib(pid, "VmHWM"), proc_mib(pid, "VmHWM") <= 768 ? "ok" : "MISSED");
+}
+
 // One view of the fleet page: its size in bytes, 0 on failure.
 std::size_t view_board(int port) {
   httplib::Client c("127.0.0.1", port);
@@ -432,6 +516,7 @@ int board_bench(const Options& o) {
   const double peak = proc_mib(pid, "VmHWM");
   std::this_thread::sleep_for(std::chrono::seconds(5));  // a cycle or two: serve hands freed pages back
   const double settled = proc_mib(pid, "VmRSS");
+  live_viewers(serve.port, pid, o.viewers, 20);
   serve.process->stop();
   std::printf("board: %d apps x %d clusters mid-rollout, fleet page %zu KB (target <= 2048 KB: %s)\n", o.apps,
               o.clusters, bytes / 1024, bytes <= 2u << 20 ? "ok" : "MISSED");

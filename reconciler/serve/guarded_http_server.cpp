@@ -90,7 +90,13 @@ class DeadlineStream : public httplib::Stream {
     streaming_ = true;
     close_after_ = true;
   }
-  bool close_after() const { return close_after_ || timed_out_ || over_limit_; }
+  // The connection's socket belongs to someone else from now on: nothing more is written to it.
+  int adopt() {
+    adopted_ = true;
+    return fd_;
+  }
+  bool adopted() const { return adopted_; }
+  bool close_after() const { return close_after_ || timed_out_ || over_limit_ || adopted_; }
   // A request was refused with its body (partly) unread, and the client is not merely slow.
   bool should_linger() const { return (close_after_ || over_limit_) && !timed_out_; }
   bool over_limit() const { return over_limit_; }
@@ -113,6 +119,7 @@ class DeadlineStream : public httplib::Stream {
   }
 
   ssize_t write(const char* ptr, size_t size) override {
+    if (adopted_) return static_cast<ssize_t>(size);  // the new owner writes; httplib's answer is dropped
     if (phase_ != ConnectionPhase::Write) {
       enter(ConnectionPhase::Write);
       write_deadline_ = now_ms() + limits_.write_ms;
@@ -178,7 +185,7 @@ class DeadlineStream : public httplib::Stream {
   std::size_t pos_ = 0, len_ = 0;
   std::size_t consumed_ = 0;  // bytes of the current head or body handed to httplib
   std::int64_t head_deadline_ = 0, request_deadline_ = 0, write_deadline_ = 0;
-  bool timed_out_ = false, over_limit_ = false, close_after_ = false, streaming_ = false;
+  bool timed_out_ = false, over_limit_ = false, close_after_ = false, streaming_ = false, adopted_ = false;
 };
 
 // The stream of the request the calling pool thread serves (handlers reach it through the
@@ -337,6 +344,10 @@ bool GuardedServer::process_and_close_socket(socket_t sock) {
     if (!ok || closed_by_client || stream.close_after()) break;
   }
   t_stream = nullptr;
+  if (stream.adopted()) {  // its new owner closes it
+    table_.remove(id);
+    return ok;
+  }
   if (stream.should_linger()) {
     table_.set_phase(id, ConnectionPhase::Idle, now_ms());  // evictable while it lingers
     linger(sock, limits_.linger_ms);
@@ -360,5 +371,6 @@ void GuardedServer::close_after_response() {
   if (t_stream != nullptr) t_stream->close_after_response();
 }
 bool GuardedServer::body_over_limit() { return t_stream != nullptr && t_stream->over_limit(); }
+int GuardedServer::adopt_connection() { return t_stream != nullptr ? t_stream->adopt() : -1; }
 
 }  // namespace fleetwave::serve

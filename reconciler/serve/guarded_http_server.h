@@ -58,6 +58,10 @@ class GuardedServer : public httplib::Server {
   // the connection closes when the stream ends
   static void begin_streaming();
   static bool body_over_limit();  // its raw body went over body_cap()
+  // Takes the connection over from the server (the board's event streams, serve/event_hub.h):
+  // returns its socket, which the caller now owns and closes; what the handler answers is
+  // dropped, and the connection's thread is free once the handler returns. -1 off a pool thread.
+  static int adopt_connection();
 
  private:
   bool process_and_close_socket(socket_t sock) override;

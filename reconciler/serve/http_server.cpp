@@ -45,11 +45,6 @@ std::int64_t wall_ms() {
       .count();
 }
 
-std::int64_t steady_ms() {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now().time_since_epoch())
-      .count();
-}
-
 // An answer after which the connection is closed: the request's body was not read (whole).
 void refuse(httplib::Response& res, int status, const std::string& message) {
   GuardedServer::close_after_response();
@@ -137,65 +132,29 @@ httplib::Server::Handler guarded(ServeApi& api, std::function<ApiResponse(const 
   });
 }
 
-// Board event streams live at most this long (the browser reconnects at once), send a comment
-// when nothing happened for kStreamKeepAliveMs (so proxies keep the connection), and at most
-// max_connections / 4 run at once: each holds one of the connection threads.
-constexpr std::int64_t kStreamMs = 10 * 60'000;
-constexpr std::int64_t kStreamKeepAliveMs = 15'000;
-
-struct StreamProgress {
-  std::uint64_t sent = 0;  // the generation the browser has
-  bool started = false;
-  std::int64_t opened_ms = 0;
-};
-
-// GET /events, /apps/<app>/events: the board's live part after every published snapshot.
-httplib::Server::Handler board_stream(ServeApi& api, std::atomic<int>& streams, int max_streams) {
-  return [&api, &streams, max_streams](const httplib::Request& req, httplib::Response& res) {
+// GET /events, /apps/<app>/events: checked here, then handed to the event hub, which answers
+// it on its own thread from then on (the connection's thread is free again at once).
+httplib::Server::Handler board_stream(ServeApi& api, EventHub& hub) {
+  return [&api, &hub](const httplib::Request& req, httplib::Response& res) {
     GuardedServer::begin_handling();
     const ApiRequest request = to_api(req, "");
     if (auto refused = api.board_refusal(request)) return reply(res, *refused);
     const std::string app = req.matches.size() > 1 ? std::string(req.matches[1]) : "";
     if (auto refused = api.board_stream_refusal(app)) return reply(res, *refused);
-    if (streams.fetch_add(1) >= max_streams) {
-      streams.fetch_sub(1);
+    if (!hub.has_room()) {
       ApiResponse busy{503,
                        "application/json",
                        error_body("too many board event streams; retry shortly") + "\n",
                        {{"Retry-After", "10"}}};
       return reply(res, busy);
     }
-    GuardedServer::begin_streaming();
-    auto progress = std::make_shared<StreamProgress>();
-    progress->opened_ms = steady_ms();
-    progress->sent = api.state().generation();
+    std::uint64_t seen = api.state().generation();
     // A reconnecting browser names the last event it got: catch it up at once.
     auto last = request.headers.find("last-event-id");
-    if (last != request.headers.end()) progress->sent = std::strtoull(last->second.c_str(), nullptr, 10);
-    res.set_header("Cache-Control", "no-store");
-    res.set_header("X-Accel-Buffering", "no");  // proxies: pass each event on at once
-    res.set_chunked_content_provider(
-        "text/event-stream",
-        [&api, app, progress](std::size_t, httplib::DataSink& sink) {
-          ServeState& state = api.state();
-          static const std::string kRetry = "retry: 3000\n\n";
-          static const std::string kKeepAlive = ": keep-alive\n\n";
-          if (!progress->started) {
-            progress->started = true;
-            return sink.write(kRetry.data(), kRetry.size());
-          }
-          const std::uint64_t generation = state.wait_for_snapshot(progress->sent, kStreamKeepAliveMs);
-          if (state.streams_closed() || steady_ms() - progress->opened_ms > kStreamMs) {
-            sink.done();
-            return true;
-          }
-          // The event is shared by every stream that sends it in the same second (BoardCache).
-          auto event = generation == progress->sent ? nullptr : api.board_event(app, generation, wall_ms());
-          progress->sent = generation;
-          const std::string& out = event && !event->empty() ? *event : kKeepAlive;
-          return sink.write(out.data(), out.size());
-        },
-        [&streams](bool) { streams.fetch_sub(1); });
+    if (last != request.headers.end()) seen = std::strtoull(last->second.c_str(), nullptr, 10);
+    const int fd = GuardedServer::adopt_connection();
+    if (fd < 0) return reply(res, ApiResponse{500, "application/json", error_body("internal error") + "\n", {}});
+    hub.add(fd, app, seen);
   };
 }
 
@@ -218,16 +177,15 @@ void raise_listen_backlog(int port) {
   }
 }
 
-void add_routes(GuardedServer& svr, ServeApi& api, ServeMetrics& metrics, std::size_t max_body,
-                std::atomic<int>& streams, int max_streams) {
+void add_routes(GuardedServer& svr, ServeApi& api, ServeMetrics& metrics, std::size_t max_body, EventHub& hub) {
   svr.Get("/healthz", answer([&api](const httplib::Request&) { return api.healthz(); }));
   svr.Get("/readyz", answer([&api](const httplib::Request&) { return api.readyz(); }));
   svr.Get("/metrics", answer([&api](const httplib::Request&) { return api.metrics(); }));
   svr.Get("/api/v1/apps", guarded(api, [&api](const httplib::Request&) { return api.apps(); }));
   svr.Get(R"(/api/v1/apps/([A-Za-z0-9._-]+))",
           guarded(api, [&api](const httplib::Request& req) { return api.app(req.matches[1]); }));
-  svr.Get("/events", board_stream(api, streams, max_streams));
-  svr.Get(R"(/apps/([^/]+)/events)", board_stream(api, streams, max_streams));
+  svr.Get("/events", board_stream(api, hub));
+  svr.Get(R"(/apps/([^/]+)/events)", board_stream(api, hub));
   // Everything else outside /api/ is the board: its pages, assets and 404 page.
   svr.Get(R"(/(?!api/).*)",
           guarded(api, [&api](const httplib::Request& req) { return api.board(req.path, wall_ms()); }));
@@ -290,8 +248,15 @@ Result<std::unique_ptr<HttpServer>> HttpServer::start(const HttpOptions& options
   GuardedServer& svr = *s->server_;
   svr.set_read_timeout(10, 0);
   svr.set_write_timeout(10, 0);
-  s->api_ = &api;
-  add_routes(svr, api, metrics, options.max_body_bytes, s->streams_, std::max(1, options.max_connections / 4));
+  EventHubLimits hub_limits;
+  hub_limits.max_streams = options.max_event_streams;
+  hub_limits.write_ms = options.write_timeout_ms;
+  // The event is shared by every stream that sends it in the same second (BoardCache).
+  s->hub_ = std::make_unique<EventHub>(
+      [&api] { return api.state().generation(); },
+      [&api](const std::string& app, std::uint64_t generation) { return api.board_event(app, generation, wall_ms()); },
+      hub_limits);
+  add_routes(svr, api, metrics, options.max_body_bytes, *s->hub_);
   add_guards(svr, metrics, options.max_body_bytes);
 
   s->port_ = options.port == 0 ? svr.bind_to_any_port(options.host)
@@ -306,7 +271,7 @@ Result<std::unique_ptr<HttpServer>> HttpServer::start(const HttpOptions& options
 }
 
 void HttpServer::stop() {
-  if (api_ != nullptr) api_->state().close_streams();  // event streams end before the threads are joined
+  if (hub_) hub_->stop();  // event streams end before the threads are joined
   if (server_) server_->stop_serving();
   if (thread_.joinable()) thread_.join();
 }

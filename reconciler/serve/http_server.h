@@ -15,6 +15,7 @@
 #include <thread>
 
 #include "base/result.h"
+#include "serve/event_hub.h"
 #include "serve/serve_api.h"
 
 namespace fleetwave::serve {
@@ -29,6 +30,7 @@ struct HttpOptions {
   int head_timeout_ms = 10000;
   int request_timeout_ms = 30000;
   int write_timeout_ms = 10000;
+  std::size_t max_event_streams = 1000;  // board viewers live at once (serve/event_hub.h), no thread each
 };
 
 class HttpServer {
@@ -48,8 +50,7 @@ class HttpServer {
   std::unique_ptr<GuardedServer> server_;
   std::thread thread_;
   int port_ = 0;
-  ServeApi* api_ = nullptr;
-  std::atomic<int> streams_{0};  // board event streams running
+  std::unique_ptr<EventHub> hub_;  // the board's event streams
 };
 
 }  // namespace fleetwave::serve

@@ -108,7 +108,7 @@ TEST_F(ServeNotifyServerTest, TheStartStepIsNotifiedAndItsWaveGetsAStatus) {
   EXPECT_EQ(status.target_url, "https://fleetwave.example.com/apps/shop");
 
   // The status document says whose approval counts, from serve's settings.
-  HttpResult apps = get("/api/v1/apps");
+  testing_support::HttpResult apps = get("/api/v1/apps");
   ASSERT_EQ(apps.status, 200) << apps.body;
   auto doc = parse_json(apps.body, "apps");
   ASSERT_TRUE(doc.ok()) << apps.body;

@@ -11,30 +11,11 @@ void ServeState::publish(std::shared_ptr<const Snapshot> snapshot) {
   }
   std::lock_guard<std::mutex> lock(generation_mu_);
   ++generation_;
-  generation_cv_.notify_all();
 }
 
 std::uint64_t ServeState::generation() const {
   std::lock_guard<std::mutex> lock(generation_mu_);
   return generation_;
-}
-
-std::uint64_t ServeState::wait_for_snapshot(std::uint64_t generation, std::int64_t timeout_ms) const {
-  std::unique_lock<std::mutex> lock(generation_mu_);
-  generation_cv_.wait_for(lock, std::chrono::milliseconds(timeout_ms),
-                          [&] { return generation_ != generation || streams_closed_; });
-  return generation_;
-}
-
-void ServeState::close_streams() {
-  std::lock_guard<std::mutex> lock(generation_mu_);
-  streams_closed_ = true;
-  generation_cv_.notify_all();
-}
-
-bool ServeState::streams_closed() const {
-  std::lock_guard<std::mutex> lock(generation_mu_);
-  return streams_closed_;
 }
 
 void ServeState::board_viewed() { board_wanted_.store(true, std::memory_order_relaxed); }

@@ -7,7 +7,6 @@
 #pragma once
 
 #include <atomic>
-#include <condition_variable>
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -54,12 +53,6 @@ class ServeState {
   std::shared_ptr<const Snapshot> snapshot() const;  // nullptr before the first cycle
   // How many snapshots were published (0 before the first).
   std::uint64_t generation() const;
-  // Blocks until a snapshot after `generation` is published, `timeout_ms` passes or
-  // close_streams() is called; returns the generation then. For the board's event streams.
-  std::uint64_t wait_for_snapshot(std::uint64_t generation, std::int64_t timeout_ms) const;
-  // Ends every wait_for_snapshot() at once, now and later (shutdown).
-  void close_streams();
-  bool streams_closed() const;
 
   // The board was looked at: snapshots carry audit trails from then on (reading history costs a
   // walk of the branch per app, which nobody needs until a person looks).
@@ -90,9 +83,7 @@ class ServeState {
   std::shared_ptr<const Snapshot> snapshot_;  // guarded by snapshot_mu_
 
   mutable std::mutex generation_mu_;
-  mutable std::condition_variable generation_cv_;
   std::uint64_t generation_ = 0;  // guarded by generation_mu_
-  bool streams_closed_ = false;   // guarded by generation_mu_
   std::atomic<bool> board_wanted_{false};
 
   mutable std::mutex mu_;
