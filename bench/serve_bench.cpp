@@ -13,6 +13,7 @@
 //
 //   fleetwave-bench-serve [--apps 100] [--clusters 1000] [--seconds 10] [--connections 16] [--runs 10]
 //   fleetwave-bench-serve --board 1 [--apps 50] [--clusters 1000] [--connections 16] [--runs 10] [--viewers 100]
+//                         [--screenshot 1]
 #include <httplib.h>
 #include <poll.h>
 #include <unistd.h>
@@ -60,6 +61,7 @@ struct Options {
   int runs = 10;
   int board = 0;
   int viewers = 100;
+  int screenshot = 0;  // 1: board-<apps>x<clusters>.png of the fleet page (Debian's chromium)
 };
 
 // Exits with a usage line on a bad flag.
@@ -72,7 +74,8 @@ Options parse(int argc, char** argv) {
                                {"--connections", &o.connections},
                                {"--runs", &o.runs},
                                {"--board", &o.board},
-                               {"--viewers", &o.viewers}});
+                               {"--viewers", &o.viewers},
+                               {"--screenshot", &o.screenshot}});
   return o;
 }
 
@@ -497,6 +500,20 @@ int board_bench(const Options& o) {
     return 1;
   }
   const int pid = serve.process->pid();
+  if (o.screenshot != 0) {
+    const std::string file = "board-" + std::to_string(o.apps) + "x" + std::to_string(o.clusters) + ".png";
+    ft::ProcessSpec shot;
+    shot.argv = {"chromium",
+                 "--headless",
+                 "--no-sandbox",
+                 "--disable-gpu",
+                 "--hide-scrollbars",
+                 "--window-size=1280,1400",
+                 "--screenshot=" + file,
+                 "http://127.0.0.1:" + std::to_string(serve.port) + "/"};
+    auto taken = ft::run_command(shot, std::chrono::seconds(120));
+    std::printf("board: screenshot %s: %s\n", file.c_str(), taken.ok() && taken->exit_code == 0 ? "taken" : "failed");
+  }
   const double floor_mib = proc_mib(pid, "VmRSS");
   std::vector<double> view_ms;
   std::size_t bytes = 0;

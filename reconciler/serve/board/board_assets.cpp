@@ -47,13 +47,14 @@ form.filters { display: flex; flex-wrap: wrap; gap: 0.8rem; align-items: center;
 p.counts { margin: 0 0 0.3rem; }
 div.dense { display: flex; flex-wrap: wrap; gap: 2px; cursor: pointer; }
 div.dense i, p.legend i { display: inline-block; width: 10px; height: 10px; box-sizing: border-box; border: 1px solid; }
+div.dense.few i { width: 18px; height: 18px; }
 div.dense i.x { opacity: 0.12; }
 p.legend span { margin-right: 0.8rem; white-space: nowrap; }
 i.d { background: #1a7f37; border-color: #1a7f37; }
 i.g { background: #8fd19e; border-color: #1a7f37; }
 i.b { background: #f0c14b; border-color: #8a5a00; }
 i.s { background: #7aa7e9; border-color: #0a4fb3; }
-i.p { background: #fff; border: 2px dotted #0a4fb3; }
+i.p { background: #dbe8fb; border: 2px dotted #0a4fb3; }
 i.o { background: #d5d8dd; border-color: #6b7380; }
 i.n { background: #fff; border: 1px dashed #6b7380; }
 i.f { background: #a1160a; border-color: #a1160a; }

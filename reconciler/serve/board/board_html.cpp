@@ -139,7 +139,9 @@ std::string dense_cells(const BoardView& v, const Json& app, int wave_index, con
     squares += " title=" + attribute_value(board_str(*c, "cluster")) + "></i>";
   }
   if (clusters.empty()) return counts_html(counts);
-  return "<p class=\"counts\">" + counts_html(counts) + "</p><div class=\"dense\">" + squares + "</div>";
+  // A wave of a few clusters gets larger squares: easy to hit, and the page is small anyway.
+  const char* size = clusters.size() <= 40 ? " few" : "";
+  return "<p class=\"counts\">" + counts_html(counts) + "</p><div class=\"dense" + size + "\">" + squares + "</div>";
 }
 
 // Why the current wave does not move, in words, with the approval branch when one is awaited.
