@@ -65,6 +65,12 @@ class Reconciler {
   // per-app problems are in the report.
   Result<CycleReport> run_once();
 
+  // The renders and blobs the cycles keep (keyed by input digest and object id, so never stale):
+  // serve's status builder shares them instead of rendering every app again after each cycle.
+  // Used on the cycle's thread only.
+  ReachCache& reach_cache() { return renders_; }
+  BlobCache& blob_cache() { return blobs_; }
+
  private:
   // The automatic cordons due at `head`, committed on `tip`; returns the new tip.
   Result<std::string> commit_failovers(const std::string& head, std::string tip, CycleReport& report);

@@ -118,7 +118,8 @@ int run_serve(const ServeOptions& o, ServePorts p) {
   reconciler_options.hooks.push_back(&approvals);
   notifier.add_hooks(reconciler_options.hooks);
   Reconciler reconciler(repo, argocd, CycleServices{p.clock, p.sleeper, p.random}, reconciler_options);
-  StatusBuilder status(p.repo, p.argocd, p.clock, o.reconciler.metrics);
+  StatusBuilder status(p.repo, p.argocd, p.clock, o.reconciler.metrics, reconciler.blob_cache(),
+                       reconciler.reach_cache());
   SnapshotBuilder snapshots(p.repo, status, o.reconciler.branch,
                             ApprovalRules{o.allowed_reviewers, o.reconciler.trust != nullptr});
   ServeApi api(state, metrics, triggers, p.log, o.secrets, o.board_links);

@@ -36,7 +36,22 @@ class StatusBuilder {
   // `metrics` (optional) lets the document show the analysis checks' values; web checks are
   // never called from a status view.
   StatusBuilder(git::GitRepository& repo, ArgoCdClient& argocd, const Clock& clock, MetricsProvider* metrics = nullptr)
-      : repo_(repo), argocd_(argocd), clock_(clock), analysis_(metrics, nullptr, false) {}
+      : repo_(repo),
+        argocd_(argocd),
+        clock_(clock),
+        blobs_(own_blobs_),
+        renders_(own_renders_),
+        analysis_(metrics, nullptr, false) {}
+  // The same, sharing the reconciler's caches (Reconciler::reach_cache, blob_cache): serve builds
+  // the status after each cycle on the cycle's thread, from renders the cycle already made.
+  StatusBuilder(git::GitRepository& repo, ArgoCdClient& argocd, const Clock& clock, MetricsProvider* metrics,
+                BlobCache& blobs, ReachCache& renders)
+      : repo_(repo),
+        argocd_(argocd),
+        clock_(clock),
+        blobs_(blobs),
+        renders_(renders),
+        analysis_(metrics, nullptr, false) {}
 
   // Every app of the head.
   Result<Json> status(const StatusRequest& request);
@@ -49,8 +64,10 @@ class StatusBuilder {
   git::GitRepository& repo_;
   ArgoCdClient& argocd_;
   const Clock& clock_;
-  BlobCache blobs_;
-  ReachCache renders_;
+  BlobCache own_blobs_;
+  ReachCache own_renders_;
+  BlobCache& blobs_;
+  ReachCache& renders_;
   AppDiscovery discovery_;
   AnalysisRunner analysis_;
 };
