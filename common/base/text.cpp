@@ -90,44 +90,4 @@ std::string printable(std::string_view text, std::size_t max_bytes) {
   return out;
 }
 
-namespace {
-
-bool natural_is_digit(char c) { return c >= '0' && c <= '9'; }
-
-// The end of the run of digits that starts at `at`.
-std::size_t natural_digits_end(std::string_view s, std::size_t at) {
-  while (at < s.size() && natural_is_digit(s[at])) ++at;
-  return at;
-}
-
-// -1, 0 or 1 comparing two runs of digits by value, then by length (more leading zeros first).
-int natural_compare_digits(std::string_view x, std::string_view y) {
-  const std::size_t x_zeros = std::min(x.find_first_not_of('0'), x.size());
-  const std::size_t y_zeros = std::min(y.find_first_not_of('0'), y.size());
-  const std::string_view xv = x.substr(x_zeros), yv = y.substr(y_zeros);
-  if (xv.size() != yv.size()) return xv.size() < yv.size() ? -1 : 1;
-  if (const int c = xv.compare(yv); c != 0) return c < 0 ? -1 : 1;
-  if (x.size() != y.size()) return x.size() > y.size() ? -1 : 1;
-  return 0;
-}
-
-}  // namespace
-
-bool natural_less(std::string_view a, std::string_view b) {
-  std::size_t i = 0, j = 0;
-  while (i < a.size() && j < b.size()) {
-    if (natural_is_digit(a[i]) && natural_is_digit(b[j])) {
-      const std::size_t ie = natural_digits_end(a, i), je = natural_digits_end(b, j);
-      if (const int c = natural_compare_digits(a.substr(i, ie - i), b.substr(j, je - j)); c != 0) return c < 0;
-      i = ie;
-      j = je;
-      continue;
-    }
-    if (a[i] != b[j]) return static_cast<unsigned char>(a[i]) < static_cast<unsigned char>(b[j]);
-    ++i;
-    ++j;
-  }
-  return a.size() - i < b.size() - j;
-}
-
 }  // namespace fleetwave

@@ -18,10 +18,6 @@ std::string ascii_lower(std::string_view text);
 // `bytes` as lower-case hex, two digits a byte (digests, build ids).
 std::string hex_bytes(const unsigned char* bytes, std::size_t count);
 
-// Natural order, as people sort names: runs of digits compare by their value, so eu-2 comes
-// before eu-10 (and eu-02 before eu-2, to keep the order total); everything else byte by byte.
-bool natural_less(std::string_view a, std::string_view b);
-
 // How much of an input value a message echoes (a kind, a name, a key, a file name).
 inline constexpr std::size_t kMaxEchoBytes = 200;
 

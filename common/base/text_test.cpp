@@ -3,26 +3,12 @@
 // file name, the field and (at a larger bound) the message.
 #include "base/text.h"
 
-#include <algorithm>
-#include <vector>
-
 #include <gtest/gtest.h>
 
 #include "base/error.h"
 
 namespace fleetwave {
 namespace {
-
-TEST(NaturalLess, NumbersCompareByValue) {
-  std::vector<std::string> names = {"eu-10", "eu-2", "eu-100", "eu-1", "ap-1", "eu-02", "eu", "eu-1a", "us-1"};
-  std::sort(names.begin(), names.end(), [](const std::string& a, const std::string& b) { return natural_less(a, b); });
-  EXPECT_EQ(names,
-            (std::vector<std::string>{"ap-1", "eu", "eu-1", "eu-1a", "eu-02", "eu-2", "eu-10", "eu-100", "us-1"}));
-  EXPECT_FALSE(natural_less("eu-1", "eu-1"));
-  EXPECT_TRUE(natural_less("a9", "a10"));
-  EXPECT_FALSE(natural_less("a10", "a9"));
-  EXPECT_TRUE(natural_less("a", "b"));
-}
 
 TEST(Printable, EscapesWhatWouldSplitALineOrReachATerminal) {
   struct Case {

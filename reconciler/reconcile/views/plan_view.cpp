@@ -101,12 +101,10 @@ AppPlanView plan_view(const std::string& app, const std::string& path, const std
       ++view.applications;
     }
   }
-  const std::vector<std::string>& skipped =
-      view.namespace_only_skipped ? view.namespace_only : std::vector<std::string>{};
   for (const Cluster& c : fleet.clusters) {
-    if (!std::binary_search(reached.begin(), reached.end(), c.name) &&
-        !std::binary_search(skipped.begin(), skipped.end(), c.name))
-      view.unreached.push_back(c.name);
+    const bool skipped = view.namespace_only_skipped &&
+                         std::binary_search(view.namespace_only.begin(), view.namespace_only.end(), c.name);
+    if (!skipped && !std::binary_search(reached.begin(), reached.end(), c.name)) view.unreached.push_back(c.name);
   }
   return view;
 }

@@ -5,8 +5,8 @@
 #include <cctype>
 #include <vector>
 
-#include "base/text.h"
 #include "base/timestamp.h"
+#include "codec/yaml_writer.h"
 #include "net/percent_encode.h"
 #include "serve/board/board_cells.h"
 #include "serve/json_view.h"
@@ -64,13 +64,14 @@ std::string gates(const Json& wave) {
   return g;
 }
 
-// The clusters of a wave in natural order (eu-2 before eu-10), as people look for them.
+// The clusters of a wave in natural order (eu-2 before eu-10), as people look for them: the
+// order the YAML writer already sorts keys in (go-yaml's, digits by value; it needs a stable sort).
 std::vector<const Json*> natural_order(const Json& clusters) {
   std::vector<const Json*> out;
   out.reserve(clusters.size());
   for (const Json& c : clusters) out.push_back(&c);
   std::stable_sort(out.begin(), out.end(), [](const Json* a, const Json* b) {
-    return natural_less(board_str(*a, "cluster"), board_str(*b, "cluster"));
+    return yaml_key_less(board_str(*a, "cluster"), board_str(*b, "cluster"));
   });
   return out;
 }
