@@ -94,4 +94,19 @@ void set_flags_or_exit(int argc, char** argv, const std::map<std::string, FlagSe
   }
 }
 
+double load_average() {
+  double load[1] = {0};
+  return getloadavg(load, 1) == 1 ? load[0] : 0;
+}
+
+void note_machine_load(const char* when) {
+  const double load = load_average();
+  if (load > 0.5) {
+    std::printf("NOTE: load average %.2f %s (above 0.5): not a quiet machine, ratios against kustomize flatter us\n",
+                load, when);
+  } else {
+    std::printf("load average %.2f %s (quiet)\n", load, when);
+  }
+}
+
 }  // namespace fleetwave::bench

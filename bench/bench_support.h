@@ -50,6 +50,12 @@ FlagSetter into(T& target) {
 void set_flags_or_exit(int argc, char** argv, const std::map<std::string, FlagSetter>& setters,
                        const std::map<std::string, bool*>& switches = {});
 
+// The machine's one-minute load average, and a line on stdout saying the figures that follow
+// are not from a quiet machine when it is above 0.5: multi-threaded peers such as kustomize
+// lose their idle cores on a busy machine, so ratios against them look better than they are.
+double load_average();
+void note_machine_load(const char* when);
+
 // A fleet repository: clusters/cluster-NNNN.yaml (regions r0..r7), and per app app-NNN a
 // Deployment with `image`, its PropagationPolicy to every cluster, and a two-wave plan (canary
 // cluster-0000, then the rest); `analysis` adds a per-cluster Prometheus check to the plan.

@@ -102,6 +102,7 @@ bool curve(const Options& o, const std::string& name, const std::string& x_name,
 
 int main(int argc, char** argv) {
   Options o = parse(argc, argv);
+  fb::note_machine_load("before the runs");
   const std::vector<int> sizes = {10, 30, 100, 300, 1000, 3000, 10000};
   bool ok = curve(o, "render-templates", "templates", sizes,
                   [](int n) {

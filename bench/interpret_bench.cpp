@@ -131,6 +131,7 @@ int count(const std::string& text, const std::string& what) {
 int main(int argc, char** argv) {
   Options o;
   if (!parse(argc, argv, o)) return 2;
+  fleetwave::bench::note_machine_load("before the runs");
   const fs::path deployments = o.work / "deployments", rollouts = o.work / "rollouts";
   if (!write_fleet(deployments, o, false) || !write_fleet(rollouts, o, true)) {
     std::fprintf(stderr, "cannot write %s\n", o.work.c_str());

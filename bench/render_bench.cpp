@@ -201,11 +201,13 @@ int main(int argc, char** argv) {
     return 2;
   }
   fb::Sides sides{o.render, o.kubectl, o.work / "cache"};
+  fb::note_machine_load("before the runs");
   bool all_ok = true;
   for (int n : o.templates) {
     if (!single_render(o, sides, n, all_ok)) return 1;
   }
   if (o.release_clusters > 0 && !release(o, sides, all_ok)) return 1;
+  fb::note_machine_load("after the runs");
   std::printf(
       "\n(fleetwave and kustomize objects compared on %s and %s; warm output checked byte for byte "
       "against cold)\n",

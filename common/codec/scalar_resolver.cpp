@@ -10,6 +10,7 @@
 #include "codec/base64.h"
 #include "codec/go_format.h"
 #include "codec/go_timestamp.h"
+#include "codec/yaml_chars.h"
 
 namespace fleetwave {
 namespace {
@@ -413,6 +414,9 @@ bool plain_scalar_is_not_string(std::string_view text) {
 }
 
 bool go_yaml_plain_needs_quotes(std::string_view text) {
+  // Most keys and values start with no hint character; they skip the resolver's work (a base
+  // 60 float starts with a sign or a digit, so it has one too).
+  if (!text.empty() && !yaml_chars::may_resolve_to_non_string(static_cast<unsigned char>(text[0]))) return false;
   return resolve(text, true).kind != ScalarKind::String || is_base60_float(text);
 }
 

@@ -20,6 +20,41 @@ inline std::size_t width(unsigned char b) {
   return 1;  // a stray continuation byte; never in valid UTF-8
 }
 
+// resolve.go's resolveTable: only a value starting with one of these can be a resolveMap word
+// (y, n, true, null, ~, .inf...) or a number, so only such a plain scalar may read back as
+// another type than a string. Everything else resolves to a string without a lookup.
+inline bool may_resolve_to_non_string(unsigned char first) {
+  switch (first) {
+    case 'y':
+    case 'Y':
+    case 'n':
+    case 'N':
+    case 't':
+    case 'T':
+    case 'f':
+    case 'F':
+    case 'o':
+    case 'O':
+    case '~':
+    case '.':
+    case '+':
+    case '-':
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+      return true;
+    default:
+      return false;
+  }
+}
+
 inline bool is_space(std::string_view v, std::size_t i) { return at(v, i) == ' '; }
 
 inline bool is_break(std::string_view v, std::size_t i) {

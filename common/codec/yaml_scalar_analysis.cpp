@@ -131,7 +131,11 @@ bool is_simple_plain(std::string_view value) {
     if (c == ':' && i + 1 < value.size() && plain_safe(static_cast<unsigned char>(value[i + 1]))) continue;
     return false;
   }
-  if (value == "-" || value.substr(0, 3) == "---" || value.substr(0, 3) == "...") return false;
+  const unsigned char first = static_cast<unsigned char>(value[0]);
+  if (!may_resolve_to_non_string(first)) return true;  // neither a marker nor a typed word or number
+  const bool marker = value.size() >= 3 && (first == '-' || first == '.') && value[1] == value[0] &&
+                      value[2] == value[0];  // "---" or "..." starts the value
+  if ((first == '-' && value.size() == 1) || marker) return false;
   return !go_yaml_plain_needs_quotes(value);
 }
 
@@ -151,8 +155,10 @@ ScalarAnalysis analyze_scalar(std::string_view value) {
   bool preceded_by_whitespace = true;
   for (std::size_t i = 0, w = 1; i < value.size(); i += w) {
     unsigned char c = at(value, i);
-    if (plain_safe(c) && (c != '-' || i > 0)) {  // none of the findings can change
-      w = 1;
+    if (plain_safe(c) && (c != '-' || i > 0)) {  // none of the findings can change: skip the run
+      std::size_t end = i + 1;
+      while (end < value.size() && plain_safe(static_cast<unsigned char>(value[end]))) ++end;
+      w = end - i;
       f.previous_space = f.previous_break = preceded_by_whitespace = false;
       continue;
     }

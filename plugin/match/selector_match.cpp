@@ -73,13 +73,13 @@ bool cluster_matches(const Cluster& cluster, const ClusterAffinity& affinity) {
   return true;
 }
 
-ResourceIdentity identity_of(const Json& object, const std::string& effective_namespace) {
+ResourceIdentity identity_of(const Json& object, const std::string& effective_namespace, bool with_labels) {
   ResourceIdentity id;
   id.api_version = string_at(object, {"apiVersion"});
   id.kind = string_at(object, {"kind"});
   id.namespace_ = effective_namespace;
   id.name = string_at(object, {"metadata", "name"});
-  id.labels = labels_of(object);
+  if (with_labels) id.labels = labels_of(object);
   return id;
 }
 

@@ -28,7 +28,8 @@ struct ResourceIdentity {
   StringMap labels;
 };
 
-ResourceIdentity identity_of(const Json& object, const std::string& effective_namespace);
+// Without labels when no label selector will read them (`labels` stays empty).
+ResourceIdentity identity_of(const Json& object, const std::string& effective_namespace, bool with_labels = true);
 
 // util.ResourceSelectorPriority.
 ImplicitPriority resource_selector_priority(const ResourceIdentity& resource, const ResourceSelector& selector);

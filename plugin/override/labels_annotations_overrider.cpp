@@ -70,10 +70,13 @@ bool apply_directly(Json& manifest, const LabelAnnotationOverrider& o, std::stri
   }
   const bool add = o.op == "add", remove = o.op == "remove", replace = o.op == "replace";
   if (!add && !remove && !replace) return false;  // validation refuses them; the patch says why
+  if (o.value.empty()) return true;
+  // Looked up once: every operation below leaves a map of strings, and a map node never moves.
+  Json* map = const_cast<Json*>(string_map_at(manifest, field));
+  if (map == nullptr && add && reset_string_map(manifest, field))
+    map = const_cast<Json*>(string_map_at(manifest, field));
+  if (map == nullptr) return true;  // remove or replace on no map, or add under a metadata that is no map
   for (const auto& [key, value] : o.value) {
-    if (add && string_map_at(manifest, field) == nullptr && !reset_string_map(manifest, field)) continue;
-    Json* map = const_cast<Json*>(string_map_at(manifest, field));
-    if (map == nullptr) continue;
     auto it = map->find(key);
     if (add) {
       (*map)[key] = value;

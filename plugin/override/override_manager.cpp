@@ -31,10 +31,18 @@ std::string resource_namespace(const Json& manifest, const OverrideContext& cont
 // manifest as the previous scope left it.
 Status<> apply_scope(Json& manifest, const OverrideContext& context, const std::string* namespace_,
                      std::vector<std::string>& applied) {
-  ResourceIdentity resource = identity_of(manifest, resource_namespace(manifest, context));
+  auto in_scope = [namespace_](const OverridePolicy& p) {
+    return namespace_ == nullptr ? p.cluster_scoped : (!p.cluster_scoped && p.namespace_ == *namespace_);
+  };
+  // The labels are copied only when a selector of the scope reads them (once per object).
+  const bool labels_read = std::any_of(context.policies->begin(), context.policies->end(), [&](const auto& p) {
+    return in_scope(p) && std::any_of(p.resource_selectors.begin(), p.resource_selectors.end(),
+                                      [](const ResourceSelector& s) { return s.label_selector.has_value(); });
+  });
+  const ResourceIdentity resource = identity_of(manifest, resource_namespace(manifest, context), labels_read);
   std::vector<std::pair<ImplicitPriority, const OverridePolicy*>> relevant;
   for (const OverridePolicy& p : *context.policies) {
-    if (namespace_ == nullptr ? !p.cluster_scoped : (p.cluster_scoped || p.namespace_ != *namespace_)) continue;
+    if (!in_scope(p)) continue;
     ImplicitPriority priority = policy_priority(p, resource);
     if (priority != ImplicitPriority::Mismatch) relevant.emplace_back(priority, &p);
   }

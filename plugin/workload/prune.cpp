@@ -1,5 +1,8 @@
 #include "workload/prune.h"
 
+#include <algorithm>
+#include <iterator>
+
 #include "base/text.h"
 #include "model/json_fields.h"
 
@@ -17,6 +20,21 @@ void remove_nested(Json& object, std::initializer_list<std::string_view> path) {
   if (!node->is_object()) return;
   auto it = node->find(*last);  // by string_view: no key string is built for the ~20 lookups per object
   if (it != node->end()) node->erase(it);
+}
+
+// The metadata fields the API server sets, which Karmada removes before a Work is written.
+bool is_server_set_metadata(std::string_view key) {
+  constexpr std::string_view kFields[] = {"creationTimestamp",
+                                          "deletionTimestamp",
+                                          "deletionGracePeriodSeconds",
+                                          "generation",
+                                          "managedFields",
+                                          "resourceVersion",
+                                          "selfLink",
+                                          "uid",
+                                          "ownerReferences",
+                                          "finalizers"};
+  return std::find(std::begin(kFields), std::end(kFields), key) != std::end(kFields);
 }
 
 // unstructured.NestedString: the string at `path`, or nullptr (missing, or not a string).
@@ -127,10 +145,13 @@ Status<> prune_kind(Json& manifest, const std::string& kind) {
 }  // namespace
 
 Status<> remove_irrelevant_fields(Json& manifest) {
-  for (std::string_view field :
-       {"creationTimestamp", "deletionTimestamp", "deletionGracePeriodSeconds", "generation", "managedFields",
-        "resourceVersion", "selfLink", "uid", "ownerReferences", "finalizers"}) {
-    remove_nested(manifest, {"metadata", field});
+  // unstructured.RemoveNestedField(metadata.<field>) for each field, in one walk of metadata.
+  Json* metadata = manifest.is_object() ? find_member(manifest, "metadata") : nullptr;
+  if (metadata != nullptr && metadata->is_object()) {
+    for (auto it = metadata->begin(); it != metadata->end();) {
+      if (is_server_set_metadata(it.key())) it = metadata->erase(it);
+      else ++it;
+    }
   }
   if (manifest.is_object()) manifest.erase("status");
   return prune_kind(manifest, string_at(manifest, {"kind"}));
