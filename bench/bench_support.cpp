@@ -102,8 +102,10 @@ double load_average() {
 void note_machine_load(const char* when) {
   const double load = load_average();
   if (load > 0.5) {
-    std::printf("NOTE: load average %.2f %s (above 0.5): not a quiet machine, ratios against kustomize flatter us\n",
-                load, when);
+    std::printf(
+        "NOTE: load average %.2f %s (above 0.5): not a quiet machine; times are noisy and ratios against a "
+        "multi-threaded peer (kustomize) flatter us\n",
+        load, when);
   } else {
     std::printf("load average %.2f %s (quiet)\n", load, when);
   }

@@ -1,15 +1,16 @@
 // Resource interpreter benchmark (issue: Lua resource interpreter). Two ratios, each against a
 // peer measured in the same run, alternating runs so machine noise hits both alike:
 //
-//  1. 100 Argo Rollouts Rollouts with the example ResourceInterpreterCustomization
-//     (examples/argo-rollouts/) against 100 Deployments of the same shape and placement, one
-//     cluster's render by fleetwave-render. Target: under 2x.
+//  1. 1,000 Argo Rollouts Rollouts with the example ResourceInterpreterCustomization
+//     (examples/argo-rollouts/) against 1,000 Deployments of the same shape and placement, one
+//     cluster's render by fleetwave-render, as Argo CD runs it (render cache on). Target: at
+//     most 1.5x.
 //  2. With --baseline OLD_BINARY: the render benchmark's fleet (bench/fleet_generator.h, no RIC)
 //     by this fleetwave-render against OLD_BINARY (e.g. built from main before the interpreter).
 //     Target: as fast as before (within noise).
 //
 //   fleetwave-bench-interpret --render build/plugin/fleetwave-render [--baseline PATH]
-//                             [--templates 100] [--clusters 10] [--runs 11] [--source-dir DIR]
+//                             [--templates 1000] [--clusters 10] [--runs 11] [--source-dir DIR]
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -33,7 +34,7 @@ struct Options {
   std::string baseline;
   std::string source_dir = fleetwave::testkit::source_dir();
   fs::path work = "/tmp/fleetwave-bench-interpret";
-  int templates = 100;
+  int templates = 1000;
   int clusters = 10;
   int runs = 11;
 };
@@ -152,8 +153,8 @@ int main(int argc, char** argv) {
     return 1;
   std::printf("%-44s %10s %10s %8s %8s\n", "render of one cluster", "subject ms", "peer ms", "ratio", "target");
   std::printf("%-44s %10.2f %10.2f %7.2fx %7s  %s\n",
-              (std::to_string(o.templates) + " Rollouts + RIC vs Deployments").c_str(), r_ms, d_ms, r_ms / d_ms, "< 2x",
-              r_ms / d_ms < 2 ? "ok" : "MISSED");
+              (std::to_string(o.templates) + " Rollouts + RIC vs Deployments").c_str(), r_ms, d_ms, r_ms / d_ms,
+              "<= 1.5x", r_ms / d_ms <= 1.5 ? "ok" : "MISSED");
   if (!o.baseline.empty()) {
     const fs::path fleet = o.work / "no-ric";
     if (!fb::generate_fleet(fleet, {o.templates, 100})) return 1;

@@ -1,5 +1,6 @@
 #include "codec/binary_json.h"
 
+#include <algorithm>
 #include <cstring>
 
 namespace fleetwave {
@@ -16,6 +17,61 @@ std::int64_t unzigzag(std::uint64_t v) { return static_cast<std::int64_t>(v >> 1
 class Reader {
  public:
   Reader(std::string_view data, std::size_t& pos) : data_(data), pos_(pos) {}
+
+  // Moves past one value without building it; false for malformed data.
+  bool skip(int depth) {
+    if (depth < 0 || pos_ >= data_.size()) return false;
+    auto tag = static_cast<unsigned char>(data_[pos_++]);
+    switch (tag) {
+      case kNull:
+      case kFalse:
+      case kTrue:
+        return true;
+      case kInt:
+      case kUint:
+        return read_varint(data_, pos_).has_value();
+      case kDouble:
+        if (data_.size() - pos_ < sizeof(double)) return false;
+        pos_ += sizeof(double);
+        return true;
+      case kString:
+        return read_bytes(data_, pos_).has_value();
+      case kArray:
+      case kObject: {
+        auto n = read_varint(data_, pos_);
+        if (!n || *n > data_.size() - pos_) return false;
+        for (std::uint64_t i = 0; i < *n; ++i) {
+          if (tag == kObject && !read_bytes(data_, pos_)) return false;
+          if (!skip(depth - 1)) return false;
+        }
+        return true;
+      }
+      default:
+        return false;
+    }
+  }
+
+  // An object holding only the members named in `keep` (the rest skipped).
+  std::optional<Json> members(int depth, std::initializer_list<std::string_view> keep) {
+    if (depth < 0 || pos_ >= data_.size() || static_cast<unsigned char>(data_[pos_]) != kObject) return value(depth);
+    ++pos_;
+    auto n = read_varint(data_, pos_);
+    if (!n || *n > data_.size() - pos_) return std::nullopt;
+    Json out = Json::object();
+    auto& kept = out.get_ref<Json::object_t&>();
+    for (std::uint64_t i = 0; i < *n; ++i) {
+      auto key = read_bytes(data_, pos_);
+      if (!key) return std::nullopt;
+      if (std::find(keep.begin(), keep.end(), *key) == keep.end()) {
+        if (!skip(depth - 1)) return std::nullopt;
+        continue;
+      }
+      auto item = value(depth - 1);
+      if (!item) return std::nullopt;
+      kept.emplace_hint(kept.end(), std::string(*key), std::move(*item));
+    }
+    return out;
+  }
 
   std::optional<Json> value(int depth) {
     if (depth < 0 || pos_ >= data_.size()) return std::nullopt;
@@ -94,6 +150,11 @@ class Reader {
 };
 
 }  // namespace
+
+std::optional<Json> read_binary_json_members(std::string_view data, std::size_t& pos,
+                                             std::initializer_list<std::string_view> keep, int max_depth) {
+  return Reader(data, pos).members(max_depth, keep);
+}
 
 void append_varint(std::string& out, std::uint64_t value) {
   while (value >= 0x80) {

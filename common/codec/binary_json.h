@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <initializer_list>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -19,6 +20,11 @@ void append_binary_json(std::string& out, const Json& value);
 // Reads one value at `pos` and moves `pos` past it. nullopt for malformed data (truncated, an
 // unknown tag, a length past the end, nesting deeper than `max_depth`); `pos` is then unusable.
 std::optional<Json> read_binary_json(std::string_view data, std::size_t& pos, int max_depth = 256);
+
+// read_binary_json for an object, keeping only its members named in `keep` (the others are
+// skipped without being built); a value that is no object is read whole.
+std::optional<Json> read_binary_json_members(std::string_view data, std::size_t& pos,
+                                             std::initializer_list<std::string_view> keep, int max_depth = 256);
 
 // The LEB128 integers the format is built from, for callers that frame their own records.
 void append_varint(std::string& out, std::uint64_t value);

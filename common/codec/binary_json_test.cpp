@@ -59,6 +59,32 @@ TEST(BinaryJson, RefusesMalformedData) {
   EXPECT_FALSE(read_binary_json(deep, pos).has_value()) << "nesting past the limit";
 }
 
+TEST(BinaryJson, ReadsOnlyTheNamedMembersAndSkipsTheRestToTheSameEnd) {
+  const Json object =
+      Json::parse(R"({"apiVersion":"v1","kind":"Rollout","metadata":{"name":"web","labels":{}},)"
+                  R"("spec":{"replicas":3,"steps":[{"pause":{}},1.5,-7,18446744073709551615,null,true,"x"]}})");
+  std::string data;
+  append_binary_json(data, object);
+  append_binary_json(data, Json("next"));
+  std::size_t pos = 0;
+  auto head = read_binary_json_members(data, pos, {"kind", "metadata"});
+  ASSERT_TRUE(head.has_value());
+  EXPECT_EQ(*head, Json::parse(R"({"kind":"Rollout","metadata":{"name":"web","labels":{}}})"));
+  EXPECT_EQ(read_binary_json(data, pos), Json("next")) << "the skipped members end where a full read ends";
+
+  std::string scalar;
+  append_binary_json(scalar, Json(42));
+  pos = 0;
+  EXPECT_EQ(read_binary_json_members(scalar, pos, {"kind"}), Json(42)) << "a value that is no object is read whole";
+
+  std::string whole;
+  append_binary_json(whole, object);
+  for (std::size_t cut = 0; cut < whole.size(); ++cut) {
+    pos = 0;
+    EXPECT_FALSE(read_binary_json_members(std::string_view(whole).substr(0, cut), pos, {"kind"}).has_value()) << cut;
+  }
+}
+
 TEST(BinaryJson, RandomDocumentsRoundTrip) {
   std::mt19937 rng(7);
   auto pick = [&](int n) { return std::uniform_int_distribution<int>(0, n - 1)(rng); };

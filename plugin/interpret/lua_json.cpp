@@ -17,49 +17,50 @@ struct EmptyFields {
   std::set<LuaPath> maps;
 };
 
-// traverseToFindEmptyField: array elements keep their parent's path.
-void find_empty(const Json& node, const LuaPath& path, EmptyFields& out) {
-  auto visit = [&](const Json& value, const LuaPath& at) {
-    if (value.is_array() && value.empty()) out.lists.insert(at);
-    else if (value.is_object() && value.empty()) out.maps.insert(at);
-    else if (value.is_array() || value.is_object()) find_empty(value, at, out);
+// traverseToFindEmptyField: array elements keep their parent's path. `path` is one stack the
+// walk pushes keys onto and pops, so only the paths it records are copied.
+void find_empty(const Json& node, LuaPath& path, EmptyFields& out) {
+  auto visit = [&](const Json& value) {
+    if (value.is_array() && value.empty()) out.lists.insert(path);
+    else if (value.is_object() && value.empty()) out.maps.insert(path);
+    else if (value.is_array() || value.is_object()) find_empty(value, path, out);
   };
   if (node.is_object()) {
     for (auto it = node.begin(); it != node.end(); ++it) {
-      LuaPath at = path;
-      at.push_back(it.key());
-      visit(it.value(), at);
+      path.push_back(it.key());
+      visit(it.value());
+      path.pop_back();
     }
   } else if (node.is_array()) {
-    for (const Json& v : node) visit(v, path);
+    for (const Json& v : node) visit(v);
   }
 }
 
 // traverseToFindEmptyFieldNeededModify, applied in place: an empty list found in the result is
 // turned into {} or deleted. Deleting walks backwards so indexes of the rest stay valid.
-void repair(Json& node, const LuaPath& path, const EmptyFields& refs) {
-  auto decide = [&](Json& value, const LuaPath& at) -> int {  // 0 keep, 1 to map, 2 delete
+void repair(Json& node, LuaPath& path, const EmptyFields& refs) {
+  auto decide = [&](Json& value) -> int {  // 0 keep, 1 to map, 2 delete
     if (value.is_array() && value.empty()) {
-      if (refs.maps.count(at)) return 1;
-      if (!refs.lists.count(at)) return 2;
+      if (refs.maps.count(path)) return 1;
+      if (!refs.lists.count(path)) return 2;
       return 0;
     }
-    if (value.is_array() || value.is_object()) repair(value, at, refs);
+    if (value.is_array() || value.is_object()) repair(value, path, refs);
     return 0;
   };
   if (node.is_object()) {
     std::vector<std::string> doomed;
     for (auto it = node.begin(); it != node.end(); ++it) {
-      LuaPath at = path;
-      at.push_back(it.key());
-      int d = decide(it.value(), at);
+      path.push_back(it.key());
+      int d = decide(it.value());
+      path.pop_back();
       if (d == 1) it.value() = Json::object();
       if (d == 2) doomed.push_back(it.key());
     }
     for (const std::string& k : doomed) node.erase(k);
   } else if (node.is_array()) {
     for (std::size_t i = node.size(); i-- > 0;) {
-      int d = decide(node[i], path);
+      int d = decide(node[i]);
       if (d == 1) node[i] = Json::object();
       if (d == 2) node.erase(i);
     }
@@ -71,10 +72,11 @@ void repair(Json& node, const LuaPath& path, const EmptyFields& refs) {
 Json repair_empty_tables(Json encoded, bool into_struct, const std::vector<const Json*>& references) {
   if (encoded.is_array() && encoded.empty()) return into_struct ? Json::object() : Json::array();
   EmptyFields refs;
+  LuaPath path;
   for (const Json* r : references) {
-    if (r != nullptr) find_empty(*r, {}, refs);
+    if (r != nullptr) find_empty(*r, path, refs);
   }
-  repair(encoded, {}, refs);
+  repair(encoded, path, refs);
   return encoded;
 }
 

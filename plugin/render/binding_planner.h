@@ -3,6 +3,7 @@
 // auto-propagation. Rendering one cluster then only builds the manifests bound to it.
 #pragma once
 
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -29,6 +30,11 @@ struct Binding {
   // Why GetDependencies failed for this workload (Karmada retries and propagates no
   // dependency; the workload itself is still delivered).
   std::string dependencies_error;
+  // ReviseReplica's results by replica share, when the render cache stored them (see
+  // lua_revised_template): the Lua call they replace would return exactly these objects. A
+  // render that builds each binding once moves them out (FleetRender::render_once). With
+  // them, the template's object may hold only apiVersion, kind and metadata.
+  std::shared_ptr<std::map<std::int64_t, Json>> lua_revisions;
 
   bool claimed() const { return policy != nullptr; }
   bool suspended_on(const std::string& cluster) const;

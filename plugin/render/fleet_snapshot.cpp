@@ -5,7 +5,9 @@
 #include <map>
 
 #include "codec/binary_json.h"
+#include "interpret/resource_interpreter.h"
 #include "match/selector_match.h"
+#include "render/manifest_builder.h"
 #include "render/snapshot_format.h"
 
 namespace fleetwave {
@@ -160,6 +162,40 @@ void write_bindings(const FleetRender& render, std::string& out) {
   sets.finish(out);
 }
 
+// Per binding, what a Lua ReviseReplica returns for each distinct share of its schedule: a
+// Rollout's revision costs a Lua round trip of the whole object, which every cluster of a
+// release would otherwise pay again for the same answer. Errors are not stored (the render
+// then calls Lua and reports them), nor shares beyond kMaxStoredShares of one binding.
+constexpr std::size_t kMaxStoredShares = 16;
+
+void write_lua_revisions(const FleetRender& render, std::string& out) {
+  const Fleet& fleet = render.fleet();
+  TableWriter table;
+  for (const Binding& b : render.bindings()) {
+    std::string& rec = table.next();
+    const ResourceTemplate& t = fleet.templates[b.template_index];
+    std::vector<std::int64_t> shares;
+    if (b.replicas.is_workload() && b.schedule != nullptr && fleet.interpreter != nullptr &&
+        fleet.interpreter->script(t.id.api_version, t.id.kind, Operation::ReviseReplica) != nullptr) {
+      for (const TargetCluster& target : b.schedule->targets) shares.push_back(target.replicas);
+      std::sort(shares.begin(), shares.end());
+      shares.erase(std::unique(shares.begin(), shares.end()), shares.end());
+      if (shares.size() > kMaxStoredShares) shares.clear();
+    }
+    std::vector<std::pair<std::int64_t, Json>> revised;
+    for (std::int64_t share : shares) {
+      auto object = lua_revised_template(fleet, b, share);
+      if (object.ok() && object->has_value()) revised.emplace_back(share, std::move(**object));
+    }
+    append_varint(rec, revised.size());
+    for (const auto& [share, object] : revised) {
+      append_signed(rec, share);
+      append_json_bytes(rec, object);
+    }
+  }
+  table.finish(out);
+}
+
 }  // namespace
 
 std::string encode_fleet_snapshot(const FleetRender& render, const std::string& default_namespace) {
@@ -212,6 +248,7 @@ std::string encode_fleet_snapshot(const FleetRender& render, const std::string& 
     append_source(rec, fleet.customization_sources[i]);
   }
   customizations.finish(out);
+  write_lua_revisions(render, out);
   return out;
 }
 

@@ -17,7 +17,7 @@ using namespace snapshot_format;
 
 struct Tables {
   std::string default_namespace;
-  Table clusters, policies, overrides, matches, templates, bindings, sets, customizations;
+  Table clusters, policies, overrides, matches, templates, bindings, sets, customizations, revisions;
 };
 
 std::optional<Tables> read_tables(std::string_view data) {
@@ -27,13 +27,14 @@ std::optional<Tables> read_tables(std::string_view data) {
   if (!ns) return std::nullopt;
   Tables t;
   t.default_namespace = std::string(*ns);
-  for (Table* table :
-       {&t.clusters, &t.policies, &t.overrides, &t.matches, &t.templates, &t.bindings, &t.sets, &t.customizations}) {
+  for (Table* table : {&t.clusters, &t.policies, &t.overrides, &t.matches, &t.templates, &t.bindings, &t.sets,
+                       &t.customizations, &t.revisions}) {
     auto read = Table::read(data, pos);
     if (!read) return std::nullopt;
     *table = *read;
   }
-  if (pos != data.size() || t.matches.size() != t.clusters.size() || t.bindings.size() != t.templates.size())
+  if (pos != data.size() || t.matches.size() != t.clusters.size() || t.bindings.size() != t.templates.size() ||
+      t.revisions.size() != t.bindings.size())
     return std::nullopt;
   return t;
 }
@@ -48,10 +49,14 @@ class Fields {
     if (pos_ >= data_.size()) ok_ = false;
     return ok_ && data_[pos_++] != 0;
   }
-  std::string bytes() { return std::string(take(read_bytes(data_, pos_), std::string_view())); }
+  std::string bytes() { return std::string(view()); }
+  std::string_view view() { return take(read_bytes(data_, pos_), std::string_view()); }
   Json json() { return take(read_binary_json(data_, pos_), Json()); }
+  Json json_members(std::initializer_list<std::string_view> keep) {
+    return take(read_binary_json_members(data_, pos_, keep), Json());
+  }
   Json json_bytes() {
-    std::string_view inner = take(read_bytes(data_, pos_), std::string_view());
+    std::string_view inner = view();
     std::size_t at = 0;
     std::optional<Json> value = read_binary_json(inner, at);
     if (at != inner.size()) ok_ = false;
@@ -246,10 +251,12 @@ class Restorer {
     return &fleet_.propagation_policies.back();
   }
 
-  std::size_t restore_template(std::uint64_t index) {
+  // `head_only`: the binding's revision is stored, and it replaces the object wholesale after
+  // the metadata maps are ensured, so only what identity and those maps read is decoded.
+  std::size_t restore_template(std::uint64_t index, bool head_only) {
     Fields f(t_.templates.record(index));
     ResourceTemplate t;
-    t.object = f.json();
+    t.object = head_only ? f.json_members({"apiVersion", "kind", "metadata"}) : f.json();
     t.namespaced = f.flag();
     std::string effective_namespace = f.bytes();
     t.source.file = f.bytes();
@@ -290,11 +297,36 @@ class Restorer {
       if (hit == targets->end() || hit->first != cluster) continue;
       if (policy_index > 0) b.policy = policy(policy_index - 1);
       if (!ok_ || b.suspended_on(name_)) continue;
-      if (schedule_index > 0) b.schedule = schedule(schedule_index - 1);
+      if (schedule_index > 0) {
+        b.schedule = schedule(schedule_index - 1);
+        b.lua_revisions = lua_revisions(i, *target_set(schedule_index - 1), cluster);
+      }
       b.targets = {TargetCluster{name_, hit->second}};
-      b.template_index = restore_template(template_index);
+      b.template_index = restore_template(template_index, b.lua_revisions != nullptr);
       bindings_.push_back(std::move(b));
     }
+  }
+
+  // The stored ReviseReplica result for this cluster's share of binding `i`'s schedule, if any.
+  std::shared_ptr<std::map<std::int64_t, Json>> lua_revisions(std::size_t i, const TargetSet& scheduled,
+                                                              std::uint32_t cluster) {
+    auto share = std::lower_bound(scheduled.begin(), scheduled.end(), cluster,
+                                  [](const auto& entry, std::uint32_t c) { return entry.first < c; });
+    if (share == scheduled.end() || share->first != cluster) return nullptr;
+    Fields f(t_.revisions.record(i));
+    for (std::uint64_t n = f.uint(), k = 0; k < n && f.ok(); ++k) {
+      const std::int64_t replicas = f.sint();
+      if (replicas != share->second) {
+        f.view();
+        continue;
+      }
+      auto stored = std::make_shared<std::map<std::int64_t, Json>>();
+      stored->emplace(replicas, f.json_bytes());  // emplaced: an initializer list would copy it
+      ok_ = ok_ && f.ok();
+      return stored;
+    }
+    ok_ = ok_ && f.ok();
+    return nullptr;
   }
 
   const Tables& t_;

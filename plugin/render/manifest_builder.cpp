@@ -1,6 +1,7 @@
 #include "render/manifest_builder.h"
 
 #include <algorithm>
+#include <map>
 
 #include "interpret/resource_interpreter.h"
 #include "override/override_manager.h"
@@ -62,33 +63,55 @@ Error locate(Error e, const ResourceTemplate& t, const Cluster& cluster) {
 
 // ensureWork's ReviseReplica: a Lua layer's script replaces the object wholesale; otherwise the
 // native revision writes the replica field. Job completions are divided either way.
-Status<> revise(const Fleet& fleet, const Binding& binding, const Cluster& cluster, Json& object) {
+Status<> revise(const Fleet& fleet, const Binding& binding, const Cluster& cluster, Json& object, bool single_use) {
   const std::vector<TargetCluster>& scheduled = binding.schedule->targets;
   auto target =
       std::find_if(scheduled.begin(), scheduled.end(), [&](const TargetCluster& t) { return t.name == cluster.name; });
   bool native = true;
   if (target != scheduled.end()) {
-    FW_TRY(lua, fleet.interpreter->revise_replica(object, target->replicas));
-    if (lua) {
-      object = std::move(*lua);
+    auto* stored = binding.lua_revisions.get();
+    auto memo = stored != nullptr ? stored->find(target->replicas) : std::map<std::int64_t, Json>::iterator();
+    if (stored != nullptr && memo != stored->end()) {
+      // A render that builds each binding once (render_once) takes the stored object.
+      object = single_use ? std::move(memo->second) : memo->second;
       native = false;
+    } else if (stored != nullptr) {  // the cache restored only the template's head for this share
+      return internal_error("the render cache holds no revision for a share of " + std::to_string(target->replicas));
+    } else {
+      FW_TRY(lua, fleet.interpreter->revise_replica(object, target->replicas));
+      if (lua) {
+        object = std::move(*lua);
+        native = false;
+      }
     }
   }
   return revise_replicas_for_cluster(object, binding.replicas, binding.divided, binding.schedule->targets, cluster.name,
                                      binding.uid, native);
 }
 
+// The object build_manifest revises: the template with the metadata maps a claim adds.
+Json object_to_revise(const ResourceTemplate& t, const Binding& binding, Json object, CreatedMaps* created) {
+  CreatedMaps made;
+  if (binding.claimed() || is_namespace(t)) made = ensure_metadata_maps(object, true, binding.claimed());
+  if (created != nullptr) *created = made;
+  return object;
+}
+
 }  // namespace
+
+Result<std::optional<Json>> lua_revised_template(const Fleet& fleet, const Binding& binding, std::int64_t replicas) {
+  const ResourceTemplate& t = fleet.templates[binding.template_index];
+  return fleet.interpreter->revise_replica(object_to_revise(t, binding, t.object, nullptr), replicas);
+}
 
 Result<BuiltManifest> build_manifest(const Fleet& fleet, const Binding& binding, const Cluster& cluster,
                                      const MatchingRules* rules, Json* take) {
   const ResourceTemplate& t = fleet.templates[binding.template_index];
   BuiltManifest built;
-  built.object = take != nullptr ? std::move(*take) : t.object;
   CreatedMaps created;
-  if (binding.claimed() || is_namespace(t)) created = ensure_metadata_maps(built.object, true, binding.claimed());
+  built.object = object_to_revise(t, binding, take != nullptr ? std::move(*take) : t.object, &created);
   if (binding.replicas.is_workload() && binding.schedule != nullptr && !binding.schedule->targets.empty()) {
-    auto status = revise(fleet, binding, cluster, built.object);
+    auto status = revise(fleet, binding, cluster, built.object, take != nullptr);
     if (!status.ok()) return locate(std::move(status).error(), t, cluster);
   }
   OverrideContext context;

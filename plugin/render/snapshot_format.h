@@ -1,7 +1,8 @@
 // The snapshot layout shared by its writer (fleet_snapshot.cpp) and reader
 // (fleet_snapshot_reader.cpp): a magic string, the default namespace, then the tables
 // clusters, propagation policies, override policies, each cluster's matching override rules,
-// templates, bindings, target sets and resource interpreter customizations. A table is a count, count+1 fixed-width
+// templates, bindings, target sets, resource interpreter customizations and, per binding, the
+// objects a Lua ReviseReplica returned for each share of its schedule. A table is a count, count+1 fixed-width
 // offsets and the records, so a render reads only the records it needs. Internal to render/.
 #pragma once
 
@@ -19,7 +20,7 @@
 
 namespace fleetwave::snapshot_format {
 
-inline constexpr std::string_view kMagic = "fleetwave-snapshot-2\n";
+inline constexpr std::string_view kMagic = "fleetwave-snapshot-3\n";
 
 using Pair = std::pair<std::uint32_t, std::uint32_t>;                   // (policy, rule)
 using TargetSet = std::vector<std::pair<std::uint32_t, std::int64_t>>;  // (cluster index, replicas)
