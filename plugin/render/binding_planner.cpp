@@ -86,9 +86,31 @@ bool Binding::suspended_on(const std::string& cluster) const {
 }
 
 const TargetCluster* Binding::target(const std::string& cluster) const {
-  auto it = std::lower_bound(targets.begin(), targets.end(), cluster,
+  const std::vector<TargetCluster>& all = targets();
+  auto it = std::lower_bound(all.begin(), all.end(), cluster,
                              [](const TargetCluster& t, const std::string& name) { return t.name < name; });
-  return it != targets.end() && it->name == cluster ? &*it : nullptr;
+  return it != all.end() && it->name == cluster ? &*it : nullptr;
+}
+
+const std::vector<TargetCluster>& Binding::targets() const {
+  static const std::vector<TargetCluster> kNone;
+  return targets_ != nullptr ? *targets_ : kNone;
+}
+
+void Binding::reach_scheduled() {
+  owned_targets_.reset();
+  targets_ =
+      schedule != nullptr ? std::shared_ptr<const std::vector<TargetCluster>>(schedule, &schedule->targets) : nullptr;
+}
+
+std::vector<TargetCluster>& Binding::own_targets() {
+  // Owned means held by this binding alone: a copied Binding shares the list (count above 2,
+  // this binding's two pointers), and must not change the original's.
+  if (owned_targets_ == nullptr || owned_targets_.use_count() > 2) {
+    owned_targets_ = std::make_shared<std::vector<TargetCluster>>(targets());
+    targets_ = owned_targets_;
+  }
+  return *owned_targets_;
 }
 
 Result<std::vector<Binding>, ErrorList> plan_bindings(const Fleet& fleet) {
@@ -144,15 +166,15 @@ Result<std::vector<Binding>, ErrorList> plan_bindings(const Fleet& fleet) {
           errors.push_back(e.with_context("scheduling " + t.id.kind + " " + t.id.name));
           continue;
         }
-        b.targets = b.schedule->targets;
-        if (b.targets.empty()) b.note = b.schedule->reason;
+        b.reach_scheduled();
+        if (b.targets().empty()) b.note = b.schedule->reason;
       }
     }
     if (namespace_auto_propagates(t)) {
       b.namespace_sync = true;
       std::vector<TargetCluster> all;
       for (const Cluster& c : fleet.clusters) all.push_back({c.name, 0});
-      add_targets(b.targets, all);
+      add_targets(b.own_targets(), all);
       merged[i] = true;
     }
     if (b.policy == nullptr && !b.namespace_sync)
@@ -176,7 +198,7 @@ Result<std::vector<Binding>, ErrorList> plan_bindings(const Fleet& fleet) {
       for (std::size_t child_index : dependency_targets(fleet, index, dep)) {
         Binding& child = bindings[child_index];
         if (!propagation_block_reason(fleet.templates[child_index]).empty()) continue;
-        add_targets(child.targets, parent.schedule->targets);
+        add_targets(child.own_targets(), parent.schedule->targets);
         merged[child_index] = true;
         child.required_by.push_back(t.id.kind + "/" + (t.id.namespace_.empty() ? "" : t.id.namespace_ + "/") +
                                     t.id.name);
@@ -187,7 +209,7 @@ Result<std::vector<Binding>, ErrorList> plan_bindings(const Fleet& fleet) {
   if (!errors.empty()) return errors;
   // A schedule's targets are sorted and unique already (ScheduleResult).
   for (std::size_t i = 0; i < bindings.size(); ++i) {
-    if (merged[i]) finish_targets(bindings[i].targets);
+    if (merged[i]) finish_targets(bindings[i].own_targets());
   }
   return bindings;
 }

@@ -22,7 +22,6 @@ struct Binding {
   // The policy's own schedule (shared: templates with the same placement and replicas share it);
   // null when the template was not scheduled.
   std::shared_ptr<const ScheduleResult> schedule;
-  std::vector<TargetCluster> targets;    // schedule ∪ required-by ∪ namespace sync, by name
   std::vector<std::string> required_by;  // workloads that pulled this object in (propagateDeps)
   bool namespace_sync = false;           // delivered to every cluster as a Namespace
   std::string uid;                       // metadata.uid, for the Webster tie-break
@@ -39,6 +38,18 @@ struct Binding {
   bool claimed() const { return policy != nullptr; }
   bool suspended_on(const std::string& cluster) const;
   const TargetCluster* target(const std::string& cluster) const;
+
+  // The clusters it reaches, by name: schedule ∪ required-by ∪ namespace sync.
+  const std::vector<TargetCluster>& targets() const;
+  // Its schedule's own list, shared rather than copied: templates with one placement share one
+  // schedule, and at 10,000 clusters a copy per template was most of a render's memory.
+  void reach_scheduled();
+  // A list of its own to add to (a copy of the shared one, made once).
+  std::vector<TargetCluster>& own_targets();
+
+ private:
+  std::shared_ptr<const std::vector<TargetCluster>> targets_;
+  std::shared_ptr<std::vector<TargetCluster>> owned_targets_;  // what targets_ points to, once owned
 };
 
 // One entry per template, in template order (templates with no binding have empty targets).

@@ -124,8 +124,8 @@ class BindingSets {
     return 1 + static_cast<std::uint64_t>(it->second);
   }
   std::uint32_t targets(const Binding& b) {
-    if (b.schedule != nullptr && b.targets == b.schedule->targets) return by_schedule_.at(b.schedule.get());
-    return sets_.add(b.targets);
+    if (b.schedule != nullptr && b.targets() == b.schedule->targets) return by_schedule_.at(b.schedule.get());
+    return sets_.add(b.targets());
   }
 
  private:

@@ -301,7 +301,7 @@ class Restorer {
         b.schedule = schedule(schedule_index - 1);
         b.lua_revisions = lua_revisions(i, *target_set(schedule_index - 1), cluster);
       }
-      b.targets = {TargetCluster{name_, hit->second}};
+      b.own_targets() = {TargetCluster{name_, hit->second}};
       b.template_index = restore_template(template_index, b.lua_revisions != nullptr);
       bindings_.push_back(std::move(b));
     }

@@ -71,7 +71,7 @@ AppPlanView plan_view(const std::string& app, const std::string& path, const std
   std::map<std::string, ClusterPlan> by_cluster;
   for (const Binding& b : render.bindings()) {
     const ResourceTemplate& t = fleet.templates[b.template_index];
-    for (const TargetCluster& target : b.targets) {
+    for (const TargetCluster& target : b.targets()) {
       ClusterPlan& c = by_cluster[target.name];
       c.name = target.name;
       if (!b.suspended_on(target.name)) ++c.objects;  // delivered: Karmada does not dispatch a suspended one
