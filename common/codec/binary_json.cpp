@@ -51,17 +51,20 @@ class Reader {
     }
   }
 
-  // An object holding only the members named in `keep` (the rest skipped).
+  // An object holding only the members named in `keep` (the rest skipped). Members are stored
+  // in key order, so reading stops after the greatest key of `keep`.
   std::optional<Json> members(int depth, std::initializer_list<std::string_view> keep) {
     if (depth < 0 || pos_ >= data_.size() || static_cast<unsigned char>(data_[pos_]) != kObject) return value(depth);
     ++pos_;
     auto n = read_varint(data_, pos_);
     if (!n || *n > data_.size() - pos_) return std::nullopt;
+    const std::string_view last = keep.size() == 0 ? std::string_view() : *std::max_element(keep.begin(), keep.end());
     Json out = Json::object();
     auto& kept = out.get_ref<Json::object_t&>();
     for (std::uint64_t i = 0; i < *n; ++i) {
       auto key = read_bytes(data_, pos_);
       if (!key) return std::nullopt;
+      if (*key > last) break;
       if (std::find(keep.begin(), keep.end(), *key) == keep.end()) {
         if (!skip(depth - 1)) return std::nullopt;
         continue;
@@ -151,9 +154,10 @@ class Reader {
 
 }  // namespace
 
-std::optional<Json> read_binary_json_members(std::string_view data, std::size_t& pos,
-                                             std::initializer_list<std::string_view> keep, int max_depth) {
-  return Reader(data, pos).members(max_depth, keep);
+std::optional<Json> read_binary_json_head(std::string_view value, std::initializer_list<std::string_view> keep,
+                                          int max_depth) {
+  std::size_t pos = 0;
+  return Reader(value, pos).members(max_depth, keep);
 }
 
 void append_varint(std::string& out, std::uint64_t value) {

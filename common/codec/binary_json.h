@@ -21,10 +21,11 @@ void append_binary_json(std::string& out, const Json& value);
 // unknown tag, a length past the end, nesting deeper than `max_depth`); `pos` is then unusable.
 std::optional<Json> read_binary_json(std::string_view data, std::size_t& pos, int max_depth = 256);
 
-// read_binary_json for an object, keeping only its members named in `keep` (the others are
-// skipped without being built); a value that is no object is read whole.
-std::optional<Json> read_binary_json_members(std::string_view data, std::size_t& pos,
-                                             std::initializer_list<std::string_view> keep, int max_depth = 256);
+// The members named in `keep` of the object whose whole encoding is `value`, reading no
+// further than the greatest of those keys (members are stored in key order) and building none
+// of the others; a value that is no object is read whole.
+std::optional<Json> read_binary_json_head(std::string_view value, std::initializer_list<std::string_view> keep,
+                                          int max_depth = 256);
 
 // The LEB128 integers the format is built from, for callers that frame their own records.
 void append_varint(std::string& out, std::uint64_t value);

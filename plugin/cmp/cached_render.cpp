@@ -11,12 +11,19 @@ bool same_result(const Result<RenderOutput, ErrorList>& a, const Result<RenderOu
                 : to_string(a.error()) == to_string(b.error());
 }
 
+// A streamed render and its check: the same result, and the same bytes streamed.
+bool same_stream(const Result<RenderOutput, ErrorList>& a, const ObjectStream* a_text,
+                 const Result<RenderOutput, ErrorList>& b, const ObjectStream* b_text) {
+  return same_result(a, b) && (a_text == nullptr || a_text->text() == b_text->text());
+}
+
 }  // namespace
 
 Result<RenderOutput, ErrorList> render_through_cache(RenderCache& cache, const InputBundle& bundle,
-                                                     const std::string& cluster, std::optional<FleetRender>* keep) {
+                                                     const std::string& cluster, std::optional<FleetRender>* keep,
+                                                     ObjectStream* stream) {
   if (auto snapshot = cache.load()) {
-    if (auto out = render_from_snapshot(*snapshot, cluster)) return std::move(*out);
+    if (auto out = render_from_snapshot(*snapshot, cluster, stream)) return std::move(*out);
     cache.note("the stored snapshot cannot be read; rendered from the inputs");
   }
   auto result = FleetRender::prepare(bundle);
@@ -25,19 +32,21 @@ Result<RenderOutput, ErrorList> render_through_cache(RenderCache& cache, const I
   std::optional<FleetRender>& holder = keep != nullptr ? *keep : local;
   holder = std::move(result).value();
   FleetRender* prepared = &*holder;
-  if (!cache.enabled()) return prepared->render_once(cluster);
+  if (!cache.enabled()) return prepared->render_once(cluster, stream);
   // The snapshot does not carry the fleet's warnings; a fleet that has some is rendered from its
   // inputs each time, so every render shows them.
   if (!prepared->warnings().empty()) {
     cache.note("the fleet has warnings; no snapshot stored");
-    return prepared->render_once(cluster);
+    return prepared->render_once(cluster, stream);
   }
   // Stored only once it reproduces this render: a snapshot that missed something the renderer
   // reads would otherwise be served to every other cluster.
   std::string snapshot = encode_fleet_snapshot(*prepared, bundle.default_namespace);
-  auto out = prepared->render_once(cluster);
-  auto check = render_from_snapshot(snapshot, cluster);
-  if (check && same_result(*check, out)) cache.store(snapshot);
+  auto out = prepared->render_once(cluster, stream);
+  std::optional<ObjectStream> check_text;
+  if (stream != nullptr) check_text.emplace(stream->format());
+  auto check = render_from_snapshot(snapshot, cluster, check_text ? &*check_text : nullptr);
+  if (check && same_stream(out, stream, *check, check_text ? &*check_text : nullptr)) cache.store(snapshot);
   else cache.note("the snapshot does not reproduce this render; not stored");
   return out;
 }

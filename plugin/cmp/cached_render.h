@@ -12,8 +12,11 @@
 namespace fleetwave {
 
 // `keep`, when given, receives the fleet a full render prepared (instead of destroying it).
+// `stream`, when given, receives the objects as they are built (RenderOutput::objects stays
+// empty); on an error its text is incomplete and must not be printed.
 Result<RenderOutput, ErrorList> render_through_cache(RenderCache& cache, const InputBundle& bundle,
                                                      const std::string& cluster,
-                                                     std::optional<FleetRender>* keep = nullptr);
+                                                     std::optional<FleetRender>* keep = nullptr,
+                                                     ObjectStream* stream = nullptr);
 
 }  // namespace fleetwave

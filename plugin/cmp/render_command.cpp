@@ -67,6 +67,7 @@ CommandResult run_render_command(const ProcessContext& context) {
     InputBundle bundle;
     std::optional<FleetRender> prepared;
     std::optional<Result<RenderOutput, ErrorList>> output;
+    std::optional<ObjectStream> stream;
   };
   auto retained = std::make_shared<Retained>();
   InputBundle& bundle = retained->bundle;
@@ -78,7 +79,8 @@ CommandResult run_render_command(const ProcessContext& context) {
   if (request->cordons) use_cordon_overlay(bundle, *request->cordons);
   RenderCache cache(cache_settings(context.env), build_identity());
   cache.set_inputs(*request, bundle);
-  retained->output = render_through_cache(cache, bundle, request->cluster, &retained->prepared);
+  ObjectStream& stream = retained->stream.emplace(request->format);
+  retained->output = render_through_cache(cache, bundle, request->cluster, &retained->prepared, &stream);
   const auto& output = *retained->output;
   CommandResult r;
   if (!output.ok()) {
@@ -86,7 +88,7 @@ CommandResult run_render_command(const ProcessContext& context) {
     locate_errors(bundle, errors);
     r = failure(exit_code_for(errors), errors);
   } else {
-    r.out = format_objects(output->objects, request->format);
+    r.out = stream.take_text();
     // Argo CD shows nothing of stderr when generate succeeds; `fleetwave plan` and `status` show
     // the same warnings as findings.
     for (const Error& w : output->warnings) r.err += "warning: " + w.to_string() + "\n";

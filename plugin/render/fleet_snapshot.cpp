@@ -231,7 +231,7 @@ std::string encode_fleet_snapshot(const FleetRender& render, const std::string& 
   TableWriter templates;
   for (const ResourceTemplate& t : fleet.templates) {
     std::string& rec = templates.next();
-    append_binary_json(rec, t.object);
+    append_json_bytes(rec, t.object);  // length-prefixed: a render reads its head, then the rest
     rec += static_cast<char>(t.namespaced);
     append_bytes(rec, t.id.namespace_);
     append_bytes(rec, t.source.file);

@@ -18,9 +18,11 @@ namespace fleetwave {
 // `default_namespace` as given to the loader (policies are parsed again with it).
 std::string encode_fleet_snapshot(const FleetRender& render, const std::string& default_namespace);
 
-// The render of `cluster`, with FleetRender::render's result and errors. nullopt when the
-// snapshot cannot be read (truncated, from another layout): the caller renders from the inputs.
+// The render of `cluster`, with FleetRender::render's result and errors (its objects go to
+// `stream` when one is given). nullopt when the snapshot cannot be read (truncated, from
+// another layout): the caller renders from the inputs.
 std::optional<Result<RenderOutput, ErrorList>> render_from_snapshot(std::string_view snapshot,
-                                                                    const std::string& cluster);
+                                                                    const std::string& cluster,
+                                                                    ObjectStream* stream = nullptr);
 
 }  // namespace fleetwave

@@ -52,9 +52,6 @@ class Fields {
   std::string bytes() { return std::string(view()); }
   std::string_view view() { return take(read_bytes(data_, pos_), std::string_view()); }
   Json json() { return take(read_binary_json(data_, pos_), Json()); }
-  Json json_members(std::initializer_list<std::string_view> keep) {
-    return take(read_binary_json_members(data_, pos_, keep), Json());
-  }
   Json json_bytes() {
     std::string_view inner = view();
     std::size_t at = 0;
@@ -89,9 +86,23 @@ class Fields {
   bool ok_ = true;
 };
 
+// What a template's identity and metadata maps read, from its encoded object.
+std::optional<Json> template_head(std::string_view object) {
+  return read_binary_json_head(object, {"apiVersion", "kind", "metadata"});
+}
+
+// A template's whole encoded object: the first field of its record.
+std::optional<Json> template_object(std::string_view record) {
+  Fields f(record);
+  Json object = f.json_bytes();
+  if (!f.ok()) return std::nullopt;
+  return object;
+}
+
 class Restorer {
  public:
-  Restorer(const Tables& tables, const std::string& cluster) : t_(tables), name_(cluster) {}
+  Restorer(const Tables& tables, const std::string& cluster, ObjectStream* stream)
+      : t_(tables), name_(cluster), stream_(stream) {}
 
   std::optional<Result<RenderOutput, ErrorList>> run() {
     auto index = find_cluster();
@@ -108,8 +119,14 @@ class Restorer {
     restore_overrides(*index);
     restore_bindings(*index);
     if (!ok_) return std::nullopt;
-    FleetRender render(std::move(fleet_), std::move(bindings_));
-    return render.render_once(name_);
+    // Each object is decoded when its manifest is built; only the templates' heads are held.
+    FleetRender render(std::move(fleet_), std::move(bindings_), [this](std::size_t restored) {
+      std::string_view record = t_.templates.record(template_records_[restored]);
+      if (!revised_[restored]) return template_object(record);
+      Fields f(record);
+      return template_head(f.view());  // read once in restore_template already
+    });
+    return render.render_once(name_, stream_);
   }
 
  private:
@@ -251,19 +268,24 @@ class Restorer {
     return &fleet_.propagation_policies.back();
   }
 
-  // `head_only`: the binding's revision is stored, and it replaces the object wholesale after
-  // the metadata maps are ensured, so only what identity and those maps read is decoded.
-  std::size_t restore_template(std::uint64_t index, bool head_only) {
+  // The template with its head only (what identity reads); the renderer asks for the whole
+  // object when it builds the manifest. With a stored revision (`revised`), the head is all it
+  // needs: the revision replaces the object once the metadata maps are ensured.
+  std::size_t restore_template(std::uint64_t index, bool revised) {
     Fields f(t_.templates.record(index));
     ResourceTemplate t;
-    t.object = head_only ? f.json_members({"apiVersion", "kind", "metadata"}) : f.json();
+    std::optional<Json> head = template_head(f.view());
+    ok_ = ok_ && head.has_value();
+    t.object = std::move(head).value_or(Json());
+    template_records_.push_back(index);
+    revised_.push_back(revised);
     t.namespaced = f.flag();
     std::string effective_namespace = f.bytes();
     t.source.file = f.bytes();
     t.source.line = static_cast<int>(f.uint());
     t.source.document = static_cast<std::size_t>(f.uint());
     t.source.prefix = f.bytes();
-    t.id = identity_of(t.object, effective_namespace);
+    t.id = identity_of(t.object, effective_namespace, false);  // labels are read by planning only
     ok_ = ok_ && f.ok();
     fleet_.templates.push_back(std::move(t));
     return fleet_.templates.size() - 1;
@@ -331,6 +353,9 @@ class Restorer {
 
   const Tables& t_;
   const std::string& name_;
+  ObjectStream* stream_;
+  std::vector<std::uint64_t> template_records_;  // by restored template: its record
+  std::vector<bool> revised_;                    // by restored template: a stored revision applies
   bool ok_ = true;
   Fleet fleet_;
   std::vector<Binding> bindings_;
@@ -342,10 +367,10 @@ class Restorer {
 }  // namespace
 
 std::optional<Result<RenderOutput, ErrorList>> render_from_snapshot(std::string_view snapshot,
-                                                                    const std::string& cluster) {
+                                                                    const std::string& cluster, ObjectStream* stream) {
   auto tables = read_tables(snapshot);
   if (!tables) return std::nullopt;
-  return Restorer(*tables, cluster).run();
+  return Restorer(*tables, cluster, stream).run();
 }
 
 }  // namespace fleetwave

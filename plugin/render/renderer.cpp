@@ -48,15 +48,16 @@ static Error unknown_cluster(const Fleet& fleet, const std::string& name) {
 }
 
 Result<RenderOutput, ErrorList> FleetRender::render(const std::string& cluster_name) const {
-  return render_objects(cluster_name, nullptr);
+  return render_objects(cluster_name, nullptr, nullptr);
 }
 
-Result<RenderOutput, ErrorList> FleetRender::render_once(const std::string& cluster_name) {
-  return render_objects(cluster_name, &fleet_.templates);
+Result<RenderOutput, ErrorList> FleetRender::render_once(const std::string& cluster_name, ObjectStream* stream) {
+  return render_objects(cluster_name, &fleet_.templates, stream);
 }
 
 Result<RenderOutput, ErrorList> FleetRender::render_objects(const std::string& cluster_name,
-                                                            std::vector<ResourceTemplate>* take) const {
+                                                            std::vector<ResourceTemplate>* take,
+                                                            ObjectStream* stream) const {
   const Cluster* cluster = fleet_.find_cluster(cluster_name);
   if (cluster == nullptr) return ErrorList{unknown_cluster(fleet_, cluster_name)};
   RenderOutput out;
@@ -66,13 +67,21 @@ Result<RenderOutput, ErrorList> FleetRender::render_objects(const std::string& c
   const MatchingRules rules = matching_override_rules(fleet_.override_policies, *cluster);
   for (const Binding& b : bindings_) {
     if (b.target(cluster_name) == nullptr || b.suspended_on(cluster_name)) continue;
-    Json* object = take != nullptr ? &(*take)[b.template_index].object : nullptr;
+    std::optional<Json> sourced;
+    if (take != nullptr && source_ && !(sourced = source_(b.template_index))) {
+      errors.push_back(
+          internal_error("the render cache's snapshot holds an unreadable template; delete the cache "
+                         "directory (FLEETWAVE_CACHE_DIR) and render again"));
+      continue;
+    }
+    Json* object = take == nullptr ? nullptr : source_ ? &*sourced : &(*take)[b.template_index].object;
     auto built = build_manifest(fleet_, b, *cluster, &rules, object);
     if (!built.ok()) {
       errors.push_back(std::move(built).error());
       continue;
     }
-    out.objects.push_back(std::move(built).value().object);
+    if (stream != nullptr && errors.empty()) stream->add(std::move(built->object));
+    else if (stream == nullptr) out.objects.push_back(std::move(built).value().object);
   }
   if (!errors.empty()) return errors;
   return out;
@@ -127,6 +136,21 @@ Result<RenderOutput, ErrorList> render_cluster(const InputBundle& bundle, const 
   ErrorList errors = std::move(rendered).error();
   locate_errors(bundle, errors);
   return errors;
+}
+
+void ObjectStream::add(Json object) {
+  if (format_ == OutputFormat::JsonLines) {
+    text_ += write_json(object);
+    text_ += '\n';
+  } else {
+    if (!text_.empty()) text_ += "---\n";
+    append_yaml(text_, object);
+  }
+  // Freeing a manifest costs about a tenth of building it (nlohmann::json moves every node of a
+  // container through a vector to destroy it), and the process exits right after printing. So
+  // the first few MiB of output keep their objects for the exit to drop; past that, memory wins.
+  constexpr std::size_t kKeptOutputBytes = 2u << 20;
+  if (text_.size() <= kKeptOutputBytes) kept_.push_back(std::move(object));
 }
 
 std::string format_objects(const std::vector<Json>& objects, OutputFormat format) {

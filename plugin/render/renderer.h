@@ -3,6 +3,8 @@
 // clock, network or logging; same inputs, byte-identical output.
 #pragma once
 
+#include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -13,9 +15,29 @@
 
 namespace fleetwave {
 
+enum class OutputFormat { YamlStream, JsonLines };
+
+// Where a streamed render's objects go: each is formatted the moment it is built and then
+// dropped, so a big render holds few manifests at a time rather than all of them (at 10,000
+// templates most of its memory). The text is what format_objects makes of the same objects.
+// Keep the stream alive until the process exits: it holds the first objects (see add).
+class ObjectStream {
+ public:
+  explicit ObjectStream(OutputFormat format) : format_(format) {}
+  void add(Json object);
+  OutputFormat format() const { return format_; }
+  const std::string& text() const { return text_; }
+  std::string take_text() { return std::move(text_); }
+
+ private:
+  OutputFormat format_;
+  std::string text_;
+  std::vector<Json> kept_;
+};
+
 struct RenderOutput {
   std::string cluster;
-  std::vector<Json> objects;  // sorted by apiVersion, kind, namespace, name
+  std::vector<Json> objects;  // sorted by apiVersion, kind, namespace, name; empty when streamed
   ErrorList warnings;         // the fleet's warnings (Fleet::warnings); the render still succeeded
 };
 
@@ -24,10 +46,17 @@ class FleetRender {
  public:
   static Result<FleetRender, ErrorList> prepare(const InputBundle& bundle);
 
+  // A template's whole object, made when its manifest is built rather than held for all of
+  // them (the render cache's snapshot keeps them encoded).
+  // nullopt when it cannot be made (the render then fails with an internal error).
+  using TemplateSource = std::function<std::optional<Json>(std::size_t template_index)>;
+
   FleetRender() = default;
   // A fleet and its plan made elsewhere (render/fleet_snapshot.h). The bindings' policy
-  // pointers point into fleet.propagation_policies, whose buffer moves along with it.
-  FleetRender(Fleet fleet, std::vector<Binding> bindings) : fleet_(std::move(fleet)), bindings_(std::move(bindings)) {}
+  // pointers point into fleet.propagation_policies, whose buffer moves along with it. With a
+  // `source`, render_once takes each object from it (the templates may hold only their heads).
+  FleetRender(Fleet fleet, std::vector<Binding> bindings, TemplateSource source = {})
+      : fleet_(std::move(fleet)), bindings_(std::move(bindings)), source_(std::move(source)) {}
 
   const Fleet& fleet() const { return fleet_; }
   const std::vector<Binding>& bindings() const { return bindings_; }
@@ -40,7 +69,8 @@ class FleetRender {
 
   // The same, moving each template's object into its manifest instead of copying it: for a
   // process that renders one cluster. Afterwards the templates have no objects.
-  Result<RenderOutput, ErrorList> render_once(const std::string& cluster);
+  // `stream`: where the objects go instead of RenderOutput::objects (errors still come back).
+  Result<RenderOutput, ErrorList> render_once(const std::string& cluster, ObjectStream* stream = nullptr);
 
   // Clusters that receive at least one object, sorted.
   std::vector<std::string> reached_clusters() const;
@@ -52,10 +82,12 @@ class FleetRender {
 
  private:
   // `take`: fleet_.templates, to move objects out of (render_once), or nullptr.
-  Result<RenderOutput, ErrorList> render_objects(const std::string& cluster, std::vector<ResourceTemplate>* take) const;
+  Result<RenderOutput, ErrorList> render_objects(const std::string& cluster, std::vector<ResourceTemplate>* take,
+                                                 ObjectStream* stream) const;
 
   Fleet fleet_;
   std::vector<Binding> bindings_;
+  TemplateSource source_;
 };
 
 // prepare + render, with every error located (file:line:column of its field).
@@ -64,8 +96,6 @@ Result<RenderOutput, ErrorList> render_cluster(const InputBundle& bundle, const 
 // "unknown cluster ..." naming the inventory's size and its first clusters (sorted names).
 Error unknown_cluster_error(const std::string& name, std::size_t inventory_size,
                             const std::vector<std::string>& first_names);
-
-enum class OutputFormat { YamlStream, JsonLines };
 
 // YAML: documents separated by "---"; JSON: one compact object per line. "" for no objects.
 std::string format_objects(const std::vector<Json>& objects, OutputFormat format);
