@@ -138,14 +138,19 @@ Result<RenderOutput, ErrorList> render_cluster(const InputBundle& bundle, const 
   return errors;
 }
 
-void ObjectStream::add(Json object) {
-  if (format_ == OutputFormat::JsonLines) {
-    text_ += write_json(object);
-    text_ += '\n';
+// One object of the output stream: a YAML document after a "---" separator, or a JSON line.
+static void append_formatted(std::string& out, const Json& object, OutputFormat format) {
+  if (format == OutputFormat::JsonLines) {
+    out += write_json(object);
+    out += '\n';
   } else {
-    if (!text_.empty()) text_ += "---\n";
-    append_yaml(text_, object);
+    if (!out.empty()) out += "---\n";
+    append_yaml(out, object);
   }
+}
+
+void ObjectStream::add(Json object) {
+  append_formatted(text_, object, format_);
   // Freeing a manifest costs about a tenth of building it (nlohmann::json moves every node of a
   // container through a vector to destroy it), and the process exits right after printing. So
   // the first few MiB of output keep their objects for the exit to drop; past that, memory wins.
@@ -155,15 +160,7 @@ void ObjectStream::add(Json object) {
 
 std::string format_objects(const std::vector<Json>& objects, OutputFormat format) {
   std::string out;
-  for (const Json& o : objects) {
-    if (format == OutputFormat::JsonLines) {
-      out += write_json(o);
-      out += '\n';
-    } else {
-      if (!out.empty()) out += "---\n";
-      append_yaml(out, o);
-    }
-  }
+  for (const Json& o : objects) append_formatted(out, o, format);
   return out;
 }
 
