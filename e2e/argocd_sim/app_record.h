@@ -20,6 +20,7 @@ struct PendingSync {
   SyncStart start;
   TargetEntry target;                 // the spec being synced
   Result<std::vector<Json>> outcome;  // generated when the sync started; applied when it ends
+  std::string tree;                   // hydrated mode: the tree id of the directory being synced
 };
 
 struct AppRecord {
@@ -32,6 +33,7 @@ struct AppRecord {
   HealthInputs health;
   HealthStatus published{"Missing", ""};  // status.health as served
   int history_id = 0;
+  std::string synced_tree;  // hydrated mode: the directory's tree id at the last sync that ended
 };
 
 }  // namespace fleetwave::sim

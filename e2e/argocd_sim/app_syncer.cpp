@@ -1,6 +1,7 @@
 #include "argocd_sim/app_syncer.h"
 
 #include "argocd_sim/cmp_environment.h"
+#include "argocd_sim/manifest_parser.h"
 
 namespace fleetwave::sim {
 namespace {
@@ -34,13 +35,41 @@ void AppSyncer::advance(AppRecord& record, std::int64_t now_ms) {
 
 bool AppSyncer::wants_sync(const AppRecord& record, std::int64_t now_ms) const {
   if (now_ms < record.retry_at_ms) return false;
+  if (!settings_.hydrated_branch.empty())
+    return record.sync_requested ? !hydrated_head_.empty() : hydrated_changed(record);
   if (record.sync_requested || !record.attempted) return true;
   const TargetEntry& want = record.desired.entry;
   return record.attempted->revision != want.revision || record.attempted->path != want.path ||
          record.attempted->cordons != want.cordons;
 }
 
+// A directory source on a branch: Argo CD syncs again only when the directory's manifests change.
+bool AppSyncer::hydrated_changed(const AppRecord& record) const {
+  if (hydrated_head_.empty()) return false;
+  Result<std::string> tree = repo_.tree_id(hydrated_head_, record.desired.appset + "/" + record.desired.entry.cluster);
+  return tree.ok() && *tree != record.synced_tree;  // not hydrated yet: nothing to sync
+}
+
+void AppSyncer::start_hydrated(AppRecord& record, std::int64_t now_ms) {
+  const std::string& name = record.desired.name;
+  const std::string head = hydrated_head_;
+  const std::string dir = record.desired.appset + "/" + record.desired.entry.cluster;
+  Result<std::string> tree = repo_.tree_id(head, dir);
+  Result<std::string> text = repo_.read_file(head, dir + "/manifest.yaml");
+  if (!tree.ok() || !text.ok()) {
+    const Error& e = tree.ok() ? text.error() : tree.error();
+    return defer(record, now_ms, "reading " + dir + " at " + short_sha(head) + ": " + e.message);
+  }
+  SyncStart sync{head, now_ms, !record.sync_requested};
+  edit(name, [&](Json& app) { set_sync_running(app, sync); });
+  events_.record(name, "sync-started", "revision " + short_sha(head) + " (directory " + dir + ", no plugin)");
+  record.running.emplace(PendingSync{sync, record.desired.entry, parse_manifests(*text), *tree});
+  record.sync_requested = false;
+  record.last_problem.clear();
+}
+
 void AppSyncer::start(AppRecord& record, std::int64_t now_ms) {
+  if (!settings_.hydrated_branch.empty()) return start_hydrated(record, now_ms);
   const std::string& name = record.desired.name;
   const TargetEntry& target = record.desired.entry;
   Result<std::string> commit = repo_.resolve(target.revision);
@@ -62,7 +91,7 @@ void AppSyncer::start(AppRecord& record, std::int64_t now_ms) {
   SyncStart sync{*commit, now_ms, !record.sync_requested};
   edit(name, [&](Json& app) { set_sync_running(app, sync); });
   events_.record(name, "sync-started", "revision " + short_sha(*commit) + (sync.automated ? "" : " (requested)"));
-  record.running.emplace(PendingSync{sync, target, std::move(outcome)});
+  record.running.emplace(PendingSync{sync, target, std::move(outcome), ""});
   record.sync_requested = false;
   record.last_problem.clear();
 }
@@ -71,6 +100,7 @@ void AppSyncer::finish(AppRecord& record, std::int64_t now_ms) {
   PendingSync done = std::move(*record.running);
   record.running.reset();
   record.attempted = done.target;
+  record.synced_tree = done.tree;
   const std::string& name = record.desired.name;
   if (!done.outcome.ok()) {
     const std::string message = done.outcome.error().message;

@@ -25,6 +25,9 @@ struct SyncSettings {
   std::int64_t sync_ms = 500;       // how long an operation stays Running
   std::int64_t progress_ms = 2000;  // Progressing after a sync that changed objects
   std::int64_t retry_ms = 2000;     // back-off after a failure of the simulator's own
+  // fleetwave's hydrated mode: Applications sync <app>/<cluster>/manifest.yaml of this branch
+  // (a directory source) whenever that directory changes; "" = the plugin at the pin.
+  std::string hydrated_branch;
 };
 
 class AppSyncer {
@@ -35,10 +38,14 @@ class AppSyncer {
   // Moves one Application on at `now_ms`: ends a sync whose time is up, starts one when the pin
   // changed or a sync was requested, and publishes a health change.
   void advance(AppRecord& record, std::int64_t now_ms);
+  // Hydrated mode: the hydrated branch's tip, as the loop fetched it this tick.
+  void set_hydrated_head(std::string head) { hydrated_head_ = std::move(head); }
 
  private:
   bool wants_sync(const AppRecord& record, std::int64_t now_ms) const;
   void start(AppRecord& record, std::int64_t now_ms);
+  void start_hydrated(AppRecord& record, std::int64_t now_ms);
+  bool hydrated_changed(const AppRecord& record) const;
   void finish(AppRecord& record, std::int64_t now_ms);
   void publish_health(AppRecord& record, std::int64_t now_ms);
   // Defers the record's sync after a failure of the simulator's own; logs each new problem once.
@@ -51,6 +58,7 @@ class AppSyncer {
   testkit::FakeArgoCd& argocd_;
   LiveClusters& live_;
   EventLog& events_;
+  std::string hydrated_head_;
 };
 
 }  // namespace fleetwave::sim

@@ -26,8 +26,12 @@ std::string changes(const TargetEntry& from, const TargetEntry& to) {
 }  // namespace
 
 AppSetController::AppSetController(std::string repo_url, testkit::FakeArgoCd& argocd, LiveClusters& live,
-                                   EventLog& events)
-    : repo_url_(std::move(repo_url)), argocd_(argocd), live_(live), events_(events) {}
+                                   EventLog& events, std::string hydrated_branch)
+    : repo_url_(std::move(repo_url)),
+      hydrated_branch_(std::move(hydrated_branch)),
+      argocd_(argocd),
+      live_(live),
+      events_(events) {}
 
 void AppSetController::reconcile(const FleetTargets& fleet, std::map<std::string, AppRecord>& records,
                                  std::int64_t now_ms) {
@@ -53,7 +57,7 @@ void AppSetController::reconcile(const FleetTargets& fleet, std::map<std::string
 
 void AppSetController::create(const DesiredApp& desired, std::map<std::string, AppRecord>& records,
                               std::int64_t now_ms) {
-  Status<> put = argocd_.put_application(new_application(desired, repo_url_, now_ms));
+  Status<> put = argocd_.put_application(new_application(desired, repo_url_, now_ms, hydrated_branch_));
   if (!put.ok()) {
     events_.record(desired.name, "app-error", put.error().to_string());
     return;
@@ -67,7 +71,8 @@ void AppSetController::create(const DesiredApp& desired, std::map<std::string, A
 
 void AppSetController::update(const DesiredApp& desired, AppRecord& record) {
   const std::string detail = changes(record.desired.entry, desired.entry);
-  (void)argocd_.update_application(desired.name, [&](Json& app) { apply_template(app, desired, repo_url_); });
+  (void)argocd_.update_application(desired.name,
+                                   [&](Json& app) { apply_template(app, desired, repo_url_, hydrated_branch_); });
   record.desired = desired;
   events_.record(desired.name, "app-updated", detail);
 }

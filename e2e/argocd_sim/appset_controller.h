@@ -21,7 +21,9 @@ namespace fleetwave::sim {
 
 class AppSetController {
  public:
-  AppSetController(std::string repo_url, testkit::FakeArgoCd& argocd, LiveClusters& live, EventLog& events);
+  // `hydrated_branch` set: the Applications' source is the directory <app>/<cluster> there.
+  AppSetController(std::string repo_url, testkit::FakeArgoCd& argocd, LiveClusters& live, EventLog& events,
+                   std::string hydrated_branch = "");
 
   void reconcile(const FleetTargets& fleet, std::map<std::string, AppRecord>& records, std::int64_t now_ms);
 
@@ -32,6 +34,7 @@ class AppSetController {
   void report_errors(const FleetTargets& fleet);
 
   const std::string repo_url_;
+  const std::string hydrated_branch_;
   testkit::FakeArgoCd& argocd_;
   LiveClusters& live_;
   EventLog& events_;

@@ -57,11 +57,13 @@ const char* sim_usage() {
   return "usage: fleetwave-argocd-sim --repo URL [--branch main] [--git-username U --git-password-file F]\n"
          "                            --token-file F --render-binary PATH --work-dir DIR\n"
          "                            [--listen 127.0.0.1:0] [--ready-file PATH] [--progress-seconds 2]\n"
-         "                            [--poll-interval-ms 200] [--sync-ms 500]\n"
+         "                            [--poll-interval-ms 200] [--sync-ms 500] [--hydrated-branch BRANCH]\n"
          "\n"
          "Simulates Argo CD for fleetwave: one Application per entry of every .fleetwave/<app>/targets.json\n"
          "at the branch head, synced by running the render binary as argocd-cmp-server runs a plugin, with\n"
-         "simulated clusters. Serves GET /api/v1/applications[?selector=], GET /api/v1/applications/{name},\n"
+         "simulated clusters; with --hydrated-branch, each Application syncs the plain directory <app>/<cluster>\n"
+         "of that branch instead (fleetwave's hydrated mode: manifest.yaml, no plugin). Serves GET "
+         "/api/v1/applications[?selector=], GET /api/v1/applications/{name},\n"
          "POST /api/v1/applications/{name}/sync, GET /sim/v1/{clusters,clusters/{c}/objects,events} and\n"
          "GET /metrics, all behind the Bearer token from --token-file. /metrics counts http_requests_total:\n"
          "10 requests/s per live workload, 30% of them answered 500 when its image tag contains \"errors\".\n"
@@ -77,7 +79,8 @@ Result<SimOptions> parse_sim_options(const std::vector<std::string>& args) {
                                                  {"--token-file", &o.token_file},
                                                  {"--render-binary", &o.render_binary},
                                                  {"--work-dir", &o.work_dir},
-                                                 {"--ready-file", &o.ready_file}};
+                                                 {"--ready-file", &o.ready_file},
+                                                 {"--hydrated-branch", &o.hydrated_branch}};
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string& flag = args[i];
     if (flag == "-h" || flag == "--help") {

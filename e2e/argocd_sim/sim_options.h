@@ -22,6 +22,9 @@ struct SimOptions {
   int poll_interval_ms = 200;   // --poll-interval-ms
   int sync_ms = 500;            // --sync-ms: how long a sync operation stays Running
   std::string ready_file;       // --ready-file: gets the API URL once serving
+  // --hydrated-branch: Applications read the plain directory <app>/<cluster> of this branch
+  // (fleetwave's hydrated mode), with no plugin call; "" = the plugin at the pin.
+  std::string hydrated_branch;
   bool help = false;
 };
 

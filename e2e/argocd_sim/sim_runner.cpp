@@ -83,7 +83,8 @@ Status<> run_simulator(const SimOptions& o, const SimEnvironment& env) {
   events.record("", "serving", server->url() + " (repository " + repo->display_url() + ", branch " + o.branch + ")");
   if (!o.ready_file.empty()) FW_CHECK(write_ready_file(o.ready_file, server->url()));
 
-  SyncSettings sync{o.repo_url, env.path_env, o.sync_ms, static_cast<std::int64_t>(o.progress_seconds * 1000), 2000};
+  SyncSettings sync{o.repo_url, env.path_env,     o.sync_ms, static_cast<std::int64_t>(o.progress_seconds * 1000),
+                    2000,       o.hydrated_branch};
   Simulator simulator({o.branch, sync}, *repo, plugin, *server, live, events, clock);
   while (!env.stop_requested()) {
     simulator.tick();

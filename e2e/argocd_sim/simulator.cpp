@@ -9,11 +9,15 @@ Simulator::Simulator(SimulatorSettings settings, git::GitRepository& repo, Manif
       argocd_(argocd),
       events_(events),
       clock_(clock),
-      appsets_(settings_.sync.repo_url, argocd, live, events),
+      appsets_(settings_.sync.repo_url, argocd, live, events, settings_.sync.hydrated_branch),
       syncer_(settings_.sync, repo, generator, argocd, live, events) {}
 
 void Simulator::tick() {
   std::int64_t now_ms = clock_.now_ms();
+  if (!settings_.sync.hydrated_branch.empty()) {  // before the targets: never a pin ahead of its manifests
+    Result<std::string> hydrated = repo_.fetch(settings_.sync.hydrated_branch);
+    if (hydrated.ok()) syncer_.set_hydrated_head(*hydrated);
+  }
   poll_git(now_ms);
   take_sync_requests();
   for (auto& [name, record] : records_) syncer_.advance(record, clock_.now_ms());

@@ -12,12 +12,15 @@ namespace {
 std::string short_sha(const std::string& sha) { return sha.substr(0, 7); }
 
 // Why an Application is not yet done with its pin ("" when it is).
-std::string unsettled(const Json& app) {
+// `hydrated`: the Application follows a branch (fleetwave's hydrated mode), so only its operation
+// and health are checked here; the caller reads the pin its synced directory holds.
+std::string unsettled(const Json& app, bool hydrated) {
   const std::string pin = string_at(app, {"spec", "source", "targetRevision"});
   const std::string name = string_at(app, {"metadata", "name"});
-  if (string_at(app, {"status", "sync", "revision"}) != pin) return name + ": not compared at " + short_sha(pin);
+  if (!hydrated && string_at(app, {"status", "sync", "revision"}) != pin)
+    return name + ": not compared at " + short_sha(pin);
   if (string_at(app, {"status", "operationState", "phase"}) == "Running") return name + ": sync running";
-  if (string_at(app, {"status", "operationState", "syncResult", "revision"}) != pin)
+  if (!hydrated && string_at(app, {"status", "operationState", "syncResult", "revision"}) != pin)
     return name + ": not synced to the pin";
   const std::string health = string_at(app, {"status", "health", "status"});
   if (health != "Healthy" && health != "Degraded") return name + ": " + health;
@@ -45,6 +48,7 @@ Result<std::unique_ptr<RolloutStack>> RolloutStack::start(const StackOptions& op
   SimProcessOptions sim{
       options.binaries.simulator,    options.binaries.render,  stack->repo_->url(), stack->repo_->user(),
       stack->repo_->password_file(), options.progress_seconds, options.sync_ms};
+  sim.hydrated_branch = options.sim_hydrated_branch;
   FW_TRY(simulator, SimProcess::start(sim));
   stack->sim_ = std::move(simulator);
   if (options.prometheus) {
@@ -117,10 +121,11 @@ Status<> RolloutStack::wait_for_sim_converged(const std::string& app, Millis tim
         std::map<std::string, std::string> pins;
         for (const Json& t : *targets) pins[string_at(t, {"cluster"})] = string_at(t, {"revision"});
         std::map<std::string, std::string> seen;
+        const bool hydrated = !options_.sim_hydrated_branch.empty();
         for (const Json& a : *apps) {
-          seen[string_at(a, {"metadata", "labels", "fleetwave.io/cluster"})] =
-              string_at(a, {"spec", "source", "targetRevision"});
-          why = unsettled(a);
+          const std::string cluster = string_at(a, {"metadata", "labels", "fleetwave.io/cluster"});
+          seen[cluster] = hydrated ? hydrated_pin(a, app, cluster) : string_at(a, {"spec", "source", "targetRevision"});
+          why = unsettled(a, hydrated);
           if (!why.empty()) return false;
         }
         why = "Applications do not follow targets.json yet";
@@ -129,6 +134,15 @@ Status<> RolloutStack::wait_for_sim_converged(const std::string& app, Millis tim
       timeout, app + "'s Applications to settle", Millis(100));
   if (!done.ok()) return done.error().with_context(why);
   return ok_status();
+}
+
+std::string RolloutStack::hydrated_pin(const Json& application, const std::string& app, const std::string& cluster) {
+  const std::string synced = string_at(application, {"status", "operationState", "syncResult", "revision"});
+  if (synced.empty()) return "";
+  Result<std::string> text = repo_->file_at(synced, app + "/" + cluster + "/hydrator.metadata");
+  if (!text.ok()) return "";
+  Json metadata = Json::parse(*text, nullptr, false);
+  return metadata.is_discarded() ? "" : string_at(metadata, {"drySha"});
 }
 
 Result<std::string> RolloutStack::export_commit(const std::string& commit) {

@@ -41,6 +41,8 @@ struct StackOptions {
   std::vector<testkit::RecordingRule> prometheus_rules;   // evaluated by that Prometheus
   std::vector<testkit::ScrapeTarget> prometheus_targets;  // scraped by it besides the simulator
   std::vector<std::string> serve_args;                    // more flags of every fleetwave serve replica
+  // The simulator syncs plain directories of this hydrated branch instead of running the plugin.
+  std::string sim_hydrated_branch;
 };
 
 class RolloutStack {
@@ -65,6 +67,10 @@ class RolloutStack {
   // syncResult.revision equal to spec.source.targetRevision, no operation Running) and is
   // Healthy or Degraded (not Progressing), and the Applications are exactly the pinned clusters.
   [[nodiscard]] Status<> wait_for_sim_converged(const std::string& app, Millis timeout);
+
+  // Hydrated mode: the pin the directory an Application last synced holds (the drySha of its
+  // hydrator.metadata), "" when it synced nothing yet.
+  std::string hydrated_pin(const Json& application, const std::string& app, const std::string& cluster);
 
   // What fleetwave-render prints for `app_path` on `cluster` at `commit` (a fresh export of the
   // commit's tree, as Argo CD hands it to the plugin).

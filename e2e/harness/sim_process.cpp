@@ -50,6 +50,10 @@ Result<std::unique_ptr<SimProcess>> SimProcess::start(const SimProcessOptions& o
                std::to_string(o.sync_ms),
                "--poll-interval-ms",
                std::to_string(o.poll_interval_ms)};
+  if (!o.hydrated_branch.empty()) {
+    spec.argv.push_back("--hydrated-branch");
+    spec.argv.push_back(o.hydrated_branch);
+  }
   if (!o.git_username.empty()) {
     for (const std::string& a :
          {std::string("--git-username"), o.git_username, std::string("--git-password-file"), o.git_password_file}) {

@@ -24,6 +24,7 @@ struct SimProcessOptions {
   double progress_seconds = 0.5;  // Progressing after each sync
   int sync_ms = 200;              // a sync operation stays Running this long
   int poll_interval_ms = 100;
+  std::string hydrated_branch;  // --hydrated-branch: Applications sync plain directories there
 };
 
 class SimProcess {

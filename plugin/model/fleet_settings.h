@@ -3,6 +3,8 @@
 // them, so fleetwave-render's output stays exactly Karmada's.
 #pragma once
 
+#include <string>
+
 #include "base/json.h"
 #include "model/problems.h"
 
@@ -13,8 +15,18 @@ namespace fleetwave {
 // `Skip` gives such a cluster neither (one Application per cluster that runs something).
 enum class NamespaceOnlyClusters { Include, Skip };
 
+// spec.hydration (docs/formats.md, "Hydrated mode"): the reconciler also commits what each
+// cluster runs, rendered, to a branch Argo CD syncs as plain directories. Off when no branch.
+struct HydrationSettings {
+  std::string target_branch;  // spec.hydration.targetBranch; "" = hydration off
+  // spec.hydration.enabled: whether apps are hydrated unless their WavePlan says spec.hydrate.
+  bool enabled = true;
+  bool on() const { return !target_branch.empty(); }
+};
+
 struct FleetSettings {
   NamespaceOnlyClusters namespace_only_clusters = NamespaceOnlyClusters::Include;
+  HydrationSettings hydration;
 };
 
 inline constexpr const char* kFleetSettingsKind = "FleetSettings";

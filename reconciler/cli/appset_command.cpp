@@ -5,11 +5,28 @@
 #include "codec/json_writer.h"
 #include "codec/yaml_writer.h"
 #include "net/redaction.h"
+#include "reconcile/hydration/hydration_settings.h"
 #include "reconcile/repo_snapshot.h"
 #include "reconcile/views/appset_builder.h"
 
 namespace fleetwave::cli {
 namespace {
+
+// The source the Applications read: the fleet's choice for the app (FleetSettings
+// spec.hydration, the WavePlan's spec.hydrate), unless --plugin or --hydrated-branch says.
+Status<CliFailure> choose_appset_source(CommandContext& ctx, git::GitRepository* repo, BlobCache& blobs,
+                                        const std::string& head, const AppDefinition* app, AppSetOptions& options) {
+  if (ctx.args.has("plugin") && ctx.args.has("hydrated-branch"))
+    return CliFailure{kExitUsage, invalid_input("--plugin and --hydrated-branch ask for different sources: pass one")};
+  if (ctx.args.has("plugin")) return Ok{};
+  options.hydrated_branch = ctx.args.get("hydrated-branch");
+  if (!options.hydrated_branch.empty() || repo == nullptr || app == nullptr) return Ok{};
+  auto located = read_fleet_settings(*repo, blobs, head);
+  if (!located.ok()) return CliFailure{kExitFailed, located.error().front()};
+  if (app_is_hydrated(located->settings.hydration, *app))
+    options.hydrated_branch = located->settings.hydration.target_branch;
+  return Ok{};
+}
 
 int run_appset(CommandContext& ctx) {
   auto app = single_app_argument(ctx);
@@ -29,6 +46,7 @@ int run_appset(CommandContext& ctx) {
   auto ws = Workspace::open(ctx);
   if (!ws.ok() && !(offline && ws.error().exit_code == kExitUsage)) return ctx.fail(ws.error());
   std::string branch = ctx.args.get("branch", ctx.args.has("repo") ? "main" : "");
+  BlobCache blobs;
   if (ws.ok()) {
     if (ws->local_repo() != nullptr) {
       if (branch.empty()) {
@@ -42,9 +60,12 @@ int run_appset(CommandContext& ctx) {
     }
     auto head = ws->head();
     if (!head.ok()) return ctx.fail(head.error());
-    BlobCache blobs;
     auto apps = find_apps(ws->repo(), blobs, *head, *app);
     if (!apps.ok()) return ctx.fail(apps.error());
+    auto chosen = choose_appset_source(ctx, &ws->repo(), blobs, *head, &apps->front(), options);
+    if (!chosen.ok()) return ctx.fail(chosen.error());
+  } else if (auto chosen = choose_appset_source(ctx, nullptr, blobs, "", nullptr, options); !chosen.ok()) {
+    return ctx.fail(chosen.error());
   }
   if (options.repo_url.empty()) return ctx.usage("no repository URL: pass --repo-url URL (or --repo URL)");
   options.revision = branch.empty() ? "main" : branch;
@@ -59,17 +80,25 @@ CommandSpec appset_command() {
   return {"appset",
           "print the Argo CD ApplicationSet of an app",
           "fleetwave appset APP [--repo-url URL] [--namespace argocd] [--project default] [--dest-namespace NS]\n"
-          "                     [--output yaml|json] [flags]",
+          "                     [--plugin | --hydrated-branch BRANCH] [--output yaml|json] [flags]",
           "Prints the ApplicationSet that gives APP one Argo CD Application per pinned cluster: a git\n"
           "files generator over .fleetwave/APP/targets.json on the branch, targetRevision = the pin,\n"
           "labels fleetwave.io/app, fleetwave.io/cluster and fleetwave.io/wave, the fleetwave plugin\n"
           "with env FLEETWAVE_CLUSTER, automated sync with prune and selfHeal, and a templatePatch that\n"
           "sets destination.server for API URLs and destination.name for Argo CD cluster names.\n"
-          "repoURL defaults to --repo (credentials redacted), else the checkout's origin remote.",
+          "repoURL defaults to --repo (credentials redacted), else the checkout's origin remote.\n"
+          "In hydrated mode (FleetSettings spec.hydration, docs/formats.md) each Application instead reads\n"
+          "the plain directory APP/CLUSTER on the hydrated branch, with no plugin; --plugin and\n"
+          "--hydrated-branch print one shape or the other whatever the fleet says (moving between modes).",
           flags_of({{{"repo-url", "URL", "repository URL Argo CD reads (default: --repo, or the origin remote)", false},
                      {"namespace", "NS", "namespace of the ApplicationSet (default argocd)", false},
                      {"project", "NAME", "Argo CD project of the Applications (default default)", false},
                      {"dest-namespace", "NS", "destination namespace of the Applications (default: none)", false},
+                     {"plugin", "", "Applications rendered by the fleetwave plugin, whatever the fleet says", false},
+                     {"hydrated-branch", "BRANCH",
+                      "Applications reading APP/CLUSTER on this hydrated branch (default: the fleet's "
+                      "spec.hydration)",
+                      false},
                      output_flag("yaml (default) or json, as kubectl apply -f reads either")},
                     repository_flags()}),
           &run_appset};

@@ -67,6 +67,10 @@ const char* const kCrdPaths[] = {
     "spec.template.spec.project",
     "spec.template.spec.source",
     "spec.template.spec.source.chart",
+    "spec.template.spec.source.directory",
+    "spec.template.spec.source.directory.exclude",
+    "spec.template.spec.source.directory.include",
+    "spec.template.spec.source.directory.recurse",
     "spec.template.spec.source.name",
     "spec.template.spec.source.path",
     "spec.template.spec.source.plugin",
@@ -211,6 +215,26 @@ TEST(CliAppSetTest, ParsesAndUsesOnlyCrdFields) {
   EXPECT_EQ(doc["spec"]["template"]["spec"]["destination"], Json({{"namespace", "shop"}}));
 }
 
+// Hydrated mode: the same document but a plain directory source on the hydrated branch, still only
+// CRD fields.
+TEST(CliAppSetTest, HydratedModeUsesOnlyCrdFields) {
+  AppSetOptions o = options();
+  o.hydrated_branch = "fleetwave/hydrated";
+  auto docs = parse_yaml_stream(write_yaml(applicationset(o)), "appset.yaml");
+  ASSERT_TRUE(docs.ok()) << docs.error().to_string();
+  const Json& doc = (*docs)[0].value;
+  const std::set<std::string> crd(std::begin(kCrdPaths), std::end(kCrdPaths));
+  std::vector<std::string> paths;
+  collect(doc, "", paths);
+  for (const std::string& p : paths) {
+    if (p.rfind("metadata.", 0) == 0 || p.rfind("spec.template.metadata.labels.", 0) == 0) continue;
+    EXPECT_TRUE(crd.count(p) != 0) << p << " is not a field of the ApplicationSet CRD";
+  }
+  EXPECT_EQ(doc["spec"]["template"]["spec"]["source"],
+            Json::parse(R"({"repoURL": "https://git.example.com/fleet.git", "targetRevision": "fleetwave/hydrated",
+                            "path": "shop/{{.cluster}}", "directory": {"recurse": false}})"));
+}
+
 TEST(CliAppSetTest, TemplatePatchIsAGoTemplateOfYaml) {
   // Both branches of the patch, as Argo CD would render them, are valid YAML.
   for (const std::string& rendered : {std::string("spec:\n  destination:\n    server: \"https://1.2.3.4:6443\"\n"),
@@ -278,6 +302,47 @@ TEST_F(CliAppSetCommandTest, RepoUrlDefaultsAndErrors) {
     EXPECT_EQ(r.exit_code, c.exit_code);
     EXPECT_EQ(r.err, c.err);
   }
+}
+
+// Hydrated mode is the fleet's choice (FleetSettings spec.hydration) unless a flag says.
+class CliAppSetHydratedTest : public CliTest {
+ protected:
+  std::map<std::string, std::string> files() override {
+    auto f = testing_support::fleet_files();
+    f["policies/fleet.yaml"] =
+        "apiVersion: fleetwave.io/v1alpha1\nkind: FleetSettings\nmetadata: {name: fleet}\n"
+        "spec:\n  hydration: {targetBranch: fleetwave/hydrated}\n";
+    return f;
+  }
+};
+
+TEST_F(CliAppSetHydratedTest, TheFleetsChoiceAndTheFlagsThatOverrideIt) {
+  struct Case {
+    std::string name;
+    std::vector<std::string> extra;
+    std::string target_revision;
+    bool plugin;
+  } cases[] = {
+      {"the fleet's choice", {}, "fleetwave/hydrated", false},
+      {"--plugin", {"--plugin"}, "{{.revision}}", true},
+      {"--hydrated-branch", {"--hydrated-branch", "env/prod"}, "env/prod", false},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.name);
+    std::vector<std::string> args = {"appset", "shop"};
+    args.insert(args.end(), c.extra.begin(), c.extra.end());
+    CliRun r = run_on_remote(args);
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    auto doc = parse_yaml_stream(r.out, "out");
+    ASSERT_TRUE(doc.ok());
+    const Json& source = (*doc)[0].value["spec"]["template"]["spec"]["source"];
+    EXPECT_EQ(source["targetRevision"], c.target_revision);
+    EXPECT_EQ(source.contains("plugin"), c.plugin);
+    EXPECT_EQ(source["path"], c.plugin ? "{{.path}}" : "shop/{{.cluster}}");
+  }
+  CliRun both = run_on_remote({"appset", "shop", "--plugin", "--hydrated-branch", "x"});
+  EXPECT_EQ(both.exit_code, 2);
+  EXPECT_EQ(both.err, "error: --plugin and --hydrated-branch ask for different sources: pass one\n");
 }
 
 }  // namespace

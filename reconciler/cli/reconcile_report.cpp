@@ -50,6 +50,9 @@ void CycleReportPrinter::finished(const CycleSummary& summary) {
   const CycleReport& report = *summary.report;
   out_.line("pushed " + plural(report.commits.size(), "commit") + " to " + branch_ + " (" +
             plural(static_cast<std::size_t>(report.conflicts), "conflict") + ")");
+  if (!report.hydrated_commits.empty()) {  // hydrated mode (FleetSettings spec.hydration)
+    out_.line("pushed " + plural(report.hydrated_commits.size(), "hydrated commit") + " to " + report.hydrated_branch);
+  }
   exit_code_ = exit_code_of(summary);
   if (!summary.argocd_unreachable.empty()) {
     out_.error("Argo CD could not be reached, apps that need its observations waited: " + summary.argocd_unreachable);

@@ -4,13 +4,18 @@
 
 namespace fleetwave {
 
-AppRender AppRender::at(RepoSnapshot& snapshot, const std::string& app_path) {
+AppRender AppRender::at(RepoSnapshot& snapshot, const std::string& app_path, const std::string& cordons_overlay) {
   AppRender out;
   out.exists_ = true;
   auto bundle = snapshot.bundle(app_path);
   if (!bundle.ok()) {
     out.errors_ = std::move(bundle).error();
     return out;
+  }
+  if (!cordons_overlay.empty()) {  // the same file name as fleetwave-render gives it, so errors read alike
+    auto& files = bundle->files;
+    std::erase_if(files, [](const SourceFile& f) { return f.role == FileRole::Cordons; });
+    files.push_back(SourceFile{"FLEETWAVE_CORDONS", cordons_overlay, FileRole::Cordons});
   }
   auto render = FleetRender::prepare(*bundle);
   if (!render.ok()) out.errors_ = std::move(render).error();

@@ -14,8 +14,10 @@ namespace fleetwave {
 
 class AppRender {
  public:
-  // The app at `app_path` in the snapshot's commit, prepared for every cluster.
-  static AppRender at(RepoSnapshot& snapshot, const std::string& app_path);
+  // The app at `app_path` in the snapshot's commit, prepared for every cluster. A non-empty
+  // `cordons_overlay` replaces the commit's cordon overlay, as the plugin's FLEETWAVE_CORDONS does
+  // (targets.json's `cordons`: what a rollback kept).
+  static AppRender at(RepoSnapshot& snapshot, const std::string& app_path, const std::string& cordons_overlay = "");
   // Nothing at that revision (the app does not exist there, or there is no revision).
   static AppRender absent() { return AppRender(); }
 

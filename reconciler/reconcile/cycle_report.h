@@ -21,6 +21,9 @@ struct CycleReport {
   // Unfreezes that did not count (approvals.allowedSigners; freeze_trust.h): the cycle then
   // writes only their reject and plans the apps next time.
   std::vector<std::string> ignored;
+  // Hydrated mode: the hydrated branch ("" when off) and the commits pushed to it, oldest first.
+  std::string hydrated_branch;
+  std::vector<std::string> hydrated_commits;
 };
 
 }  // namespace fleetwave

@@ -14,6 +14,10 @@ void record_commit(AppReport& app, const Step& step, const std::string& oid) {
   app.commit = oid;
 }
 
+HydrationOptions hydration_options(const ReconcilerOptions& options) {
+  return {options.branch, options.repo_url, options.author, reconciler_actor(options), options.history_window};
+}
+
 }  // namespace
 
 std::string reconciler_actor(const ReconcilerOptions& options) {
@@ -29,6 +33,7 @@ Reconciler::Reconciler(git::GitRepository& repo, ArgoCdClient& argocd, CycleServ
       clock_(services.clock),
       options_(std::move(options)),
       writer_(repo, services.clock, services.sleeper, services.random, options_.retry),
+      hydrator_(repo, blobs_, writer_, hydration_options(options_)),
       analysis_(options_.metrics, options_.web) {
   if (options_.failover_after_ms) failover_.emplace(*options_.failover_after_ms, options_.failover_max_share);
 }
@@ -41,6 +46,7 @@ Reconciler::Reconciler(git::GitRepository& repo, ArgoCdClient& argocd, const Clo
       clock_(clock),
       options_(std::move(options)),
       writer_(repo, clock, *own_sleeper_, *own_random_, options_.retry),
+      hydrator_(repo, blobs_, writer_, hydration_options(options_)),
       analysis_(options_.metrics, options_.web) {
   if (options_.failover_after_ms) failover_.emplace(*options_.failover_after_ms, options_.failover_max_share);
 }
@@ -134,6 +140,17 @@ Result<std::string> Reconciler::reject_controls(const std::string& head, const C
   return oid;
 }
 
+void Reconciler::hydrate(const std::string& tip, const std::vector<AppDefinition>& apps, CycleReport& report) {
+  if (apps.empty()) return;  // the cycle stopped before discovery (rejected controls): next time
+  auto hydrated = hydrator_.sync(tip, apps);
+  if (!hydrated.ok()) {
+    report.errors.push_back(hydrated.error());
+    return;
+  }
+  report.hydrated_branch = hydrated->branch;
+  report.hydrated_commits = hydrated->commits;
+}
+
 Result<CycleReport> Reconciler::run_once() {
   CycleReport report;
   std::vector<AppDefinition> apps;
@@ -164,6 +181,7 @@ Result<CycleReport> Reconciler::run_once() {
     }
     return failure.error;
   }
+  hydrate(published->tip, apps, report);
   if (published->tip == published->head) return report;  // nothing written: no hook has work
   HookContext ctx{writer_, options_.author, options_.branch};
   for (CycleHook* hook : options_.hooks) hook->after_push(ctx, planned, report);

@@ -22,6 +22,7 @@
 #include "reconcile/cycle_hook.h"
 #include "reconcile/cycle_report.h"
 #include "reconcile/failover_watch.h"
+#include "reconcile/hydration/hydrator.h"
 #include "reconcile/reach_cache.h"
 #include "reconcile/repo_snapshot.h"
 #include "reconcile/step_writer.h"
@@ -42,6 +43,9 @@ struct ReconcilerOptions {
   std::optional<std::int64_t> failover_after_ms;
   double failover_max_share = kDefaultFailoverMaxShare;  // failover.maxShare (failover_watch.h)
   StepTrust* trust = nullptr;  // approvals.allowedSigners (not owned); null: every step counts
+  // The repository URL Argo CD reads, credentials redacted: hydrator.metadata's repoURL in
+  // hydrated mode (FleetSettings spec.hydration).
+  std::string repo_url;
 };
 
 // Fleetwave-Actor of the reconciler's own steps: its author and, when known, which instance.
@@ -79,6 +83,9 @@ class Reconciler {
                                       std::vector<AppDefinition>& apps, std::vector<PlannedApp>& planned,
                                       std::map<std::string, Observations>& observations);
   Result<std::string> reject_controls(const std::string& head, const ControlsReject& reject, CycleReport& report);
+  // Hydrated mode: brings the hydrated branch up to the pushed `tip` (hydrator.h), also when
+  // this cycle wrote nothing, so a cycle killed between the two pushes is healed by the next.
+  void hydrate(const std::string& tip, const std::vector<AppDefinition>& apps, CycleReport& report);
 
   std::unique_ptr<SystemSleeper> own_sleeper_;  // set by the clock-only constructor
   std::unique_ptr<SystemRandom> own_random_;
@@ -89,6 +96,7 @@ class Reconciler {
   StepWriter writer_;
   BlobCache blobs_;
   ReachCache renders_;
+  Hydrator hydrator_;
   AppDiscovery discovery_;
   AnalysisRunner analysis_;  // remembers verdicts across cycles
   std::optional<FailoverWatch> failover_;

@@ -159,6 +159,7 @@ static void parse_speed_ups(const Json& spec, const FieldPath& spec_at, WavePlan
     reject_unknown_fields(*failover, {"expedite"}, spec_at.key("failover"), problems);
     plan.expedite_failover = get_bool(*failover, "expedite", spec_at.key("failover"), problems);
   }
+  if (find_member(spec, "hydrate") != nullptr) plan.hydrate = get_bool(spec, "hydrate", spec_at, problems);
 }
 
 WavePlan parse_wave_plan(const Json& object, Problems& problems) {
@@ -175,9 +176,9 @@ WavePlan parse_wave_plan(const Json& object, Problems& problems) {
   const Json* spec = get_object(object, "spec", root, problems, true);
   if (spec == nullptr) return plan;
   const FieldPath spec_at = root.key("spec");
-  reject_unknown_fields(*spec,
-                        {"waves", "onFailure", "dependsOn", "analysis", "deletionGuard", "fastForward", "failover"},
-                        spec_at, problems);
+  reject_unknown_fields(
+      *spec, {"waves", "onFailure", "dependsOn", "analysis", "deletionGuard", "fastForward", "failover", "hydrate"},
+      spec_at, problems);
   if (const Json* analysis = find_member(*spec, "analysis")) {
     plan.analysis = parse_analysis(*analysis, spec_at.key("analysis"), problems, &plan.template_refs);
   }

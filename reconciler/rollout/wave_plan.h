@@ -53,6 +53,9 @@ struct WavePlan {
   // spec.failover.expedite: a release that only changes cordons (a failover, or its end) skips
   // every wave's minSuccessTime; health still decides.
   bool expedite_failover = false;
+  // spec.hydrate: this app's choice of hydrated mode, over FleetSettings spec.hydration.enabled
+  // (nullopt: the fleet's).
+  std::optional<bool> hydrate;
 
   // The checks of wave `index`: the plan's, then the wave's own.
   std::vector<const AnalysisCheck*> checks_of(std::size_t index) const;

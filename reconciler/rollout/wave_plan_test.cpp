@@ -133,5 +133,17 @@ TEST(WavePlanTest, ParsesFailoverExpedite) {
       << problems[1];
 }
 
+// spec.hydrate: the app's choice of hydrated mode; unset means the fleet's.
+TEST(WavePlanTest, ParsesHydrate) {
+  std::vector<std::string> problems;
+  EXPECT_EQ(parse(plan_yaml("  - name: all\n"), problems).hydrate, std::nullopt);
+  EXPECT_EQ(parse(plan_yaml("  - name: all\n", "  hydrate: true\n"), problems).hydrate, std::optional<bool>(true));
+  EXPECT_EQ(parse(plan_yaml("  - name: all\n", "  hydrate: false\n"), problems).hydrate, std::optional<bool>(false));
+  EXPECT_EQ(problems, std::vector<std::string>{});
+  parse(plan_yaml("  - name: all\n", "  hydrate: sometimes\n"), problems);
+  ASSERT_EQ(problems.size(), 1u);
+  EXPECT_EQ(problems[0].rfind("spec.hydrate: ", 0), 0u) << problems[0];
+}
+
 }  // namespace
 }  // namespace fleetwave

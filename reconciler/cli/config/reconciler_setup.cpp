@@ -1,6 +1,7 @@
 #include "cli/config/reconciler_setup.h"
 
 #include "cli/signing_options.h"
+#include "net/redaction.h"
 
 namespace fleetwave::cli {
 
@@ -21,6 +22,7 @@ Result<std::unique_ptr<ReconcilerSetup>, CliFailure> open_reconciler(CommandCont
   setup->trust = std::move(trust).value();
   ReconcilerOptions& o = setup->options;
   o.branch = setup->ws().branch();
+  o.repo_url = redact_url(setup->ws().settings().url);
   o.author = author;
   o.instance = reconciler_instance(ctx);
   o.metrics = setup->analysis.metrics();

@@ -1,7 +1,9 @@
 // observe: what the observers (Argo CD today) report about the app's clusters, asked once per
 // app per cycle. A rejected token or an untrusted certificate will not fix itself: it is an
-// error of the app, not just "unreachable".
+// error of the app, not just "unreachable". In hydrated mode the revisions Argo CD reports are
+// hydrated commits, read back to the pins they hold (hydration/hydrated_revisions.h).
 #include "reconcile/app_steps/app_step.h"
+#include "reconcile/hydration/hydrated_revisions.h"
 
 namespace fleetwave {
 
@@ -10,6 +12,8 @@ StepOutcome observe_step(AppContext& ctx) {
   if (cached == ctx.observation_cache.end()) {
     Observations fresh;
     ctx.observer.observe(ctx.app.name, fresh);
+    // Hydrated mode: Applications report hydrated commits; read back the pins they hold.
+    read_hydrated_revisions(ctx.repo, ctx.app.name, ctx.in.state.pins, fresh);
     cached = ctx.observation_cache.emplace(ctx.app.name, std::move(fresh)).first;
   }
   ctx.in.observations = cached->second;

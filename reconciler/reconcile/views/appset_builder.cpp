@@ -14,19 +14,35 @@ std::string destination_patch() {
          "  {{- end }}\n";
 }
 
+namespace {
+
+// Hydrated mode: the cluster's directory on the hydrated branch, synced as plain manifests.
+Json hydrated_source(const AppSetOptions& o) {
+  return {{"repoURL", o.repo_url},
+          {"targetRevision", o.hydrated_branch},
+          {"path", o.app + "/{{.cluster}}"},
+          {"directory", {{"recurse", false}}}};
+}
+
+Json plugin_source(const AppSetOptions& o) {
+  return {{"repoURL", o.repo_url},
+          {"targetRevision", "{{.revision}}"},
+          {"path", "{{.path}}"},
+          {"plugin",
+           {{"name", "fleetwave"},
+            {"env", Json::array({{{"name", "FLEETWAVE_CLUSTER"}, {"value", "{{.cluster}}"}},
+                                 // The cordons a rollback kept ("" otherwise); hasKey reads targets.json
+                                 // written before the field existed.
+                                 {{"name", "FLEETWAVE_CORDONS"},
+                                  {"value", "{{ if hasKey . \"cordons\" }}{{ .cordons }}{{ end }}"}}})}}}};
+}
+
+}  // namespace
+
 Json applicationset(const AppSetOptions& o) {
   Json destination = Json::object();
   if (!o.dest_namespace.empty()) destination["namespace"] = o.dest_namespace;
-  Json source = {{"repoURL", o.repo_url},
-                 {"targetRevision", "{{.revision}}"},
-                 {"path", "{{.path}}"},
-                 {"plugin",
-                  {{"name", "fleetwave"},
-                   {"env", Json::array({{{"name", "FLEETWAVE_CLUSTER"}, {"value", "{{.cluster}}"}},
-                                        // The cordons a rollback kept ("" otherwise); hasKey reads targets.json
-                                        // written before the field existed.
-                                        {{"name", "FLEETWAVE_CORDONS"},
-                                         {"value", "{{ if hasKey . \"cordons\" }}{{ .cordons }}{{ end }}"}}})}}}};
+  Json source = o.hydrated_branch.empty() ? plugin_source(o) : hydrated_source(o);
   Json template_ = {
       {"metadata",
        {{"name", o.app + "-{{.cluster}}"},

@@ -7,6 +7,11 @@
 // generator would otherwise replace the entry's `path` with a map of the targets.json location.
 // `server` holds an API URL or an Argo CD cluster name, so a templatePatch picks
 // destination.server for values starting with "http" and destination.name otherwise.
+//
+// In hydrated mode (FleetSettings spec.hydration) the generator is the same, but each
+// Application reads a plain directory, <app>/<cluster> on the hydrated branch, which holds what
+// the plugin would print (hydrated_layout.h): no plugin, no sidecar. targetRevision is the branch,
+// not the pin: the hydrated branch only ever holds pinned manifests.
 #pragma once
 
 #include <string>
@@ -21,7 +26,8 @@ struct AppSetOptions {
   std::string revision = "main";      // the branch fleetwave commits targets.json to
   std::string namespace_ = "argocd";  // where the ApplicationSet lives
   std::string project = "default";
-  std::string dest_namespace;  // "" = none (the manifests name their namespaces)
+  std::string dest_namespace;   // "" = none (the manifests name their namespaces)
+  std::string hydrated_branch;  // hydrated mode: the branch of FleetSettings spec.hydration; "" = the plugin
 };
 
 inline constexpr const char* kPathParamPrefix = "fleetwave";

@@ -136,5 +136,21 @@ TEST(AppSetBuilderTest, OneTargetsEntryBecomesAnApplicationPinnedToItsRevision) 
             Json({{"name", "FLEETWAVE_CLUSTER"}, {"value", "eu-1"}}));
 }
 
+// Hydrated mode: the same generator, names and labels (an Application keeps its name when its
+// fleet changes mode), and a plain directory <app>/<cluster> on the hydrated branch.
+TEST(AppSetBuilderTest, HydratedModeReadsTheClustersDirectoryWithoutThePlugin) {
+  const AppSetOptions plugin{.app = "shop", .repo_url = "https://git.example.com/fleet.git"};
+  AppSetOptions hydrated = plugin;
+  hydrated.hydrated_branch = "fleetwave/hydrated";
+  Json a = applicationset(plugin), b = applicationset(hydrated);
+  EXPECT_EQ(b["spec"]["template"]["spec"]["source"], Json({{"repoURL", "https://git.example.com/fleet.git"},
+                                                           {"targetRevision", "fleetwave/hydrated"},
+                                                           {"path", "shop/{{.cluster}}"},
+                                                           {"directory", {{"recurse", false}}}}));
+  a["spec"]["template"]["spec"].erase("source");
+  b["spec"]["template"]["spec"].erase("source");
+  EXPECT_EQ(a, b) << "only the source differs";
+}
+
 }  // namespace
 }  // namespace fleetwave::cli

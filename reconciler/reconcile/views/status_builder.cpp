@@ -2,6 +2,8 @@
 
 #include "reconcile/app_planner.h"
 #include "reconcile/foreign_changes.h"
+#include "reconcile/hydration/hydrated_layout.h"
+#include "reconcile/hydration/hydration_settings.h"
 #include "reconcile/observer.h"
 #include "reconcile/views/status_view.h"
 
@@ -9,6 +11,20 @@ namespace fleetwave {
 namespace {
 
 constexpr std::size_t kHistoryWindow = 256;  // as ReconcilerOptions::history_window
+
+// Hydrated mode: the hydrated branch, its tip as last fetched here and the step that tip holds
+// ("" when it was not fetched), so a reader goes from a step to its hydrated commit. Null when off.
+Json hydration_status(git::GitRepository& repo, BlobCache& blobs, const std::string& head) {
+  auto located = read_fleet_settings(repo, blobs, head);
+  if (!located.ok() || !located->settings.hydration.on()) return Json();
+  const std::string& branch = located->settings.hydration.target_branch;
+  std::string commit, step;
+  if (auto tip = repo.resolve("refs/remotes/origin/" + branch); tip.ok()) {
+    commit = *tip;
+    if (auto info = repo.commit_info(commit); info.ok()) step = find_trailer(info->message, kStepTrailer);
+  }
+  return {{"branch", branch}, {"commit", commit}, {"step", step}};
+}
 
 }  // namespace
 
@@ -64,6 +80,8 @@ Result<Json> StatusBuilder::status_of(const StatusRequest& request, const std::v
   if (request.cycle != nullptr) {
     for (const Error& e : request.cycle->errors) doc["warnings"].push_back(e.to_string());
   }
+  if (Json hydration = hydration_status(repo_, blobs_, request.head); !hydration.is_null())
+    doc["hydration"] = std::move(hydration);
   return doc;
 }
 

@@ -211,6 +211,13 @@ std::string format_status_text(const Json& document, bool colour, std::optional<
            str(c, "since") + (age.empty() ? "" : " (" + age + ")") +
            (c.value("automatic", false) ? " (automatic failover)" : "") + ": " + str(c, "reason") + "\n";
   }
+  if (const Json* h = find_member(document, "hydration")) {  // hydrated mode: where each step's manifests are
+    out += "hydrated: " + str(*h, "branch") +
+           (str(*h, "commit").empty() ? " (not fetched here)"
+                                      : " at " + short7(str(*h, "commit")) + ", manifests of step " +
+                                            (str(*h, "step").empty() ? "?" : short7(str(*h, "step")))) +
+           "\n";
+  }
   if (!out.empty()) out += "\n";
   const Json& apps = document["apps"];
   if (apps.empty()) return out + "no apps at " + short7(str(document, "head")) + " (no WavePlan found)\n";
