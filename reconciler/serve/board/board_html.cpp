@@ -245,10 +245,23 @@ std::string app_section(const BoardView& v, const Json& app, std::size_t index, 
   return out + notes(app) + analysis(app) + grid(v, app, draw) + "</section>";
 }
 
+// Hydrated mode: the branch Argo CD syncs, its tip and the step that tip holds, so a reader goes
+// from the page to the exact manifests of the current step. "" when the fleet is not hydrated.
+std::string hydration_line(const BoardView& v) {
+  const Json* h = find_member(v.snapshot.status, "hydration");
+  if (h == nullptr || !h->is_object()) return "";
+  const std::string branch = board_str(*h, "branch"), commit = board_str(*h, "commit"), step = board_str(*h, "step");
+  std::string out = "<p class=\"meta\">Hydrated manifests on " + link(v.links.git.branch(branch), code(branch));
+  if (commit.empty()) return out + " (not written yet).</p>";
+  out += " at " + commit_ref(v, commit);
+  if (!step.empty()) out += ", the step " + commit_ref(v, step);
+  return out + ".</p>";
+}
+
 std::string meta(const BoardView& v) {
   const Json& doc = v.snapshot.status;
   return "<p class=\"meta\">Branch " + code(board_str(doc, "branch")) + " at " + commit_ref(v, v.snapshot.head) +
-         ", read " + time_tag(v.snapshot.built_at_ms) + ".</p>";
+         ", read " + time_tag(v.snapshot.built_at_ms) + ".</p>" + hydration_line(v);
 }
 
 std::string cordons(const Json& doc) {

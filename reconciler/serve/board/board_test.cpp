@@ -173,6 +173,29 @@ TEST(BoardHtml, LinksToTheGitHostWhenItsWebPageIsKnown) {
       << html;
 }
 
+// Hydrated mode (issue 31): both pages name the hydrated branch, its tip and the step it holds,
+// linked to the Git host; a fleet that is not hydrated shows no such line.
+TEST(BoardHtml, TheHydratedBranchAndItsStepAreLinked) {
+  Snapshot s = hostile_snapshot();
+  auto git = make_git_links("github", "https://api.github.com", "acme/fleet", "");
+  ASSERT_TRUE(git.ok());
+  const BoardLinks links{*git, ""};
+  EXPECT_EQ(fleet_fragment(BoardView{s, links, kNow}).find("Hydrated manifests"), std::string::npos);
+  const std::string tip(40, 'c'), step(40, 'd');
+  s.status["hydration"] = {{"branch", "fleetwave/hydrated"}, {"commit", tip}, {"step", step}};
+  for (const std::string& html :
+       {fleet_fragment(BoardView{s, links, kNow}), app_fragment(BoardView{s, links, kNow}, s.status["apps"][0])}) {
+    EXPECT_NE(html.find("Hydrated manifests on <a href=\"https://github.com/acme/fleet/tree/fleetwave/hydrated\">"
+                        "<code>fleetwave/hydrated</code></a> at <a href=\"https://github.com/acme/fleet/commit/" +
+                        tip + "\"><code>ccccccc</code></a>, the step <a href=\"https://github.com/acme/fleet/commit/" +
+                        step + "\"><code>ddddddd</code></a>."),
+              std::string::npos)
+        << html;
+  }
+  s.status["hydration"]["commit"] = "";
+  EXPECT_NE(fleet_fragment(BoardView{s, links, kNow}).find("(not written yet)"), std::string::npos);
+}
+
 // The fleet page at fleet size: per wave the count of clusters in each state and one small square
 // per cluster in natural order; what needs a person first; quiet stable apps as one line each.
 TEST(BoardHtml, TheFleetPageCountsAndDrawsADenseGrid) {
