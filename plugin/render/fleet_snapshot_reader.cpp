@@ -119,12 +119,9 @@ class Restorer {
     restore_overrides(*index);
     restore_bindings(*index);
     if (!ok_) return std::nullopt;
-    // Each object is decoded when its manifest is built; only the templates' heads are held.
+    // Each object is decoded when its manifest is built (restore_template holds none).
     FleetRender render(std::move(fleet_), std::move(bindings_), [this](std::size_t restored) {
-      std::string_view record = t_.templates.record(template_records_[restored]);
-      if (!revised_[restored]) return template_object(record);
-      Fields f(record);
-      return template_head(f.view());  // read once in restore_template already
+      return template_object(t_.templates.record(template_records_[restored]));
     });
     return render.render_once(name_, stream_);
   }
@@ -268,9 +265,9 @@ class Restorer {
     return &fleet_.propagation_policies.back();
   }
 
-  // The template with its head only (what identity reads); the renderer asks for the whole
-  // object when it builds the manifest. With a stored revision (`revised`), the head is all it
-  // needs: the revision replaces the object once the metadata maps are ensured.
+  // The template's identity from its head; its object is left null for the renderer to decode
+  // when it builds the manifest. With a stored revision (`revised`) the head is kept as the
+  // object instead: the revision replaces it once the metadata maps are ensured.
   std::size_t restore_template(std::uint64_t index, bool revised) {
     Fields f(t_.templates.record(index));
     ResourceTemplate t;
@@ -278,7 +275,6 @@ class Restorer {
     ok_ = ok_ && head.has_value();
     t.object = std::move(head).value_or(Json());
     template_records_.push_back(index);
-    revised_.push_back(revised);
     t.namespaced = f.flag();
     std::string effective_namespace = f.bytes();
     t.source.file = f.bytes();
@@ -286,6 +282,7 @@ class Restorer {
     t.source.document = static_cast<std::size_t>(f.uint());
     t.source.prefix = f.bytes();
     t.id = identity_of(t.object, effective_namespace, false);  // labels are read by planning only
+    if (!revised) t.object = Json();
     ok_ = ok_ && f.ok();
     fleet_.templates.push_back(std::move(t));
     return fleet_.templates.size() - 1;
@@ -355,7 +352,6 @@ class Restorer {
   const std::string& name_;
   ObjectStream* stream_;
   std::vector<std::uint64_t> template_records_;  // by restored template: its record
-  std::vector<bool> revised_;                    // by restored template: a stored revision applies
   bool ok_ = true;
   Fleet fleet_;
   std::vector<Binding> bindings_;

@@ -68,13 +68,14 @@ Result<RenderOutput, ErrorList> FleetRender::render_objects(const std::string& c
   for (const Binding& b : bindings_) {
     if (b.target(cluster_name) == nullptr || b.suspended_on(cluster_name)) continue;
     std::optional<Json> sourced;
-    if (take != nullptr && source_ && !(sourced = source_(b.template_index))) {
+    const bool from_source = take != nullptr && source_ && (*take)[b.template_index].object.is_null();
+    if (from_source && !(sourced = source_(b.template_index))) {
       errors.push_back(
           internal_error("the render cache's snapshot holds an unreadable template; delete the cache "
                          "directory (FLEETWAVE_CACHE_DIR) and render again"));
       continue;
     }
-    Json* object = take == nullptr ? nullptr : source_ ? &*sourced : &(*take)[b.template_index].object;
+    Json* object = take == nullptr ? nullptr : from_source ? &*sourced : &(*take)[b.template_index].object;
     auto built = build_manifest(fleet_, b, *cluster, &rules, object);
     if (!built.ok()) {
       errors.push_back(std::move(built).error());

@@ -54,7 +54,7 @@ class FleetRender {
   FleetRender() = default;
   // A fleet and its plan made elsewhere (render/fleet_snapshot.h). The bindings' policy
   // pointers point into fleet.propagation_policies, whose buffer moves along with it. With a
-  // `source`, render_once takes each object from it (the templates may hold only their heads).
+  // `source`, render_once takes from it the object of each template that holds none (null).
   FleetRender(Fleet fleet, std::vector<Binding> bindings, TemplateSource source = {})
       : fleet_(std::move(fleet)), bindings_(std::move(bindings)), source_(std::move(source)) {}
 
