@@ -1,5 +1,7 @@
 // Commits and pushes through LibGit2Repository against file:// remotes: subtree-only rewrites,
 // deletes, determinism, push races and re-anchoring on fetch.
+#include <filesystem>
+#include <iterator>
 #include <memory>
 
 #include <gtest/gtest.h>
@@ -110,6 +112,52 @@ TEST_F(LibGit2WriteTest, SameInputsGiveTheSameCommitAndNoOpReturnsParent) {
   empty.allow_empty = true;
   FW_ASSERT_OK_AND_ASSIGN(forced, repo_->create_commit(empty));
   EXPECT_NE(forced, seed_);
+}
+
+// The loose object files of the bare clones below a cache directory (objects/xx/...), not packs.
+std::size_t loose_objects(const std::filesystem::path& cache) {
+  std::size_t count = 0;
+  for (const auto& dir : std::filesystem::recursive_directory_iterator(cache)) {
+    if (dir.path().parent_path().filename() != "objects") continue;
+    const std::string name = dir.path().filename();
+    if (name.size() != 2 || !dir.is_directory()) continue;
+    count += static_cast<std::size_t>(std::distance(std::filesystem::directory_iterator(dir.path()), {}));
+  }
+  return count;
+}
+
+// A hydrated step writes a directory per cluster: its objects go to the cache as one pack, not
+// as thousands of loose files. The commit reads back, pushes, and writing it again is a no-op.
+TEST_F(LibGit2WriteTest, ACommitOfManyFilesLandsAsOnePackThatReadsAndPushes) {
+  FW_ASSERT_OK(repo_->fetch("main"));
+  const std::size_t loose_before = loose_objects(*dir_ / "cache");
+  std::vector<FileChange> changes;
+  for (int i = 0; i < 300; ++i) {
+    const std::string dir = "hydrated/c-" + std::to_string(i);
+    changes.push_back(write(dir + "/manifest.yaml", "cluster: c-" + std::to_string(i) + "\n"));
+    changes.push_back(write(dir + "/hydrator.metadata", "{}\n"));  // one blob shared by all
+  }
+  auto request = commit_request(seed_, changes, "hydrate");
+  FW_ASSERT_OK_AND_ASSIGN(commit, repo_->create_commit(request));
+  EXPECT_EQ(loose_objects(*dir_ / "cache"), loose_before) << "no object written loose";
+  FW_ASSERT_OK_AND_ASSIGN(again, repo_->create_commit(request));
+  EXPECT_EQ(again, commit);
+  FW_ASSERT_OK_AND_ASSIGN(content, repo_->read_file(commit, "hydrated/c-299/manifest.yaml"));
+  EXPECT_EQ(content, "cluster: c-299\n");
+  FW_ASSERT_OK_AND_ASSIGN(files, repo_->list_tree(commit, "hydrated", true));
+  EXPECT_EQ(files.size(), 600u);
+  FW_ASSERT_OK(repo_->push("main", commit, PushMode::FastForwardOnly));
+  EXPECT_EQ(remote_tip(), commit);
+  FW_ASSERT_OK_AND_ASSIGN(remote_content, git(remote_, {"show", "main:hydrated/c-7/manifest.yaml"}));
+  EXPECT_EQ(remote_content, "cluster: c-7");  // the git CLI helper trims the output
+  FW_ASSERT_OK(git(remote_, {"fsck", "--strict"}));
+
+  // A later small commit on top of it stays loose (no pack per step).
+  FW_ASSERT_OK_AND_ASSIGN(next,
+                          repo_->create_commit(commit_request(commit, {write("hydrated/c-1/manifest.yaml", "x\n")})));
+  EXPECT_GT(loose_objects(*dir_ / "cache"), loose_before);
+  FW_ASSERT_OK_AND_ASSIGN(next_content, repo_->read_file(next, "hydrated/c-1/manifest.yaml"));
+  EXPECT_EQ(next_content, "x\n");
 }
 
 TEST_F(LibGit2WriteTest, RejectsInvalidChanges) {

@@ -6,6 +6,9 @@
 #include <optional>
 #include <string_view>
 
+#include <git2/sys/mempack.h>
+#include <git2/sys/odb_backend.h>
+
 #include "adapters/git/libgit2_handles.h"
 #include "adapters/git/object_reader.h"
 #include "adapters/git/path_rules.h"
@@ -162,7 +165,73 @@ Result<std::string> commit_object(git_repository* repo, const git_signature* aut
   return detail::oid_hex(&commit_oid);
 }
 
+namespace {
+
+// A commit that writes many files (a hydrated step: a directory per cluster) would leave one
+// loose object file per blob and tree in the cache, thousands a step, each a file create, and
+// libgit2 never packs them. Past this many changes the new objects are gathered in memory (a
+// mempack backend in front of the repository's objects, which it reads as an alternate) and
+// written as one pack; smaller commits stay loose rather than leaving a pack per step.
+constexpr std::size_t kPackedCommitChanges = 64;
+
+Result<std::string> write_commit_objects(git_repository* repo, const CommitRequest& request,
+                                         const CommitSigner* signer);
+
+// Appends `pack` (a whole packfile) to `odb` through its indexer, so it lands in objects/pack.
+Status<> store_pack(git_odb* odb, const git_buf& pack) {
+  git_odb_writepack* writer = nullptr;
+  if (int rc = git_odb_write_pack(&writer, odb, nullptr, nullptr); rc < 0) return libgit2_error(rc, "pack writer");
+  git_indexer_progress progress{};
+  int rc = writer->append(writer, pack.ptr, pack.size, &progress);
+  if (rc == 0) rc = writer->commit(writer, &progress);
+  writer->free(writer);
+  if (rc < 0) return libgit2_error(rc, "writing the commit's pack");
+  return ok_status();
+}
+
+Result<std::string> write_commit_packed(git_repository* repo, const CommitRequest& request,
+                                        const CommitSigner* signer) {
+  git_odb* raw_odb = nullptr;
+  if (int rc = git_repository_odb(&raw_odb, repo); rc < 0) return libgit2_error(rc, "object database");
+  Handle<git_odb> odb(raw_odb);
+  git_odb* raw_staging = nullptr;
+  if (int rc = git_odb_new(&raw_staging); rc < 0) return libgit2_error(rc, "staging object database");
+  Handle<git_odb> staging(raw_staging);
+  git_odb_backend* memory = nullptr;  // owned by `staging` once added
+  if (int rc = git_mempack_new(&memory); rc < 0) return libgit2_error(rc, "in-memory pack");
+  if (int rc = git_odb_add_backend(staging.get(), memory, 1000); rc < 0) {
+    memory->free(memory);
+    return libgit2_error(rc, "in-memory pack");
+  }
+  const std::string objects = std::string(git_repository_path(repo)) + "objects";
+  if (int rc = git_odb_add_disk_alternate(staging.get(), objects.c_str()); rc < 0)
+    return libgit2_error(rc, "reading " + objects);
+  git_repository* raw_view = nullptr;
+  if (int rc = git_repository_wrap_odb(&raw_view, staging.get()); rc < 0) return libgit2_error(rc, "staging view");
+  Handle<git_repository> view(raw_view);
+  FW_TRY(commit, write_commit_objects(view.get(), request, signer));
+  git_buf pack = GIT_BUF_INIT;
+  if (int rc = git_mempack_dump(&pack, view.get(), memory); rc < 0) return libgit2_error(rc, "packing the commit");
+  // A pack's header counts its objects (bytes 8-11): none new, nothing to store.
+  const bool empty = pack.size >= 12 && pack.ptr[8] == 0 && pack.ptr[9] == 0 && pack.ptr[10] == 0 && pack.ptr[11] == 0;
+  Status<> stored = empty ? ok_status() : store_pack(odb.get(), pack);
+  git_buf_dispose(&pack);
+  FW_CHECK(stored);
+  if (int rc = git_odb_refresh(odb.get()); rc < 0) return libgit2_error(rc, "refreshing the object database");
+  return commit;
+}
+
+}  // namespace
+
 Result<std::string> write_commit(git_repository* repo, const CommitRequest& request, const CommitSigner* signer) {
+  if (request.changes.size() >= kPackedCommitChanges) return write_commit_packed(repo, request, signer);
+  return write_commit_objects(repo, request, signer);
+}
+
+namespace {
+
+Result<std::string> write_commit_objects(git_repository* repo, const CommitRequest& request,
+                                         const CommitSigner* signer) {
   Handle<git_commit> parent;
   Handle<git_tree> base;
   if (!request.parent.empty()) {
@@ -187,5 +256,7 @@ Result<std::string> write_commit(git_repository* repo, const CommitRequest& requ
   if (message.empty() || message.back() != '\n') message += '\n';
   return commit_object(repo, author.get(), committer.get(), message, tree, parent.get(), signer);
 }
+
+}  // namespace
 
 }  // namespace fleetwave::git::detail

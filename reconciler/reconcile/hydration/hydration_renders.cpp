@@ -5,9 +5,17 @@ namespace fleetwave {
 Result<std::string, ErrorList> HydrationRenders::manifest(git::GitRepository& repo, BlobCache& blobs,
                                                           const HydratedTarget& target) {
   RepoSnapshot snapshot(repo, blobs, target.revision);
-  auto digest = snapshot.input_digest(target.path);
-  if (!digest.ok()) return ErrorList{digest.error().with_context("reading " + target.path + " at " + target.revision)};
-  const std::string key = *digest + " " + target.path + " " + target.cordons;
+  // A commit's input digest never changes: read its trees once per step, not once per cluster
+  // (the inventory's tree alone is an entry per cluster).
+  const std::string at = target.revision + " " + target.path;
+  auto digest = digests_.find(at);
+  if (digest == digests_.end()) {
+    auto read = snapshot.input_digest(target.path);
+    if (!read.ok()) return ErrorList{read.error().with_context("reading " + target.path + " at " + target.revision)};
+    if (digests_.size() >= max_apps_) digests_.clear();
+    digest = digests_.emplace(at, *read).first;
+  }
+  const std::string key = digest->second + " " + target.path + " " + target.cordons;
   auto found = apps_.find(key);
   if (found == apps_.end()) {
     if (apps_.size() >= max_apps_) apps_.clear();  // simple and bounded: a step pins one or two releases

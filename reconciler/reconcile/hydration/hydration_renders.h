@@ -30,6 +30,7 @@ class HydrationRenders {
   std::size_t max_apps_;
   std::size_t prepared_ = 0;
   std::map<std::string, std::shared_ptr<const AppRender>> apps_;  // digest + path + overlay -> render
+  std::map<std::string, std::string> digests_;                    // revision + path -> input digest
 };
 
 }  // namespace fleetwave
