@@ -2,12 +2,18 @@
 // simulator whose Applications sync the plain directories <app>/<cluster> of the hydrated branch
 // (no plugin call). Releases roll through every wave (the reconciler reads Argo CD's hydrated
 // revisions back to the pins), every simulated cluster runs exactly what fleetwave-render prints
-// at its pin, and a bad release rolls back to the stable bytes.
+// at its pin, and a bad release rolls back to the stable bytes. With an approval gate, the pull
+// request (a fake of GitHub's API) shows each gated cluster's diff: exactly the lines its
+// directory on the hydrated branch changes by once the wave is approved.
+#include <algorithm>
+#include <fstream>
 #include <set>
 #include <sstream>
 
 #include "argocd_sim/manifest_parser.h"
 #include "scenario_test.h"
+#include "testkit/fakes/fake_hosting_server.h"
+#include "testkit/process/temp_dir.h"
 
 namespace fleetwave::e2e {
 namespace {
@@ -143,6 +149,127 @@ TEST_F(HydratedKillE2eTest, KillNineAndRacingReplicasLeaveBothBranchesConsistent
   E2E_ASSERT_OK(wait_for_guestbook("complete", Millis(90000)));
   expect_complete_rollout(release);
   expect_branches_consistent();
+}
+
+// The europe wave needs an approval, asked for in pull requests on a fake GitHub.
+class HydratedApprovalE2eTest : public HydratedModeE2eTest {
+ protected:
+  std::map<std::string, std::string> fleet_changes() override {
+    std::map<std::string, std::string> changes = HydratedModeE2eTest::fleet_changes();
+    std::string& plan = changes["apps/guestbook/rollout.yaml"];
+    const std::string anchor = "      maxConcurrency: 50%\n";
+    EXPECT_NE(plan.find(anchor), std::string::npos);
+    plan.replace(plan.find(anchor), anchor.size(), anchor + "      approval: required\n");
+    return changes;
+  }
+  void configure(StackOptions& options) override {
+    HydratedModeE2eTest::configure(options);
+    auto github = testkit::FakeGitProvider::start();
+    auto dir = testkit::TempDir::create("fw-e2e-github");
+    ASSERT_TRUE(github.ok() && dir.ok());
+    github_ = std::move(github).value();
+    secrets_.emplace(std::move(dir).value());
+    const std::string token_file = *secrets_ / "github-token";
+    std::ofstream(token_file) << github_->options().token << "\n";
+    options.serve_args = {"--approvals-provider",   "github",     "--approvals-api-url",    github_->api_url(),
+                          "--approvals-repository", "acme/fleet", "--approvals-token-file", token_file};
+  }
+
+  // The pull request asking to approve the wave of the newest release, once it is open.
+  testkit::FakeRequest wait_for_request(std::size_t count) {
+    testkit::FakeRequest newest;
+    Status<> opened = poll_until(
+        [&] {
+          std::vector<testkit::FakeRequest> all = github_->requests();
+          if (all.size() < count) return false;
+          newest = all.back();
+          return true;
+        },
+        Millis(30000), "the approval pull request", Millis(100));
+    EXPECT_TRUE(opened.ok()) << stack_->diagnostics();
+    return newest;
+  }
+
+  // The + and - lines of `cluster`'s diff in a request body (file headers left out), sorted.
+  static std::vector<std::string> changed_lines_in_body(const std::string& body, const std::string& cluster) {
+    const std::string summary = "<summary>" + cluster + "</summary>";
+    std::size_t at = body.find(summary);
+    if (at == std::string::npos) return {"(no section for " + cluster + ")"};
+    const std::size_t begin = body.find("```diff\n", at), end = body.find("```\n</details>", at);
+    return changed_lines(body.substr(begin + 8, end - begin - 8));
+  }
+  static std::vector<std::string> changed_lines(const std::string& diff) {
+    std::istringstream in(diff);
+    std::vector<std::string> lines;
+    for (std::string line; std::getline(in, line);) {
+      if (line.rfind("+++", 0) == 0 || line.rfind("---", 0) == 0) continue;
+      if (!line.empty() && (line[0] == '+' || line[0] == '-')) lines.push_back(line);
+    }
+    std::sort(lines.begin(), lines.end());
+    return lines;
+  }
+  // The lines `cluster`'s manifest.yaml changes by from hydrated commit `from` to `to`.
+  std::vector<std::string> changed_lines_hydrated(const std::string& from, const std::string& to,
+                                                  const std::string& cluster) {
+    auto diff =
+        stack_->repo().git(stack_->repo().bare_path(),
+                           {"diff", "-U0", from, to, "--", std::string(kGuestbook) + "/" + cluster + "/manifest.yaml"});
+    EXPECT_TRUE(diff.ok());
+    return diff.ok() ? changed_lines(*diff) : std::vector<std::string>{};
+  }
+  std::vector<std::string> europe_clusters() {
+    std::vector<std::string> europe;
+    auto targets = stack_->repo().targets(kGuestbook);
+    EXPECT_TRUE(targets.ok());
+    if (!targets.ok()) return europe;
+    for (const Json& t : *targets) {
+      if (string_at(t, {"wave"}) == "europe") europe.push_back(string_at(t, {"cluster"}));
+    }
+    return europe;
+  }
+
+  std::unique_ptr<testkit::FakeGitProvider> github_;
+  std::optional<testkit::TempDir> secrets_;
+};
+
+TEST_F(HydratedApprovalE2eTest, TheApprovalRequestShowsExactlyTheLinesEachGatedClusterChangesBy) {
+  // The seed: canary, then the pull request for europe; a review approves it.
+  E2E_ASSERT_OK(stack_->wait_for_last_action(kGuestbook, "wait-approval", Millis(60000)));
+  const testkit::FakeRequest first = wait_for_request(1);
+  ASSERT_FALSE(HasFatalFailure());
+  E2E_ASSERT_OK(github_->review(first.number, "rita", "APPROVED"));
+  E2E_ASSERT_OK(stack_->wait_for_last_action(kGuestbook, "complete", Millis(90000)));
+  E2E_ASSERT_OK(stack_->wait_for_sim_converged(kGuestbook, Millis(20000)));
+  const std::vector<std::string> europe = europe_clusters();
+  ASSERT_EQ(europe.size(), 3u) << join(europe);
+
+  // The next release waits at the gate again; its request shows the per-cluster diff.
+  const std::string release = ship_guestbook("1.5.0");
+  ASSERT_FALSE(release.empty());
+  E2E_ASSERT_OK(wait_for_guestbook("wait-approval", Millis(60000)));
+  const testkit::FakeRequest second = wait_for_request(2);
+  ASSERT_FALSE(HasFatalFailure());
+  EXPECT_NE(second.number, first.number);
+  const std::string before = hydrated(kHydratedBranch);  // europe still holds the stable bytes
+  for (const std::string& cluster : europe) {
+    EXPECT_NE(second.body.find("<summary>" + cluster + "</summary>"), std::string::npos) << second.body;
+  }
+
+  E2E_ASSERT_OK(github_->review(second.number, "rita", "APPROVED"));
+  E2E_ASSERT_OK(wait_for_guestbook("complete", Millis(90000)));
+  EXPECT_EQ(actions_after(kGuestbook, steps_before_ship_),
+            (std::vector<std::string>{"start", "wait-approval", "approve", "advance", "advance", "advance", "advance",
+                                      "complete"}));
+  E2E_ASSERT_OK(stack_->wait_for_sim_converged(kGuestbook, Millis(20000)));
+  E2E_ASSERT_OK(stack_->check_clusters_match_pins({kGuestbook, kPayments, kStorefront}));
+  expect_branches_consistent();
+  const std::string after = hydrated(kHydratedBranch);
+  for (const std::string& cluster : europe) {
+    SCOPED_TRACE(cluster);
+    const std::vector<std::string> shown = changed_lines_in_body(second.body, cluster);
+    EXPECT_FALSE(shown.empty());
+    EXPECT_EQ(shown, changed_lines_hydrated(before, after, cluster)) << second.body;
+  }
 }
 
 }  // namespace
