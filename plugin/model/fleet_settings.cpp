@@ -28,7 +28,7 @@ HydrationSettings parse_hydration(const Json& spec, const FieldPath& at, Problem
   const Json* hydration = get_object(spec, "hydration", at, problems);
   if (hydration == nullptr) return out;
   const FieldPath here = at.key("hydration");
-  reject_unknown_fields(*hydration, {"targetBranch", "enabled"}, here, problems);
+  reject_unknown_fields(*hydration, {"targetBranch", "enabled", "hydrator"}, here, problems);
   out.target_branch = get_string(*hydration, "targetBranch", here, problems, true);
   if (const Json* branch = find_member(*hydration, "targetBranch"); branch != nullptr && branch->is_string()) {
     if (std::string why = hydration_branch_problem(out.target_branch); !why.empty()) {
@@ -38,6 +38,14 @@ HydrationSettings parse_hydration(const Json& spec, const FieldPath& at, Problem
     }
   }
   out.enabled = get_bool(*hydration, "enabled", here, problems, true);
+  const std::string hydrator = get_string(*hydration, "hydrator", here, problems);
+  if (hydrator == "argocd") {
+    out.hydrated_by = HydratedBy::ArgoCd;
+  } else if (!hydrator.empty() && hydrator != "fleetwave") {
+    problems.add(here.key("hydrator"), "unsupported value \"" + printable(hydrator) +
+                                           "\": expected fleetwave (the reconciler writes the branch, the default) "
+                                           "or argocd (Argo CD's Source Hydrator does)");
+  }
   return out;
 }
 

@@ -17,10 +17,17 @@ enum class NamespaceOnlyClusters { Include, Skip };
 
 // spec.hydration (docs/formats.md, "Hydrated mode"): the reconciler also commits what each
 // cluster runs, rendered, to a branch Argo CD syncs as plain directories. Off when no branch.
+// Who writes the branch (spec.hydration.hydrator): the reconciler, after each step (the
+// default), or Argo CD's Source Hydrator, rendering each Application's pin through the fleetwave
+// plugin; then the reconciler only reads the branch, to map Argo CD's hydrated revisions back
+// to the pins.
+enum class HydratedBy { Fleetwave, ArgoCd };
+
 struct HydrationSettings {
   std::string target_branch;  // spec.hydration.targetBranch; "" = hydration off
   // spec.hydration.enabled: whether apps are hydrated unless their WavePlan says spec.hydrate.
   bool enabled = true;
+  HydratedBy hydrated_by = HydratedBy::Fleetwave;
   bool on() const { return !target_branch.empty(); }
 };
 

@@ -13,18 +13,25 @@ namespace fleetwave::cli {
 namespace {
 
 // The source the Applications read: the fleet's choice for the app (FleetSettings
-// spec.hydration, the WavePlan's spec.hydrate), unless --plugin or --hydrated-branch says.
+// spec.hydration, the WavePlan's spec.hydrate), unless --plugin, --hydrated-branch or
+// --sync-source says.
 Status<CliFailure> choose_appset_source(CommandContext& ctx, git::GitRepository* repo, BlobCache& blobs,
                                         const std::string& head, const AppDefinition* app, AppSetOptions& options) {
-  if (ctx.args.has("plugin") && ctx.args.has("hydrated-branch"))
-    return CliFailure{kExitUsage, invalid_input("--plugin and --hydrated-branch ask for different sources: pass one")};
+  const int chosen = static_cast<int>(ctx.args.has("plugin")) + static_cast<int>(ctx.args.has("hydrated-branch")) +
+                     static_cast<int>(ctx.args.has("sync-source"));
+  if (chosen > 1)
+    return CliFailure{
+        kExitUsage, invalid_input("--plugin, --hydrated-branch and --sync-source ask for different sources: pass one")};
   if (ctx.args.has("plugin")) return Ok{};
   options.hydrated_branch = ctx.args.get("hydrated-branch");
-  if (!options.hydrated_branch.empty() || repo == nullptr || app == nullptr) return Ok{};
+  options.sync_branch = ctx.args.get("sync-source");
+  if (chosen == 1 || repo == nullptr || app == nullptr) return Ok{};
   auto located = read_fleet_settings(*repo, blobs, head);
   if (!located.ok()) return CliFailure{kExitFailed, located.error().front()};
-  if (app_is_hydrated(located->settings.hydration, *app))
-    options.hydrated_branch = located->settings.hydration.target_branch;
+  const HydrationSettings& hydration = located->settings.hydration;
+  if (!app_is_hydrated(hydration, *app)) return Ok{};
+  (hydration.hydrated_by == HydratedBy::ArgoCd ? options.sync_branch : options.hydrated_branch) =
+      hydration.target_branch;
   return Ok{};
 }
 
@@ -80,7 +87,8 @@ CommandSpec appset_command() {
   return {"appset",
           "print the Argo CD ApplicationSet of an app",
           "fleetwave appset APP [--repo-url URL] [--namespace argocd] [--project default] [--dest-namespace NS]\n"
-          "                     [--plugin | --hydrated-branch BRANCH] [--output yaml|json] [flags]",
+          "                     [--plugin | --hydrated-branch BRANCH | --sync-source BRANCH] [--output yaml|json]\n"
+          "                     [flags]",
           "Prints the ApplicationSet that gives APP one Argo CD Application per pinned cluster: a git\n"
           "files generator over .fleetwave/APP/targets.json on the branch, targetRevision = the pin,\n"
           "labels fleetwave.io/app, fleetwave.io/cluster and fleetwave.io/wave, the fleetwave plugin\n"
@@ -88,8 +96,11 @@ CommandSpec appset_command() {
           "sets destination.server for API URLs and destination.name for Argo CD cluster names.\n"
           "repoURL defaults to --repo (credentials redacted), else the checkout's origin remote.\n"
           "In hydrated mode (FleetSettings spec.hydration, docs/formats.md) each Application instead reads\n"
-          "the plain directory APP/CLUSTER on the hydrated branch, with no plugin; --plugin and\n"
-          "--hydrated-branch print one shape or the other whatever the fleet says (moving between modes).",
+          "the plain directory APP/CLUSTER on the hydrated branch, with no plugin. When Argo CD's Source\n"
+          "Hydrator writes that branch (spec.hydration.hydrator: argocd), each Application is a\n"
+          "sourceHydrator one: drySource = the plugin at the pin, syncSource = APP/CLUSTER on the branch.\n"
+          "--plugin, --hydrated-branch and --sync-source print one shape whatever the fleet says (moving\n"
+          "between modes).",
           flags_of({{{"repo-url", "URL", "repository URL Argo CD reads (default: --repo, or the origin remote)", false},
                      {"namespace", "NS", "namespace of the ApplicationSet (default argocd)", false},
                      {"project", "NAME", "Argo CD project of the Applications (default default)", false},
@@ -98,6 +109,10 @@ CommandSpec appset_command() {
                      {"hydrated-branch", "BRANCH",
                       "Applications reading APP/CLUSTER on this hydrated branch (default: the fleet's "
                       "spec.hydration)",
+                      false},
+                     {"sync-source", "BRANCH",
+                      "Applications hydrated by Argo CD's Source Hydrator into APP/CLUSTER on this branch (default: "
+                      "the fleet's spec.hydration with hydrator: argocd)",
                       false},
                      output_flag("yaml (default) or json, as kubectl apply -f reads either")},
                     repository_flags()}),

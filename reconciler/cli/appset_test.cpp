@@ -78,6 +78,19 @@ const char* const kCrdPaths[] = {
     "spec.template.spec.source.plugin.env[].name",
     "spec.template.spec.source.plugin.env[].value",
     "spec.template.spec.source.plugin.name",
+    "spec.template.spec.sourceHydrator",
+    "spec.template.spec.sourceHydrator.drySource",
+    "spec.template.spec.sourceHydrator.drySource.path",
+    "spec.template.spec.sourceHydrator.drySource.plugin",
+    "spec.template.spec.sourceHydrator.drySource.plugin.env",
+    "spec.template.spec.sourceHydrator.drySource.plugin.env[].name",
+    "spec.template.spec.sourceHydrator.drySource.plugin.env[].value",
+    "spec.template.spec.sourceHydrator.drySource.plugin.name",
+    "spec.template.spec.sourceHydrator.drySource.repoURL",
+    "spec.template.spec.sourceHydrator.drySource.targetRevision",
+    "spec.template.spec.sourceHydrator.syncSource",
+    "spec.template.spec.sourceHydrator.syncSource.path",
+    "spec.template.spec.sourceHydrator.syncSource.targetBranch",
     "spec.template.spec.source.plugin.parameters",
     "spec.template.spec.source.plugin.parameters[].array",
     "spec.template.spec.source.plugin.parameters[].map",
@@ -235,6 +248,28 @@ TEST(CliAppSetTest, HydratedModeUsesOnlyCrdFields) {
                             "path": "shop/{{.cluster}}", "directory": {"recurse": false}})"));
 }
 
+// Argo CD hydrates: a sourceHydrator with the plugin at the pin as its dry source and the
+// cluster's directory as its sync source (both required by the CRD), and no plain source.
+TEST(CliAppSetTest, SourceHydratorModeUsesOnlyCrdFields) {
+  AppSetOptions o = options();
+  o.sync_branch = "fleetwave/hydrated";
+  auto docs = parse_yaml_stream(write_yaml(applicationset(o)), "appset.yaml");
+  ASSERT_TRUE(docs.ok()) << docs.error().to_string();
+  const Json& doc = (*docs)[0].value;
+  const std::set<std::string> crd(std::begin(kCrdPaths), std::end(kCrdPaths));
+  std::vector<std::string> paths;
+  collect(doc, "", paths);
+  for (const std::string& p : paths) {
+    if (p.rfind("metadata.", 0) == 0 || p.rfind("spec.template.metadata.labels.", 0) == 0) continue;
+    EXPECT_TRUE(crd.count(p) != 0) << p << " is not a field of the ApplicationSet CRD";
+  }
+  const Json& spec = doc["spec"]["template"]["spec"];
+  EXPECT_FALSE(spec.contains("source"));
+  EXPECT_EQ(spec["sourceHydrator"]["drySource"], applicationset(options())["spec"]["template"]["spec"]["source"]);
+  EXPECT_EQ(spec["sourceHydrator"]["syncSource"],
+            Json::parse(R"({"targetBranch": "fleetwave/hydrated", "path": "shop/{{.cluster}}"})"));
+}
+
 TEST(CliAppSetTest, TemplatePatchIsAGoTemplateOfYaml) {
   // Both branches of the patch, as Argo CD would render them, are valid YAML.
   for (const std::string& rendered : {std::string("spec:\n  destination:\n    server: \"https://1.2.3.4:6443\"\n"),
@@ -340,9 +375,49 @@ TEST_F(CliAppSetHydratedTest, TheFleetsChoiceAndTheFlagsThatOverrideIt) {
     EXPECT_EQ(source.contains("plugin"), c.plugin);
     EXPECT_EQ(source["path"], c.plugin ? "{{.path}}" : "shop/{{.cluster}}");
   }
-  CliRun both = run_on_remote({"appset", "shop", "--plugin", "--hydrated-branch", "x"});
-  EXPECT_EQ(both.exit_code, 2);
-  EXPECT_EQ(both.err, "error: --plugin and --hydrated-branch ask for different sources: pass one\n");
+  CliRun sync = run_on_remote({"appset", "shop", "--sync-source", "env/prod"});
+  ASSERT_EQ(sync.exit_code, 0) << sync.err;
+  auto doc = parse_yaml_stream(sync.out, "out");
+  ASSERT_TRUE(doc.ok());
+  const Json& spec = (*doc)[0].value["spec"]["template"]["spec"];
+  EXPECT_FALSE(spec.contains("source"));
+  EXPECT_EQ(spec["sourceHydrator"]["syncSource"]["targetBranch"], "env/prod");
+  for (const auto& both : std::vector<std::vector<std::string>>{{"--plugin", "--hydrated-branch", "x"},
+                                                                {"--hydrated-branch", "x", "--sync-source", "y"}}) {
+    std::vector<std::string> args = {"appset", "shop"};
+    args.insert(args.end(), both.begin(), both.end());
+    CliRun r = run_on_remote(args);
+    EXPECT_EQ(r.exit_code, 2);
+    EXPECT_EQ(r.err, "error: --plugin, --hydrated-branch and --sync-source ask for different sources: pass one\n");
+  }
+}
+
+// spec.hydration.hydrator: argocd: the fleet's choice is a sourceHydrator Application.
+class CliAppSetArgoCdHydratesTest : public CliAppSetHydratedTest {
+ protected:
+  std::map<std::string, std::string> files() override {
+    auto f = CliAppSetHydratedTest::files();
+    f["policies/fleet.yaml"] =
+        "apiVersion: fleetwave.io/v1alpha1\nkind: FleetSettings\nmetadata: {name: fleet}\n"
+        "spec:\n  hydration: {targetBranch: fleetwave/hydrated, hydrator: argocd}\n";
+    return f;
+  }
+};
+
+TEST_F(CliAppSetArgoCdHydratesTest, TheFleetsChoiceIsASourceHydratorApplication) {
+  CliRun r = run_on_remote({"appset", "shop"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  auto doc = parse_yaml_stream(r.out, "out");
+  ASSERT_TRUE(doc.ok());
+  const Json& spec = (*doc)[0].value["spec"]["template"]["spec"];
+  EXPECT_FALSE(spec.contains("source"));
+  EXPECT_EQ(spec["sourceHydrator"]["syncSource"],
+            Json::parse(R"({"targetBranch": "fleetwave/hydrated", "path": "shop/{{.cluster}}"})"));
+  EXPECT_EQ(spec["sourceHydrator"]["drySource"]["targetRevision"], "{{.revision}}");
+  EXPECT_EQ(spec["sourceHydrator"]["drySource"]["plugin"]["name"], "fleetwave");
+  CliRun plain = run_on_remote({"appset", "shop", "--hydrated-branch", "fleetwave/hydrated"});
+  ASSERT_EQ(plain.exit_code, 0) << plain.err;
+  EXPECT_EQ(plain.out.find("sourceHydrator"), std::string::npos);
 }
 
 }  // namespace

@@ -104,6 +104,23 @@ Status<> read_operation_state(const Node& status, AppObservation& out) {
   return ok_status();
 }
 
+// An Application with spec.sourceHydrator syncs the commit Argo CD's hydrator wrote, never the
+// dry commit it was rendered from, which is what fleetwave pins. Its last successful hydration
+// names both (status.sourceHydrator.lastSuccessfulOperation): a revision that is that hydrated
+// commit is reported as the dry one. Any other hydrated commit stays as it is (observe reads
+// the pin from its hydrator.metadata when the branch is fetched, or the cluster waits).
+Status<> read_source_hydrator(const Node& status, AppObservation& out) {
+  FW_TRY(hydrator, status.object("sourceHydrator"));
+  FW_TRY(last, hydrator.object("lastSuccessfulOperation"));
+  FW_TRY(dry, last.string("drySHA"));
+  FW_TRY(hydrated, last.string("hydratedSHA"));
+  if (dry.empty() || hydrated.empty()) return ok_status();
+  for (std::string* revision : {&out.sync_revision, &out.operation_revision, &out.sync_result_revision}) {
+    if (*revision == hydrated) *revision = dry;
+  }
+  return ok_status();
+}
+
 Status<> read_status(const Node& root, AppObservation& out) {
   FW_TRY(status, root.object("status"));
   FW_TRY(sync, status.object("sync"));
@@ -116,7 +133,8 @@ Status<> read_status(const Node& root, AppObservation& out) {
   out.sync_revision = std::move(sync_revision);
   out.health_status = std::move(health_status);
   out.health_message = std::move(health_message);
-  return read_operation_state(status, out);
+  FW_CHECK(read_operation_state(status, out));
+  return read_source_hydrator(status, out);
 }
 
 }  // namespace

@@ -9,6 +9,7 @@ namespace {
 
 constexpr const char* kSha1 = "0f2a1c8e5b3d4a69788c1d2e3f405162738495a6";
 constexpr const char* kSha2 = "9e8d7c6b5a4f3e2d1c0b9a8f7e6d5c4b3a291807";
+constexpr const char* kSha3 = "4d5e6f708192a3b4c5d6e7f8091a2b3c4d5e6f70";
 
 Json json(const std::string& text) {
   Result<Json> j = parse_json(text, "fixture");
@@ -105,6 +106,24 @@ TEST(ApplicationParserTest, ReadsObservations) {
        application(
            R"({"sync": null, "health": {"status": null}, "operationState": {"phase": "Running", "operation": null, "syncResult": null, "finishedAt": null}})"),
        {"web-eu-1", "", "", "", "", "Running", "", "", "", std::nullopt}},
+      {"source hydrator: its last hydrated commit reads as the dry commit",
+       application(R"({"sync": {"status": "Synced", "revision": ")" + std::string(kSha2) +
+                   R"("}, "health": {"status": "Healthy"}, "operationState": )" +
+                   operation_state("Succeeded", "", kSha2, kSha2, "2026-03-05T07:33:04Z") +
+                   R"(, "sourceHydrator": {"lastSuccessfulOperation": {"drySHA": ")" + kSha1 +
+                   R"(", "hydratedSHA": ")" + kSha2 + R"("}, "currentOperation": {"drySHA": ")" + kSha1 +
+                   R"(", "hydratedSHA": ")" + kSha2 + R"(", "phase": "Hydrated"}}})"),
+       {"web-eu-1", "Synced", kSha1, "Healthy", "", "Succeeded", "", kSha1, kSha1, 1772695984000}},
+      {"source hydrator: another hydrated commit stays as reported",
+       application(R"({"sync": {"status": "Synced", "revision": ")" + std::string(kSha3) +
+                   R"("}, "sourceHydrator": {"lastSuccessfulOperation": {"drySHA": ")" + kSha1 +
+                   R"(", "hydratedSHA": ")" + kSha2 + R"("}}})"),
+       {"web-eu-1", "Synced", kSha3, "", "", "", "", "", "", std::nullopt}},
+      {"source hydrator: nothing hydrated yet",
+       application(
+           R"({"sync": {"status": "Unknown", "revision": ""}, "sourceHydrator": {"currentOperation": {"drySHA": ")" +
+           std::string(kSha1) + R"(", "phase": "Hydrating"}}})"),
+       {"web-eu-1", "Unknown", "", "", "", "", "", "", "", std::nullopt}},
       {"unknown fields ignored",
        application(
            R"({"sync": {"status": "Synced", "revision": "r", "comparedTo": {"x": [1, 2]}}, "resources": [{"kind": "Service"}], "history": []})"),

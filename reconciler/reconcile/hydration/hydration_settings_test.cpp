@@ -28,11 +28,14 @@ TEST(HydrationSettings, ReadsTheBranchAndTheFleetDefault) {
     std::string spec;
     std::string branch;
     bool enabled;
+    HydratedBy by = HydratedBy::Fleetwave;
   } cases[] = {
       {"no FleetSettings", "", "", true},
       {"no hydration", "spec: {namespaceOnlyClusters: skip}\n", "", true},
       {"every app", "spec:\n  hydration: {targetBranch: fleetwave/hydrated}\n", "fleetwave/hydrated", true},
       {"apps opt in", "spec:\n  hydration: {targetBranch: env/prod, enabled: false}\n", "env/prod", false},
+      {"said by name", "spec:\n  hydration: {targetBranch: h, hydrator: fleetwave}\n", "h", true},
+      {"Argo CD writes it", "spec:\n  hydration: {targetBranch: h, hydrator: argocd}\n", "h", true, HydratedBy::ArgoCd},
   };
   for (const Case& c : cases) {
     SCOPED_TRACE(c.name);
@@ -40,6 +43,7 @@ TEST(HydrationSettings, ReadsTheBranchAndTheFleetDefault) {
     ASSERT_TRUE(read.ok()) << read.error().front().to_string();
     EXPECT_EQ(read->settings.hydration.target_branch, c.branch);
     EXPECT_EQ(read->settings.hydration.enabled, c.enabled);
+    EXPECT_EQ(read->settings.hydration.hydrated_by, c.by);
     EXPECT_EQ(read->file, c.spec.empty() ? "" : "policies/fleet.yaml");
   }
 }
@@ -55,6 +59,9 @@ TEST(HydrationSettings, NamesTheFieldAndTheFix) {
       {"not a branch", "spec:\n  hydration:\n    targetBranch: \"hydrated..x\"\n",
        "policies/fleet.yaml:6:19: spec.hydration.targetBranch: \"hydrated..x\" is not a branch name: must not contain "
        "'..', '//', '/.' or '@{' (e.g. fleetwave/hydrated)"},
+      {"no such hydrator", "spec:\n  hydration: {targetBranch: h, hydrator: argo}\n",
+       "policies/fleet.yaml:5:42: spec.hydration.hydrator: unsupported value \"argo\": expected fleetwave (the "
+       "reconciler writes the branch, the default) or argocd (Argo CD's Source Hydrator does)"},
       {"misspelt", "spec:\n  hydration: {targetBrunch: x}\n",
        "policies/fleet.yaml:5:29: spec.hydration.targetBrunch: unknown field \"targetBrunch\"; did you mean "
        "\"targetBranch\"?"},

@@ -66,6 +66,7 @@ Result<Hydrator::Plan> Hydrator::plan(const std::string& tracked_tip, const std:
   }
   out.branch = settings.target_branch;
   out.apps = hydrated_apps(settings, apps);
+  out.argocd_writes = settings.hydrated_by == HydratedBy::ArgoCd;
   return out;
 }
 
@@ -172,6 +173,12 @@ Result<HydrationReport> Hydrator::sync(const std::string& tracked_tip, const std
   HydrationReport report;
   if (plan.branch.empty()) return report;
   report.branch = plan.branch;
+  if (plan.argocd_writes) {  // Argo CD writes it ("" until its first hydration)
+    auto tip = repo_.fetch(plan.branch);
+    if (!tip.ok()) return tip.error().with_context("hydrated branch " + plan.branch);
+    report.tip = *tip;
+    return report;
+  }
   auto build = [&](const std::string& head, int) -> Result<std::string> {
     report = HydrationReport{plan.branch, "", {}, {}, 0};
     FW_TRY(steps, steps_to_hydrate(head, tracked_tip, plan.apps));

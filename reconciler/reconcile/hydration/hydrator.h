@@ -53,7 +53,8 @@ class Hydrator {
       : repo_(repo), blobs_(blobs), writer_(writer), options_(std::move(options)) {}
 
   // Brings the hydrated branch up to `tracked_tip`, which must already be on the remote; `apps`
-  // are the apps discovered at it. Nothing to do when FleetSettings set no targetBranch.
+  // are the apps discovered at it. Nothing to do when FleetSettings set no targetBranch. When
+  // Argo CD's Source Hydrator writes the branch, only fetches it (observe reads its commits).
   Result<HydrationReport> sync(const std::string& tracked_tip, const std::vector<AppDefinition>& apps);
 
   const HydrationRenders& renders() const { return renders_; }
@@ -62,6 +63,7 @@ class Hydrator {
   struct Plan {
     std::string branch;
     std::vector<HydratedApp> apps;
+    bool argocd_writes = false;  // spec.hydration.hydrator: argocd: the branch is only read
   };
   Result<Plan> plan(const std::string& tracked_tip, const std::vector<AppDefinition>& apps);
   Result<std::vector<std::string>> steps_to_hydrate(const std::string& hydrated, const std::string& tracked,

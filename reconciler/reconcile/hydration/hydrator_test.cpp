@@ -5,6 +5,8 @@
 #include "reconcile/hydration/hydrator.h"
 
 #include <algorithm>
+#include <filesystem>
+#include <fstream>
 #include <sstream>
 
 #include <gtest/gtest.h>
@@ -265,7 +267,8 @@ TEST_F(HydratorTest, TheStatusNamesTheHydratedCommitOfTheLastStep) {
   auto doc = builder.status({.branch = "main", .head = rev("main"), .argocd_configured = false});
   ASSERT_TRUE(doc.ok()) << doc.error().to_string();
   const std::string tip = rev(kHydratedBranch), step = pinning_steps().back();
-  EXPECT_EQ((*doc)["hydration"], Json({{"branch", kHydratedBranch}, {"commit", tip}, {"step", step}}));
+  EXPECT_EQ((*doc)["hydration"],
+            Json({{"branch", kHydratedBranch}, {"hydrator", "fleetwave"}, {"commit", tip}, {"step", step}}));
   const std::string text = cli::format_status_text(*doc, false, std::nullopt);
   EXPECT_EQ(
       text.rfind(
@@ -323,6 +326,93 @@ TEST_F(HydratorTest, AnOlderViewNeverRewindsTheHydratedBranch) {
     EXPECT_TRUE(synced->commits.empty());
     EXPECT_EQ(rev(kHydratedBranch), hydrated);
   }
+}
+
+// spec.hydration.hydrator: argocd. Argo CD's Source Hydrator (played here: a clone that renders
+// each Application's pin through fleetwave-render and commits <app>/<cluster>/manifest.yaml and
+// hydrator.metadata, and makes no commit when no byte changes) writes the branch; every
+// Application reports the branch's newest commit. The reconciler writes nothing there, fetches
+// it, reads each cluster's pin back from its directory, and rolls the release through.
+class ArgoCdHydratesTest : public HydratorTest {
+ protected:
+  void SetUp() override {
+    auto files = testkit::fleet_files();
+    files["policies/fleet.yaml"] =
+        "apiVersion: fleetwave.io/v1alpha1\nkind: FleetSettings\nmetadata: {name: fleet}\n"
+        "spec:\n  hydration: {targetBranch: fleetwave/hydrated, hydrator: argocd}\n";
+    set_up_remote("fw-argocd-hydrates", files);
+  }
+
+  // One hydration of every Application at its pin; the branch's tip after it.
+  std::string argocd_hydrates() {
+    const std::string work = *dir_ / "argocd-hydrator";
+    if (!std::filesystem::exists(work)) git_in(dir_->path(), {"clone", "-q", remote_, work});
+    git_in(work, {"fetch", "-q", "origin"});
+    if (testkit::git(work, {"rev-parse", "-q", "--verify", std::string("origin/") + kHydratedBranch}).ok()) {
+      git_in(work, {"checkout", "-q", "-B", kHydratedBranch, std::string("origin/") + kHydratedBranch});
+    } else {
+      git_in(work, {"checkout", "-q", "--orphan", kHydratedBranch});
+      git_in(work, {"rm", "-rfq", "."});
+    }
+    for (const Json& t : targets()) {
+      const std::string cluster = t["cluster"], pin = t["revision"];
+      const std::filesystem::path dir = std::filesystem::path(work) / "shop" / cluster;
+      std::filesystem::create_directories(dir);
+      std::ofstream(dir / "manifest.yaml") << render(pin, cluster);
+      std::ofstream(dir / "hydrator.metadata") << Json({{"repoURL", kDryUrl}, {"drySha", pin}}).dump(2) << "\n";
+    }
+    std::ofstream(std::filesystem::path(work) / "hydrator.metadata")
+        << Json({{"repoURL", kDryUrl}, {"drySha", rev("main")}}).dump(2) << "\n";
+    git_in(work, {"add", "-A", "shop", "hydrator.metadata"});
+    if (!testkit::git(work, {"diff", "--cached", "--quiet"}).ok()) {
+      git_in(work, {"commit", "-qm", "[Argo CD Bot] hydrate"});
+      git_in(work, {"push", "-q", "origin", kHydratedBranch});
+    }
+    return rev(kHydratedBranch);
+  }
+  void git_in(const std::string& dir, const std::vector<std::string>& args) {
+    auto out = testkit::git(dir, args);
+    ASSERT_TRUE(out.ok()) << args.front() << ": " << out.error().to_string();
+  }
+};
+
+TEST_F(ArgoCdHydratesTest, TheReconcilerReadsArgoCdsHydratedCommitsBackToThePinsAndWritesNothingThere) {
+  auto repo = open_cache();
+  Reconciler r(*repo, argocd_, clock_, options());
+  std::vector<std::string> actions;
+  for (int i = 0; i < 10 && (actions.empty() || actions.back() != "complete"); ++i) {
+    auto report = r.run_once();
+    ASSERT_TRUE(report.ok()) << report.error().to_string();
+    EXPECT_EQ(report->hydrated_branch, kHydratedBranch);
+    EXPECT_TRUE(report->hydrated_commits.empty());
+    for (const AppReport& app : report->apps) {
+      if (!app.action.empty()) actions.push_back(app.action);
+    }
+    const std::string tip = argocd_hydrates();
+    ASSERT_FALSE(HasFatalFailure());
+    Json seen = targets();  // every Application syncs the branch: its newest commit
+    for (Json& t : seen) t["revision"] = tip;
+    argocd_.sync_to(seen, clock_.now_ms());
+    clock_.advance_ms(11'000);
+  }
+  EXPECT_EQ(actions, (std::vector<std::string>{"start", "advance", "advance", "advance", "complete"}));
+  EXPECT_EQ(git_out({"log", "--format=%s", kHydratedBranch}).find("fleetwave"), std::string::npos)
+      << "only Argo CD writes the branch";
+  // The status names the branch, its writer, and the dry commit its tip (as last fetched, by
+  // the next cycle) was rendered from.
+  ASSERT_TRUE(r.run_once().ok());
+  StatusBuilder builder(*repo, argocd_, clock_);
+  auto doc = builder.status({.branch = "main", .head = rev("main"), .argocd_configured = false});
+  ASSERT_TRUE(doc.ok()) << doc.error().to_string();
+  const std::string tip = rev(kHydratedBranch);
+  const std::string dry = Json::parse(show(tip + ":hydrator.metadata"))["drySha"];
+  EXPECT_EQ((*doc)["hydration"],
+            Json({{"branch", kHydratedBranch}, {"hydrator", "argocd"}, {"commit", tip}, {"step", dry}}));
+  const std::string text = cli::format_status_text(*doc, false, std::nullopt);
+  EXPECT_NE(text.find("hydrated by Argo CD: fleetwave/hydrated at " + tip.substr(0, 7) + ", manifests of step " +
+                      dry.substr(0, 7) + "\n"),
+            std::string::npos)
+      << text;
 }
 
 // The step that pins 1,000 clusters at once, with and without hydrated mode, on a file://

@@ -37,22 +37,28 @@ Json plugin_source(const AppSetOptions& o) {
                                   {"value", "{{ if hasKey . \"cordons\" }}{{ .cordons }}{{ end }}"}}})}}}};
 }
 
+// Argo CD hydrates: it renders the plugin source at the pin and commits <app>/<cluster>.
+Json source_hydrator(const AppSetOptions& o) {
+  return {{"drySource", plugin_source(o)},
+          {"syncSource", {{"targetBranch", o.sync_branch}, {"path", o.app + "/{{.cluster}}"}}}};
+}
+
 }  // namespace
 
 Json applicationset(const AppSetOptions& o) {
   Json destination = Json::object();
   if (!o.dest_namespace.empty()) destination["namespace"] = o.dest_namespace;
-  Json source = o.hydrated_branch.empty() ? plugin_source(o) : hydrated_source(o);
+  Json spec = {{"project", o.project},
+               {"destination", destination},
+               {"syncPolicy", {{"automated", {{"prune", true}, {"selfHeal", true}}}}}};
+  if (!o.sync_branch.empty()) spec["sourceHydrator"] = source_hydrator(o);
+  else spec["source"] = o.hydrated_branch.empty() ? plugin_source(o) : hydrated_source(o);
   Json template_ = {
       {"metadata",
        {{"name", o.app + "-{{.cluster}}"},
         {"labels",
          {{"fleetwave.io/app", o.app}, {"fleetwave.io/cluster", "{{.cluster}}"}, {"fleetwave.io/wave", "{{.wave}}"}}}}},
-      {"spec",
-       {{"project", o.project},
-        {"source", source},
-        {"destination", destination},
-        {"syncPolicy", {{"automated", {{"prune", true}, {"selfHeal", true}}}}}}}};
+      {"spec", spec}};
   Json generator = {{"git",
                      {{"repoURL", o.repo_url},
                       {"revision", o.revision},

@@ -12,6 +12,11 @@
 // Application reads a plain directory, <app>/<cluster> on the hydrated branch, which holds what
 // the plugin would print (hydrated_layout.h): no plugin, no sidecar. targetRevision is the branch,
 // not the pin: the hydrated branch only ever holds pinned manifests.
+//
+// When Argo CD's Source Hydrator writes that branch (spec.hydration.hydrator: argocd), each
+// Application is a sourceHydrator one: drySource = the plugin at the pin (what the plugin mode
+// syncs), syncSource = <app>/<cluster> on the branch. Argo CD renders each pin through the plugin,
+// commits the directory and syncs it.
 #pragma once
 
 #include <string>
@@ -28,6 +33,7 @@ struct AppSetOptions {
   std::string project = "default";
   std::string dest_namespace;   // "" = none (the manifests name their namespaces)
   std::string hydrated_branch;  // hydrated mode: the branch of FleetSettings spec.hydration; "" = the plugin
+  std::string sync_branch;      // Argo CD hydrates: the syncSource branch (wins over hydrated_branch)
 };
 
 inline constexpr const char* kPathParamPrefix = "fleetwave";

@@ -1,5 +1,6 @@
 #include "reconcile/views/status_builder.h"
 
+#include "codec/json_reader.h"
 #include "reconcile/app_planner.h"
 #include "reconcile/foreign_changes.h"
 #include "reconcile/hydration/hydrated_layout.h"
@@ -12,18 +13,35 @@ namespace {
 
 constexpr std::size_t kHistoryWindow = 256;  // as ReconcilerOptions::history_window
 
-// Hydrated mode: the hydrated branch, its tip as last fetched here and the step that tip holds
-// ("" when it was not fetched), so a reader goes from a step to its hydrated commit. Null when off.
+// The commit of the tracked branch a hydrated commit was rendered from: the step its trailer
+// names (fleetwave writes it), else the drySha of its root hydrator.metadata (Argo CD's Source
+// Hydrator writes that); "" when neither says.
+std::string hydrated_from(git::GitRepository& repo, const std::string& commit) {
+  if (auto info = repo.commit_info(commit); info.ok()) {
+    if (std::string step = find_trailer(info->message, kStepTrailer); !step.empty()) return step;
+  }
+  auto metadata = repo.read_file(commit, kHydratorMetadataFile);
+  if (!metadata.ok()) return {};
+  auto doc = parse_json(*metadata, kHydratorMetadataFile);
+  return doc.ok() ? string_at(*doc, {"drySha"}) : std::string();
+}
+
+// Hydrated mode: the hydrated branch, who writes it, its tip as last fetched here and the step
+// that tip holds ("" when it was not fetched), so a reader goes from a step to its hydrated
+// commit. Null when off.
 Json hydration_status(git::GitRepository& repo, BlobCache& blobs, const std::string& head) {
   auto located = read_fleet_settings(repo, blobs, head);
   if (!located.ok() || !located->settings.hydration.on()) return Json();
-  const std::string& branch = located->settings.hydration.target_branch;
+  const HydrationSettings& settings = located->settings.hydration;
   std::string commit, step;
-  if (auto tip = repo.resolve("refs/remotes/origin/" + branch); tip.ok()) {
+  if (auto tip = repo.resolve("refs/remotes/origin/" + settings.target_branch); tip.ok()) {
     commit = *tip;
-    if (auto info = repo.commit_info(commit); info.ok()) step = find_trailer(info->message, kStepTrailer);
+    step = hydrated_from(repo, commit);
   }
-  return {{"branch", branch}, {"commit", commit}, {"step", step}};
+  return {{"branch", settings.target_branch},
+          {"hydrator", settings.hydrated_by == HydratedBy::ArgoCd ? "argocd" : "fleetwave"},
+          {"commit", commit},
+          {"step", step}};
 }
 
 }  // namespace

@@ -212,7 +212,7 @@ std::string format_status_text(const Json& document, bool colour, std::optional<
            (c.value("automatic", false) ? " (automatic failover)" : "") + ": " + str(c, "reason") + "\n";
   }
   if (const Json* h = find_member(document, "hydration")) {  // hydrated mode: where each step's manifests are
-    out += "hydrated: " + str(*h, "branch") +
+    out += std::string(str(*h, "hydrator") == "argocd" ? "hydrated by Argo CD: " : "hydrated: ") + str(*h, "branch") +
            (str(*h, "commit").empty() ? " (not fetched here)"
                                       : " at " + short7(str(*h, "commit")) + ", manifests of step " +
                                             (str(*h, "step").empty() ? "?" : short7(str(*h, "step")))) +
