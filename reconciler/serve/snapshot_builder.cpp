@@ -112,11 +112,10 @@ void SnapshotBuilder::add_commit_summaries(Snapshot& snapshot) {
 void SnapshotBuilder::add_trails(const std::string& head, Snapshot& snapshot) {
   if (head != trails_head_) {
     trails_.clear();
-    for (const Json& app : array_at(snapshot.status, "apps")) {
-      const std::string name = app.value("app", "");
-      auto steps = step_history(repo_, head, name, kTrailSteps, kTrailScan);
-      if (steps.ok()) trails_[name] = std::move(steps).value();
-    }
+    std::vector<std::string> names;
+    for (const Json& app : array_at(snapshot.status, "apps")) names.push_back(app.value("app", ""));
+    auto steps = step_histories(repo_, head, names, kTrailSteps, kTrailScan);  // one walk for every app
+    if (steps.ok()) trails_ = std::move(steps).value();
     trails_head_ = head;
   }
   snapshot.trails = trails_;

@@ -1,6 +1,7 @@
 #include "reconcile/views/step_history.h"
 
 #include <algorithm>
+#include <functional>
 #include <optional>
 
 #include "base/duration_text.h"
@@ -48,31 +49,61 @@ std::optional<StepRecord> revert_entry(const git::CommitInfo& info, const std::s
 
 }  // namespace
 
-Result<std::vector<StepRecord>> step_history(git::GitRepository& repo, const std::string& head, const std::string& app,
-                                             std::size_t limit, std::size_t scan) {
-  std::vector<StepRecord> out;
+namespace {
+
+// The entry `info` records for `app`, if any; `merged` reads a merge's second parent once.
+Result<std::optional<StepRecord>> entry_for(const git::CommitInfo& info, const std::string& app,
+                                            const std::function<Result<git::CommitInfo>()>& merged) {
+  if (auto step = step_entry(info, app)) return step;
+  if (auto revert = revert_entry(info, app)) return revert;
+  if (info.parents.size() != 2) return std::optional<StepRecord>();
+  // A merge: when it brings in an approve step (an approval branch), the merger approved.
+  FW_TRY(side, merged());
+  auto approve = step_entry(side, app);
+  if (!approve || approve->action != "approve") return std::optional<StepRecord>();
+  approve->commit = info.oid;
+  approve->time_ms = info.author.time * 1000;
+  approve->actor = format_signature(info.author);
+  approve->evidence = "merged " + first_line(info.message);
+  return approve;
+}
+
+}  // namespace
+
+Result<std::map<std::string, std::vector<StepRecord>>> step_histories(git::GitRepository& repo, const std::string& head,
+                                                                      const std::vector<std::string>& apps,
+                                                                      std::size_t limit, std::size_t scan) {
+  std::map<std::string, std::vector<StepRecord>> out;
+  for (const std::string& app : apps) out[app];
   if (head.empty()) return out;
   FW_TRY(commits, repo.first_parent_log(head, "", scan));
+  std::size_t full = 0;  // apps holding `limit` entries already
   for (const std::string& oid : commits) {
-    if (limit != 0 && out.size() >= limit) break;
+    if (limit != 0 && full == out.size()) break;
     FW_TRY(info, repo.commit_info(oid));
-    if (auto step = step_entry(info, app)) {
-      out.push_back(std::move(*step));
-    } else if (auto revert = revert_entry(info, app)) {
-      out.push_back(std::move(*revert));
-    } else if (info.parents.size() == 2) {
-      // A merge: when it brings in an approve step (an approval branch), the merger approved.
-      FW_TRY(merged, repo.commit_info(info.parents[1]));
-      auto approve = step_entry(merged, app);
-      if (!approve || approve->action != "approve") continue;
-      approve->commit = info.oid;
-      approve->time_ms = info.author.time * 1000;
-      approve->actor = format_signature(info.author);
-      approve->evidence = "merged " + first_line(info.message);
-      out.push_back(std::move(*approve));
+    std::optional<git::CommitInfo> side;
+    auto merged = [&]() -> Result<git::CommitInfo> {
+      if (!side) {
+        FW_TRY(read, repo.commit_info(info.parents[1]));
+        side = std::move(read);
+      }
+      return *side;
+    };
+    for (auto& [app, entries] : out) {
+      if (limit != 0 && entries.size() >= limit) continue;
+      FW_TRY(entry, entry_for(info, app, merged));
+      if (!entry) continue;
+      entries.push_back(std::move(*entry));
+      if (limit != 0 && entries.size() == limit) ++full;
     }
   }
   return out;
+}
+
+Result<std::vector<StepRecord>> step_history(git::GitRepository& repo, const std::string& head, const std::string& app,
+                                             std::size_t limit, std::size_t scan) {
+  FW_TRY(histories, step_histories(repo, head, {app}, limit, scan));
+  return std::move(histories[app]);
 }
 
 Json history_document(const std::string& app, const std::string& branch, const std::string& head,

@@ -13,6 +13,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -38,6 +39,12 @@ struct StepRecord {
 // entries (0: all) from at most `scan` commits (0: all).
 Result<std::vector<StepRecord>> step_history(git::GitRepository& repo, const std::string& head, const std::string& app,
                                              std::size_t limit, std::size_t scan);
+
+// step_history of each of `apps` (every one a key of the result), from one walk of the history:
+// each commit is read once, not once per app.
+Result<std::map<std::string, std::vector<StepRecord>>> step_histories(git::GitRepository& repo, const std::string& head,
+                                                                      const std::vector<std::string>& apps,
+                                                                      std::size_t limit, std::size_t scan);
 
 // {"app", "branch", "head", "steps": [{commit, time, action, release, wave, actor, evidence, subject}]}
 Json history_document(const std::string& app, const std::string& branch, const std::string& head,

@@ -50,6 +50,28 @@ TEST_F(StepHistoryTest, TheAppsStepsNewestFirstWithTheirActor) {
   EXPECT_EQ(newest->size(), 1u);
 }
 
+// One walk for several apps (the board's audit trails) finds what one walk per app finds, each
+// app capped at the limit on its own; an app with no step still gets its (empty) trail.
+TEST_F(StepHistoryTest, OneWalkForSeveralAppsFindsWhatAWalkPerAppFinds) {
+  for (std::size_t limit : {0u, 1u, 2u}) {
+    SCOPED_TRACE(limit);
+    auto all = step_histories(repo_, head_, {"shop", "db", "none"}, limit, 0);
+    ASSERT_TRUE(all.ok()) << all.error().to_string();
+    ASSERT_EQ(all->size(), 3u);
+    for (const std::string app : {"shop", "db", "none"}) {
+      auto one = step_history(repo_, head_, app, limit, 0);
+      ASSERT_TRUE(one.ok());
+      ASSERT_EQ(all->at(app).size(), one->size()) << app;
+      for (std::size_t i = 0; i < one->size(); ++i) {
+        EXPECT_EQ(all->at(app)[i].commit, (*one)[i].commit);
+        EXPECT_EQ(all->at(app)[i].action, (*one)[i].action);
+      }
+    }
+    EXPECT_EQ(all->at("shop").size(), limit == 0 ? 2u : limit);
+    EXPECT_TRUE(all->at("none").empty());
+  }
+}
+
 TEST_F(StepHistoryTest, TheTextHasALinePerStepAndItsEvidence) {
   auto steps = step_history(repo_, head_, "shop", 0, 0);
   ASSERT_TRUE(steps.ok());
