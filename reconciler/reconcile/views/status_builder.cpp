@@ -44,6 +44,19 @@ Json hydration_status(git::GitRepository& repo, BlobCache& blobs, const std::str
           {"step", step}};
 }
 
+// The cycle's own plans, by app, when the status is of the head the cycle planned and wrote
+// nothing: planning again would ask the same questions of the same commit (and of Argo CD and
+// the metrics provider once more). None otherwise.
+std::map<std::string, const AppReport*> plans_to_reuse(const StatusRequest& request) {
+  std::map<std::string, const AppReport*> out;
+  const CycleReport* cycle = request.cycle;
+  if (cycle == nullptr || cycle->head != request.head || !cycle->commits.empty()) return out;
+  for (const AppReport& r : cycle->apps) {
+    if (r.action.empty() && r.waves) out.emplace(r.app, &r);
+  }
+  return out;
+}
+
 }  // namespace
 
 Result<Json> StatusBuilder::status(const StatusRequest& request) {
@@ -77,8 +90,11 @@ Result<Json> StatusBuilder::status_of(const StatusRequest& request, const std::v
   auto freezes = load_freezes(head);  // unreadable: each app's plan reports it
   const std::int64_t now_ms = clock_.now_ms();
   std::vector<AppStatusInput> inputs;
+  const std::map<std::string, const AppReport*> planned = plans_to_reuse(request);
   for (const AppDefinition& app : apps) {
-    PlannedApp p = planner.plan(app, request.head, history, now_ms, observations);
+    auto reuse = planned.find(app.name);
+    PlannedApp p = reuse == planned.end() ? planner.plan(app, request.head, history, now_ms, observations)
+                                          : PlannedApp{*reuse->second, std::nullopt, app.plan ? &*app.plan : nullptr};
     AppStatusInput in;
     in.plan = p.plan;
     in.waves = p.report.waves;

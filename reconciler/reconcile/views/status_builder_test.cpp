@@ -155,6 +155,29 @@ TEST_F(StatusBuilderTest, TheCyclesAnswersAreReusedAndItsErrorsAreFleetWarnings)
   EXPECT_EQ(doc["warnings"], Json::array({"failover of eu-2 refused: it is the last cluster of wave europe"}));
 }
 
+// A cycle that planned this very head and wrote nothing: its plans are the status (planning
+// again would ask the same questions, of Argo CD and Prometheus too). After a cycle that wrote a
+// step, or of another head, the apps are planned again.
+TEST_F(StatusBuilderTest, TheCyclesPlansAreReusedWhenItPlannedThisHeadAndWroteNothing) {
+  head_is_stable();
+  argocd_follows_targets();
+  CycleReport cycle;
+  cycle.head = head_;
+  AppReport seen;
+  seen.app = "shop";
+  seen.path = "apps/shop";
+  seen.waves = WaveAssignment{{{"dev-1"}, {"eu-1", "eu-2"}, {"us-1"}}};
+  seen.blocked = "what the cycle found";
+  seen.observations.reachable = true;
+  cycle.apps.push_back(seen);
+  EXPECT_EQ(status(/*argocd_configured=*/true, &cycle)["apps"][0]["blocked"], "what the cycle found");
+  cycle.commits.push_back(std::string(40, 'c'));
+  EXPECT_NE(status(/*argocd_configured=*/true, &cycle)["apps"][0]["blocked"], "what the cycle found");
+  cycle.commits.clear();
+  cycle.head = std::string(40, 'd');
+  EXPECT_NE(status(/*argocd_configured=*/true, &cycle)["apps"][0]["blocked"], "what the cycle found");
+}
+
 TEST_F(StatusBuilderTest, TheCordonsAtTheHead) {
   const Cordon cordon{"eu-2",           Taint{"cluster.karmada.io/not-ready", "", "NoExecute"},
                       "kernel upgrade", "Jane <jane@example.com>",
