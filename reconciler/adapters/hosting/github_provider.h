@@ -12,24 +12,13 @@
 // APPROVED (a COMMENTED review does not change it, as on GitHub's own page).
 #pragma once
 
-#include <memory>
-#include <string>
-
-#include "adapters/hosting/approval_provider.h"
-#include "adapters/hosting/provider_http.h"
-
 namespace fleetwave {
 
 struct HostingProvider;
 
-// `repository` is "owner/name" (checked by the caller).
-std::unique_ptr<ApprovalProvider> make_github_provider(ProviderHttp http, const std::string& repository);
-
-// GitHub's row of the hosting table (hosting_providers.h). Webhooks: the body signed with the
-// secret, X-Hub-Signature-256: sha256=<hex HMAC-SHA256(secret, body)>; "ping" needs no cycle.
+// GitHub's row of the hosting table (hosting_providers.h): its review client (review_api.h) for a
+// repository "owner/name". Webhooks: the body signed with the secret,
+// X-Hub-Signature-256: sha256=<hex HMAC-SHA256(secret, body)>; "ping" needs no cycle.
 HostingProvider github_hosting();
-
-// The approvers from a GitHub reviews array (pure; exposed for tests): logins, sorted.
-std::vector<std::string> github_approvers(const Json& reviews);
 
 }  // namespace fleetwave

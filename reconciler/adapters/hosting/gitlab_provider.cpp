@@ -5,14 +5,11 @@
 #include <map>
 
 #include "adapters/hosting/hosting_providers.h"
+#include "adapters/hosting/review_api.h"
 #include "net/percent_encode.h"
 
 namespace fleetwave {
 namespace {
-
-Error gitlab_bad_shape(const ProviderHttp& http, const std::string& what, const std::string& why) {
-  return transient("gitlab API at " + http.display_url() + ": " + what + ": unexpected response: " + why);
-}
 
 RequestState gitlab_state_of(const std::string& state) {
   if (state == "merged") return RequestState::Merged;
@@ -20,93 +17,15 @@ RequestState gitlab_state_of(const std::string& state) {
   return RequestState::Open;  // "opened", or "locked" (being merged)
 }
 
-Result<ReviewRequest> parse_merge_request(const ProviderHttp& http, const Json& mr, const std::string& what) {
-  const Json* iid = find_member(mr, "iid");
-  if (iid == nullptr || !iid->is_number_integer()) return gitlab_bad_shape(http, what, "no merge request iid");
-  ReviewRequest out;
-  out.number = iid->get<std::int64_t>();
-  out.url = string_at(mr, {"web_url"});
+void read_merge_request(const Json& mr, ReviewRequest& out) {
   out.head_branch = string_at(mr, {"source_branch"});
   out.state = gitlab_state_of(string_at(mr, {"state"}));
-  return out;
 }
 
-class GitLabProvider final : public ApprovalProvider {
- public:
-  GitLabProvider(ProviderHttp http, const std::string& project_path)
-      : http_(std::move(http)), base_("/projects/" + percent_encode(project_path)) {}
-
-  std::string name() const override { return "gitlab"; }
-
-  Result<std::optional<ReviewRequest>> find(const std::string& head_branch) override {
-    const std::string query = base_ + "/merge_requests?source_branch=" + percent_encode(head_branch);
-    FW_TRY(open, list(query + "&state=opened", head_branch));
-    if (open) return open;
-    return list(query, head_branch);  // GitLab lists the newest first
-  }
-
-  Result<ReviewRequest> find_or_open(const ReviewRequestSpec& spec) override {
-    FW_TRY(existing, find(spec.head_branch));
-    if (existing) return *existing;
-    Json body = {{"source_branch", spec.head_branch},
-                 {"target_branch", spec.base_branch},
-                 {"title", spec.title},
-                 {"description", spec.body},
-                 {"remove_source_branch", true}};
-    const std::string what = "open a merge request for " + spec.head_branch;
-    FW_TRY(created, http_.call("POST", base_ + "/merge_requests", body, what));
-    return parse_merge_request(http_, created, what);
-  }
-
-  Result<ReviewState> review_state(const ReviewRequest& request) override {
-    const std::string mr = base_ + "/merge_requests/" + std::to_string(request.number);
-    const std::string what = "read merge request !" + std::to_string(request.number);
-    FW_TRY(json, http_.call("GET", mr, std::nullopt, what));
-    FW_TRY(current, parse_merge_request(http_, json, what));
-    ReviewState out;
-    out.state = current.state;
-    FW_TRY(approvals, http_.call("GET", mr + "/approvals", std::nullopt,
-                                 "read approvals of merge request !" + std::to_string(request.number)));
-    if (!approvals.is_object()) return gitlab_bad_shape(http_, what, "expected an approvals object");
-    out.approvers = gitlab_approvers(approvals);
-    return out;
-  }
-
-  Status<> comment(const ReviewRequest& request, const std::string& body) override {
-    FW_CHECK(http_.call("POST", base_ + "/merge_requests/" + std::to_string(request.number) + "/notes",
-                        Json{{"body", body}}, "comment on merge request !" + std::to_string(request.number)));
-    return ok_status();
-  }
-
-  Status<> close(const ReviewRequest& request) override {
-    FW_CHECK(http_.call("PUT", base_ + "/merge_requests/" + std::to_string(request.number),
-                        Json{{"state_event", "close"}}, "close merge request !" + std::to_string(request.number)));
-    return ok_status();
-  }
-
- private:
-  // The first open request of the list, else the first one (newest first); nullopt when empty.
-  Result<std::optional<ReviewRequest>> list(const std::string& path, const std::string& head_branch) {
-    const std::string what = "list merge requests of " + head_branch;
-    FW_TRY(json, http_.call("GET", path, std::nullopt, what));
-    if (!json.is_array()) return gitlab_bad_shape(http_, what, "expected an array");
-    std::optional<ReviewRequest> newest;
-    for (const Json& mr : json) {
-      FW_TRY(request, parse_merge_request(http_, mr, what));
-      if (request.head_branch != head_branch) continue;
-      if (request.state == RequestState::Open) return std::optional<ReviewRequest>(request);
-      if (!newest) newest = request;
-    }
-    return newest;
-  }
-
-  ProviderHttp http_;
-  std::string base_;  // /projects/{url-encoded path}
-};
-
-}  // namespace
-
-std::vector<std::string> gitlab_approvers(const Json& approvals) {
+// The approvers from an approvals object: the usernames in approved_by, sorted. Only a person
+// there approves: `approved: true` alone also means "no approval rule requires anyone".
+std::optional<std::vector<std::string>> gitlab_approvers(const Json& approvals) {
+  if (!approvals.is_object()) return std::nullopt;
   std::vector<std::string> out;
   const Json* by = find_member(approvals, "approved_by");
   if (by != nullptr && by->is_array()) {
@@ -120,11 +39,32 @@ std::vector<std::string> gitlab_approvers(const Json& approvals) {
   return out;
 }
 
-std::unique_ptr<ApprovalProvider> make_gitlab_provider(ProviderHttp http, const std::string& project_path) {
-  return std::make_unique<GitLabProvider>(std::move(http), project_path);
+Json merge_request_body(const ReviewRequestSpec& spec) {
+  return Json{{"source_branch", spec.head_branch},
+              {"target_branch", spec.base_branch},
+              {"title", spec.title},
+              {"description", spec.body},
+              {"remove_source_branch", true}};
 }
 
-namespace {
+std::unique_ptr<ApprovalProvider> make_gitlab_provider(ProviderHttp http, const std::string& project_path) {
+  const std::string requests = "/projects/" + percent_encode(project_path) + "/merge_requests";
+  ReviewApi api{{"gitlab", "merge request", "!"},
+                {"iid", "web_url", &read_merge_request},
+                requests,
+                {"/approvals", "read approvals of", "an approvals object", &gitlab_approvers},
+                requests + "/",
+                "/notes",
+                "PUT",
+                Json{{"state_event", "close"}}};
+  api.find_queries = [requests](const std::string& head_branch) {
+    // An open request first; when none is open, the merged and closed ones (newest first).
+    const std::string query = requests + "?source_branch=" + percent_encode(head_branch);
+    return std::vector<std::string>{query + "&state=opened", query};
+  };
+  api.open_body = &merge_request_body;
+  return make_review_provider(std::move(http), std::move(api));
+}
 
 WebhookProof verify_gitlab_webhook(const std::map<std::string, std::string>& headers, std::string_view,
                                    const std::string& secret) {
@@ -161,12 +101,7 @@ HostingProvider gitlab_hosting() {
           "X-Gitlab-Event",
           "",
           &verify_gitlab_webhook,
-          [](std::string_view api_url) -> std::string {
-            const std::string_view suffix = "/api/v4";  // GitLab serves its API at <site>/api/v4
-            if (api_url.size() > suffix.size() && api_url.substr(api_url.size() - suffix.size()) == suffix)
-              return std::string(api_url.substr(0, api_url.size() - suffix.size()));
-            return "";
-          },
+          [](std::string_view api_url) { return site_of_api_url(api_url, "/api/v4"); },
           "/-/commit/",
           "/-/tree/",
           &gitlab_status_request};

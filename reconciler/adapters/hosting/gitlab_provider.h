@@ -14,24 +14,12 @@
 // rule requires anyone", which must not advance a gated wave.
 #pragma once
 
-#include <memory>
-#include <string>
-#include <vector>
-
-#include "adapters/hosting/approval_provider.h"
-#include "adapters/hosting/provider_http.h"
-
 namespace fleetwave {
 
 struct HostingProvider;
 
-std::unique_ptr<ApprovalProvider> make_gitlab_provider(ProviderHttp http, const std::string& project_path);
-
-// GitLab's row of the hosting table (hosting_providers.h). Webhooks: the secret itself in
-// X-Gitlab-Token, compared in constant time.
+// GitLab's row of the hosting table (hosting_providers.h): its review client (review_api.h) for a
+// project path. Webhooks: the secret itself in X-Gitlab-Token, compared in constant time.
 HostingProvider gitlab_hosting();
-
-// The approvers from a GitLab approvals object (pure; exposed for tests): usernames, sorted.
-std::vector<std::string> gitlab_approvers(const Json& approvals);
 
 }  // namespace fleetwave

@@ -52,6 +52,11 @@ bool valid_repository_path(std::string_view repository, int min_segments, int ma
   return segments >= min_segments && segments <= max_segments;
 }
 
+std::string site_of_api_url(std::string_view api_url, std::string_view api_path) {
+  if (api_url.size() <= api_path.size() || !api_url.ends_with(api_path)) return "";
+  return std::string(api_url.substr(0, api_url.size() - api_path.size()));
+}
+
 std::string hmac_sha256_hex(std::string_view key, std::string_view data) {
   unsigned char digest[EVP_MAX_MD_SIZE];
   unsigned int length = 0;

@@ -1,9 +1,9 @@
 // The Git hosting providers fleetwave speaks to, as ONE table keyed by kind: everything that
 // differs between GitHub and GitLab (default API URL, what a repository name looks like, API
 // authentication, the review client, how a webhook proves it came from the host, the commit
-// status request) is a field of
-// a row. Settings validation (config), the client factory (approval_provider.cpp) and webhook
-// authentication (serve) all read this table, so a new host is one file plus one row.
+// status request) is a field of a row. Settings validation (config), the client factory
+// (approval_provider.cpp) and webhook authentication (serve) all read this table, so a new host
+// is its provider file and one row (docs/architecture.md lists every file it touches).
 #pragma once
 
 #include <map>
@@ -66,6 +66,10 @@ std::string hosting_provider_names(std::string_view separator = ", ");
 // A repository path: no empty segment, no whitespace, control characters, '?', '#' or '%'.
 // `segments` gives the allowed number of '/'-separated parts (min..max).
 bool valid_repository_path(std::string_view repository, int min_segments, int max_segments);
+
+// The site of a host that serves its API at <site><api_path> ("https://ghe.example.com/api/v3",
+// "/api/v3" -> "https://ghe.example.com"); "" when `api_url` is not so.
+std::string site_of_api_url(std::string_view api_url, std::string_view api_path);
 
 // Lower-case hex HMAC-SHA256 of `data` under `key` (libcrypto).
 std::string hmac_sha256_hex(std::string_view key, std::string_view data);
