@@ -39,6 +39,23 @@ std::string ascii_lower(std::string_view text) {
   return out;
 }
 
+std::vector<std::string> split_at(std::string_view text, char separator) {
+  std::vector<std::string> parts;
+  for (std::size_t start = 0;;) {
+    std::size_t end = text.find(separator, start);
+    parts.emplace_back(text.substr(start, end == std::string_view::npos ? std::string_view::npos : end - start));
+    if (end == std::string_view::npos) return parts;
+    start = end + 1;
+  }
+}
+
+bool has_control_bytes(std::string_view text) {
+  for (unsigned char c : text) {
+    if (c < 0x20 || c == 0x7F) return true;
+  }
+  return false;
+}
+
 std::string hex_bytes(const unsigned char* bytes, std::size_t count) {
   std::string out;
   out.reserve(2 * count);

@@ -4,6 +4,7 @@
 #include <cstddef>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace fleetwave {
 
@@ -14,6 +15,14 @@ std::string trim_space(std::string_view text);
 // `text` with ASCII A-Z made a-z and every other byte kept: header names, URL schemes and hosts,
 // key types, whatever a protocol compares without regard to case.
 std::string ascii_lower(std::string_view text);
+
+// `text` cut at every `separator`: n + 1 parts for n separators, empty parts kept ("" -> {""}),
+// as Go's strings.Split.
+std::vector<std::string> split_at(std::string_view text, char separator);
+
+// Whether `text` holds an ASCII control byte (below 0x20, or DEL): a token that would break or
+// split the header it is sent in.
+bool has_control_bytes(std::string_view text);
 
 // `bytes` as lower-case hex, two digits a byte (digests, build ids).
 std::string hex_bytes(const unsigned char* bytes, std::size_t count);

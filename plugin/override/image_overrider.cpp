@@ -56,13 +56,7 @@ Result<std::string> image_at_predicate(const Json& manifest, const std::string& 
   std::size_t first = path.find_first_not_of('/');
   std::size_t last = path.find_last_not_of('/');
   std::string trimmed = first == std::string::npos ? "" : path.substr(first, last - first + 1);
-  std::vector<std::string> segments;
-  for (std::size_t start = 0;;) {
-    std::size_t slash = trimmed.find('/', start);
-    segments.push_back(trimmed.substr(start, slash == std::string::npos ? std::string::npos : slash - start));
-    if (slash == std::string::npos) break;
-    start = slash + 1;
-  }
+  const std::vector<std::string> segments = split_at(trimmed, '/');
   const Json* current = &manifest;
   for (std::size_t i = 0; i + 1 < segments.size(); ++i) {
     const Json* next = find_member(*current, segments[i]);

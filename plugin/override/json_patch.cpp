@@ -82,13 +82,7 @@ class Patcher {
       if (path.empty()) return Target{root_.get(), true, ""};
       return std::nullopt;
     }
-    std::vector<std::string> split;
-    for (std::size_t start = 0;;) {
-      std::size_t slash = path.find('/', start);
-      split.push_back(path.substr(start, slash == std::string::npos ? std::string::npos : slash - start));
-      if (slash == std::string::npos) break;
-      start = slash + 1;
-    }
+    const std::vector<std::string> split = split_at(path, '/');
     Target t{root_.get(), true, unescape_pointer_token(split.back())};
     for (std::size_t i = 1; i + 1 < split.size(); ++i) {
       auto next = get(t.container, t.at_root, unescape_pointer_token(split[i]));

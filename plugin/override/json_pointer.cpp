@@ -12,17 +12,8 @@ std::string check_json_pointer(std::string_view pointer) {
 }
 
 std::vector<std::string> split_json_pointer(std::string_view pointer) {
-  std::vector<std::string> tokens;
-  if (pointer.empty()) return tokens;
-  std::size_t start = 1;
-  while (true) {
-    std::size_t slash = pointer.find('/', start);
-    tokens.emplace_back(
-        pointer.substr(start, slash == std::string_view::npos ? std::string_view::npos : slash - start));
-    if (slash == std::string_view::npos) break;
-    start = slash + 1;
-  }
-  return tokens;
+  if (pointer.empty()) return {};
+  return split_at(pointer.substr(1), '/');
 }
 
 std::string unescape_pointer_token(std::string_view token) {

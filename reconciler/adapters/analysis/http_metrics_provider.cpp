@@ -2,17 +2,11 @@
 
 #include <utility>
 
+#include "base/text.h"
 #include "net/percent_encode.h"
 
 namespace fleetwave {
 namespace {
-
-bool has_control_characters(const std::string& s) {
-  for (unsigned char c : s) {
-    if (c < 0x20 || c == 0x7F) return true;
-  }
-  return false;
-}
 
 // "<seconds>" and the three-digit milliseconds of |ms|, with its sign.
 std::pair<std::string, std::string> split_seconds(std::int64_t ms) {
@@ -37,7 +31,7 @@ std::string prometheus_step(std::int64_t ms) {
 
 Result<std::unique_ptr<HttpMetricsProvider>> HttpMetricsProvider::create(const MetricsProviderSettings& settings) {
   FW_TRY(endpoint, parse_http_endpoint(settings.url, "--prometheus-url"));
-  if (has_control_characters(settings.token)) {
+  if (has_control_bytes(settings.token)) {
     return invalid_input("the Prometheus token contains control characters; check --prometheus-token-file");
   }
   if (!settings.ca_file.empty() && endpoint.scheme != "https") {

@@ -13,13 +13,6 @@
 namespace fleetwave {
 namespace {
 
-bool has_control_bytes(const std::string& s) {
-  for (unsigned char c : s) {
-    if (c < 0x20 || c == 0x7F) return true;
-  }
-  return false;
-}
-
 // A Kubernetes object name (DNS-1123 subdomain), which also keeps the URL path well-formed.
 Status<> check_application_name(const std::string& name) {
   bool ok = !name.empty() && name.size() <= 253 && std::isalnum(static_cast<unsigned char>(name.front())) &&

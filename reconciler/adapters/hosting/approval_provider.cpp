@@ -33,10 +33,8 @@ Result<ProviderHttp> make_hosting_http(const ApprovalProviderConfig& config, Pro
   }
   std::string token = trim_space(config.token);  // a token file usually ends in a newline
   if (token.empty()) return invalid_input("the " + label + " token is empty; check the token file");
-  for (unsigned char c : token) {
-    if (c < 0x20 || c == 0x7F)
-      return invalid_input("the " + label + " token contains control characters; check the token file");
-  }
+  if (has_control_bytes(token))
+    return invalid_input("the " + label + " token contains control characters; check the token file");
   options.label = label;
   options.api_url = config.api_url;
   options.ca_file = config.ca_file;
