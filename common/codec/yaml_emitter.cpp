@@ -169,38 +169,26 @@ void YamlEmitter::emit_scalar(const YamlScalar& s) {
 
 void YamlEmitter::write_plain(std::string_view value, bool allow_breaks) {
   if (!whitespace_) put(' ');
-  bool spaces = false, breaks = false;
-  for (std::size_t i = 0; i < value.size();) {
-    if (is_space(value, i)) {
-      // Fold: a single space once the line is past the best width becomes a line break.
-      if (allow_breaks && !spaces && column_ > kBestWidth && !is_space(value, i + 1)) {
-        write_indent();
-        ++i;
-      } else {
-        write(value, i);
-      }
-      spaces = true;
-    } else if (is_break(value, i)) {
-      if (!breaks && value[i] == '\n') put_break();
-      write_break(value, i);
-      indention_ = true;
-      breaks = true;
-    } else {
-      if (breaks) write_indent();
-      write_run(value, i, true);
-      indention_ = false;
-      spaces = breaks = false;
-    }
-  }
+  write_folding(value, allow_breaks, false);
   whitespace_ = indention_ = false;
 }
 
 void YamlEmitter::write_single_quoted(std::string_view value, bool allow_breaks) {
   write_indicator("'", true, false, false);
+  write_folding(value, allow_breaks, true);
+  write_indicator("'", false, false, false);
+  whitespace_ = indention_ = false;
+}
+
+// libyaml's loop of a plain and of a single-quoted scalar, which differ only in that a quoted
+// one folds no space at either end and doubles its quotes.
+void YamlEmitter::write_folding(std::string_view value, bool allow_breaks, bool single_quoted) {
   bool spaces = false, breaks = false;
   for (std::size_t i = 0; i < value.size();) {
     if (is_space(value, i)) {
-      if (allow_breaks && !spaces && column_ > kBestWidth && i > 0 && i < value.size() - 1 && !is_space(value, i + 1)) {
+      // Fold: a single space once the line is past the best width becomes a line break.
+      const bool inner = !single_quoted || (i > 0 && i < value.size() - 1);
+      if (allow_breaks && !spaces && column_ > kBestWidth && inner && !is_space(value, i + 1)) {
         write_indent();
         ++i;
       } else {
@@ -214,14 +202,16 @@ void YamlEmitter::write_single_quoted(std::string_view value, bool allow_breaks)
       breaks = true;
     } else {
       if (breaks) write_indent();
-      if (value[i] == '\'') put('\'');
-      write(value, i);
+      if (!single_quoted) {
+        write_run(value, i, true);
+      } else {
+        if (value[i] == '\'') put('\'');
+        write(value, i);
+      }
       indention_ = false;
       spaces = breaks = false;
     }
   }
-  write_indicator("'", false, false, false);
-  whitespace_ = indention_ = false;
 }
 
 void YamlEmitter::write_double_quoted(std::string_view value, bool allow_breaks) {

@@ -80,6 +80,7 @@ class YamlEmitter {
   void write_break(std::string_view value, std::size_t& i);
   void write_plain(std::string_view value, bool allow_breaks);
   void write_single_quoted(std::string_view value, bool allow_breaks);
+  void write_folding(std::string_view value, bool allow_breaks, bool single_quoted);
   void write_double_quoted(std::string_view value, bool allow_breaks);
   void write_escape(std::string_view value, std::size_t& i);
   void write_literal(std::string_view value);

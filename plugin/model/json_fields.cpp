@@ -142,32 +142,29 @@ StringMap get_string_map(const Json& object, std::string_view key, const FieldPa
   return out;
 }
 
-const Json* get_object(const Json& object, std::string_view key, const FieldPath& at, Problems& problems,
-                       bool required) {
+// The member `key` when it has the type `is` tests (named `want` in the problem), else nullptr.
+static const Json* get_typed(const Json& object, std::string_view key, const FieldPath& at, Problems& problems,
+                             bool required, bool (Json::*is)() const noexcept, const char* want) {
   const Json* v = member(object, key);
   if (v == nullptr) {
     if (required) problems.add(at.key(key), "required field is missing");
     return nullptr;
   }
-  if (!v->is_object()) {
-    problems.add(at.key(key), "expected a map, got a " + json_type_name(*v));
+  if (!(v->*is)()) {
+    problems.add(at.key(key), std::string("expected a ") + want + ", got a " + json_type_name(*v));
     return nullptr;
   }
   return v;
 }
 
+const Json* get_object(const Json& object, std::string_view key, const FieldPath& at, Problems& problems,
+                       bool required) {
+  return get_typed(object, key, at, problems, required, &Json::is_object, "map");
+}
+
 const Json* get_array(const Json& object, std::string_view key, const FieldPath& at, Problems& problems,
                       bool required) {
-  const Json* v = member(object, key);
-  if (v == nullptr) {
-    if (required) problems.add(at.key(key), "required field is missing");
-    return nullptr;
-  }
-  if (!v->is_array()) {
-    problems.add(at.key(key), "expected a list, got a " + json_type_name(*v));
-    return nullptr;
-  }
-  return v;
+  return get_typed(object, key, at, problems, required, &Json::is_array, "list");
 }
 
 StringMap labels_of(const Json& object) {

@@ -21,6 +21,12 @@ std::size_t skip_string(std::string_view text, std::size_t pos) {
   return pos;
 }
 
+// Past the item ending at `end` and the comma after it, if any: the next item or the closing bracket.
+std::size_t next_item(std::string_view text, std::size_t end) {
+  std::size_t pos = skip_space(text, end);
+  return pos < text.size() && text[pos] == ',' ? skip_space(text, pos + 1) : pos;
+}
+
 // Returns the index just past the value starting at `pos` (the text is known to be valid).
 std::size_t skip_value(std::string_view text, std::size_t pos) {
   char c = text[pos];
@@ -81,6 +87,18 @@ bool LazyNode::holds_array() const {
   return false;
 }
 
+namespace {
+
+// A node whose text has been expanded into `form`.
+Status<> text_spent(LazyNode& node, LazyNode::Which form) {
+  node.text.clear();
+  node.has_text = false;
+  node.which = form;
+  return ok_status();
+}
+
+}  // namespace
+
 Status<> LazyNode::into_doc() {
   if (which == Which::Doc) return ok_status();
   if (which == Which::Ary) return invalid_input("invalid state detected");
@@ -106,13 +124,9 @@ Status<> LazyNode::into_doc() {
     std::size_t value_end = skip_value(t, pos);
     keys.push_back(key.get<std::string>());
     obj[keys.back()] = child_from_text(t.substr(pos, value_end - pos));
-    pos = skip_space(t, value_end);
-    if (pos < t.size() && t[pos] == ',') pos = skip_space(t, pos + 1);
+    pos = next_item(t, value_end);
   }
-  text.clear();
-  has_text = false;
-  which = Which::Doc;
-  return ok_status();
+  return text_spent(*this, Which::Doc);
 }
 
 Status<> LazyNode::into_ary() {
@@ -129,13 +143,9 @@ Status<> LazyNode::into_ary() {
   while (pos < t.size() && t[pos] != ']') {
     std::size_t end = skip_value(t, pos);
     nodes.push_back(child_from_text(t.substr(pos, end - pos)));
-    pos = skip_space(t, end);
-    if (pos < t.size() && t[pos] == ',') pos = skip_space(t, pos + 1);
+    pos = next_item(t, end);
   }
-  text.clear();
-  has_text = false;
-  which = Which::Ary;
-  return ok_status();
+  return text_spent(*this, Which::Ary);
 }
 
 LazyPtr LazyNode::clone() const {

@@ -164,12 +164,7 @@ CommandSpec spec_of() {
   std::vector<FlagSpec> own = row.own_flags;
   if (row.needs_reason)
     own.push_back({"reason", "TEXT", "why (recorded in the state and the commit; required)", false});
-  return {row.name,
-          row.summary,
-          row.usage,
-          row.description,
-          flags_of({own, repository_flags(), {person_author_flag(), signing_key_flag(), dry_run_flag()}}),
-          &run_row<Index>};
+  return {row.name, row.summary, row.usage, row.description, manual_step_flags(own), &run_row<Index>};
 }
 
 }  // namespace

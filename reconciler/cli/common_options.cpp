@@ -14,6 +14,7 @@
 #include "adapters/git/repo_url.h"
 #include "base/duration_text.h"
 #include "base/text.h"
+#include "cli/signing_options.h"
 #include "rollout/duration.h"
 
 namespace fleetwave::cli {
@@ -140,6 +141,10 @@ FlagSpec person_author_flag() {
 
 FlagSpec dry_run_flag() {
   return {"dry-run", "", "print the commit and every pin change it would make; commit and push nothing", false};
+}
+
+std::vector<FlagSpec> manual_step_flags(const std::vector<FlagSpec>& own) {
+  return flags_of({own, repository_flags(), {person_author_flag(), signing_key_flag(), dry_run_flag()}});
 }
 
 FlagSpec output_flag(std::string_view help) { return {"output", "FORMAT", help, false, 'o'}; }

@@ -36,6 +36,9 @@ FlagSpec author_flag();
 FlagSpec person_author_flag();
 // --dry-run of a manual step: print the commit and every file change, write and push nothing.
 FlagSpec dry_run_flag();
+// The flags of a command that commits a step a person takes (approve, cordon, freeze...): its
+// `own` flags, the repository flags, --author, --signing-key and --dry-run.
+std::vector<FlagSpec> manual_step_flags(const std::vector<FlagSpec>& own = {});
 
 // -o/--output FORMAT; `help` names the formats and the default.
 FlagSpec output_flag(std::string_view help);

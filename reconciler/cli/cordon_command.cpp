@@ -70,10 +70,8 @@ CommandSpec cordon_command() {
           "tolerate the taint and Divided replicas move to the other clusters. The overlay is an input\n"
           "of every app: each rolls the change out as a release (spec.failover.expedite skips the bake\n"
           "times). `fleetwave uncordon` or a revert of the commit undoes it.",
-          flags_of({{{"reason", "TEXT", "why (recorded in the overlay and the commit; required)", false},
-                     {"taint", "KEY[=VALUE]:EFFECT", "the taint (NoSchedule or NoExecute)", false}},
-                    repository_flags(),
-                    {person_author_flag(), signing_key_flag(), dry_run_flag()}}),
+          manual_step_flags({{"reason", "TEXT", "why (recorded in the overlay and the commit; required)", false},
+                             {"taint", "KEY[=VALUE]:EFFECT", "the taint (NoSchedule or NoExecute)", false}}),
           &run_cordon};
 }
 
@@ -84,7 +82,7 @@ CommandSpec uncordon_command() {
           "Removes the cordons of each CLUSTER from .fleetwave/cordons.yaml, in one commit authored by\n"
           "you; every app rolls the change out as a release. fleetwave never uncordons a cluster by\n"
           "itself, also not one its automatic failover cordoned.",
-          flags_of({repository_flags(), {person_author_flag(), signing_key_flag(), dry_run_flag()}}),
+          manual_step_flags(),
           &run_uncordon};
 }
 

@@ -90,10 +90,8 @@ CommandSpec freeze_command() {
           "--until (an RFC 3339 time or a duration from now, e.g. 2h). Rollback and pause stay allowed;\n"
           "`fleetwave status` names the freeze. With --repo the commit is pushed; otherwise it is made in\n"
           "the current checkout.",
-          flags_of({{{"reason", "TEXT", "why (recorded in the freeze and the commit; required)", false},
-                     {"until", "TIME", "when the freeze ends by itself: RFC 3339 time or duration", false}},
-                    repository_flags(),
-                    {person_author_flag(), signing_key_flag(), dry_run_flag()}}),
+          manual_step_flags({{"reason", "TEXT", "why (recorded in the freeze and the commit; required)", false},
+                             {"until", "TIME", "when the freeze ends by itself: RFC 3339 time or duration", false}}),
           &run_freeze};
 }
 
@@ -103,7 +101,7 @@ CommandSpec unfreeze_command() {
           "fleetwave unfreeze [APP...] [flags]",
           "Removes the named apps from the freezes in .fleetwave/freezes.yaml, or every freeze when no app\n"
           "is named (the only way to lift a freeze of every app), in one commit authored by you.",
-          flags_of({repository_flags(), {person_author_flag(), signing_key_flag(), dry_run_flag()}}),
+          manual_step_flags(),
           &run_unfreeze};
 }
 

@@ -27,6 +27,19 @@ void labelled(std::string& out, const char* name, const char* label,
   }
 }
 
+// The counters' updates, each under the lock that guards the counter.
+template <typename Counter>
+void add_locked(std::mutex& mu, Counter& counter, std::uint64_t n) {
+  std::lock_guard<std::mutex> lock(mu);
+  counter += n;
+}
+
+template <typename Counts, typename Key>
+void bump_locked(std::mutex& mu, Counts& counts, const Key& key) {
+  std::lock_guard<std::mutex> lock(mu);
+  ++counts[key];
+}
+
 void bool_gauge(std::string& out, const char* name, const char* help, bool value) {
   header(out, name, "gauge", help);
   out += std::string(name) + " " + (value ? "1" : "0") + "\n";
@@ -60,20 +73,11 @@ void ServeMetrics::cycle(const std::string& result, double seconds) {
   }
 }
 
-void ServeMetrics::pushes(std::uint64_t n) {
-  std::lock_guard<std::mutex> lock(mu_);
-  pushes_ += n;
-}
+void ServeMetrics::pushes(std::uint64_t n) { add_locked(mu_, pushes_, n); }
 
-void ServeMetrics::push_conflicts(std::uint64_t n) {
-  std::lock_guard<std::mutex> lock(mu_);
-  conflicts_ += n;
-}
+void ServeMetrics::push_conflicts(std::uint64_t n) { add_locked(mu_, conflicts_, n); }
 
-void ServeMetrics::push_rejections(std::uint64_t n) {
-  std::lock_guard<std::mutex> lock(mu_);
-  rejections_ += n;
-}
+void ServeMetrics::push_rejections(std::uint64_t n) { add_locked(mu_, rejections_, n); }
 
 ServeMetrics::ServeMetrics(BuildInfo build) : build_(std::move(build)) {
   for (ErrorKind kind : {ErrorKind::InvalidInput, ErrorKind::NotFound, ErrorKind::Conflict, ErrorKind::Transient,
@@ -82,20 +86,11 @@ ServeMetrics::ServeMetrics(BuildInfo build) : build_(std::move(build)) {
   for (const char* result : {"triggered", "ping", "unauthorized", "bad_request", "too_large"}) webhooks_[result] = 0;
 }
 
-void ServeMetrics::webhook_logs_suppressed(std::uint64_t n) {
-  std::lock_guard<std::mutex> lock(mu_);
-  suppressed_logs_ += n;
-}
+void ServeMetrics::webhook_logs_suppressed(std::uint64_t n) { add_locked(mu_, suppressed_logs_, n); }
 
-void ServeMetrics::error(const std::string& kind) {
-  std::lock_guard<std::mutex> lock(mu_);
-  ++errors_[kind];
-}
+void ServeMetrics::error(const std::string& kind) { bump_locked(mu_, errors_, kind); }
 
-void ServeMetrics::webhook(const std::string& result) {
-  std::lock_guard<std::mutex> lock(mu_);
-  ++webhooks_[result];
-}
+void ServeMetrics::webhook(const std::string& result) { bump_locked(mu_, webhooks_, result); }
 
 void ServeMetrics::set_apps(std::map<std::string, AppGauge> apps) {
   std::lock_guard<std::mutex> lock(mu_);
@@ -103,8 +98,7 @@ void ServeMetrics::set_apps(std::map<std::string, AppGauge> apps) {
 }
 
 void ServeMetrics::step(const std::string& app, const std::string& action) {
-  std::lock_guard<std::mutex> lock(mu_);
-  ++steps_[{app, action}];
+  bump_locked(mu_, steps_, std::make_pair(app, action));
 }
 
 void ServeMetrics::last_success(double unix_seconds) {
@@ -207,14 +201,8 @@ void ServeMetrics::render_events(std::string& out) const {
   labelled(out, "fleetwave_commit_statuses_total", "result", commit_statuses_);
 }
 
-void ServeMetrics::notification(const std::string& result) {
-  std::lock_guard<std::mutex> lock(mu_);
-  ++notifications_[result];
-}
+void ServeMetrics::notification(const std::string& result) { bump_locked(mu_, notifications_, result); }
 
-void ServeMetrics::commit_status(const std::string& result) {
-  std::lock_guard<std::mutex> lock(mu_);
-  ++commit_statuses_[result];
-}
+void ServeMetrics::commit_status(const std::string& result) { bump_locked(mu_, commit_statuses_, result); }
 
 }  // namespace fleetwave::serve

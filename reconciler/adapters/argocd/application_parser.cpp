@@ -5,26 +5,8 @@
 namespace fleetwave {
 namespace {
 
-const char* type_name(const Json& v) {
-  switch (v.type()) {
-    case Json::value_t::null:
-      return "null";
-    case Json::value_t::object:
-      return "object";
-    case Json::value_t::array:
-      return "array";
-    case Json::value_t::string:
-      return "string";
-    case Json::value_t::boolean:
-      return "boolean";
-    case Json::value_t::binary:
-      return "binary";
-    case Json::value_t::discarded:
-      return "nothing";
-    default:
-      return "number";
-  }
-}
+// nlohmann's own type names ("object", "number", ...), but for what a failed parse leaves.
+const char* type_name(const Json& v) { return v.is_discarded() ? "nothing" : v.type_name(); }
 
 Error wrong_type(const std::string& field, const char* want, const Json& got) {
   return invalid_input(std::string("expected ") + want + ", got " + type_name(got), field);
@@ -154,24 +136,35 @@ Result<ApplicationSummary> parse_application(const Json& application) {
   return summary;
 }
 
-Result<std::vector<ApplicationSummary>> parse_application_list(const Json& list) {
+namespace {
+
+// The `items` of an Argo CD list answer, each read by `parse`; an item's error names it
+// ("items[2].status.sync"). An absent or null `items` is an empty list.
+template <typename T>
+Result<std::vector<T>> parse_items(const Json& list, Result<T> (*parse)(const Json&)) {
   if (!list.is_object()) return wrong_type("", "object", list);
-  std::vector<ApplicationSummary> out;
+  std::vector<T> out;
   const Json* items = find_member(list, "items");
   if (items == nullptr || items->is_null()) return out;
   if (!items->is_array()) return wrong_type("items", "array", *items);
   out.reserve(items->size());
   for (std::size_t i = 0; i < items->size(); ++i) {
-    Result<ApplicationSummary> app = parse_application((*items)[i]);
-    if (!app.ok()) {
-      Error e = std::move(app).error();
+    Result<T> item = parse((*items)[i]);
+    if (!item.ok()) {
+      Error e = std::move(item).error();
       std::string index = "items[" + std::to_string(i) + "]";
       e.field = e.field.empty() ? index : index + "." + e.field;
       return e;
     }
-    out.push_back(std::move(app).value());
+    out.push_back(std::move(item).value());
   }
   return out;
+}
+
+}  // namespace
+
+Result<std::vector<ApplicationSummary>> parse_application_list(const Json& list) {
+  return parse_items<ApplicationSummary>(list, &parse_application);
 }
 
 namespace {
@@ -210,22 +203,7 @@ Result<ClusterConnection> parse_cluster_connection(const Json& item) {
 }  // namespace
 
 Result<std::vector<ClusterConnection>> parse_cluster_list(const Json& list) {
-  if (!list.is_object()) return wrong_type("", "object", list);
-  std::vector<ClusterConnection> out;
-  const Json* items = find_member(list, "items");
-  if (items == nullptr || items->is_null()) return out;
-  if (!items->is_array()) return wrong_type("items", "array", *items);
-  for (std::size_t i = 0; i < items->size(); ++i) {
-    auto cluster = parse_cluster_connection((*items)[i]);
-    if (!cluster.ok()) {
-      Error e = std::move(cluster).error();
-      std::string index = "items[" + std::to_string(i) + "]";
-      e.field = e.field.empty() ? index : index + "." + e.field;
-      return e;
-    }
-    out.push_back(std::move(cluster).value());
-  }
-  return out;
+  return parse_items<ClusterConnection>(list, &parse_cluster_connection);
 }
 
 }  // namespace fleetwave

@@ -4,20 +4,24 @@ namespace fleetwave::git {
 
 GitCredentials GitCredentials::none() { return {}; }
 
-GitCredentials GitCredentials::user_password(std::string user, std::string password) {
+namespace {
+
+GitCredentials secret_credentials(GitCredentials::Kind kind, std::string username, std::string secret) {
   GitCredentials c;
-  c.kind = Kind::UserPassword;
-  c.username = std::move(user);
-  c.password = std::move(password);
+  c.kind = kind;
+  c.username = std::move(username);
+  c.password = std::move(secret);
   return c;
 }
 
+}  // namespace
+
+GitCredentials GitCredentials::user_password(std::string user, std::string password) {
+  return secret_credentials(Kind::UserPassword, std::move(user), std::move(password));
+}
+
 GitCredentials GitCredentials::token(std::string token, std::string username) {
-  GitCredentials c;
-  c.kind = Kind::Token;
-  c.username = std::move(username);
-  c.password = std::move(token);
-  return c;
+  return secret_credentials(Kind::Token, std::move(username), std::move(token));
 }
 
 GitCredentials GitCredentials::ssh_key(std::string private_key, std::string known_hosts, std::string passphrase,

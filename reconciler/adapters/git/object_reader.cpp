@@ -75,19 +75,25 @@ int walk_callback(const char* root, const git_tree_entry* e, void* payload) {
   return 0;
 }
 
+// The object of type T whose id is `hex` (40 digits), through its libgit2 `lookup`
+// (git_commit_lookup, git_blob_lookup); `what` names it in errors ("commit 0123...").
+template <typename T>
+Result<Handle<T>> lookup_by_id(int (*lookup)(T**, git_repository*, const git_oid*), git_repository* repo,
+                               const std::string& hex, const std::string& what) {
+  git_oid oid;
+  git_oid_fromstr(&oid, hex.c_str());
+  T* raw = nullptr;
+  int rc = lookup(&raw, repo, &oid);
+  if (rc == GIT_ENOTFOUND) return not_found(what + " not found");
+  if (rc < 0) return libgit2_error(rc, what);
+  return Handle<T>(raw);
+}
+
 }  // namespace
 
 Result<Handle<git_commit>> lookup_commit(git_repository* repo, const std::string& rev) {
   if (rev.empty()) return invalid_input("empty revision");
-  if (is_full_oid(rev)) {
-    git_oid oid;
-    git_oid_fromstr(&oid, rev.c_str());
-    git_commit* commit = nullptr;
-    int rc = git_commit_lookup(&commit, repo, &oid);
-    if (rc == GIT_ENOTFOUND) return not_found("commit " + rev + " not found");
-    if (rc < 0) return libgit2_error(rc, "commit " + rev);
-    return Handle<git_commit>(commit);
-  }
+  if (is_full_oid(rev)) return lookup_by_id(&git_commit_lookup, repo, rev, "commit " + rev);
   git_object* raw = nullptr;
   int rc = git_revparse_single(&raw, repo, rev.c_str());
   if (rc == GIT_ENOTFOUND) return not_found("revision '" + rev + "' not found");
@@ -145,15 +151,9 @@ Result<std::vector<TreeEntry>> list_tree(git_repository* repo, const std::string
 
 Result<std::string> read_blob(git_repository* repo, const std::string& oid_hex) {
   if (!is_full_oid(oid_hex)) return invalid_input("blob id '" + oid_hex + "' is not a 40-digit object id");
-  git_oid oid;
-  git_oid_fromstr(&oid, oid_hex.c_str());
-  git_blob* raw = nullptr;
-  int rc = git_blob_lookup(&raw, repo, &oid);
-  if (rc == GIT_ENOTFOUND) return not_found("blob " + oid_hex + " not found");
-  if (rc < 0) return libgit2_error(rc, "blob " + oid_hex);
-  Handle<git_blob> blob(raw);
-  const char* data = static_cast<const char*>(git_blob_rawcontent(raw));
-  return std::string(data, static_cast<size_t>(git_blob_rawsize(raw)));
+  FW_TRY(blob, lookup_by_id(&git_blob_lookup, repo, oid_hex, "blob " + oid_hex));
+  const char* data = static_cast<const char*>(git_blob_rawcontent(blob.get()));
+  return std::string(data, static_cast<size_t>(git_blob_rawsize(blob.get())));
 }
 
 Result<std::string> tree_id(git_repository* repo, const std::string& commit, const std::string& path) {
