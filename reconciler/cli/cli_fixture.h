@@ -62,6 +62,12 @@ class CliTest : public fleetwave::testkit::LibGit2RemoteTest {
     return binary ? run_binary(args) : run(args);
   }
 
+  // `fleetwave COMMAND ARGS` with repo_flags(), as run_on_remote.
+  CliRun command_on_remote(const std::string& command, std::vector<std::string> args, bool binary = false) {
+    args.insert(args.begin(), command);
+    return run_on_remote(std::move(args), binary);
+  }
+
   // Runs the CLI in this process (manual clock, an environment of only `env` plus HOME).
   CliRun run(const std::vector<std::string>& args, std::map<std::string, std::string> env = {}, std::string cwd = "") {
     env.emplace("HOME", *dir_ / "home");

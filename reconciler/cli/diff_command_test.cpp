@@ -13,10 +13,7 @@ using testing_support::CliTest;
 
 class CliDiffCommandTest : public CliTest {
  protected:
-  CliRun diff(std::vector<std::string> args) {
-    args.insert(args.begin(), "diff");
-    return run_on_remote(args);
-  }
+  CliRun diff(std::vector<std::string> args) { return command_on_remote("diff", std::move(args)); }
 };
 
 std::string hunk(const std::string& app, const std::string& cluster, const std::string& from, const std::string& to) {
@@ -58,10 +55,7 @@ TEST_F(CliDiffCommandTest, PerClusterHunks) {
 TEST_F(CliDiffCommandTest, BinaryExitCodeFlagReportsWhetherSomethingDiffers) {
   const std::string from = head();
   human_commit("web 1.1", {{"apps/shop/deploy.yaml", testing_support::deployment("web:1.1")}});
-  auto binary_diff = [&](std::vector<std::string> args) {
-    args.insert(args.begin(), "diff");
-    return run_on_remote(args, true);
-  };
+  auto binary_diff = [&](std::vector<std::string> args) { return command_on_remote("diff", std::move(args), true); };
   CliRun plain = binary_diff({"--from", from, "--to", "HEAD"});
   EXPECT_EQ(plain.exit_code, 0) << plain.err;
   EXPECT_NE(plain.out, "");

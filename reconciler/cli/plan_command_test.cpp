@@ -12,10 +12,7 @@ using testing_support::CliTest;
 
 class CliPlanCommandTest : public CliTest {
  protected:
-  CliRun plan(std::vector<std::string> args) {
-    args.insert(args.begin(), "plan");
-    return run_on_remote(args);
-  }
+  CliRun plan(std::vector<std::string> args) { return command_on_remote("plan", std::move(args)); }
 };
 
 TEST_F(CliPlanCommandTest, WavesClustersAndReplicaShares) {

@@ -16,12 +16,7 @@ using testing_support::CliTest;
 
 class CliValidateTest : public CliTest {
  protected:
-  CliRun validate(std::vector<std::string> args = {}) {
-    args.insert(args.begin(), "validate");
-    const std::vector<std::string> flags = repo_flags();
-    args.insert(args.end(), flags.begin(), flags.end());
-    return run_binary(args);
-  }
+  CliRun validate(std::vector<std::string> args = {}) { return command_on_remote("validate", std::move(args), true); }
 };
 
 TEST_F(CliValidateTest, ACleanRepositoryPassesInACheckoutAndAtPath) {

@@ -11,6 +11,7 @@
 
 #include "adapters/git/libgit2_repository.h"
 #include "testkit/builders/git_remote_fixture.h"
+#include "testkit/builders/git_test_helpers.h"
 
 namespace fleetwave::testkit {
 
@@ -38,6 +39,15 @@ class GitServerTest : public LibGit2DirTest {
   Result<std::unique_ptr<git::LibGit2Repository>> open_url(const std::string& url, git::GitCredentials credentials,
                                                            const std::string& cache = "cache") {
     return git::LibGit2Repository::open(runtime(), {url, *dir_ / cache, std::move(credentials)});
+  }
+
+  // What `repo` makes of an update the server refuses: one commit (x = 1) on main pushed after
+  // a pre-receive hook on "fleet.git" that says `words` on stderr and exits 1.
+  Status<> push_refused_by_hook(git::LibGit2Repository& repo, const std::string& words) {
+    FW_CHECK(server_->install_hook("fleet.git", "pre-receive", "#!/bin/sh\necho '" + words + "' >&2\nexit 1\n"));
+    FW_TRY(tip, repo.fetch("main"));
+    FW_TRY(commit, repo.create_commit(commit_request(tip, {write("x", "1")})));
+    return repo.push("main", commit, git::PushMode::FastForwardOnly);
   }
 
   std::unique_ptr<Server> server_;

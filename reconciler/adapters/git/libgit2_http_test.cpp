@@ -102,12 +102,8 @@ TEST_F(HttpServerTest, MissingCredentialsAreInvalidInput) {
 TEST_F(HttpServerTest, PreReceiveRejectionIsRejectedNotAConflict_D3) {
   // The server's rules refuse the update (push_update_reference reports a status): not a lost
   // race to retry, but Rejected, with the server's own words.
-  FW_ASSERT_OK(
-      server_->install_hook("fleet.git", "pre-receive", "#!/bin/sh\necho 'branch is frozen by policy' >&2\nexit 1\n"));
   FW_ASSERT_OK_AND_ASSIGN(repo, open(good()));
-  FW_ASSERT_OK_AND_ASSIGN(tip, repo->fetch("main"));
-  FW_ASSERT_OK_AND_ASSIGN(commit, repo->create_commit(commit_request(tip, {write("x", "1")})));
-  Status<> pushed = repo->push("main", commit, PushMode::FastForwardOnly);
+  Status<> pushed = push_refused_by_hook(*repo, "branch is frozen by policy");
   ASSERT_FALSE(pushed.ok());
   EXPECT_EQ(pushed.error().kind, ErrorKind::Rejected);
   EXPECT_EQ(pushed.error().message, "push main to " + server_->url("fleet.git") +

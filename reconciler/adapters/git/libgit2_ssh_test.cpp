@@ -123,11 +123,8 @@ TEST_F(SshServerTest, UnauthorizedKeyIsAQuickInvalidInput) {
 }
 
 TEST_F(SshServerTest, PreReceiveRejectionIsRejected_D3) {
-  FW_ASSERT_OK(server_->install_hook("fleet.git", "pre-receive", "#!/bin/sh\necho nope >&2\nexit 1\n"));
   FW_ASSERT_OK_AND_ASSIGN(repo, open(good()));
-  FW_ASSERT_OK_AND_ASSIGN(tip, repo->fetch("main"));
-  FW_ASSERT_OK_AND_ASSIGN(commit, repo->create_commit(commit_request(tip, {write("x", "1")})));
-  Status<> pushed = repo->push("main", commit, PushMode::FastForwardOnly);
+  Status<> pushed = push_refused_by_hook(*repo, "nope");
   ASSERT_FALSE(pushed.ok());
   EXPECT_EQ(pushed.error().kind, ErrorKind::Rejected);
   EXPECT_NE(pushed.error().message.find("the server refused the update (refs/heads/main pre-receive hook declined); "
