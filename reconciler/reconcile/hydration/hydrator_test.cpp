@@ -109,6 +109,16 @@ class HydratorTest : public testkit::LibGit2RemoteTest {
     clock_.advance_ms(advance_ms);
     return report.ok() ? *report : CycleReport{};
   }
+  // One cycle with no Argo CD sync after it; the apps' actions appended to `actions`.
+  CycleReport run_cycle(Reconciler& r, std::vector<std::string>& actions) {
+    auto report = r.run_once();
+    EXPECT_TRUE(report.ok()) << (report.ok() ? "" : report.error().to_string());
+    if (!report.ok()) return {};
+    for (const AppReport& app : report->apps) {
+      if (!app.action.empty()) actions.push_back(app.action);
+    }
+    return *report;
+  }
   std::string last_action() {
     return git_out({"log", "-1", "--format=%(trailers:key=Fleetwave-Action,valueonly,separator=)", "main"});
   }
@@ -284,11 +294,8 @@ TEST_F(HydratorTest, RollsOutWhileArgoCdReportsHydratedCommits) {
   Reconciler r(*repo, argocd_, clock_, options());
   std::vector<std::string> actions;
   for (int i = 0; i < 10 && (actions.empty() || actions.back() != "complete"); ++i) {
-    auto report = r.run_once();
-    ASSERT_TRUE(report.ok()) << report.error().to_string();
-    for (const AppReport& app : report->apps) {
-      if (!app.action.empty()) actions.push_back(app.action);
-    }
+    run_cycle(r, actions);
+    ASSERT_FALSE(HasFailure());
     // As Argo CD does: an Application syncs again only when its directory changed, and then
     // reports the hydrated commit it applied.
     Json seen = targets();
@@ -381,13 +388,10 @@ TEST_F(ArgoCdHydratesTest, TheReconcilerReadsArgoCdsHydratedCommitsBackToThePins
   Reconciler r(*repo, argocd_, clock_, options());
   std::vector<std::string> actions;
   for (int i = 0; i < 10 && (actions.empty() || actions.back() != "complete"); ++i) {
-    auto report = r.run_once();
-    ASSERT_TRUE(report.ok()) << report.error().to_string();
-    EXPECT_EQ(report->hydrated_branch, kHydratedBranch);
-    EXPECT_TRUE(report->hydrated_commits.empty());
-    for (const AppReport& app : report->apps) {
-      if (!app.action.empty()) actions.push_back(app.action);
-    }
+    const CycleReport report = run_cycle(r, actions);
+    ASSERT_FALSE(HasFailure());
+    EXPECT_EQ(report.hydrated_branch, kHydratedBranch);
+    EXPECT_TRUE(report.hydrated_commits.empty());
     const std::string tip = argocd_hydrates();
     ASSERT_FALSE(HasFatalFailure());
     Json seen = targets();  // every Application syncs the branch: its newest commit
