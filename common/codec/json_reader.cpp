@@ -54,24 +54,34 @@ std::string short_message(const std::string& what) {
 class JsonSax {
  public:
   // `text` is the whole file and the value starts at `offset`; `cursor` follows the lexer.
+  // `mask` (null: everything) says which members to build (JsonMask).
   JsonSax(std::string_view text, std::size_t offset, const std::string& file, std::size_t max_depth,
-          const char* const& cursor)
-      : text_(text), offset_(offset), file_(file), max_depth_(max_depth), cursor_(cursor) {}
+          const char* const& cursor, const JsonMask* mask = nullptr)
+      : text_(text), offset_(offset), file_(file), max_depth_(max_depth), cursor_(cursor), mask_(mask) {}
 
-  bool null() { return add(Json(nullptr)); }
-  bool boolean(bool v) { return add(Json(v)); }
-  bool number_integer(Json::number_integer_t v) { return add(Json(v)); }
-  bool number_unsigned(Json::number_unsigned_t v) { return add(Json(v)); }
-  bool number_float(Json::number_float_t v, const std::string&) { return add(Json(v)); }
-  bool string(std::string& v) { return add(Json(std::move(v))); }
+  bool null() { return skipped_scalar() || add(Json(nullptr)); }
+  bool boolean(bool v) { return skipped_scalar() || add(Json(v)); }
+  bool number_integer(Json::number_integer_t v) { return skipped_scalar() || add(Json(v)); }
+  bool number_unsigned(Json::number_unsigned_t v) { return skipped_scalar() || add(Json(v)); }
+  bool number_float(Json::number_float_t v, const std::string&) { return skipped_scalar() || add(Json(v)); }
+  bool string(std::string& v) { return skipped_scalar() || add(Json(std::move(v))); }
   bool binary(Json::binary_t&) { return add(Json(nullptr)); }  // not produced by the JSON lexer
-  bool start_object(std::size_t) { return open(Json::object()); }
-  bool start_array(std::size_t) { return open(Json::array()); }
-  bool end_object() { return close(); }
-  bool end_array() { return close(); }
+  bool start_object(std::size_t) { return skipped_open() || open(Json::object()); }
+  bool start_array(std::size_t) { return skipped_open() || open(Json::array()); }
+  bool end_object() { return skipped_close() || close(); }
+  bool end_array() { return skipped_close() || close(); }
 
   bool key(std::string& k) {
+    if (skipping_ > 0) return true;
     Frame& f = stack_.back();
+    if (f.mask != nullptr && !f.mask->fields.empty()) {
+      auto kept = f.mask->fields.find(k);
+      if (kept == f.mask->fields.end()) {
+        skip_next_ = true;  // read, never built
+        return true;
+      }
+      f.child_mask = kept->second.fields.empty() ? nullptr : &kept->second;
+    }
     if (f.value.contains(k)) return fail("duplicate key '" + printable(k) + "'", key_start());
     f.key = std::move(k);
     return true;
@@ -89,7 +99,34 @@ class JsonSax {
   struct Frame {
     Json value;
     std::string key;
+    const JsonMask* mask = nullptr;        // for this container's members (an array's: each element)
+    const JsonMask* child_mask = nullptr;  // an object's: for the member whose key was just read
   };
+
+  // A value the mask drops: scalars are ignored, containers counted until they close.
+  bool skipped_scalar() {
+    if (skipping_ > 0) return true;
+    if (!skip_next_) return false;
+    skip_next_ = false;
+    return true;
+  }
+  bool skipped_open() {
+    if (skipping_ == 0 && !skip_next_) return false;
+    skip_next_ = false;
+    ++skipping_;
+    return true;
+  }
+  bool skipped_close() {
+    if (skipping_ == 0) return false;
+    --skipping_;
+    return true;
+  }
+  // The mask of a container opening now: the root's, an array element's or an object member's.
+  const JsonMask* mask_of_new() const {
+    if (stack_.empty()) return mask_ != nullptr && !mask_->fields.empty() ? mask_ : nullptr;
+    const Frame& parent = stack_.back();
+    return parent.value.is_array() ? parent.mask : parent.child_mask;
+  }
 
   std::size_t read() const { return static_cast<std::size_t>(cursor_ - text_.data()); }
 
@@ -117,7 +154,8 @@ class JsonSax {
   bool open(Json container) {
     if (stack_.size() >= max_depth_)
       return fail("JSON nested deeper than " + std::to_string(max_depth_) + " levels", read() - 1);
-    stack_.push_back(Frame{std::move(container), {}});
+    const JsonMask* mask = mask_of_new();
+    stack_.push_back(Frame{std::move(container), {}, mask, nullptr});
     return true;
   }
 
@@ -143,6 +181,9 @@ class JsonSax {
   const std::string& file_;
   std::size_t max_depth_;
   const char* const& cursor_;
+  const JsonMask* mask_;
+  std::size_t skipping_ = 0;  // depth inside a container the mask drops
+  bool skip_next_ = false;    // the value after the key just read is dropped
   std::vector<Frame> stack_;
   Json root_;
   std::optional<Error> error_;
@@ -167,9 +208,9 @@ std::size_t number_end(std::string_view text, std::size_t i) {
 // Parses the value that starts at `offset` (at no whitespace). With `end` set, stops after
 // that one value and reports where it ended; without, the rest of `text` must be blank.
 Result<Json> parse_value(std::string_view text, std::size_t offset, const std::string& file, std::size_t max_depth,
-                         std::size_t* end) {
+                         std::size_t* end, const JsonMask* mask = nullptr) {
   const char* cursor = text.data() + offset;
-  JsonSax sax(text, offset, file, max_depth, cursor);
+  JsonSax sax(text, offset, file, max_depth, cursor, mask);
   bool ok = Json::sax_parse(TrackingIterator(text.data() + offset, &cursor),
                             TrackingIterator(text.data() + text.size(), &cursor), &sax,
                             nlohmann::detail::input_format_t::json, end == nullptr);
@@ -189,6 +230,11 @@ bool is_json_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '
 
 Result<Json> parse_json(std::string_view text, const std::string& file, std::size_t max_depth) {
   return parse_value(text, 0, file, max_depth, nullptr);
+}
+
+Result<Json> parse_json_masked(std::string_view text, const std::string& file, const JsonMask& mask,
+                               std::size_t max_depth) {
+  return parse_value(text, 0, file, max_depth, nullptr, &mask);
 }
 
 Result<std::vector<Json>> parse_json_stream(std::string_view text, const std::string& file, std::size_t max_depth) {

@@ -129,3 +129,46 @@ TEST(JsonReader, StreamErrorsPointIntoTheFile) {
 
 }  // namespace
 }  // namespace fleetwave
+
+namespace fleetwave {
+namespace {
+
+// A mask builds the members it names, the whole value under a member whose mask is empty, and
+// applies an array's mask to every element; what it drops is still read (and must be JSON).
+TEST(JsonReader, AMaskBuildsOnlyTheMembersItNames) {
+  const std::string text = R"({"items": [
+      {"metadata": {"name": "a", "uid": "1", "labels": {"x": "y"}}, "spec": {"big": [1, 2, {"z": null}]},
+       "status": {"sync": {"status": "Synced", "comparedTo": {"k": 1}}, "resources": [{"kind": "Service"}]}},
+      {"metadata": {"name": "b"}, "status": {"sync": {"status": "OutOfSync"}}}],
+    "metadata": {"resourceVersion": "7"}})";
+  const JsonMask all;
+  const JsonMask mask{{{"items", JsonMask{{{"metadata", JsonMask{{{"name", all}, {"labels", all}}}},
+                                           {"status", JsonMask{{{"sync", JsonMask{{{"status", all}}}}}}}}}}}};
+  auto masked = parse_json_masked(text, "list.json", mask);
+  ASSERT_TRUE(masked.ok()) << masked.error().to_string();
+  EXPECT_EQ(*masked, Json::parse(R"({"items": [
+      {"metadata": {"name": "a", "labels": {"x": "y"}}, "status": {"sync": {"status": "Synced"}}},
+      {"metadata": {"name": "b"}, "status": {"sync": {"status": "OutOfSync"}}}]})"));
+  // An empty mask builds everything, as parse_json does.
+  auto whole = parse_json_masked(text, "list.json", all);
+  ASSERT_TRUE(whole.ok());
+  EXPECT_EQ(*whole, Json::parse(text));
+}
+
+TEST(JsonReader, AMaskedParseStillReadsWhatItDrops) {
+  const JsonMask all;
+  const JsonMask mask{{{"keep", all}}};
+  auto broken = parse_json_masked(R"({"keep": 1, "drop": [1, 2,]})", "x.json", mask);
+  ASSERT_FALSE(broken.ok());
+  EXPECT_NE(broken.error().to_string().find("x.json:1:"), std::string::npos) << broken.error().to_string();
+  auto duplicate = parse_json_masked(R"({"keep": 1, "keep": 2})", "x.json", mask);
+  ASSERT_FALSE(duplicate.ok());
+  EXPECT_NE(duplicate.error().message.find("duplicate key 'keep'"), std::string::npos);
+  // Dropped members are never built, so their duplicates go unseen.
+  auto dropped = parse_json_masked(R"({"keep": {"a": 1}, "drop": 1, "drop": 2})", "x.json", mask);
+  ASSERT_TRUE(dropped.ok());
+  EXPECT_EQ(*dropped, Json::parse(R"({"keep": {"a": 1}})"));
+}
+
+}  // namespace
+}  // namespace fleetwave

@@ -121,6 +121,26 @@ Status<> read_status(const Node& root, AppObservation& out) {
 
 }  // namespace
 
+const JsonMask& application_list_fields() {
+  static const JsonMask fields = [] {
+    const JsonMask all;
+    const JsonMask revisions{{{"revision", all}, {"revisions", all}}};
+    JsonMask operation_state{{{"phase", all},
+                              {"message", all},
+                              {"finishedAt", all},
+                              {"operation", JsonMask{{{"sync", revisions}}}},
+                              {"syncResult", revisions}}};
+    JsonMask hydrator{{{"lastSuccessfulOperation", JsonMask{{{"drySHA", all}, {"hydratedSHA", all}}}}}};
+    JsonMask status{{{"sync", JsonMask{{{"status", all}, {"revision", all}, {"revisions", all}}}},
+                     {"health", JsonMask{{{"status", all}, {"message", all}}}},
+                     {"operationState", operation_state},
+                     {"sourceHydrator", hydrator}}};
+    JsonMask application{{{"metadata", JsonMask{{{"name", all}, {"labels", all}}}}, {"status", status}}};
+    return JsonMask{{{"items", application}}};
+  }();
+  return fields;
+}
+
 Result<ApplicationSummary> parse_application(const Json& application) {
   if (!application.is_object()) return wrong_type("", "object", application);
   Node root{&application, ""};

@@ -19,6 +19,7 @@
 #include "adapters/argocd/argocd_client.h"
 #include "base/json.h"
 #include "base/result.h"
+#include "codec/json_reader.h"
 
 namespace fleetwave {
 
@@ -27,6 +28,11 @@ namespace fleetwave {
 // A v1alpha1ApplicationList {metadata, items}; null or absent items are an empty list. Errors in
 // an item name it by index: field "items[3].status.sync.status".
 [[nodiscard]] Result<std::vector<ApplicationSummary>> parse_application_list(const Json& list);
+
+// The members of an ApplicationList that parse_application_list reads (names, labels, sync,
+// health, operation state, source hydrator): the rest of each Application (spec, resources,
+// history, conditions) is read past without being built.
+const JsonMask& application_list_fields();
 
 // A v1alpha1ClusterList (GET /api/v1/clusters): each cluster's name, server and connection state.
 [[nodiscard]] Result<std::vector<ClusterConnection>> parse_cluster_list(const Json& list);

@@ -230,6 +230,42 @@ TEST(ApplicationParserTest, ReadsLists) {
   }
 }
 
+// The list is parsed building only application_list_fields(): every field the parser reads, so
+// the summaries (and the errors of wrong types) are those of the whole document.
+TEST(ApplicationParserTest, AListBuiltFromItsReadFieldsOnlyReadsTheSame) {
+  const std::string done = operation_state("Succeeded", "ok", kSha1, kSha1, "2026-03-05T07:33:04Z");
+  const std::string items[] = {
+      application(status("Synced", kSha1, "Healthy", "", done)),
+      application(status("OutOfSync", kSha2, "Degraded", "deadline exceeded",
+                         operation_state("Running", "running", kSha2, "", ""))),
+      application(R"({"sync": {"status": "Synced", "revisions": [")" + std::string(kSha1) +
+                  R"("]}, "resources": [{"kind": "Service", "name": "x"}], "history": [{"id": 1}],
+         "sourceHydrator": {"lastSuccessfulOperation": {"drySHA": ")" +
+                  kSha2 + R"(", "hydratedSHA": ")" + kSha1 + R"("}}})"),
+  };
+  std::string list = R"({"metadata": {"resourceVersion": "9"}, "items": [)";
+  for (const std::string& item : items) list += (list.back() == '[' ? "" : ",") + item;
+  list += "]}";
+  auto masked = parse_json_masked(list, "list", application_list_fields());
+  ASSERT_TRUE(masked.ok()) << masked.error().to_string();
+  EXPECT_LT(masked->dump().size(), json(list).dump().size());
+  auto from_fields = parse_application_list(*masked), from_all = parse_application_list(json(list));
+  ASSERT_TRUE(from_fields.ok() && from_all.ok());
+  ASSERT_EQ(from_fields->size(), 3u);
+  for (std::size_t i = 0; i < 3; ++i) {
+    EXPECT_EQ((*from_fields)[i].name, (*from_all)[i].name);
+    EXPECT_EQ((*from_fields)[i].labels, (*from_all)[i].labels);
+    EXPECT_EQ((*from_fields)[i].observation, (*from_all)[i].observation);
+  }
+  EXPECT_EQ((*from_fields)[2].observation.sync_revision, kSha2) << "read through the source hydrator";
+  auto wrong = parse_json_masked(R"({"items": [{"metadata": {"name": "a"}, "status": {"health": {"status": 3}}}]})",
+                                 "list", application_list_fields());
+  ASSERT_TRUE(wrong.ok());
+  auto rejected = parse_application_list(*wrong);
+  ASSERT_FALSE(rejected.ok());
+  EXPECT_EQ(rejected.error().to_string(), "items[0].status.health.status: expected string, got number");
+}
+
 TEST(ApplicationParserTest, RejectsBadLists) {
   const ErrorCase cases[] = {
       {"list not an object", "[]", "expected object, got array"},

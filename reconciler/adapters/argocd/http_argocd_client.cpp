@@ -111,8 +111,10 @@ Result<HttpArgoCdClient::Reply> HttpArgoCdClient::send(const std::string& method
   return reply;
 }
 
-Result<Json> HttpArgoCdClient::parse_body(const Reply& reply, const std::string& application) const {
-  Result<Json> json = parse_json(reply.body, "response", options_.max_json_depth);
+Result<Json> HttpArgoCdClient::parse_body(const Reply& reply, const std::string& application,
+                                          const JsonMask* fields) const {
+  Result<Json> json = fields == nullptr ? parse_json(reply.body, "response", options_.max_json_depth)
+                                        : parse_json_masked(reply.body, "response", *fields, options_.max_json_depth);
   if (!json.ok()) return invalid_response_error(json.error(), context(application));
   if (!json->is_object()) return invalid_response_error(invalid_input("expected a JSON object"), context(application));
   return json;
@@ -122,7 +124,7 @@ Result<std::vector<ApplicationSummary>> HttpArgoCdClient::list_applications(cons
   std::string path = "/api/v1/applications";
   if (!label_selector.empty()) path += "?selector=" + percent_encode(label_selector);
   FW_TRY(reply, send("GET", path, "", ""));
-  FW_TRY(json, parse_body(reply, ""));
+  FW_TRY(json, parse_body(reply, "", &application_list_fields()));  // 50 MB at 50,000 Applications
   Result<std::vector<ApplicationSummary>> apps = parse_application_list(json);
   if (!apps.ok()) return invalid_response_error(apps.error(), context(""));
   return apps;

@@ -20,6 +20,8 @@
 
 namespace fleetwave {
 
+struct JsonMask;
+
 struct HttpArgoCdOptions {
   std::string base_url;  // http(s)://host[:port][/path-prefix], no credentials
   std::string token;     // the bearer token (the caller reads it from --argocd-token-file)
@@ -63,7 +65,8 @@ class HttpArgoCdClient final : public ArgoCdClient {
   // One request; a transport failure or a non-2xx status is an error.
   Result<Reply> send(const std::string& method, const std::string& path_and_query, const std::string& body,
                      const std::string& application) const;
-  Result<Json> parse_body(const Reply& reply, const std::string& application) const;
+  // `fields`: build only these members (null: all).
+  Result<Json> parse_body(const Reply& reply, const std::string& application, const JsonMask* fields = nullptr) const;
   ArgoCdRequestContext context(const std::string& application) const;
 
   HttpArgoCdOptions options_;
