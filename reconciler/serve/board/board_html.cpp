@@ -246,15 +246,19 @@ std::string app_section(const BoardView& v, const Json& app, std::size_t index, 
 }
 
 // Hydrated mode: the branch Argo CD syncs, its tip and the step that tip holds, so a reader goes
-// from the page to the exact manifests of the current step. "" when the fleet is not hydrated.
+// from the page to the exact manifests of the current step. When Argo CD's Source Hydrator
+// writes the branch, its tip names the commit it was rendered from, not a step of fleetwave's.
+// "" when the fleet is not hydrated.
 std::string hydration_line(const BoardView& v) {
   const Json* h = find_member(v.snapshot.status, "hydration");
   if (h == nullptr || !h->is_object()) return "";
   const std::string branch = board_str(*h, "branch"), commit = board_str(*h, "commit"), step = board_str(*h, "step");
-  std::string out = "<p class=\"meta\">Hydrated manifests on " + link(v.links.git.branch(branch), code(branch));
+  const bool by_argocd = board_str(*h, "hydrator") == "argocd";
+  std::string out = std::string("<p class=\"meta\">Hydrated manifests") + (by_argocd ? " (written by Argo CD)" : "") +
+                    " on " + link(v.links.git.branch(branch), code(branch));
   if (commit.empty()) return out + " (not written yet).</p>";
   out += " at " + commit_ref(v, commit);
-  if (!step.empty()) out += ", the step " + commit_ref(v, step);
+  if (!step.empty()) out += (by_argocd ? ", rendered from " : ", the step ") + commit_ref(v, step);
   return out + ".</p>";
 }
 

@@ -192,6 +192,14 @@ TEST(BoardHtml, TheHydratedBranchAndItsStepAreLinked) {
               std::string::npos)
         << html;
   }
+  // Argo CD's Source Hydrator writes it: its tip was rendered from a commit, not a step.
+  s.status["hydration"]["hydrator"] = "argocd";
+  const std::string by_argocd = fleet_fragment(BoardView{s, links, kNow});
+  EXPECT_NE(by_argocd.find("Hydrated manifests (written by Argo CD) on "), std::string::npos) << by_argocd;
+  EXPECT_NE(by_argocd.find("</a>, rendered from <a href=\"https://github.com/acme/fleet/commit/" + step),
+            std::string::npos)
+      << by_argocd;
+  EXPECT_EQ(by_argocd.find(", the step "), std::string::npos);
   s.status["hydration"]["commit"] = "";
   EXPECT_NE(fleet_fragment(BoardView{s, links, kNow}).find("(not written yet)"), std::string::npos);
 }
