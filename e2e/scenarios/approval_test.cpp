@@ -10,10 +10,7 @@ class ApprovalE2eTest : public ScenarioTest {
  protected:
   std::map<std::string, std::string> fleet_changes() override {
     auto changes = ScenarioTest::fleet_changes();
-    std::string& plan = changes["apps/guestbook/rollout.yaml"];
-    const std::string anchor = "      maxConcurrency: 50%\n";
-    EXPECT_NE(plan.find(anchor), std::string::npos);
-    plan.replace(plan.find(anchor), anchor.size(), anchor + "      approval: required\n");
+    require_approval(changes, "      maxConcurrency: 50%\n");
     return changes;
   }
 };

@@ -24,10 +24,7 @@ class BoardBrowserE2eTest : public ScenarioTest {
   // guestbook's last wave waits for an approval: a rollout that stays mid-way until the test says.
   std::map<std::string, std::string> fleet_changes() override {
     auto changes = ScenarioTest::fleet_changes();
-    std::string& plan = changes["apps/guestbook/rollout.yaml"];
-    const std::string anchor = "    - name: rest\n      clusters: {}\n";
-    EXPECT_NE(plan.find(anchor), std::string::npos);
-    plan.replace(plan.find(anchor), anchor.size(), anchor + "      approval: required\n");
+    require_approval(changes, "    - name: rest\n      clusters: {}\n");
     return changes;
   }
 

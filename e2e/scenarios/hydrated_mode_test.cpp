@@ -156,10 +156,7 @@ class HydratedApprovalE2eTest : public HydratedModeE2eTest {
  protected:
   std::map<std::string, std::string> fleet_changes() override {
     std::map<std::string, std::string> changes = HydratedModeE2eTest::fleet_changes();
-    std::string& plan = changes["apps/guestbook/rollout.yaml"];
-    const std::string anchor = "      maxConcurrency: 50%\n";
-    EXPECT_NE(plan.find(anchor), std::string::npos);
-    plan.replace(plan.find(anchor), anchor.size(), anchor + "      approval: required\n");
+    require_approval(changes, "      maxConcurrency: 50%\n");
     return changes;
   }
   void configure(StackOptions& options) override {

@@ -19,6 +19,13 @@ std::string replace_all(std::string text, const std::string& from, const std::st
 
 }  // namespace
 
+void require_approval(std::map<std::string, std::string>& changes, const std::string& wave_tail) {
+  std::string& plan = changes["apps/guestbook/rollout.yaml"];
+  const std::size_t at = plan.find(wave_tail);
+  ASSERT_NE(at, std::string::npos) << plan;
+  plan.replace(at, wave_tail.size(), wave_tail + "      approval: required\n");
+}
+
 std::string join(const std::vector<std::string>& items, const std::string& sep) {
   std::string out;
   for (const std::string& i : items) out += (out.empty() ? "" : sep) + i;

@@ -85,4 +85,8 @@ class ScenarioTest : public ::testing::Test {
 
 std::string join(const std::vector<std::string>& items, const std::string& sep = ",");
 
+// Makes the guestbook wave whose WavePlan lines end with `wave_tail` (its last lines, e.g.
+// "      maxConcurrency: 50%\n" for europe) need an approval, in a fleet_changes() map.
+void require_approval(std::map<std::string, std::string>& changes, const std::string& wave_tail);
+
 }  // namespace fleetwave::e2e

@@ -338,6 +338,14 @@ TEST_F(CliAppSetCommandTest, RepoUrlDefaultsAndErrors) {
   }
 }
 
+// The Application template's spec of a printed ApplicationSet (null when it does not read back).
+Json template_spec_of(const CliRun& r) {
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  auto doc = parse_yaml_stream(r.out, "out");
+  EXPECT_TRUE(doc.ok() && !doc->empty());
+  return doc.ok() && !doc->empty() ? (*doc)[0].value["spec"]["template"]["spec"] : Json();
+}
+
 // Hydrated mode is the fleet's choice (FleetSettings spec.hydration) unless a flag says.
 class CliAppSetHydratedTest : public CliTest {
  protected:
@@ -365,20 +373,12 @@ TEST_F(CliAppSetHydratedTest, TheFleetsChoiceAndTheFlagsThatOverrideIt) {
     SCOPED_TRACE(c.name);
     std::vector<std::string> args = {"appset", "shop"};
     args.insert(args.end(), c.extra.begin(), c.extra.end());
-    CliRun r = run_on_remote(args);
-    ASSERT_EQ(r.exit_code, 0) << r.err;
-    auto doc = parse_yaml_stream(r.out, "out");
-    ASSERT_TRUE(doc.ok());
-    const Json& source = (*doc)[0].value["spec"]["template"]["spec"]["source"];
+    const Json source = template_spec_of(run_on_remote(args))["source"];
     EXPECT_EQ(source["targetRevision"], c.target_revision);
     EXPECT_EQ(source.contains("plugin"), c.plugin);
     EXPECT_EQ(source["path"], c.plugin ? "{{.path}}" : "shop/{{.cluster}}");
   }
-  CliRun sync = run_on_remote({"appset", "shop", "--sync-source", "env/prod"});
-  ASSERT_EQ(sync.exit_code, 0) << sync.err;
-  auto doc = parse_yaml_stream(sync.out, "out");
-  ASSERT_TRUE(doc.ok());
-  const Json& spec = (*doc)[0].value["spec"]["template"]["spec"];
+  const Json spec = template_spec_of(run_on_remote({"appset", "shop", "--sync-source", "env/prod"}));
   EXPECT_FALSE(spec.contains("source"));
   EXPECT_EQ(spec["sourceHydrator"]["syncSource"]["targetBranch"], "env/prod");
   for (const auto& both : std::vector<std::vector<std::string>>{{"--plugin", "--hydrated-branch", "x"},
@@ -404,11 +404,7 @@ class CliAppSetArgoCdHydratesTest : public CliAppSetHydratedTest {
 };
 
 TEST_F(CliAppSetArgoCdHydratesTest, TheFleetsChoiceIsASourceHydratorApplication) {
-  CliRun r = run_on_remote({"appset", "shop"});
-  ASSERT_EQ(r.exit_code, 0) << r.err;
-  auto doc = parse_yaml_stream(r.out, "out");
-  ASSERT_TRUE(doc.ok());
-  const Json& spec = (*doc)[0].value["spec"]["template"]["spec"];
+  const Json spec = template_spec_of(run_on_remote({"appset", "shop"}));
   EXPECT_FALSE(spec.contains("source"));
   EXPECT_EQ(spec["sourceHydrator"]["syncSource"],
             Json::parse(R"({"targetBranch": "fleetwave/hydrated", "path": "shop/{{.cluster}}"})"));
