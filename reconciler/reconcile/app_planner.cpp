@@ -36,12 +36,11 @@ Result<std::vector<Cordon>> load_cordons(RepoSnapshot& snapshot) {
 
 PlannedApp AppPlanner::plan(const AppDefinition& app, const std::string& head, const History& history,
                             std::int64_t now_ms, std::map<std::string, Observations>& observation_cache) {
-  ArgoCdObserver argocd(argocd_);
   // The steps fill in the rest (in, the reaches, inventory, out).
-  AppContext ctx{app,       apps_,  head,
-                 history,   repo_,  blobs_,
-                 renders_,  argocd, observation_cache,
-                 analysis_, trust_, RepoSnapshot(repo_, blobs_, head)};
+  AppContext ctx{app,       apps_,     head,
+                 history,   repo_,     blobs_,
+                 renders_,  observer_, observation_cache,
+                 analysis_, trust_,    RepoSnapshot(repo_, blobs_, head)};
   ctx.out.report.app = app.name;
   ctx.out.report.path = app.path;
   if (!app.plan) {
@@ -58,6 +57,14 @@ PlannedApp AppPlanner::plan(const AppDefinition& app, const std::string& head, c
     if (step.run(ctx) == StepOutcome::Stop) break;
   }
   return std::move(ctx.out);
+}
+
+std::vector<std::string> AppPlanner::names_of_planned(const std::vector<AppDefinition>& apps) {
+  std::vector<std::string> names;
+  for (const AppDefinition& app : apps) {
+    if (app.plan) names.push_back(app.name);  // only an app with a WavePlan reaches the observe step
+  }
+  return names;
 }
 
 std::optional<WaveAssignment> waves_at_head(git::GitRepository& repo, BlobCache& blobs, ReachCache& renders,

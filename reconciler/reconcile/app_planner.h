@@ -11,6 +11,7 @@
 #include "reconcile/analysis_runner.h"
 #include "reconcile/app_discovery.h"
 #include "reconcile/foreign_changes.h"
+#include "reconcile/observer.h"
 #include "reconcile/reach_cache.h"
 #include "reconcile/repo_snapshot.h"
 #include "reconcile/step_trust.h"
@@ -55,13 +56,14 @@ class AppPlanner {
       : repo_(repo),
         blobs_(blobs),
         renders_(renders),
-        argocd_(argocd),
         apps_(apps),
         analysis_(analysis),
-        trust_(trust) {}
+        trust_(trust),
+        observer_(argocd, names_of_planned(apps)) {}
 
   // Never fails as a whole: problems land in report.errors. `observations` caches Argo CD
-  // answers per app across push retries of one cycle.
+  // answers per app across push retries of one cycle; the first app to observe reads the
+  // Applications of every app with a WavePlan at once (FleetObserver).
   PlannedApp plan(const AppDefinition& app, const std::string& head, const History& history, std::int64_t now_ms,
                   std::map<std::string, Observations>& observations);
 
@@ -69,10 +71,12 @@ class AppPlanner {
   git::GitRepository& repo_;
   BlobCache& blobs_;
   ReachCache& renders_;
-  ArgoCdClient& argocd_;
   const std::vector<AppDefinition>& apps_;
   AnalysisRunner* analysis_;
   StepTrust* trust_;
+  FleetObserver observer_;  // one Argo CD read for every app this planner observes
+
+  static std::vector<std::string> names_of_planned(const std::vector<AppDefinition>& apps);
 };
 
 // The app's state at a commit; a fresh state (app, path) when it has none yet.

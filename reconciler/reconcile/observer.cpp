@@ -9,6 +9,14 @@ void ArgoCdObserver::observe(const std::string& app, Observations& into) {
   into = observations_from(client_.list_applications(std::string(kAppLabel) + "=" + app));
 }
 
+void FleetObserver::observe(const std::string& app, Observations& into) {
+  if (!read_) observe_apps(client_, apps_, read_.emplace());
+  auto mine = read_->find(app);
+  if (mine == read_->end()) return ArgoCdObserver(client_).observe(app, into);
+  into = std::move(mine->second);
+  read_->erase(mine);
+}
+
 void observe_apps(ArgoCdClient& client, const std::vector<std::string>& apps,
                   std::map<std::string, Observations>& into) {
   if (apps.size() == 1) ArgoCdObserver(client).observe(apps[0], into[apps[0]]);

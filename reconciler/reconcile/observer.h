@@ -4,6 +4,7 @@
 #pragma once
 
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -28,6 +29,21 @@ class ArgoCdObserver final : public Observer {
 
  private:
   ArgoCdClient& client_;
+};
+
+// Every app's Applications from one Argo CD read per cycle: the first app observed asks for the
+// Applications of all `apps` at once (observe_apps), the others take their share of that answer.
+// Asked per label selector per app, a fleet of N apps cost N lists, each of which Argo CD answers by
+// scanning every Application it has. An app not among `apps` is asked for on its own.
+class FleetObserver final : public Observer {
+ public:
+  FleetObserver(ArgoCdClient& client, std::vector<std::string> apps) : client_(client), apps_(std::move(apps)) {}
+  void observe(const std::string& app, Observations& into) override;
+
+ private:
+  ArgoCdClient& client_;
+  std::vector<std::string> apps_;
+  std::optional<std::map<std::string, Observations>> read_;  // once the first app was observed
 };
 
 // The observations of several apps at once: one app asks Argo CD for its own Applications (label

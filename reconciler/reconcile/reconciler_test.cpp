@@ -214,7 +214,12 @@ TEST_F(ReconcilerTest, ADependentAppEntersEachWaveAfterItsDependency) {
                                        " has not started): it must be stable or past its wave canary before wave "
                                        "1/3 canary starts");
   for (int i = 0; i < 40; ++i) {
+    const std::size_t asked = argocd_.queries();
     cycle(r, argocd_, clock_, both);
+    EXPECT_LE(argocd_.queries() - asked, 1u) << "cycle " << i << ": one Argo CD read for both apps at most";
+    if (i == 0) {
+      EXPECT_EQ(argocd_.queries() - asked, 1u) << "both apps in flight: observed together";
+    }
     clock_.advance_ms(4000);
   }
   // (app, action, wave) of every step, oldest first.
