@@ -4,33 +4,22 @@
 #include <fstream>
 #include <sstream>
 
-#include "adapters/git/text_diff.h"
 #include "adapters/git/worktree_committer.h"
 #include "cli/app_lookup.h"
 #include "cli/workspace.h"
-#include "reconcile/app_planner.h"
+#include "reconcile/manual_change.h"
 #include "reconcile/step_writer.h"
 
 namespace fleetwave::cli {
 namespace {
 
 // The step for `app` at `head`; every failure here is the app's or the user's (exit 1).
-Result<PreparedChange, CliFailure> prepare_app_step(CommandContext& ctx, Workspace& ws, const std::string& head,
-                                                    const std::string& app_name, const StepMaker& make_step) {
+Result<PreparedChange, CliFailure> prepare_app_step(Workspace& ws, const std::string& head, const std::string& app,
+                                                    const ManualStepMaker& make_step) {
   BlobCache blobs;
-  auto apps = find_apps(ws.repo(), blobs, head, app_name);
-  if (!apps.ok()) return std::move(apps).error();
-  const AppDefinition& app = apps->front();
-  if (!app.plan) {
-    Error e = app.errors.empty() ? invalid_input("invalid WavePlan") : app.errors.front();
-    return CliFailure{kExitFailed, e.with_context("app " + app_name + " has an invalid WavePlan")};
-  }
-  RepoSnapshot snapshot(ws.repo(), blobs, head);
-  auto state = load_state(snapshot, app.name, app.path);
-  if (!state.ok()) return CliFailure{kExitFailed, state.error()};
-  auto step = make_step(*app.plan, *state, ctx.services.clock.now_ms());
-  if (!step.ok()) return CliFailure{kExitFailed, step.error()};
-  return PreparedChange{step->message, step->actor, step_changes(*step)};
+  auto prepared = prepare_manual_step(ws.repo(), blobs, head, app, make_step);
+  if (!prepared.ok()) return CliFailure{kExitFailed, prepared.error()};
+  return PreparedChange{prepared->step.message, prepared->step.actor, std::move(prepared->changes)};
 }
 
 // Refuses to overwrite uncommitted edits of the files the step writes.
@@ -54,29 +43,9 @@ Status<> check_untouched(git::LocalRepository& repo, const std::string& head,
   return ok_status();
 }
 
-// The clusters a change of targets.json drops: Argo CD deletes their Applications.
-std::vector<std::string> unpinned(git::GitRepository& repo, const std::string& head,
-                                  const std::vector<git::FileChange>& changes) {
-  std::vector<std::string> out;
-  for (const git::FileChange& change : changes) {
-    if (!change.path.ends_with("/targets.json")) continue;
-    auto before = repo.read_file(head, change.path);
-    if (!before.ok()) continue;
-    Json old_pins = Json::parse(*before, nullptr, false);
-    Json new_pins = Json::parse(change.content.value_or("[]"), nullptr, false);
-    if (!old_pins.is_array() || !new_pins.is_array()) continue;
-    for (const Json& pin : old_pins) {
-      const std::string cluster = string_at(pin, {"cluster"});
-      auto same = [&](const Json& p) { return string_at(p, {"cluster"}) == cluster; };
-      if (std::none_of(new_pins.begin(), new_pins.end(), same)) out.push_back(cluster);
-    }
-  }
-  return out;
-}
-
 void warn_unpinning(CommandContext& ctx, git::GitRepository& repo, const std::string& head,
                     const PreparedChange& prepared) {
-  std::vector<std::string> gone = unpinned(repo, head, prepared.changes);
+  std::vector<std::string> gone = clusters_unpinned(repo, head, prepared.changes);
   if (gone.empty()) return;
   std::string list;
   for (const std::string& c : gone) list += (list.empty() ? "" : ", ") + c;
@@ -94,11 +63,7 @@ int dry_run(CommandContext& ctx, Workspace& ws, const ChangePreparer& prepare, c
   ctx.out.line("dry run: nothing committed or pushed; on " + ws.branch_label() + " at " + short_sha(*head) +
                " this would commit:");
   ctx.out.write("\n" + commit_message_text(prepared->message, prepared->actor, author) + "\n");
-  for (const git::FileChange& change : prepared->changes) {
-    auto before = ws.repo().read_file(*head, change.path);
-    ctx.out.write(git::unified_diff(before.ok() ? *before : "", change.content.value_or(""), "a/" + change.path,
-                                    "b/" + change.path));
-  }
+  ctx.out.write(changes_diff(ws.repo(), *head, prepared->changes));
   return kExitOk;
 }
 
@@ -177,9 +142,12 @@ int commit_and_push(CommandContext& ctx, Workspace& ws, const ChangePreparer& pr
 
 }  // namespace
 
-int run_manual_step(CommandContext& ctx, const std::string& app, const StepMaker& make_step) {
+int run_manual_step(CommandContext& ctx, const std::string& app, const ManualRequest& request) {
+  auto make = [&](const WavePlan& plan, const RolloutState& state) {
+    return make_manual_step(request, plan, state, ctx.services.clock.now_ms());
+  };
   return run_manual_change(
-      ctx, [&](Workspace& ws, const std::string& head) { return prepare_app_step(ctx, ws, head, app, make_step); });
+      ctx, [&](Workspace& ws, const std::string& head) { return prepare_app_step(ws, head, app, make); });
 }
 
 int run_manual_change(CommandContext& ctx, const ChangePreparer& prepare) {

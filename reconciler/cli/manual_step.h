@@ -17,15 +17,14 @@
 #include "adapters/git/git_repository.h"
 #include "base/result.h"
 #include "cli/command_context.h"
+#include "reconcile/manual_change.h"
 #include "rollout/rollout_engine.h"
 
 namespace fleetwave::cli {
 
-using StepMaker = std::function<Result<Step>(const WavePlan& plan, const RolloutState& state, std::int64_t now_ms)>;
-
 // Runs the whole command for `app` and prints "<short sha> <subject>". Exit 1 for a refused
 // step (nothing to approve, unknown app, already paused...), 3 when Git could not be used.
-int run_manual_step(CommandContext& ctx, const std::string& app, const StepMaker& make_step);
+int run_manual_step(CommandContext& ctx, const std::string& app, const ManualRequest& request);
 
 class Workspace;
 

@@ -151,6 +151,33 @@ void Reconciler::hydrate(const std::string& tip, const std::vector<AppDefinition
   report.hydrated_commits = hydrated->commits;
 }
 
+Result<ManualOutcome> Reconciler::take_manual_step(const std::string& app, const ManualRequest& request,
+                                                   const git::Signature& person, bool dry_run) {
+  ManualOutcome out;
+  std::optional<Error> refused;  // the step's own refusal, not a Git failure
+  auto build = [&](const std::string& head, int) -> Result<std::string> {
+    const std::int64_t now_ms = clock_.now_ms();
+    auto make = [&](const WavePlan& plan, const RolloutState& state) {
+      return make_manual_step(request, plan, state, now_ms);
+    };
+    auto prepared = prepare_manual_step(repo_, blobs_, head, app, make);
+    if (!prepared.ok()) return *(refused = prepared.error());
+    const git::Signature author = writer_.stamp(person);
+    out = ManualOutcome{head,
+                        "",
+                        prepared->step.message.subject,
+                        commit_message_text(prepared->step.message, prepared->step.actor, author),
+                        changes_diff(repo_, head, prepared->changes),
+                        clusters_unpinned(repo_, head, prepared->changes)};
+    if (dry_run) return head;
+    return writer_.commit_changes(head, prepared->step.message, prepared->step.actor, author, prepared->changes);
+  };
+  auto published = writer_.publish(options_.branch, build);
+  if (!published.ok()) return refused ? *refused : published.error().error.with_context("push to " + options_.branch);
+  if (!dry_run) out.commit = published->tip;
+  return out;
+}
+
 Result<CycleReport> Reconciler::run_once() {
   CycleReport report;
   std::vector<AppDefinition> apps;

@@ -23,6 +23,7 @@
 #include "reconcile/cycle_report.h"
 #include "reconcile/failover_watch.h"
 #include "reconcile/hydration/hydrator.h"
+#include "reconcile/manual_change.h"
 #include "reconcile/reach_cache.h"
 #include "reconcile/repo_snapshot.h"
 #include "reconcile/step_writer.h"
@@ -51,6 +52,16 @@ struct ReconcilerOptions {
 // Fleetwave-Actor of the reconciler's own steps: its author and, when known, which instance.
 std::string reconciler_actor(const ReconcilerOptions& options);
 
+// What a person's step wrote, or with a dry run would write.
+struct ManualOutcome {
+  std::string head;                   // the branch tip it was computed on
+  std::string commit;                 // "" on a dry run
+  std::string subject;                // its commit subject
+  std::string message;                // the whole commit message, trailers included
+  std::string diff;                   // of every file it writes, against `head`
+  std::vector<std::string> unpinned;  // clusters whose Application Argo CD deletes
+};
+
 // What a cycle runs with besides Git and Argo CD: time, waiting, jitter.
 struct CycleServices {
   const Clock& clock;
@@ -68,6 +79,14 @@ class Reconciler {
   // Fails only when the cycle could not run at all (fetch failed, pushes kept conflicting);
   // per-app problems are in the report.
   Result<CycleReport> run_once();
+
+  // A person's step of one app (serve's board actions): computed on the fetched head as the CLI
+  // computes it (manual_change.h), authored by `person` (also its Fleetwave-Actor), signed as the
+  // reconciler signs, pushed with the cycle's retries. With `dry_run` nothing is written: the
+  // outcome holds the commit message and diff that would be. A refused step is InvalidInput or
+  // Conflict (already paused), an unknown app NotFound.
+  Result<ManualOutcome> take_manual_step(const std::string& app, const ManualRequest& request,
+                                         const git::Signature& person, bool dry_run);
 
   // The renders and blobs the cycles keep (keyed by input digest and object id, so never stale):
   // serve's status builder shares them instead of rendering every app again after each cycle.

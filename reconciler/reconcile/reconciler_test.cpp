@@ -188,6 +188,46 @@ TEST_F(ReconcilerTest, ABadWavePlanIsReportedWhileOtherAppsProceed) {
 
 // db and shop released by one commit; shop depends on db: each of shop's waves starts only
 // after db's release has completed the wave of the same name.
+TEST_F(ReconcilerTest, APersonsStepFromTheBoardIsOneCommitAuthoredByThem) {
+  auto repo = open_cache("cache");
+  Reconciler r(*repo, argocd_, clock_, {});
+  auto targets = [&] { return this->targets(); };
+  cycle(r, argocd_, clock_, targets);  // start
+  const std::string before = head();
+  const git::Signature alice{"Alice Doe", "alice@example.com", 0, 0};
+  const ManualRequest pause{"pause", std::nullopt, {}, "incident 42"};
+
+  auto dry = r.take_manual_step("shop", pause, alice, true);
+  ASSERT_TRUE(dry.ok()) << dry.error().to_string();
+  EXPECT_EQ(head(), before) << "a dry run writes nothing";
+  EXPECT_EQ(dry->head, before);
+  EXPECT_EQ(dry->commit, "");
+  EXPECT_EQ(dry->subject, "fleetwave(shop): pause (incident 42)");
+  EXPECT_NE(dry->message.find("Fleetwave-Action: pause\n"), std::string::npos) << dry->message;
+  EXPECT_NE(dry->message.find("Fleetwave-Actor: Alice Doe <alice@example.com>"), std::string::npos) << dry->message;
+  EXPECT_NE(dry->diff.find("+++ b/.fleetwave/shop/state.yaml"), std::string::npos) << dry->diff;
+  EXPECT_NE(dry->diff.find("+paused: true"), std::string::npos) << dry->diff;
+
+  auto done = r.take_manual_step("shop", pause, alice, false);
+  ASSERT_TRUE(done.ok()) << done.error().to_string();
+  EXPECT_EQ(head(), done->commit);
+  EXPECT_EQ(testkit::git(remote_, {"log", "-1", "--format=%an <%ae>|%P", "main"}).value(),
+            "Alice Doe <alice@example.com>|" + before);
+  EXPECT_EQ(actions().back(), "pause");
+  EXPECT_EQ(done->message, dry->message) << "the dry run showed the very commit";
+
+  auto again = r.take_manual_step("shop", pause, alice, false);
+  ASSERT_FALSE(again.ok());
+  EXPECT_EQ(again.error().kind, ErrorKind::Conflict) << again.error().to_string();
+  auto unknown = r.take_manual_step("nope", pause, alice, true);
+  ASSERT_FALSE(unknown.ok());
+  EXPECT_EQ(unknown.error().kind, ErrorKind::NotFound);
+  EXPECT_NE(unknown.error().message.find("apps: shop"), std::string::npos) << unknown.error().message;
+  EXPECT_EQ(head(), done->commit) << "refusals write nothing";
+  clock_.advance_ms(60'000);
+  EXPECT_TRUE(cycle(r, argocd_, clock_, targets).commits.empty()) << "the paused app does not move";
+}
+
 TEST_F(ReconcilerTest, ADependentAppEntersEachWaveAfterItsDependency) {
   std::string db_plan = wave_plan("db");
   std::string shop_plan = wave_plan("shop");
