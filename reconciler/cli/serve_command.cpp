@@ -47,6 +47,15 @@ Result<std::string> optional_secret(CommandContext& ctx, const ParsedArgs& args,
   return secret;
 }
 
+// board.actorsFile: who may act from the board (serve/board_actors.h); nullopt when unset.
+Result<std::optional<serve::BoardActors>> board_actors(CommandContext& ctx, const ParsedArgs& args) {
+  if (!args.has("board-actors-file")) return std::optional<serve::BoardActors>();
+  const std::string file = args.get("board-actors-file");
+  FW_TRY(text, read_secret_file(flag_label(args, "board-actors-file"), file, ctx.process.cwd));
+  FW_TRY(actors, serve::BoardActors::parse(text, file));
+  return std::optional<serve::BoardActors>(std::move(actors));
+}
+
 // Settings of serve's own (everything but the repository, Argo CD and author).
 Result<serve::ServeOptions> serve_options(CommandContext& ctx, const ParsedArgs& args) {
   serve::ServeOptions o;
@@ -81,6 +90,8 @@ Result<serve::ServeOptions> serve_options(CommandContext& ctx, const ParsedArgs&
                                       args.get("approvals-repository"), args.get("board-git-web-url")));
   FW_TRY(argocd_web, serve::argocd_web_url(args.get("board-argocd-url")));
   o.board_links = {links, argocd_web};
+  FW_TRY(actors, board_actors(ctx, args));
+  o.board_actors = std::move(actors);
   o.build = {build_version(), build_revision()};
   return o;
 }
@@ -197,6 +208,9 @@ std::vector<FlagSpec> serve_flags() {
          "board.username"},
         {"board-password-file", "FILE", "file holding the board's basic auth password", true, 0, "board.passwordFile"},
         {"board-token-file", "FILE", "file holding a bearer token that opens the board", true, 0, "board.tokenFile"},
+        {"board-actors-file", "FILE",
+         "people who may act from the board, one per line: EMAIL RIGHTS sha256:TOKEN-HASH NAME", true, 0,
+         "board.actorsFile"},
         {"board-argocd-url", "URL", "Argo CD's web address, for the board's links to each cluster's Application", true,
          0, "board.argocdUrl"},
         {"board-git-web-url", "URL",

@@ -13,6 +13,7 @@
 #include <sys/socket.h>
 
 #include "base/text.h"
+#include "serve/board_actions.h"
 #include "serve/guarded_http_server.h"
 #include "serve/request_framing.h"
 #include "serve/snapshot_builder.h"
@@ -26,6 +27,7 @@ ApiRequest to_api(const httplib::Request& req, std::string body) {
   ApiRequest out;
   for (const auto& [name, value] : req.headers) out.headers.emplace(ascii_lower(name), value);  // the first one wins
   out.body = std::move(body);
+  for (std::size_t i = 1; i < req.matches.size(); ++i) out.path_params.push_back(req.matches[i]);
   return out;
 }
 
@@ -55,12 +57,16 @@ void refuse(httplib::Response& res, int status, const std::string& message) {
 
 // The methods a known path answers ("" for a path no route has): a known path asked with another
 // method is 405 with Allow, as HTTP says, not the board's 404 page.
+const std::regex kAppActions(R"(/api/v1/apps/([A-Za-z0-9._-]+)/actions)");
+const std::regex kAppAction(R"(/api/v1/apps/([A-Za-z0-9._-]+)/actions/([a-z-]+))");
+
 std::string allowed_methods(const std::string& path) {
   static const std::regex kApp(R"(/api/v1/apps/[A-Za-z0-9._-]+)");
   static const std::regex kAppEvents(R"(/apps/[^/]+/events)");
-  if (path == "/webhook/git" || path == "/api/v1/getparams.execute") return "POST";
+  if (path == "/webhook/git" || path == "/api/v1/getparams.execute" || std::regex_match(path, kAppAction))
+    return "POST";
   if (path == "/healthz" || path == "/readyz" || path == "/metrics" || path == "/events" || path == "/api/v1/apps" ||
-      std::regex_match(path, kApp) || std::regex_match(path, kAppEvents))
+      std::regex_match(path, kApp) || std::regex_match(path, kAppEvents) || std::regex_match(path, kAppActions))
     return "GET, HEAD";
   return "";  // the board's pages answer GET; anything else is 404
 }
@@ -69,12 +75,16 @@ RouteKind route_kind(const httplib::Request& req) {
   static const std::regex kApp(R"(/api/v1/apps/[A-Za-z0-9._-]+)");
   const std::string& p = req.path;
   if (req.method == "POST") {
-    return p == "/webhook/git" || p == "/api/v1/getparams.execute" ? RouteKind::TakesBody : RouteKind::Unknown;
+    return p == "/webhook/git" || p == "/api/v1/getparams.execute" || std::regex_match(p, kAppAction)
+               ? RouteKind::TakesBody
+               : RouteKind::Unknown;
   }
   if (req.method == "GET" || req.method == "HEAD") {
     // Outside /api/ every path is the board's (its 404 page included).
-    return p.rfind("/api/", 0) != 0 || p == "/api/v1/apps" || std::regex_match(p, kApp) ? RouteKind::NoBody
-                                                                                        : RouteKind::Unknown;
+    return p.rfind("/api/", 0) != 0 || p == "/api/v1/apps" || std::regex_match(p, kApp) ||
+                   std::regex_match(p, kAppActions)
+               ? RouteKind::NoBody
+               : RouteKind::Unknown;
   }
   return RouteKind::Unknown;
 }
@@ -177,6 +187,20 @@ void raise_listen_backlog(int port) {
   }
 }
 
+// The board's actions (board_actions.h), when people may act from it.
+void add_action_routes(GuardedServer& svr, ServeApi& api, std::size_t max_body) {
+  const BoardActions* actions = api.actions();
+  if (actions == nullptr) return;
+  svr.Get("/signin", answer([actions](const httplib::Request& req) { return actions->sign_in(to_api(req, "")); }));
+  svr.Get(R"(/api/v1/apps/([A-Za-z0-9._-]+)/actions)", guarded(api, [actions](const httplib::Request& req) {
+            return actions->offered(req.matches[1], to_api(req, ""));
+          }));
+  svr.Post(R"(/api/v1/apps/([A-Za-z0-9._-]+)/actions/([a-z-]+))",
+           with_body(max_body, nullptr, [actions](const ApiRequest& r) {
+             return actions->act(r.path_params.at(0), r.path_params.at(1), r);
+           }));
+}
+
 void add_routes(GuardedServer& svr, ServeApi& api, ServeMetrics& metrics, std::size_t max_body, EventHub& hub) {
   svr.Get("/healthz", answer([&api](const httplib::Request&) { return api.healthz(); }));
   svr.Get("/readyz", answer([&api](const httplib::Request&) { return api.readyz(); }));
@@ -184,6 +208,7 @@ void add_routes(GuardedServer& svr, ServeApi& api, ServeMetrics& metrics, std::s
   svr.Get("/api/v1/apps", guarded(api, [&api](const httplib::Request&) { return api.apps(); }));
   svr.Get(R"(/api/v1/apps/([A-Za-z0-9._-]+))",
           guarded(api, [&api](const httplib::Request& req) { return api.app(req.matches[1]); }));
+  add_action_routes(svr, api, max_body);
   svr.Get("/events", board_stream(api, hub));
   svr.Get(R"(/apps/([^/]+)/events)", board_stream(api, hub));
   // Everything else outside /api/ is the board: its pages, assets and 404 page.

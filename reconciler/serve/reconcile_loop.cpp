@@ -138,6 +138,7 @@ class ReconcileLoop::Sink final : public CycleSink {
 };
 
 bool ReconcileLoop::cycle() {
+  std::lock_guard<std::mutex> lock(p_.reconciler_mu);
   const std::int64_t start = p_.clock.monotonic_ms();
   p_.state.cycle_started(p_.clock.now_ms());
   const std::uint64_t queries_before = p_.argocd.queries();

@@ -8,6 +8,8 @@
 // TriggerQueue, JsonLog) is thread-safe.
 #pragma once
 
+#include <mutex>
+
 #include "base/clock.h"
 #include "reconcile/cycle_summary.h"
 #include "reconcile/reconciler.h"
@@ -32,6 +34,9 @@ struct LoopPorts {
   JsonLog& log;
   const Clock& clock;
   Random& random;  // interval jitter
+  // Held for a whole cycle, publishing included: a board action (board_actions.h) takes it to
+  // use the reconciler between cycles, never during one.
+  std::mutex& reconciler_mu;
 };
 
 class ReconcileLoop {

@@ -7,6 +7,7 @@
 #include "codec/json_writer.h"
 #include "serve/board/board_assets.h"
 #include "serve/board/board_html.h"
+#include "serve/board_actions.h"
 #include "serve/process_metrics.h"
 #include "serve/snapshot_builder.h"
 #include "serve/webhook_auth.h"
@@ -53,14 +54,6 @@ std::vector<std::pair<std::string, std::string>> page_headers() {
 
 ApiResponse html(int status, std::string body) {
   return {status, "text/html; charset=utf-8", std::move(body), page_headers()};
-}
-
-const Json* find_app(const Snapshot& snapshot, const std::string& name) {
-  auto apps = snapshot.status.find("apps");
-  if (apps == snapshot.status.end() || !apps->is_array()) return nullptr;
-  for (const Json& app : *apps)
-    if (app.value("app", "") == name) return &app;
-  return nullptr;
 }
 
 // "/apps/<name>" -> name ("" for anything else, a name holding '/' included).
@@ -162,6 +155,7 @@ std::optional<ApiResponse> ServeApi::board_refusal(const ApiRequest& request) co
   if (!secrets_.board_token.empty() && !bearer_token(request.headers).empty() &&
       constant_time_equal(bearer_token(request.headers), secrets_.board_token))
     return std::nullopt;
+  if (actions_ != nullptr && actions_->actors().authenticate(request.headers) != nullptr) return std::nullopt;
   ApiResponse refused = html(401, board_page("Sign in", "", "/",
                                              "<p>The board needs the credentials set in fleetwave serve's "
                                              "<code>board</code> settings.</p>"));
@@ -189,11 +183,12 @@ ApiResponse ServeApi::board(const std::string& path, std::int64_t now_ms) const 
     });
     return page;
   }
-  const Json* found = find_app(*snapshot, app);
+  const Json* found = snapshot->app(app);
   if (found == nullptr) return html(404, not_found_page(path));
   const std::string self = "/apps/" + url_segment(app);
   page.shared_body = board_cache_.get(snapshot, "page " + self, second, [&] {
-    return board_page("App " + app, self + "/events", self, app_fragment(view, *found));
+    return board_page("App " + app, self + "/events", self, app_fragment(view, *found),
+                      actions_ != nullptr ? actions_panel(app) : "");
   });
   return page;
 }
@@ -201,7 +196,7 @@ ApiResponse ServeApi::board(const std::string& path, std::int64_t now_ms) const 
 std::optional<ApiResponse> ServeApi::board_stream_refusal(const std::string& app) const {
   if (app.empty()) return std::nullopt;
   auto snapshot = state_.snapshot();
-  if (snapshot == nullptr || find_app(*snapshot, app) != nullptr) return std::nullopt;
+  if (snapshot == nullptr || snapshot->app(app) != nullptr) return std::nullopt;
   return json_error(404, "unknown app " + app + " at " + snapshot->head);
 }
 
@@ -220,7 +215,7 @@ std::string ServeApi::board_event_text(const Snapshot& snapshot, const std::stri
   std::string fragment;
   if (app.empty()) {
     fragment = fleet_fragment(view);
-  } else if (const Json* found = find_app(snapshot, app)) {
+  } else if (const Json* found = snapshot.app(app)) {
     fragment = app_fragment(view, *found);
   } else {
     fragment = "<p>App " + html_escape(app) + " is no longer at " + html_escape(snapshot.head.substr(0, 7)) + ".</p>";

@@ -13,7 +13,9 @@
 //                                   any other path outside /api/ answers the 404 page
 //   GET  /events, /apps/<app>/events  the board's live parts as Server-Sent Events (the stream
 //                                   itself is run by http_server.cpp; board_event() renders one)
-//   With board credentials set, the board, its events and /api/v1/apps answer 401 without them.
+//   With board credentials set, the board, its events and /api/v1/apps answer 401 without them
+//   (the credentials of a person board.actorsFile lists open it too). The actions people take
+//   from the board are board_actions.h's.
 //
 // Thread-safety: every method may be called from many HTTP threads at once; the state it
 // reads is thread-safe and its own members are immutable after construction.
@@ -40,6 +42,7 @@ namespace fleetwave::serve {
 struct ApiRequest {
   std::map<std::string, std::string> headers;  // lower-case names
   std::string body;
+  std::vector<std::string> path_params;  // what the route's pattern captured, in order
 };
 
 struct ApiResponse {
@@ -63,6 +66,8 @@ struct ApiSecrets {
   std::string board_password;
   std::string board_token;
 };
+
+class BoardActions;
 
 class ServeApi {
  public:
@@ -100,6 +105,9 @@ class ServeApi {
   std::shared_ptr<const std::string> board_event(const std::string& app, std::uint64_t generation,
                                                  std::int64_t now_ms) const;
   ServeState& state() const { return state_; }
+  // The board's actions (board_actions.h); null: the board is read-only. Set before serving.
+  void set_actions(const BoardActions* actions) { actions_ = actions; }
+  const BoardActions* actions() const { return actions_; }
 
  private:
   ServeState& state_;
@@ -108,6 +116,7 @@ class ServeApi {
   JsonLog& log_;
   const ApiSecrets secrets_;
   const BoardLinks links_;
+  const BoardActions* actions_ = nullptr;
   std::string board_event_text(const Snapshot& snapshot, const std::string& app, std::uint64_t generation,
                                std::int64_t now_ms) const;
 

@@ -12,6 +12,7 @@
 
 #include "base/duration_text.h"
 #include "reconcile/approvals/approval_hook.h"
+#include "serve/board_actions.h"
 #include "serve/heap.h"
 #include "serve/reconcile_loop.h"
 
@@ -97,6 +98,18 @@ int wait_for_shutdown(const sigset_t& signals, const ServeOptions& o, ServeState
   return signal_number;
 }
 
+// board.actorsFile: the board's actions, which use the reconciler between cycles.
+std::optional<BoardActions> board_actions(const ServeOptions& o, Reconciler& reconciler, std::mutex& reconciler_mu,
+                                          ServeState& state, TriggerQueue& triggers, JsonLog& log) {
+  if (!o.board_actors) return std::nullopt;
+  auto take_step = [&reconciler, &reconciler_mu](const std::string& app, const ManualRequest& request,
+                                                 const git::Signature& person, bool dry_run) {
+    std::lock_guard<std::mutex> lock(reconciler_mu);
+    return reconciler.take_manual_step(app, request, person, dry_run);
+  };
+  return std::optional<BoardActions>(std::in_place, *o.board_actors, take_step, state, triggers, log);
+}
+
 }  // namespace
 
 int run_serve(const ServeOptions& o, ServePorts p) {
@@ -105,7 +118,6 @@ int run_serve(const ServeOptions& o, ServePorts p) {
   const sigset_t signals = shutdown_signals();
   sigset_t previous;
   pthread_sigmask(SIG_BLOCK, &signals, &previous);
-
   ServeState state;
   ServeMetrics metrics(o.build);
   TriggerQueue triggers;
@@ -123,7 +135,9 @@ int run_serve(const ServeOptions& o, ServePorts p) {
   SnapshotBuilder snapshots(p.repo, status, o.reconciler.branch,
                             ApprovalRules{o.allowed_reviewers, o.reconciler.trust != nullptr});
   ServeApi api(state, metrics, triggers, p.log, o.secrets, o.board_links);
-
+  std::mutex reconciler_mu;  // a cycle or a board action, never both
+  std::optional<BoardActions> actions = board_actions(o, reconciler, reconciler_mu, state, triggers, p.log);
+  if (actions) api.set_actions(&*actions);
   std::unique_ptr<HttpServer> http = start_http(o, api, metrics, p.log);
   if (http == nullptr) {
     pthread_sigmask(SIG_SETMASK, &previous, nullptr);
@@ -133,7 +147,8 @@ int run_serve(const ServeOptions& o, ServePorts p) {
   std::mutex done_mu;
   std::condition_variable done_cv;
   bool done = false;
-  ReconcileLoop loop({reconciler, argocd, snapshots, state, metrics, triggers, p.log, p.clock, p.random}, o.schedule);
+  ReconcileLoop loop({reconciler, argocd, snapshots, state, metrics, triggers, p.log, p.clock, p.random, reconciler_mu},
+                     o.schedule);
   std::thread worker([&] {
     loop.run();
     std::lock_guard<std::mutex> lock(done_mu);

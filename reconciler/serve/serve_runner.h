@@ -13,6 +13,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 
 #include "adapters/argocd/argocd_client.h"
@@ -20,6 +21,7 @@
 #include "adapters/hosting/approval_provider.h"
 #include "base/clock.h"
 #include "reconcile/reconciler.h"
+#include "serve/board_actors.h"
 #include "serve/http_server.h"
 #include "serve/json_log.h"
 #include "serve/loop_schedule.h"
@@ -44,6 +46,7 @@ struct ServeOptions {
   BuildInfo build;                             // fleetwave_build_info
   BoardLinks board_links;                      // the board's links to the Git host's and Argo CD's pages
   NotifyOptions notify;                        // commit statuses and notifications.webhooks
+  std::optional<BoardActors> board_actors;     // who may act from the board; nullopt: read-only
 };
 
 struct ServePorts {

@@ -4,6 +4,14 @@
 
 namespace fleetwave::serve {
 
+const Json* Snapshot::app(const std::string& name) const {
+  auto apps = status.find("apps");
+  if (apps == status.end() || !apps->is_array()) return nullptr;
+  for (const Json& app : *apps)
+    if (app.value("app", "") == name) return &app;
+  return nullptr;
+}
+
 void ServeState::publish(std::shared_ptr<const Snapshot> snapshot) {
   {
     std::unique_lock<std::shared_mutex> lock(snapshot_mu_);

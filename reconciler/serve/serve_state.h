@@ -45,6 +45,9 @@ struct Snapshot {
   // app -> its audit trail, newest first; filled once someone looks at the board (trails_loaded).
   std::map<std::string, std::vector<StepRecord>> trails;
   bool trails_loaded = false;
+
+  // The app's entry of `status`; null when there is none.
+  const Json* app(const std::string& name) const;
 };
 
 class ServeState {

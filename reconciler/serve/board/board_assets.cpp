@@ -4,10 +4,19 @@
 
 namespace fleetwave::serve {
 
+// The app page's actions (board.js: kScriptActions).
+constexpr const char* kCssActions =
+    R"css(section.actions { display: flex; flex-wrap: wrap; gap: 0.5rem; align-items: center; margin: 0.5rem 0; }
+section.actions .who { color: var(--muted); }
+dialog.act { max-width: 60rem; width: 90%; }
+dialog.act pre.preview { white-space: pre-wrap; background: #f4f6f8; padding: 0.5rem; max-height: 50vh; overflow: auto; }
+dialog.act .fields label { display: block; margin: 0.3rem 0; }
+)css";
+
 // States are told by words and by border style as well as by colour; every text colour has at
 // least 4.5:1 contrast on its background (WCAG AA).
-std::string_view board_css() {
-  return R"css(:root { --fg: #1b1f24; --muted: #4d5561; --bg: #ffffff; --line: #c9ced6; font-family: system-ui, sans-serif; }
+constexpr const char* kCssBase =
+    R"css(:root { --fg: #1b1f24; --muted: #4d5561; --bg: #ffffff; --line: #c9ced6; font-family: system-ui, sans-serif; }
 body { margin: 0 auto; max-width: 90rem; padding: 0 1rem 2rem; color: var(--fg); background: var(--bg); line-height: 1.4; }
 header { display: flex; flex-wrap: wrap; gap: 1rem; align-items: baseline; border-bottom: 1px solid var(--line); }
 .brand { font-weight: 700; }
@@ -61,6 +70,10 @@ i.f { background: #a1160a; border-color: #a1160a; }
 i.h { background: #6f3bb0; border: 3px double #fff; }
 i.k { background: #99184f; border: 2px dashed #fbe9f1; }
 )css";
+
+std::string_view board_css() {
+  static const std::string css = std::string(kCssBase) + kCssActions;
+  return css;
 }
 
 // The board's script, in three parts (one IIFE): bake countdowns, the fleet page's filters and
@@ -141,6 +154,7 @@ constexpr const char* kScriptLive = R"js(  arm();
       tick();
       filter();
       live.textContent = "Live, updated " + new Date().toLocaleTimeString();
+      document.dispatchEvent(new Event("fleetwave:update"));
     });
     source.onopen = function () { live.textContent = "Live"; };
     source.onerror = function () {
@@ -152,8 +166,124 @@ constexpr const char* kScriptLive = R"js(  arm();
 })();
 )js";
 
+constexpr const char* kScriptActions = R"js((function () {
+  // The app page's actions (serve/board_actions.h): what the signed-in person may do now, each
+  // confirmed by the commit it would write (a dry run) before it is written.
+  var panel = document.getElementById("actions");
+  if (!panel || !window.fetch) return;
+  var url = panel.getAttribute("data-actions"), csrf = "", dialog = null;
+  function el(tag, cls, text) {
+    var e = document.createElement(tag);
+    if (cls) e.className = cls;
+    if (text) e.textContent = text;
+    return e;
+  }
+  function label(a) {
+    if (a.action === "approve") return "Approve " + a.wave;
+    if (a.action === "release-hold") return "Release hold";
+    return a.action.charAt(0).toUpperCase() + a.action.slice(1);
+  }
+  function post(action, body) {
+    return fetch(url + "/" + action, {
+      method: "POST", credentials: "same-origin",
+      headers: { "Content-Type": "application/json", "X-Fleetwave-CSRF": csrf },
+      body: JSON.stringify(body)
+    }).then(function (r) {
+      return r.json().then(function (j) { if (!r.ok) throw new Error(j.error || r.status); return j; });
+    });
+  }
+  function field(form, name, text, hint) {
+    var l = el("label", "", text + " ");
+    var i = el("input");
+    i.name = name;
+    if (hint) i.placeholder = hint;
+    l.appendChild(i);
+    form.appendChild(l);
+    return i;
+  }
+  function open(a) {
+    if (dialog) dialog.remove();
+    dialog = el("dialog", "act");
+    dialog.setAttribute("aria-label", label(a));
+    dialog.appendChild(el("h2", "", label(a)));
+    var form = el("div", "fields"), reason = null, clusters = null, wave = null;
+    if (a.needsReason) reason = field(form, "reason", "Reason", "why (recorded in the commit)");
+    if (a.takesClusters) clusters = field(form, "clusters", "Clusters", "eu-1 eu-2");
+    if (a.action === "promote") wave = field(form, "wave", "Through wave", "empty: every wave");
+    dialog.appendChild(form);
+    var preview = el("pre", "preview"), status = el("p", "status");
+    status.setAttribute("role", "status");
+    var buttons = el("p", "buttons");
+    var check = el("button", "", "Preview the commit"), commit = el("button", "commit", "Commit"),
+        cancel = el("button", "", "Cancel");
+    commit.disabled = true;
+    [check, commit, cancel].forEach(function (b) { b.type = "button"; buttons.appendChild(b); });
+    dialog.appendChild(buttons);
+    dialog.appendChild(status);
+    dialog.appendChild(preview);
+    function body(dry) {
+      var b = { dryRun: dry };
+      if (a.action === "approve") b.wave = a.wave;
+      if (reason) b.reason = reason.value.trim();
+      if (clusters) b.clusters = clusters.value.split(/[\s,]+/).filter(Boolean);
+      if (wave && wave.value.trim()) b.wave = wave.value.trim();
+      return b;
+    }
+    form.addEventListener("input", function () { commit.disabled = true; preview.textContent = ""; });
+    check.addEventListener("click", function () {
+      status.textContent = "Asking…";
+      post(a.action, body(true)).then(function (o) {
+        status.textContent = "On " + o.head.slice(0, 7) + " this commit would be written" +
+          (o.unpinned.length ? " (it unpins " + o.unpinned.join(", ") + ")" : "") + ":";
+        preview.textContent = o.message + "\n" + o.diff;
+        commit.disabled = false;
+      }).catch(function (e) { status.textContent = "Refused: " + e.message; });
+    });
+    commit.addEventListener("click", function () {
+      commit.disabled = true;
+      status.textContent = "Committing…";
+      post(a.action, body(false)).then(function (o) {
+        status.textContent = "Committed " + o.commit.slice(0, 7) + " " + o.subject;
+        dialog.setAttribute("data-commit", o.commit);
+        load();
+      }).catch(function (e) { status.textContent = "Refused: " + e.message; });
+    });
+    cancel.addEventListener("click", function () { dialog.close(); });
+    document.body.appendChild(dialog);
+    dialog.showModal();
+    if (!reason && !clusters && !wave) check.click();
+  }
+  function render(offer) {
+    panel.textContent = "";
+    if (!offer.actor) {
+      if (!offer.signIn) return;
+      var a = el("a", "", "Sign in to act");
+      a.href = "/signin";
+      panel.appendChild(a);
+      return;
+    }
+    csrf = offer.csrf;
+    panel.appendChild(el("span", "who", "Signed in as " + offer.actor));
+    offer.actions.forEach(function (a) {
+      var b = el("button", "", label(a));
+      b.type = "button";
+      b.setAttribute("data-action", a.action);
+      b.addEventListener("click", function () { open(a); });
+      panel.appendChild(b);
+    });
+    if (!offer.actions.length) panel.appendChild(el("span", "none", "Nothing you may do to this app now."));
+  }
+  function load() {
+    fetch(url, { credentials: "same-origin" }).then(function (r) { return r.ok ? r.json() : null; })
+      .then(function (offer) { if (offer) render(offer); }).catch(function () {});
+  }
+  document.addEventListener("fleetwave:update", load);
+  load();
+})();
+)js";
+
 std::string_view board_js() {
-  static const std::string script = std::string(kScriptCountdown) + kScriptFilters + kScriptLive;
+  static const std::string script = std::string(kScriptCountdown) + kScriptFilters + kScriptLive + kScriptActions;
   return script;
 }
 

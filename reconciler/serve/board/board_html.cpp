@@ -457,6 +457,11 @@ std::string fleet_filters() {
          "<output name=\"shown\" aria-live=\"polite\"></output></form>";
 }
 
+std::string actions_panel(const std::string& app) {
+  return "<section id=\"actions\" class=\"actions\" aria-label=\"Actions\" data-actions=\"/api/v1/apps/" +
+         html_escape(url_segment(app)) + "/actions\"></section>";
+}
+
 std::string board_page(const std::string& title, const std::string& events, const std::string& refresh,
                        const std::string& fragment, const std::string& controls) {
   std::string out =

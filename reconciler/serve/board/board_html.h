@@ -39,6 +39,9 @@ std::string board_page(const std::string& title, const std::string& events, cons
                        const std::string& fragment, const std::string& controls = "");
 // The fleet page's filters (state, wave, cluster name), applied by the board's script.
 std::string fleet_filters();
+// The app page's place for the board's actions (serve/board_actions.h), the same for every
+// viewer: board.js fills it with what the signed-in person may do.
+std::string actions_panel(const std::string& app);
 // The 404 page for `path`, and the page shown before the first cycle.
 std::string not_found_page(const std::string& path);
 std::string waiting_page();
