@@ -12,12 +12,14 @@ StepOutcome observe_step(AppContext& ctx) {
   if (cached == ctx.observation_cache.end()) {
     Observations fresh;
     ctx.observer.observe(ctx.app.name, fresh);
-    // Hydrated mode: Applications report hydrated commits; read back the pins they hold.
-    read_hydrated_revisions(ctx.repo, ctx.app.name, ctx.in.state.pins, fresh);
     cached = ctx.observation_cache.emplace(ctx.app.name, std::move(fresh)).first;
   }
-  ctx.in.observations = cached->second;
-  ctx.out.report.observations = cached->second;
+  // Hydrated mode: Applications report hydrated commits; read back the pins they hold (also of
+  // answers read before planning, and again on a retry's head: the pins may have moved).
+  Observations seen = cached->second;
+  read_hydrated_revisions(ctx.repo, ctx.app.name, ctx.in.state.pins, seen);
+  ctx.in.observations = seen;
+  ctx.out.report.observations = std::move(seen);
   if (!ctx.in.observations.reachable && ctx.in.observations.error_kind == ErrorKind::InvalidInput) {
     ctx.out.report.errors.push_back(invalid_input("cannot observe Argo CD: " + ctx.in.observations.error));
   }

@@ -1,6 +1,7 @@
 // observe: Argo CD's Applications of the app by cluster, asked once per app per cycle (the cache
 // spans a cycle's push retries); unreachable is not an error of the app.
 #include "reconcile/app_steps/app_step_fixture.h"
+#include "reconcile/hydration/hydrated_layout.h"
 
 namespace fleetwave {
 namespace {
@@ -21,6 +22,28 @@ TEST_F(ObserveStepTest, AnUnreachableArgoCdIsNoErrorOfTheApp) {
   EXPECT_EQ(run_through("observe"), StepOutcome::Continue);
   EXPECT_FALSE(context().in.observations.reachable);
   EXPECT_TRUE(context().out.report.errors.empty());
+}
+
+// Observations read before planning (the status of every app, one list for all) are Argo CD's
+// raw answers too: in hydrated mode their hydrated commits are read back to the pins they hold,
+// as the step's own answers are.
+TEST_F(ObserveStepTest, HydratedRevisionsAreReadBackAlsoFromObservationsReadBeforehand) {
+  const std::string pin = head_;  // the commit eu-1's hydrated directory was rendered from
+  const std::string hydrated =
+      repo_.seed({{"shop/eu-1/hydrator.metadata",
+                   cluster_metadata("https://git.example.com/fleet.git", {"shop", "apps/shop", "eu-1", pin, ""})},
+                  {"shop/eu-1/manifest.yaml", "kind: Deployment\n"}},
+                 "fleetwave/hydrated");
+  Observations raw;
+  raw.reachable = true;
+  AppObservation& eu1 = raw.by_cluster["eu-1"];
+  eu1.sync_status = "Synced";
+  eu1.sync_revision = eu1.operation_revision = eu1.sync_result_revision = hydrated;
+  cache_["shop"] = raw;
+  EXPECT_EQ(run_through("observe"), StepOutcome::Continue);
+  EXPECT_EQ(context().in.observations.by_cluster.at("eu-1").sync_result_revision, pin);
+  EXPECT_EQ(context().out.report.observations.by_cluster.at("eu-1").sync_revision, pin);
+  EXPECT_EQ(argocd_.queries(), 0u) << "what was read beforehand is not asked again";
 }
 
 }  // namespace
