@@ -15,6 +15,7 @@
 #include "base/text.h"
 #include "serve/board_actions.h"
 #include "serve/guarded_http_server.h"
+#include "serve/gzip_text.h"
 #include "serve/request_framing.h"
 #include "serve/snapshot_builder.h"
 
@@ -212,8 +213,9 @@ void add_routes(GuardedServer& svr, ServeApi& api, ServeMetrics& metrics, std::s
   svr.Get("/events", board_stream(api, hub));
   svr.Get(R"(/apps/([^/]+)/events)", board_stream(api, hub));
   // Everything else outside /api/ is the board: its pages, assets and 404 page.
-  svr.Get(R"(/(?!api/).*)",
-          guarded(api, [&api](const httplib::Request& req) { return api.board(req.path, wall_ms()); }));
+  svr.Get(R"(/(?!api/).*)", guarded(api, [&api](const httplib::Request& req) {
+            return api.board(req.path, wall_ms(), accepts_gzip(req.get_header_value("Accept-Encoding")));
+          }));
   svr.Post("/webhook/git", with_body(
                                max_body, [&metrics] { metrics.webhook("too_large"); },
                                [&api](const ApiRequest& r) { return api.webhook(r); }));

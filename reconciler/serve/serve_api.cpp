@@ -8,6 +8,7 @@
 #include "serve/board/board_assets.h"
 #include "serve/board/board_html.h"
 #include "serve/board_actions.h"
+#include "serve/gzip_text.h"
 #include "serve/process_metrics.h"
 #include "serve/snapshot_builder.h"
 #include "serve/webhook_auth.h"
@@ -164,7 +165,7 @@ std::optional<ApiResponse> ServeApi::board_refusal(const ApiRequest& request) co
   return refused;
 }
 
-ApiResponse ServeApi::board(const std::string& path, std::int64_t now_ms) const {
+ApiResponse ServeApi::board(const std::string& path, std::int64_t now_ms, bool gzip) const {
   if (path == "/board.css") return {200, "text/css; charset=utf-8", std::string(board_css()), page_headers()};
   if (path == "/board.js") return {200, "text/javascript; charset=utf-8", std::string(board_js()), page_headers()};
   const std::string app = app_of_path(path);
@@ -176,20 +177,31 @@ ApiResponse ServeApi::board(const std::string& path, std::int64_t now_ms) const 
   // Built once per snapshot, page and second (BoardCache), as of the second's start.
   const std::int64_t second = now_ms / 1000;
   const BoardView view{*snapshot, links_, second * 1000};
-  ApiResponse page = html(200, "");
   if (app.empty()) {
-    page.shared_body = board_cache_.get(snapshot, "page /", second, [&] {
-      return board_page("Fleet", "/events", "/", fleet_fragment(view), fleet_filters());
-    });
-    return page;
+    return shared_page(snapshot, "page /", second, gzip,
+                       [&] { return board_page("Fleet", "/events", "/", fleet_fragment(view), fleet_filters()); });
   }
   const Json* found = snapshot->app(app);
   if (found == nullptr) return html(404, not_found_page(path));
   const std::string self = "/apps/" + url_segment(app);
-  page.shared_body = board_cache_.get(snapshot, "page " + self, second, [&] {
+  return shared_page(snapshot, "page " + self, second, gzip, [&] {
     return board_page("App " + app, self + "/events", self, app_fragment(view, *found),
                       actions_ != nullptr ? actions_panel(app) : "");
   });
+}
+
+// A page every viewer shares (BoardCache); gzipped once for those whose browser accepts it.
+ApiResponse ServeApi::shared_page(const std::shared_ptr<const Snapshot>& snapshot, const std::string& key,
+                                  std::int64_t second, bool gzip, const std::function<std::string()>& build) const {
+  ApiResponse page = html(200, "");
+  page.headers.emplace_back("Vary", "Accept-Encoding");
+  if (!gzip) {
+    page.shared_body = board_cache_.get(snapshot, key, second, build);
+    return page;
+  }
+  page.headers.emplace_back("Content-Encoding", "gzip");
+  page.shared_body = board_cache_.get(snapshot, key + " gzip", second,
+                                      [&] { return gzip_text(*board_cache_.get(snapshot, key, second, build)); });
   return page;
 }
 

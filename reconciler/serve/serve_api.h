@@ -22,6 +22,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -92,8 +93,9 @@ class ServeApi {
   ApiResponse apps() const;
   ApiResponse app(const std::string& name) const;
 
-  // The board at `path` (already percent-decoded): HTML pages, assets, the 404 page.
-  ApiResponse board(const std::string& path, std::int64_t now_ms) const;
+  // The board at `path` (already percent-decoded): HTML pages, assets, the 404 page. `gzip`: the
+  // browser accepts gzip (gzip_text.h), and pages come gzipped.
+  ApiResponse board(const std::string& path, std::int64_t now_ms, bool gzip = false) const;
   // nullopt when the request may see the board (and /api/v1/apps), else the 401 answer.
   std::optional<ApiResponse> board_refusal(const ApiRequest& request) const;
   // The 404 answer of a board event stream for `app` ("" = the fleet), or nullopt when it exists
@@ -117,6 +119,8 @@ class ServeApi {
   const ApiSecrets secrets_;
   const BoardLinks links_;
   const BoardActions* actions_ = nullptr;
+  ApiResponse shared_page(const std::shared_ptr<const Snapshot>& snapshot, const std::string& key, std::int64_t second,
+                          bool gzip, const std::function<std::string()>& build) const;
   std::string board_event_text(const Snapshot& snapshot, const std::string& app, std::uint64_t generation,
                                std::int64_t now_ms) const;
 

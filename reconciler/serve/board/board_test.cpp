@@ -12,6 +12,7 @@
 #include "serve/board/board_cells.h"
 #include "serve/board/board_html.h"
 #include "serve/board/git_links.h"
+#include "serve/gzip_text.h"
 #include "serve/http_server.h"
 #include "serve/serve_api.h"
 
@@ -344,6 +345,29 @@ TEST_F(BoardApiTest, PagesAssetsAndTheNotFoundPage) {
   EXPECT_EQ(api.board("/nothing", kNow).status, 404);
   EXPECT_EQ(api.board("/board.js", kNow).content_type, "text/javascript; charset=utf-8");
   EXPECT_NE(api.board("/board.css", kNow).body.find(".s-baking"), std::string::npos);
+}
+
+// Browsers that accept gzip get the page compressed once and shared: the same bytes for every
+// such viewer, the plain page's bytes once inflated.
+TEST_F(BoardApiTest, PagesGoOutGzippedOnceForEveryViewerThatAcceptsIt) {
+  ServeApi api(state_, metrics_, triggers_, log_, {});
+  publish();
+  for (const char* path : {"/", "/apps/shop<img src=x onerror=alert(1)>"}) {
+    ApiResponse plain = api.board(path, kNow);
+    ApiResponse packed = api.board(path, kNow, true);
+    ASSERT_EQ(packed.status, 200) << path;
+    auto header = [](const ApiResponse& r, const std::string& name) {
+      for (const auto& [n, v] : r.headers)
+        if (n == name) return v;
+      return std::string();
+    };
+    EXPECT_EQ(header(packed, "Content-Encoding"), "gzip") << path;
+    EXPECT_EQ(header(plain, "Content-Encoding"), "") << path;
+    EXPECT_EQ(header(packed, "Vary"), "Accept-Encoding");
+    EXPECT_EQ(header(plain, "Vary"), "Accept-Encoding") << "caches keep the two apart";
+    EXPECT_EQ(packed.text(), gzip_text(plain.text())) << path;
+    EXPECT_EQ(api.board(path, kNow, true).shared_body, packed.shared_body) << "compressed once, shared";
+  }
 }
 
 TEST_F(BoardApiTest, CredentialsGuardTheBoardWhenSet) {
