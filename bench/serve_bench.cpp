@@ -283,6 +283,17 @@ std::map<std::string, std::string> small_fleet(const std::string& image) {
   return files;
 }
 
+// POSTs a signed GitHub push webhook; true when serve queued a cycle (202).
+bool post_push_webhook(int port) {
+  httplib::Client c("127.0.0.1", port);
+  const std::string body = R"({"ref":"refs/heads/main"})";
+  auto r = c.Post("/webhook/git",
+                  {{"X-GitHub-Event", "push"},
+                   {"X-Hub-Signature-256", "sha256=" + fw::serve::hmac_sha256_hex("bench-secret", body)}},
+                  body, "application/json");
+  return r && r->status == 202;
+}
+
 int webhook_bench(const Options& o) {
   auto dir = ft::TempDir::create("fw-bench-webhook");
   auto git = ft::GitHttpServer::start({"alice", "bench-pw-123"});
@@ -302,15 +313,7 @@ int webhook_bench(const Options& o) {
     auto s = ft::git(bare, {"log", "-1", "--format=%s", "main"});
     return s.ok() ? *s : "";
   };
-  auto webhook = [&] {
-    httplib::Client c("127.0.0.1", serve.port);
-    const std::string body = R"({"ref":"refs/heads/main"})";
-    auto r = c.Post("/webhook/git",
-                    {{"X-GitHub-Event", "push"},
-                     {"X-Hub-Signature-256", "sha256=" + fw::serve::hmac_sha256_hex("bench-secret", body)}},
-                    body, "application/json");
-    return r && r->status == 202;
-  };
+  auto webhook = [&] { return post_push_webhook(serve.port); };
   // A person's release: a new image pushed through a scratch clone.
   const std::string work = dir->path() + "/work";
   (void)ft::git(dir->path(), {"clone", "-q", bare, work});
@@ -487,6 +490,31 @@ bool mid_rollout(Serve& serve, ft::FakeArgoCd& argocd, const std::string& bare, 
   return wait_until([&] { return apps_in(serve.port, "Stable") == 0; }, 600'000);
 }
 
+// Webhook -> pushed step at the board's fleet size: a release of app-000 pushed by a person, the
+// webhook posted, until fleetwave's step for it is on the remote; `runs` releases, in ms each.
+std::vector<double> webhook_steps(int port, const std::string& bare, const ft::TempDir& dir, int runs) {
+  const std::string work = dir.path() + "/work";  // mid_rollout's clone
+  std::vector<double> out;
+  for (int run = 0; run < runs; ++run) {
+    (void)ft::git(work, {"pull", "-q", "--rebase", "origin", "main"});
+    const std::string image = "web:3." + std::to_string(run);
+    (void)ft::write_text_file(work + "/apps/app-000/deploy.yaml",
+                              fleetwave::bench::wave_fleet_repo(1, 1, false, image).at("apps/app-000/deploy.yaml"));
+    (void)ft::git(work, {"commit", "-qam", "app-000 " + image});
+    if (!ft::git(work, {"push", "-q", "origin", "HEAD:main"}).ok()) break;
+    auto head = ft::git(work, {"rev-parse", "HEAD"});
+    const std::string pushed = head.ok() ? *head : "";
+    const auto t0 = std::chrono::steady_clock::now();
+    auto stepped = [&] {
+      auto log = ft::git(bare, {"log", "-1", "--format=%H %s", "main"});
+      return log.ok() && log->rfind(pushed, 0) != 0 && log->find(" fleetwave(app-000): ") != std::string::npos;
+    };
+    if (!post_push_webhook(port) || !wait_until(stepped, 60'000)) break;
+    out.push_back(fb::ms_since(t0));
+  }
+  return out;
+}
+
 int board_bench(const Options& o) {
   auto dir = ft::TempDir::create("fw-bench-board");
   const std::string bare = dir->path() + "/remote.git";
@@ -534,6 +562,7 @@ int board_bench(const Options& o) {
   std::this_thread::sleep_for(std::chrono::seconds(5));  // a cycle or two: serve hands freed pages back
   const double settled = proc_mib(pid, "VmRSS");
   live_viewers(serve.port, pid, o.viewers, 20);
+  const std::vector<double> webhook_ms = webhook_steps(serve.port, bare, *dir, 5);
   serve.process->stop();
   std::printf("board: %d apps x %d clusters mid-rollout, fleet page %zu KB (target <= 2048 KB: %s)\n", o.apps,
               o.clusters, bytes / 1024, bytes <= 2u << 20 ? "ok" : "MISSED");
@@ -549,12 +578,18 @@ int board_bench(const Options& o) {
       settled, settled - floor_mib);
   std::printf("  ratio peak / floor: %.2fx; target peak < 1024 MiB (the sidecar's limit): %s\n", peak / floor_mib,
               peak < 1024 ? "ok" : "MISSED");
+  if (webhook_ms.size() < 5) return std::fprintf(stderr, "a webhook did not lead to app-000's step\n"), 1;
+  std::printf(
+      "  webhook -> pushed step of a release of app-000: median %.0f ms, max %.0f ms of 5 (target <= 1000 ms: %s)\n",
+      fb::median(webhook_ms), *std::max_element(webhook_ms.begin(), webhook_ms.end()),
+      fb::median(webhook_ms) <= 1000 ? "ok" : "MISSED");
   return 0;
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
+  std::setvbuf(stdout, nullptr, _IOLBF, 0);  // each figure shows as it is measured, also into a file
   const Options o = parse(argc, argv);
   if (o.board != 0) return board_bench(o);
   int rc = generator_bench(o);
