@@ -1,26 +1,16 @@
 #include "base/error.h"
 
+#include "base/enum_names.h"
 #include "base/text.h"
 
 namespace fleetwave {
 
-const char* to_string(ErrorKind kind) {
-  switch (kind) {
-    case ErrorKind::InvalidInput:
-      return "invalid-input";
-    case ErrorKind::NotFound:
-      return "not-found";
-    case ErrorKind::Conflict:
-      return "conflict";
-    case ErrorKind::Transient:
-      return "transient";
-    case ErrorKind::Internal:
-      return "internal";
-    case ErrorKind::Rejected:
-      return "rejected";
-  }
-  return "internal";
-}
+constexpr auto kErrorKindNames =
+    enum_names(EnumName(ErrorKind::InvalidInput, "invalid-input"), EnumName(ErrorKind::NotFound, "not-found"),
+               EnumName(ErrorKind::Conflict, "conflict"), EnumName(ErrorKind::Transient, "transient"),
+               EnumName(ErrorKind::Internal, "internal"), EnumName(ErrorKind::Rejected, "rejected"));
+
+const char* to_string(ErrorKind kind) { return enum_name(kErrorKindNames, kind, "internal"); }
 
 // Bounds of what one error line echoes: a path can be long, a message holds several values.
 constexpr std::size_t kMaxFileBytes = 1024;

@@ -6,6 +6,7 @@
 #include <limits>
 #include <optional>
 
+#include "base/enum_names.h"
 #include "base/text.h"
 #include "codec/base64.h"
 #include "codec/go_format.h"
@@ -266,26 +267,12 @@ Resolved resolve(std::string_view in, bool timestamps) {
   return resolve_number(in, timestamps);
 }
 
-const char* short_tag(ScalarKind kind) {
-  switch (kind) {
-    case ScalarKind::Null:
-      return "!!null";
-    case ScalarKind::Bool:
-      return "!!bool";
-    case ScalarKind::Int:
-    case ScalarKind::Uint:
-      return "!!int";
-    case ScalarKind::Float:
-      return "!!float";
-    case ScalarKind::Timestamp:
-      return "!!timestamp";
-    case ScalarKind::Binary:
-      return "!!binary";
-    case ScalarKind::String:
-      break;
-  }
-  return "!!str";
-}
+constexpr auto kScalarKindTags = enum_names(
+    EnumName(ScalarKind::String, "!!str"), EnumName(ScalarKind::Null, "!!null"), EnumName(ScalarKind::Bool, "!!bool"),
+    EnumName(ScalarKind::Int, "!!int"), EnumName(ScalarKind::Uint, "!!int"), EnumName(ScalarKind::Float, "!!float"),
+    EnumName(ScalarKind::Timestamp, "!!timestamp"), EnumName(ScalarKind::Binary, "!!binary"));
+
+const char* short_tag(ScalarKind kind) { return enum_name(kScalarKindTags, kind, "!!str"); }
 
 Result<Resolved> resolve_tagged(std::string_view tag, std::string_view text) {
   if (tag.substr(0, kTagPrefix.size()) != kTagPrefix) return of_kind(ScalarKind::String);  // local tags keep the text

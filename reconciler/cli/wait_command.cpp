@@ -37,14 +37,7 @@ std::string phase_of(const AppNow& now) {
   if (s.paused) return "Paused";
   const bool pending = now.head_inputs != s.stable_inputs && (!s.release || s.release->inputs != now.head_inputs);
   if (!s.release) return pending ? "Pending" : "Stable";
-  switch (s.release->phase) {
-    case ReleasePhase::Held:
-      return "Held";
-    case ReleasePhase::WaitingApproval:
-      return "WaitingApproval";
-    default:
-      return "Progressing";
-  }
+  return to_string(s.release->phase);
 }
 
 enum class Verdict { Reached, Lost, Waiting };

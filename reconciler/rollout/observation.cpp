@@ -1,20 +1,13 @@
 #include "rollout/observation.h"
 
+#include "base/enum_names.h"
+
 namespace fleetwave {
 
-const char* to_string(Verdict verdict) {
-  switch (verdict) {
-    case Verdict::Done:
-      return "done";
-    case Verdict::Pending:
-      return "pending";
-    case Verdict::Failed:
-      return "failed";
-    case Verdict::Unknown:
-      return "unknown";
-  }
-  return "unknown";
-}
+constexpr auto kVerdictNames = enum_names(EnumName(Verdict::Done, "done"), EnumName(Verdict::Pending, "pending"),
+                                          EnumName(Verdict::Failed, "failed"), EnumName(Verdict::Unknown, "unknown"));
+
+const char* to_string(Verdict verdict) { return enum_name(kVerdictNames, verdict, "unknown"); }
 
 std::string short_sha(const std::string& revision) { return revision.substr(0, 7); }
 

@@ -1,5 +1,6 @@
 #include "rollout/rollout_state.h"
 
+#include "base/enum_names.h"
 #include "base/timestamp.h"
 #include "codec/json_writer.h"
 #include "codec/yaml_codec.h"
@@ -10,6 +11,10 @@ namespace fleetwave {
 namespace {
 
 constexpr const char* kApiVersion = "fleetwave.io/v1alpha1";
+
+constexpr auto kReleasePhaseNames =
+    enum_names(EnumName(ReleasePhase::Progressing, "Progressing"),
+               EnumName(ReleasePhase::WaitingApproval, "WaitingApproval"), EnumName(ReleasePhase::Held, "Held"));
 
 Json release_json(const ReleaseState& r) {
   Json j = {{"revision", r.revision},
@@ -40,9 +45,8 @@ std::optional<ReleaseState> parse_release(const Json& state, const FieldPath& ro
   release.revision = get_string(*r, "revision", at, problems, true);
   release.inputs = get_string(*r, "inputs", at, problems);
   std::string phase = get_string(*r, "phase", at, problems, true);
-  if (phase == "WaitingApproval") release.phase = ReleasePhase::WaitingApproval;
-  else if (phase == "Held") release.phase = ReleasePhase::Held;
-  else if (phase != "Progressing" && !phase.empty()) problems.add(at.key("phase"), "unknown phase \"" + phase + "\"");
+  if (auto known = enum_from_name(kReleasePhaseNames, phase)) release.phase = *known;
+  else if (!phase.empty()) problems.add(at.key("phase"), "unknown phase \"" + phase + "\"");
   if (auto wave = get_int(*r, "wave", at, problems); wave && *wave >= 0) release.wave = static_cast<std::size_t>(*wave);
   release.started_at_ms = time_field(*r, "startedAt", at, problems);
   release.approvals = get_string_list(*r, "approvals", at, problems);
@@ -54,17 +58,7 @@ std::optional<ReleaseState> parse_release(const Json& state, const FieldPath& ro
 
 }  // namespace
 
-const char* to_string(ReleasePhase phase) {
-  switch (phase) {
-    case ReleasePhase::Progressing:
-      return "Progressing";
-    case ReleasePhase::WaitingApproval:
-      return "WaitingApproval";
-    case ReleasePhase::Held:
-      return "Held";
-  }
-  return "Progressing";
-}
+const char* to_string(ReleasePhase phase) { return enum_name(kReleasePhaseNames, phase, "Progressing"); }
 
 std::string state_path(const std::string& app) { return ".fleetwave/" + app + "/state.yaml"; }
 std::string targets_path(const std::string& app) { return ".fleetwave/" + app + "/targets.json"; }

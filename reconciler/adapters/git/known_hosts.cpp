@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "adapters/git/digest.h"
+#include "base/enum_names.h"
 #include "base/text.h"
 
 namespace fleetwave::git {
@@ -63,21 +64,12 @@ uint32_t read_u32(std::string_view data) {
 
 }  // namespace
 
-const char* to_string(HostKeyVerdict verdict) {
-  switch (verdict) {
-    case HostKeyVerdict::Match:
-      return "match";
-    case HostKeyVerdict::Mismatch:
-      return "mismatch";
-    case HostKeyVerdict::UnknownKeyType:
-      return "unknown key type";
-    case HostKeyVerdict::Unknown:
-      return "unknown host";
-    case HostKeyVerdict::Revoked:
-      return "revoked";
-  }
-  return "unknown";
-}
+constexpr auto kHostKeyVerdictNames =
+    enum_names(EnumName(HostKeyVerdict::Match, "match"), EnumName(HostKeyVerdict::Mismatch, "mismatch"),
+               EnumName(HostKeyVerdict::UnknownKeyType, "unknown key type"),
+               EnumName(HostKeyVerdict::Unknown, "unknown host"), EnumName(HostKeyVerdict::Revoked, "revoked"));
+
+const char* to_string(HostKeyVerdict verdict) { return enum_name(kHostKeyVerdictNames, verdict, "unknown"); }
 
 HostKeyVerdict check_known_hosts(std::string_view known_hosts, std::string_view host, int port,
                                  std::string_view key_blob) {

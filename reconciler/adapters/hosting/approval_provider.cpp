@@ -1,21 +1,16 @@
 #include "adapters/hosting/approval_provider.h"
 
 #include "adapters/hosting/hosting_providers.h"
+#include "base/enum_names.h"
 #include "base/text.h"
 
 namespace fleetwave {
 
-const char* to_string(RequestState state) {
-  switch (state) {
-    case RequestState::Open:
-      return "open";
-    case RequestState::Merged:
-      return "merged";
-    case RequestState::Closed:
-      return "closed";
-  }
-  return "unknown";
-}
+constexpr auto kRequestStateNames =
+    enum_names(EnumName(RequestState::Open, "open"), EnumName(RequestState::Merged, "merged"),
+               EnumName(RequestState::Closed, "closed"));
+
+const char* to_string(RequestState state) { return enum_name(kRequestStateNames, state, "unknown"); }
 
 Result<ProviderHttp> make_hosting_http(const ApprovalProviderConfig& config, ProviderHttpOptions options) {
   const HostingProvider* provider = find_hosting_provider(config.provider);

@@ -1,6 +1,7 @@
 #include "adapters/hosting/commit_status.h"
 
 #include "adapters/hosting/hosting_providers.h"
+#include "base/enum_names.h"
 #include "net/percent_encode.h"
 
 namespace fleetwave {
@@ -50,21 +51,12 @@ class HostingStatusClient final : public CommitStatusClient {
 
 }  // namespace
 
-const char* to_string(CommitState state) {
-  switch (state) {
-    case CommitState::Pending:
-      return "pending";
-    case CommitState::Running:
-      return "running";
-    case CommitState::Success:
-      return "success";
-    case CommitState::Failure:
-      return "failure";
-    case CommitState::Canceled:
-      return "canceled";
-  }
-  return "pending";
-}
+constexpr auto kCommitStateNames =
+    enum_names(EnumName(CommitState::Pending, "pending"), EnumName(CommitState::Running, "running"),
+               EnumName(CommitState::Success, "success"), EnumName(CommitState::Failure, "failure"),
+               EnumName(CommitState::Canceled, "canceled"));
+
+const char* to_string(CommitState state) { return enum_name(kCommitStateNames, state, "pending"); }
 
 ProviderRequest github_status_request(const std::string& repository, const CommitStatus& status) {
   const char* state = status.state == CommitState::Success    ? "success"

@@ -11,6 +11,7 @@
 #include <mutex>
 #include <string_view>
 
+#include "base/enum_names.h"
 #include "base/text.h"
 
 namespace fleetwave {
@@ -283,37 +284,18 @@ HttpClientAnswer http_exchange(const HttpEndpoint& endpoint, const HttpClientReq
   return answer;
 }
 
-const char* http_failure_name(HttpFailure failure) {
-  switch (failure) {
-    case HttpFailure::None:
-      return "answered";
-    case HttpFailure::Connect:
-      return "connection failed";
-    case HttpFailure::ConnectTimeout:
-      return "connection timed out";
-    case HttpFailure::Timeout:
-      return "timed out";
-    case HttpFailure::Read:
-      return "connection closed early";
-    case HttpFailure::Write:
-      return "sending failed";
-    case HttpFailure::TlsHandshake:
-      return "TLS handshake failed";
-    case HttpFailure::TlsUntrusted:
-      return "TLS certificate not trusted";
-    case HttpFailure::TlsCaLoad:
-      return "cannot load CA certificates";
-    case HttpFailure::BodyTooLarge:
-      return "answer too large";
-    case HttpFailure::HeadersTooLarge:
-      return "too many or too large headers";
-    case HttpFailure::Canceled:
-      return "canceled";
-    case HttpFailure::Other:
-      break;
-  }
-  return "request failed";
-}
+constexpr auto kHttpFailureNames = enum_names(
+    EnumName(HttpFailure::None, "answered"), EnumName(HttpFailure::Connect, "connection failed"),
+    EnumName(HttpFailure::ConnectTimeout, "connection timed out"), EnumName(HttpFailure::Timeout, "timed out"),
+    EnumName(HttpFailure::Read, "connection closed early"), EnumName(HttpFailure::Write, "sending failed"),
+    EnumName(HttpFailure::TlsHandshake, "TLS handshake failed"),
+    EnumName(HttpFailure::TlsUntrusted, "TLS certificate not trusted"),
+    EnumName(HttpFailure::TlsCaLoad, "cannot load CA certificates"),
+    EnumName(HttpFailure::BodyTooLarge, "answer too large"),
+    EnumName(HttpFailure::HeadersTooLarge, "too many or too large headers"),
+    EnumName(HttpFailure::Canceled, "canceled"), EnumName(HttpFailure::Other, "request failed"));
+
+const char* http_failure_name(HttpFailure failure) { return enum_name(kHttpFailureNames, failure, "request failed"); }
 
 std::string size_limit_text(std::size_t bytes) {
   constexpr std::size_t kMiB = std::size_t{1} << 20;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <map>
 
+#include "base/enum_names.h"
 #include "base/text.h"
 #include "rollout/analysis/expr/expression.h"
 
@@ -79,35 +80,17 @@ void count(CheckVerdict& v, const Measurement& m) {
 
 }  // namespace
 
-const char* to_string(MeasurementPhase phase) {
-  switch (phase) {
-    case MeasurementPhase::Successful:
-      return "Successful";
-    case MeasurementPhase::Failed:
-      return "Failed";
-    case MeasurementPhase::Inconclusive:
-      return "Inconclusive";
-    case MeasurementPhase::Error:
-      return "Error";
-  }
-  return "Error";
-}
+constexpr auto kMeasurementPhaseNames =
+    enum_names(EnumName(MeasurementPhase::Successful, "Successful"), EnumName(MeasurementPhase::Failed, "Failed"),
+               EnumName(MeasurementPhase::Inconclusive, "Inconclusive"), EnumName(MeasurementPhase::Error, "Error"));
 
-const char* to_string(CheckVerdict::Phase phase) {
-  switch (phase) {
-    case Phase::Running:
-      return "Running";
-    case Phase::Successful:
-      return "Successful";
-    case Phase::Inconclusive:
-      return "Inconclusive";
-    case Phase::Failed:
-      return "Failed";
-    case Phase::Error:
-      return "Error";
-  }
-  return "Running";
-}
+const char* to_string(MeasurementPhase phase) { return enum_name(kMeasurementPhaseNames, phase, "Error"); }
+
+constexpr auto kCheckPhaseNames = enum_names(
+    EnumName(Phase::Running, "Running"), EnumName(Phase::Successful, "Successful"),
+    EnumName(Phase::Inconclusive, "Inconclusive"), EnumName(Phase::Failed, "Failed"), EnumName(Phase::Error, "Error"));
+
+const char* to_string(CheckVerdict::Phase phase) { return enum_name(kCheckPhaseNames, phase, "Running"); }
 
 // utils/evaluate EvaluateResult: a missing condition is the other's negation; both missing is a
 // success; both given and neither true is Inconclusive.
