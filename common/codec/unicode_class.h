@@ -18,7 +18,8 @@ bool is_unicode_digit(char32_t rune);
 // truncated sequence yields U+FFFD with width 1. Requires i < s.size().
 char32_t decode_utf8(std::string_view s, std::size_t i, std::size_t* width);
 
-// Appends `rune` (at most U+10FFFF) to `out` as UTF-8.
+// Appends `rune` to `out` as UTF-8. A value past U+10FFFF (an expr \U escape can give one) takes
+// the four-byte form too.
 void append_utf8(char32_t rune, std::string& out);
 
 }  // namespace fleetwave

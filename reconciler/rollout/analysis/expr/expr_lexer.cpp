@@ -3,6 +3,7 @@
 // implements expr.
 #include <cstdio>
 
+#include "codec/unicode_class.h"
 #include "rollout/analysis/expr/expr_syntax.h"
 
 namespace fleetwave {
@@ -19,24 +20,6 @@ int hex_value(char c) {
   if (c >= 'a' && c <= 'f') return c - 'a' + 10;
   if (c >= 'A' && c <= 'F') return c - 'A' + 10;
   return 16;
-}
-
-void append_utf8(std::string& out, unsigned long code) {
-  if (code < 0x80) {
-    out += static_cast<char>(code);
-  } else if (code < 0x800) {
-    out += static_cast<char>(0xC0 | (code >> 6));
-    out += static_cast<char>(0x80 | (code & 0x3F));
-  } else if (code < 0x10000) {
-    out += static_cast<char>(0xE0 | (code >> 12));
-    out += static_cast<char>(0x80 | ((code >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (code & 0x3F));
-  } else {
-    out += static_cast<char>(0xF0 | (code >> 18));
-    out += static_cast<char>(0x80 | ((code >> 12) & 0x3F));
-    out += static_cast<char>(0x80 | ((code >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (code & 0x3F));
-  }
 }
 
 class Lexer {
@@ -259,7 +242,7 @@ class Lexer {
     if (base == 16 && count == 2) {
       value += static_cast<char>(code);  // \xhh is a byte, not a rune
     } else {
-      append_utf8(value, code);
+      append_utf8(static_cast<char32_t>(code), value);  // at most 8 hex digits: 32 bits
     }
     return ok_status();
   }
