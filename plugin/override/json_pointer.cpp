@@ -2,6 +2,7 @@
 
 #include <limits>
 
+#include "base/escape_chars.h"
 #include "base/text.h"
 
 namespace fleetwave {
@@ -30,15 +31,7 @@ std::string unescape_pointer_token(std::string_view token) {
   return out;
 }
 
-std::string escape_pointer_token(std::string_view key) {
-  std::string out;
-  for (char c : key) {
-    if (c == '~') out += "~0";
-    else if (c == '/') out += "~1";
-    else out += c;
-  }
-  return out;
-}
+std::string escape_pointer_token(std::string_view key) { return escape_chars(key, {{'~', "~0"}, {'/', "~1"}}); }
 
 std::optional<std::int64_t> go_atoi(std::string_view text) {
   std::size_t i = 0;

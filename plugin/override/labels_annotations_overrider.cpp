@@ -1,5 +1,7 @@
 #include "override/labels_annotations_overrider.h"
 
+#include "base/escape_chars.h"
+
 namespace fleetwave {
 namespace {
 
@@ -30,14 +32,7 @@ bool reset_string_map(Json& manifest, std::string_view field) {
 }
 
 // Karmada escapes only '/' (a '~' cannot pass label/annotation key validation).
-std::string key_token(const std::string& key) {
-  std::string out;
-  for (char c : key) {
-    if (c == '/') out += "~1";
-    else out += c;
-  }
-  return out;
-}
+std::string key_token(const std::string& key) { return escape_chars(key, {{'/', "~1"}}); }
 
 }  // namespace
 

@@ -3,6 +3,7 @@
 #include <cstdio>
 
 #include "base/error.h"
+#include "base/escape_chars.h"
 #include "rollout/commit_message.h"
 
 namespace fleetwave::serve {
@@ -50,14 +51,7 @@ void bool_gauge(std::string& out, const char* name, const char* help, bool value
 std::string gauge_phase(const std::string& status_phase, bool paused) { return paused ? "Paused" : status_phase; }
 
 std::string escape_label(const std::string& value) {
-  std::string out;
-  for (char c : value) {
-    if (c == '\\') out += "\\\\";
-    else if (c == '"') out += "\\\"";
-    else if (c == '\n') out += "\\n";
-    else out += c;
-  }
-  return out;
+  return escape_chars(value, {{'\\', "\\\\"}, {'"', "\\\""}, {'\n', "\\n"}});
 }
 
 void ServeMetrics::cycle(const std::string& result, double seconds) {

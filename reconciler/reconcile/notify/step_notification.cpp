@@ -1,5 +1,6 @@
 #include "reconcile/notify/step_notification.h"
 
+#include "base/escape_chars.h"
 #include "base/timestamp.h"
 #include "reconcile/notify/wave_statuses.h"
 #include "rollout/messages.h"
@@ -11,14 +12,7 @@ std::string dump(const Json& j) { return j.dump(-1, ' ', false, Json::error_hand
 
 // Slack's mrkdwn control characters (https://api.slack.com/reference/surfaces/formatting#escaping).
 std::string slack_escape(const std::string& text) {
-  std::string out;
-  for (char c : text) {
-    if (c == '&') out += "&amp;";
-    else if (c == '<') out += "&lt;";
-    else if (c == '>') out += "&gt;";
-    else out += c;
-  }
-  return out;
+  return escape_chars(text, {{'&', "&amp;"}, {'<', "&lt;"}, {'>', "&gt;"}});
 }
 
 const char* emoji(const std::string& event) {
