@@ -74,40 +74,35 @@ class Writer {
     out_.append(static_cast<std::size_t>(depth * options_.indent), ' ');
   }
 
-  void array(const J& v, int depth) {
+  // `open`, each member on a line of its own (when indenting), `close`: "[]" or "{}" when empty.
+  template <typename WriteMember>
+  void members(const J& v, int depth, char open, char close, WriteMember write_member) {
+    out_ += open;
     if (v.empty()) {
-      out_ += "[]";
+      out_ += close;
       return;
     }
-    out_ += '[';
-    bool first = true;
-    for (const auto& item : v) {
-      if (!first) out_ += ',';
-      first = false;
-      newline(depth + 1);
-      value(item, depth + 1);
-    }
-    newline(depth);
-    out_ += ']';
-  }
-
-  void object(const J& v, int depth) {
-    if (v.empty()) {
-      out_ += "{}";
-      return;
-    }
-    out_ += '{';
     bool first = true;
     for (auto it = v.begin(); it != v.end(); ++it) {
       if (!first) out_ += ',';
       first = false;
       newline(depth + 1);
+      write_member(it);
+    }
+    newline(depth);
+    out_ += close;
+  }
+
+  void array(const J& v, int depth) {
+    members(v, depth, '[', ']', [&](auto it) { value(*it, depth + 1); });
+  }
+
+  void object(const J& v, int depth) {
+    members(v, depth, '{', '}', [&](auto it) {
       append_json_string(out_, it.key(), options_.escape_html);
       out_ += options_.indent == 0 ? ":" : ": ";
       value(it.value(), depth + 1);
-    }
-    newline(depth);
-    out_ += '}';
+    });
   }
 
   std::string& out_;
