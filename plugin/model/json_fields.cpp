@@ -29,6 +29,12 @@ std::string json_type_name(const Json& value) {
   }
 }
 
+bool expect_map(const Json& value, std::string_view expected, const FieldPath& at, Problems& problems) {
+  if (value.is_object()) return true;
+  problems.add(at, "expected " + std::string(expected) + ", got a " + json_type_name(value));
+  return false;
+}
+
 void reject_unknown_fields(const Json& object, std::initializer_list<std::string_view> known, const FieldPath& at,
                            Problems& problems) {
   if (!object.is_object()) return;
@@ -127,10 +133,7 @@ StringMap get_string_map(const Json& object, std::string_view key, const FieldPa
   StringMap out;
   const Json* v = member(object, key);
   if (v == nullptr) return out;
-  if (!v->is_object()) {
-    problems.add(at.key(key), "expected a map of strings, got a " + json_type_name(*v));
-    return out;
-  }
+  if (!expect_map(*v, "a map of strings", at.key(key), problems)) return out;
   for (auto it = v->begin(); it != v->end(); ++it) {
     if (!it.value().is_string()) {
       problems.add(at.key(key).key(it.key()),

@@ -22,6 +22,10 @@ using StringMap = std::map<std::string, std::string>;
 // Describes a JSON value's type for messages: "string", "integer", "list", "map", ...
 std::string json_type_name(const Json& value);
 
+// Whether `value` is a map; when it is not, records "expected <expected>, got a <type>" at `at`
+// (`expected` says what the map holds: "a map with key and values").
+bool expect_map(const Json& value, std::string_view expected, const FieldPath& at, Problems& problems);
+
 // Records a problem for every member of `object` not in `known`, suggesting the closest known
 // name ("unknown field \"clusterAfinity\"; did you mean \"clusterAffinity\"?").
 void reject_unknown_fields(const Json& object, std::initializer_list<std::string_view> known, const FieldPath& at,

@@ -61,10 +61,7 @@ void for_each_item(const Json& object, std::string_view key, const FieldPath& at
   if (list == nullptr) return;
   for (std::size_t i = 0; i < list->size(); ++i) {
     FieldPath here = at.key(key).index(i);
-    if (!(*list)[i].is_object()) {
-      problems.add(here, "expected a map, got a " + json_type_name((*list)[i]));
-      continue;
-    }
+    if (!expect_map((*list)[i], "a map", here, problems)) continue;
     parse((*list)[i], here);
   }
 }
@@ -221,10 +218,7 @@ std::vector<OverrideRule> parse_rules(const Json& list, const FieldPath& at, Pro
   std::vector<OverrideRule> rules;
   for (std::size_t i = 0; i < list.size(); ++i) {
     FieldPath here = at.index(i);
-    if (!list[i].is_object()) {
-      problems.add(here, "expected a map with targetCluster and overriders, got a " + json_type_name(list[i]));
-      continue;
-    }
+    if (!expect_map(list[i], "a map with targetCluster and overriders", here, problems)) continue;
     rules.push_back(parse_rule(list[i], here, problems));
   }
   return rules;
@@ -297,10 +291,7 @@ OverridePolicy parse_override_policy(const Json& object, bool cluster_scoped, co
 
 OverrideRule parse_override_rule(const Json& item, std::size_t index, Problems& problems) {
   FieldPath here = FieldPath().key("spec").key("overrideRules").index(index);
-  if (!item.is_object()) {
-    problems.add(here, "expected a map with targetCluster and overriders, got a " + json_type_name(item));
-    return OverrideRule{};
-  }
+  if (!expect_map(item, "a map with targetCluster and overriders", here, problems)) return OverrideRule{};
   return parse_rule(item, here, problems);
 }
 

@@ -55,10 +55,7 @@ bool empty_affinity(const ClusterAffinity& a) {
 
 ClusterAffinityTerm parse_term(const Json& item, const FieldPath& at, Problems& problems, bool overflow) {
   ClusterAffinityTerm term;
-  if (!item.is_object()) {
-    problems.add(at, "expected a map with affinityName and cluster affinity fields, got a " + json_type_name(item));
-    return term;
-  }
+  if (!expect_map(item, "a map with affinityName and cluster affinity fields", at, problems)) return term;
   if (overflow) {
     reject_unknown_fields(item, {"affinityName", "labelSelector", "fieldSelector", "clusterNames", "exclude"}, at,
                           problems);
@@ -113,10 +110,7 @@ void validate_terms(const std::vector<ClusterAffinityTerm>& terms, bool overflow
 
 Toleration parse_toleration(const Json& item, const FieldPath& at, Problems& problems) {
   Toleration t;
-  if (!item.is_object()) {
-    problems.add(at, "expected a map with key, operator, value and effect, got a " + json_type_name(item));
-    return t;
-  }
+  if (!expect_map(item, "a map with key, operator, value and effect", at, problems)) return t;
   reject_unknown_fields(item, {"key", "operator", "value", "effect", "tolerationSeconds"}, at, problems);
   t.key = get_string(item, "key", at, problems);
   t.op = get_string(item, "operator", at, problems);
@@ -134,10 +128,7 @@ Toleration parse_toleration(const Json& item, const FieldPath& at, Problems& pro
 
 SpreadConstraint parse_spread_constraint(const Json& item, const FieldPath& at, Problems& problems) {
   SpreadConstraint c;
-  if (!item.is_object()) {
-    problems.add(at, "expected a map with spreadByField or spreadByLabel, got a " + json_type_name(item));
-    return c;
-  }
+  if (!expect_map(item, "a map with spreadByField or spreadByLabel", at, problems)) return c;
   reject_unknown_fields(item, {"spreadByField", "spreadByLabel", "maxGroups", "minGroups"}, at, problems);
   c.spread_by_field = enum_field(item, "spreadByField", {"cluster", "region", "zone", "provider"}, at, problems);
   c.spread_by_label = get_string(item, "spreadByLabel", at, problems);
@@ -176,10 +167,7 @@ void validate_spread_fields(const std::vector<SpreadConstraint>& constraints, co
 
 StaticClusterWeight parse_static_weight(const Json& item, const FieldPath& at, Problems& problems) {
   StaticClusterWeight w;
-  if (!item.is_object()) {
-    problems.add(at, "expected a map with targetCluster and weight, got a " + json_type_name(item));
-    return w;
-  }
+  if (!expect_map(item, "a map with targetCluster and weight", at, problems)) return w;
   reject_unknown_fields(item, {"targetCluster", "weight"}, at, problems);
   if (const Json* target = get_object(item, "targetCluster", at, problems, true)) {
     w.target_cluster = parse_cluster_affinity(*target, at.key("targetCluster"), problems);
@@ -261,10 +249,7 @@ std::vector<T> parse_list(const Json& value, std::string_view key, const FieldPa
 
 Placement parse_placement(const Json& value, const FieldPath& at, Problems& problems) {
   Placement p;
-  if (!value.is_object()) {
-    problems.add(at, "expected a map, got a " + json_type_name(value));
-    return p;
-  }
+  if (!expect_map(value, "a map", at, problems)) return p;
   reject_unknown_fields(value,
                         {"clusterAffinity", "clusterAffinities", "clusterTolerations", "spreadConstraints",
                          "replicaScheduling", "workloadAffinity"},

@@ -33,10 +33,7 @@ std::vector<SelectorRequirement> parse_requirements(const Json& list, const Fiel
   for (std::size_t i = 0; i < list.size(); ++i) {
     const Json& item = list[i];
     FieldPath here = at.index(i);
-    if (!item.is_object()) {
-      problems.add(here, "expected a map with key, operator and values, got a " + json_type_name(item));
-      continue;
-    }
+    if (!expect_map(item, "a map with key, operator and values", here, problems)) continue;
     reject_unknown_fields(item, {"key", "operator", "values"}, here, problems);
     SelectorRequirement r;
     r.key = get_string(item, "key", here, problems, true);
@@ -60,10 +57,7 @@ std::vector<SelectorRequirement> parse_requirements(const Json& list, const Fiel
 
 LabelSelector parse_label_selector(const Json& value, const FieldPath& at, Problems& problems) {
   LabelSelector s;
-  if (!value.is_object()) {
-    problems.add(at, "expected a map with matchLabels and/or matchExpressions, got a " + json_type_name(value));
-    return s;
-  }
+  if (!expect_map(value, "a map with matchLabels and/or matchExpressions", at, problems)) return s;
   reject_unknown_fields(value, {"matchLabels", "matchExpressions"}, at, problems);
   s.match_labels = get_string_map(value, "matchLabels", at, problems);
   for (const auto& [k, v] : s.match_labels) {
@@ -93,10 +87,7 @@ LabelSelector parse_label_selector(const Json& value, const FieldPath& at, Probl
 
 ClusterAffinity parse_cluster_affinity_inline(const Json& value, const FieldPath& at, Problems& problems) {
   ClusterAffinity a;
-  if (!value.is_object()) {
-    problems.add(at, "expected a map, got a " + json_type_name(value));
-    return a;
-  }
+  if (!expect_map(value, "a map", at, problems)) return a;
   if (const Json* ls = get_object(value, "labelSelector", at, problems)) {
     a.label_selector = parse_label_selector(*ls, at.key("labelSelector"), problems);
   }
@@ -120,10 +111,7 @@ ClusterAffinity parse_cluster_affinity(const Json& value, const FieldPath& at, P
 
 ResourceSelector parse_resource_selector(const Json& value, const FieldPath& at, Problems& problems) {
   ResourceSelector s;
-  if (!value.is_object()) {
-    problems.add(at, "expected a map with apiVersion and kind, got a " + json_type_name(value));
-    return s;
-  }
+  if (!expect_map(value, "a map with apiVersion and kind", at, problems)) return s;
   reject_unknown_fields(value, {"apiVersion", "kind", "namespace", "name", "labelSelector"}, at, problems);
   s.api_version = get_string(value, "apiVersion", at, problems, true);
   s.kind = get_string(value, "kind", at, problems, true);

@@ -102,10 +102,7 @@ RolloutWindow parse_window(const Json& value, const FieldPath& at, const std::st
                            Problems& problems, const TimeZoneLoader& loader) {
   RolloutWindow w;
   w.source = object_name + "[" + std::to_string(index) + "]";
-  if (!value.is_object()) {
-    problems.add(at, "expected a window (a map with kind, schedule and duration), got a " + json_type_name(value));
-    return w;
-  }
+  if (!expect_map(value, "a window (a map with kind, schedule and duration)", at, problems)) return w;
   reject_unknown_fields(value,
                         {"kind", "schedule", "duration", "timeZone", "applications", "namespaces", "clusters",
                          "andOperator", "manualSync", "description"},
