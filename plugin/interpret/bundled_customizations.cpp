@@ -1,6 +1,7 @@
 #include "interpret/bundled_customizations.h"
 
 #include <algorithm>
+#include <utility>
 
 namespace fleetwave {
 namespace {
@@ -9,8 +10,17 @@ using Op = Operation;
 constexpr Op RT = Op::Retain, RR = Op::InterpretReplica, CR = Op::InterpretComponent, RV = Op::ReviseReplica,
              SR = Op::InterpretStatus, SA = Op::AggregateStatus, HI = Op::InterpretHealth, DI = Op::InterpretDependency;
 
+// Kinds whose render operations are another kind's, line for line: they run that kind's script.
+constexpr std::pair<std::string_view, std::string_view> kSameScriptAs[] = {
+    {"apps.kruise.io/v1alpha1/UnitedDeployment", "apps.kruise.io/v1alpha1/CloneSet"},
+    {"source.toolkit.fluxcd.io/v1beta2/HelmRepository", "source.toolkit.fluxcd.io/v1beta2/Bucket"},
+};
+
 std::string_view script_for(std::string_view api_version, std::string_view kind) {
   std::string path = std::string(api_version) + "/" + std::string(kind);
+  for (const auto& [same, as] : kSameScriptAs) {
+    if (path == same) path = as;
+  }
   for (const EmbeddedScript& s : embedded_bundled_scripts()) {
     if (s.path == path) return s.text;
   }

@@ -1,7 +1,7 @@
--- OpenKruise CloneSet: replicas are spec.replicas (no default: a template without it makes
--- GetReplicas return nil, which Karmada refuses), revised in place. Behaves as Karmada's
--- resourcecustomizations/apps.kruise.io/v1alpha1/CloneSet/customizations.yaml (replicaResource,
--- replicaRevision, dependencyInterpretation).
+-- OpenKruise CloneSet and UnitedDeployment: replicas are spec.replicas (no default: a template
+-- without it makes GetReplicas return nil, which Karmada refuses), revised in place. Behaves as
+-- Karmada's resourcecustomizations/apps.kruise.io/v1alpha1/{CloneSet,UnitedDeployment}/
+-- customizations.yaml (replicaResource, replicaRevision, dependencyInterpretation).
 local kube = require("kube")
 
 function GetReplicas(obj)

@@ -1,6 +1,6 @@
--- Flux Bucket: the Secret of spec.secretRef. Behaves as Karmada's
--- resourcecustomizations/source.toolkit.fluxcd.io/v1beta2/Bucket/customizations.yaml
--- (dependencyInterpretation).
+-- Flux Bucket and HelmRepository: the Secret of spec.secretRef. Behaves as Karmada's
+-- resourcecustomizations/source.toolkit.fluxcd.io/v1beta2/{Bucket,HelmRepository}/
+-- customizations.yaml (dependencyInterpretation).
 
 function GetDependencies(desiredObj)
   local spec = desiredObj.spec
