@@ -134,6 +134,12 @@ Result<std::string> RepoSnapshot::input_digest(const std::string& app_path) {
 
 Result<std::string> RepoSnapshot::cordons_blob() {
   if (cordons_blob_) return *cordons_blob_;
+  // Asked by every app of a cycle: listing .fleetwave/ (an entry per app) each time made a cycle
+  // quadratic in apps, so the answer is kept per .fleetwave/ tree.
+  FW_TRY(dir, tree_id(".fleetwave"));
+  if (dir.empty()) return *(cordons_blob_ = std::string());
+  const std::string key = "cordons-blob " + dir;
+  if (const std::string* known = cache_.derived(key)) return *(cordons_blob_ = *known);
   auto entries = repo_.list_tree(commit_, ".fleetwave", false);
   std::string oid;
   if (entries.ok()) {
@@ -144,6 +150,7 @@ Result<std::string> RepoSnapshot::cordons_blob() {
     return std::move(entries).error();
   }
   cordons_blob_ = oid;
+  cache_.remember(key, oid);
   return oid;
 }
 

@@ -14,6 +14,11 @@ Result<LibGit2Runtime> LibGit2Runtime::start() {
   }
   LibGit2Runtime runtime;
   runtime.active_ = true;
+  // libgit2 caches no tree over 4 KiB by default, so every read below .fleetwave/ (an entry per
+  // app) or clusters/ (one per cluster) parsed that tree from the pack again: a cycle of N apps
+  // parsed a tree of N entries N times. Trees of any size are cached (the cache's total bound,
+  // 256 MiB by default, stays).
+  git_libgit2_opts(GIT_OPT_SET_CACHE_OBJECT_LIMIT, GIT_OBJECT_TREE, static_cast<size_t>(64) << 20);
   // Without threads support libgit2 objects must not be used from several threads at all.
   if ((git_libgit2_features() & GIT_FEATURE_THREADS) == 0) {
     return internal_error("libgit2 was built without thread support");
