@@ -1,6 +1,7 @@
 #include "reconcile/observer.h"
 
 #include <algorithm>
+#include <span>
 
 #include "net/redaction.h"
 
@@ -10,27 +11,50 @@ void ArgoCdObserver::observe(const std::string& app, Observations& into) {
 }
 
 void FleetObserver::observe(const std::string& app, Observations& into) {
-  if (!read_) observe_apps(client_, apps_, read_.emplace());
-  auto mine = read_->find(app);
-  if (mine == read_->end()) return ArgoCdObserver(client_).observe(app, into);
+  auto mine = read_.find(app);
+  if (mine == read_.end()) {
+    const auto at = std::find(apps_.begin(), apps_.end(), app);
+    if (at == apps_.end()) return ArgoCdObserver(client_).observe(app, into);
+    // The group of kAppsPerList apps this one is in, as observe_apps groups them.
+    const std::size_t first = static_cast<std::size_t>(at - apps_.begin()) / kAppsPerList * kAppsPerList;
+    const std::vector<std::string> group(
+        apps_.begin() + static_cast<std::ptrdiff_t>(first),
+        apps_.begin() + static_cast<std::ptrdiff_t>(std::min(first + kAppsPerList, apps_.size())));
+    observe_apps(client_, group, read_);
+    mine = read_.find(app);
+  }
   into = std::move(mine->second);
-  read_->erase(mine);
+  read_.erase(mine);
 }
+
+namespace {
+
+// `fleetwave.io/app=<app>` for one app, `fleetwave.io/app in (<a>,<b>,...)` for more.
+std::string selector_of(std::span<const std::string> apps) {
+  if (apps.size() == 1) return std::string(kAppLabel) + "=" + apps[0];
+  std::string list;
+  for (const std::string& app : apps) list += (list.empty() ? "" : ",") + app;
+  return std::string(kAppLabel) + " in (" + list + ")";
+}
+
+}  // namespace
 
 void observe_apps(ArgoCdClient& client, const std::vector<std::string>& apps,
                   std::map<std::string, Observations>& into) {
-  if (apps.size() == 1) ArgoCdObserver(client).observe(apps[0], into[apps[0]]);
-  if (apps.size() <= 1) return;
-  auto all = client.list_applications(kAppLabel);  // the label exists: every fleetwave Application
-  std::map<std::string, std::vector<ApplicationSummary>> by_app;
-  if (all.ok()) {
-    for (ApplicationSummary& a : *all) {
-      auto label = a.labels.find(kAppLabel);
-      if (label != a.labels.end()) by_app[label->second].push_back(std::move(a));
+  const std::span<const std::string> all(apps);
+  for (std::size_t at = 0; at < all.size(); at += kAppsPerList) {
+    const auto group = all.subspan(at, std::min(kAppsPerList, all.size() - at));
+    auto listed = client.list_applications(selector_of(group));
+    std::map<std::string, std::vector<ApplicationSummary>> by_app;
+    if (listed.ok()) {
+      for (ApplicationSummary& a : *listed) {
+        auto label = a.labels.find(kAppLabel);
+        if (label != a.labels.end()) by_app[label->second].push_back(std::move(a));
+      }
     }
-  }
-  for (const std::string& app : apps) {
-    into[app] = all.ok() ? observations_from(std::move(by_app[app])) : observations_from(all.error());
+    for (const std::string& app : group) {
+      into[app] = listed.ok() ? observations_from(std::move(by_app[app])) : observations_from(listed.error());
+    }
   }
 }
 

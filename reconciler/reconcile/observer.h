@@ -31,10 +31,10 @@ class ArgoCdObserver final : public Observer {
   ArgoCdClient& client_;
 };
 
-// Every app's Applications from one Argo CD read per cycle: the first app observed asks for the
-// Applications of all `apps` at once (observe_apps), the others take their share of that answer.
-// Asked per label selector per app, a fleet of N apps cost N lists, each of which Argo CD answers by
-// scanning every Application it has. An app not among `apps` is asked for on its own.
+// Every app's Applications read a group of apps at a time: the first app observed asks for the
+// Applications of its group (observe_apps), the others of the group take their share of that
+// answer. Asked per app, a fleet of N apps cost N lists, each of which Argo CD answers by scanning
+// every Application it has. An app not among `apps` is asked for on its own.
 class FleetObserver final : public Observer {
  public:
   FleetObserver(ArgoCdClient& client, std::vector<std::string> apps) : client_(client), apps_(std::move(apps)) {}
@@ -43,12 +43,15 @@ class FleetObserver final : public Observer {
  private:
   ArgoCdClient& client_;
   std::vector<std::string> apps_;
-  std::optional<std::map<std::string, Observations>> read_;  // once the first app was observed
+  std::map<std::string, Observations> read_;  // of the groups read so far, not yet taken
 };
 
-// The observations of several apps at once: one app asks Argo CD for its own Applications (label
-// fleetwave.io/app=<app>); more ask once for every Application with that label and split the
-// answer by app, so a status of N apps costs one request, not N. Same result either way.
+// The observations of several apps, kAppsPerList apps per request (`fleetwave.io/app in (a,b,...)`,
+// one app `fleetwave.io/app=a`), split by app: the same result as asking app by app. Not all apps
+// in one request: Argo CD sends whole Applications, and a list of every Application of 50 apps x
+// 1,000 clusters is over the 64 MiB a response may be (argocd_client.h), so a group's answer is
+// bounded to kAppsPerList times an app's.
+inline constexpr std::size_t kAppsPerList = 8;
 void observe_apps(ArgoCdClient& client, const std::vector<std::string>& apps,
                   std::map<std::string, Observations>& into);
 

@@ -97,6 +97,17 @@ TEST(ObserveAppsTest, SeveralAppsInOneRequestSeeWhatEachWouldAlone) {
   EXPECT_EQ(summary(together["db"]), (std::map<std::string, std::string>{{"a", "db-a@r2"}, {"b", "db-b@r3"}}));
   EXPECT_TRUE(together["idle"].by_cluster.empty());
 
+  // More apps than one list holds: a list per group of kAppsPerList, the same answers.
+  std::vector<std::string> many;
+  for (std::size_t i = 0; i < 2 * kAppsPerList + 1; ++i) many.push_back("app-" + std::to_string(i));
+  many.push_back("db");
+  const std::size_t asked = argocd.queries();
+  std::map<std::string, Observations> grouped;
+  observe_apps(argocd, many, grouped);
+  EXPECT_EQ(argocd.queries() - asked, 3u) << "ceil(" << many.size() << " / " << kAppsPerList << ") lists";
+  EXPECT_EQ(summary(grouped["db"]), summary(alone["db"]));
+  EXPECT_TRUE(grouped["app-0"].reachable && grouped["app-0"].by_cluster.empty());
+
   // One app: its own query, as before. Argo CD down: every app says why.
   std::map<std::string, Observations> one;
   observe_apps(argocd, {"web"}, one);

@@ -1,19 +1,17 @@
 #include "testkit/fakes/in_memory_argocd.h"
 
+#include "testkit/fakes/fake_argocd_apps.h"
+
 namespace fleetwave::testkit {
 
 Result<std::vector<ApplicationSummary>> InMemoryArgoCd::list_applications(const std::string& label_selector) {
   ++queries_;
   if (unreachable_) return transient("Argo CD at http://argocd.test unreachable: connection refused");
-  std::string key, value;
-  if (std::size_t eq = label_selector.find('='); eq != std::string::npos) {
-    key = label_selector.substr(0, eq);
-    value = label_selector.substr(eq + 1);
-  }
+  auto selector = LabelSelector::parse(label_selector);  // Kubernetes' selectors, as Argo CD reads them
+  if (!selector.ok()) return selector.error();
   std::vector<ApplicationSummary> out;
   for (const auto& [name, app] : apps_) {
-    auto it = app.labels.find(key);
-    if (key.empty() || (it != app.labels.end() && it->second == value)) out.push_back(app);
+    if (selector->matches(app.labels)) out.push_back(app);
   }
   return out;
 }
