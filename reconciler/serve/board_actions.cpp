@@ -1,5 +1,6 @@
 #include "serve/board_actions.h"
 
+#include "serve/json_view.h"
 #include "serve/snapshot_builder.h"
 
 namespace fleetwave::serve {
@@ -23,15 +24,15 @@ std::string header(const ApiRequest& request, const std::string& name) {
 
 // The first wave of the release that needs an approval it does not have.
 std::string wave_to_approve(const Json& app) {
-  for (const Json& wave : app.value("waves", Json::array())) {
+  for (const Json& wave : array_at(app, "waves")) {
     if (string_at(wave, {"approval"}) == "required" && !wave.value("approved", false)) return string_at(wave, {"name"});
   }
   return "";
 }
 
 bool any_cluster_held(const Json& app) {
-  for (const Json& wave : app.value("waves", Json::array())) {
-    for (const Json& c : wave.value("clusters", Json::array())) {
+  for (const Json& wave : array_at(app, "waves")) {
+    for (const Json& c : array_at(wave, "clusters")) {
       if (!string_at(c, {"held"}).empty()) return true;
     }
   }
@@ -49,7 +50,9 @@ Result<ManualRequest> request_of(const std::string& action, const std::string& b
   if (doc.contains("dryRun") && !doc["dryRun"].is_boolean()) return invalid_input("dryRun: expected true or false");
   r.reason = doc.value("reason", "");
   if (std::string wave = doc.value("wave", ""); !wave.empty()) r.wave = wave;
-  for (const Json& c : doc.value("clusters", Json::array())) {
+  if (doc.contains("clusters") && !doc["clusters"].is_array())
+    return invalid_input("clusters: expected an array of cluster names");
+  for (const Json& c : array_at(doc, "clusters")) {
     if (!c.is_string()) return invalid_input("clusters: expected an array of cluster names");
     r.clusters.push_back(c.get<std::string>());
   }
@@ -81,7 +84,7 @@ Json offered_actions(const Json& app, const BoardActor& actor) {
   const bool paused = app.value("paused", false);
   const bool held = string_at(app, {"phase"}) == "Held";
   const std::string approve = release ? wave_to_approve(app) : "";
-  const bool has_clusters = !app.value("waves", Json::array()).empty();
+  const bool has_clusters = !array_at(app, "waves").empty();
   const std::map<std::string_view, bool> now = {{"approve", !approve.empty()},
                                                 {"pause", !paused},
                                                 {"resume", paused || held},

@@ -130,6 +130,7 @@ TEST_F(BoardActionsTest, RefusalsComeBeforeAnyStep) {
   EXPECT_EQ(actions_.act("shop", "pause", as(kAlice, "[1]")).status, 400);
   EXPECT_EQ(actions_.act("shop", "pause", as(kAlice, R"({"dryRun":"yes"})")).status, 400);
   EXPECT_EQ(actions_.act("shop", "hold", as(kAlice, R"({"clusters":[1]})")).status, 400);
+  EXPECT_EQ(actions_.act("shop", "hold", as(kAlice, R"({"clusters":"eu-1"})")).status, 400);
   EXPECT_TRUE(taken_.empty());
   EXPECT_EQ(triggers_.notifications(), 0u);
 }
