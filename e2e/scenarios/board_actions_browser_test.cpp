@@ -21,14 +21,8 @@ namespace {
 constexpr const char* kAliceToken = "alice-token";
 constexpr const char* kBobToken = "bob-token";
 
-class BoardActionsBrowserE2eTest : public ScenarioTest {
+class BoardActionsBrowserE2eTest : public RestGatedScenarioTest {
  protected:
-  std::map<std::string, std::string> fleet_changes() override {
-    auto changes = ScenarioTest::fleet_changes();
-    require_approval(changes, "    - name: rest\n      clusters: {}\n");
-    return changes;
-  }
-
   void configure(StackOptions& options) override {
     auto dir = testkit::TempDir::create("fw-board-actors");
     ASSERT_TRUE(dir.ok()) << dir.error().to_string();

@@ -19,15 +19,8 @@ namespace {
 
 constexpr const char* kHostile = "<script>window.__pwned=1</script>";
 
-class BoardBrowserE2eTest : public ScenarioTest {
+class BoardBrowserE2eTest : public RestGatedScenarioTest {
  protected:
-  // guestbook's last wave waits for an approval: a rollout that stays mid-way until the test says.
-  std::map<std::string, std::string> fleet_changes() override {
-    auto changes = ScenarioTest::fleet_changes();
-    require_approval(changes, "    - name: rest\n      clusters: {}\n");
-    return changes;
-  }
-
   // `fleetwave approve guestbook --wave rest` as Rita, once the gate is reached.
   void approve_rest() {
     E2E_ASSERT_OK_AND_ASSIGN(

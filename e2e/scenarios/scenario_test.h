@@ -89,4 +89,15 @@ std::string join(const std::vector<std::string>& items, const std::string& sep =
 // "      maxConcurrency: 50%\n" for europe) need an approval, in a fleet_changes() map.
 void require_approval(std::map<std::string, std::string>& changes, const std::string& wave_tail);
 
+// A fleet whose guestbook waits for an approval of its last wave (rest): a rollout that stays
+// mid-way until the test approves it (the board's scenarios).
+class RestGatedScenarioTest : public ScenarioTest {
+ protected:
+  std::map<std::string, std::string> fleet_changes() override {
+    auto changes = ScenarioTest::fleet_changes();
+    require_approval(changes, "    - name: rest\n      clusters: {}\n");
+    return changes;
+  }
+};
+
 }  // namespace fleetwave::e2e
