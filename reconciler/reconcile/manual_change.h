@@ -18,6 +18,16 @@
 
 namespace fleetwave {
 
+// What a person's step wrote, or with a dry run would write.
+struct ManualOutcome {
+  std::string head;                   // the branch tip it was computed on
+  std::string commit;                 // "" on a dry run
+  std::string subject;                // its commit subject
+  std::string message;                // the whole commit message, trailers included
+  std::string diff;                   // of every file it writes, against `head`
+  std::vector<std::string> unpinned;  // clusters whose Application Argo CD deletes
+};
+
 // What a person asks of an app.
 struct ManualRequest {
   std::string action;                 // a ManualAction's name

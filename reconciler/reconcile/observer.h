@@ -3,8 +3,8 @@
 // Observer, and the observe step asks each once per app per cycle.
 #pragma once
 
+#include <cstddef>
 #include <map>
-#include <optional>
 #include <string>
 #include <vector>
 

@@ -52,16 +52,6 @@ struct ReconcilerOptions {
 // Fleetwave-Actor of the reconciler's own steps: its author and, when known, which instance.
 std::string reconciler_actor(const ReconcilerOptions& options);
 
-// What a person's step wrote, or with a dry run would write.
-struct ManualOutcome {
-  std::string head;                   // the branch tip it was computed on
-  std::string commit;                 // "" on a dry run
-  std::string subject;                // its commit subject
-  std::string message;                // the whole commit message, trailers included
-  std::string diff;                   // of every file it writes, against `head`
-  std::vector<std::string> unpinned;  // clusters whose Application Argo CD deletes
-};
-
 // What a cycle runs with besides Git and Argo CD: time, waiting, jitter.
 struct CycleServices {
   const Clock& clock;

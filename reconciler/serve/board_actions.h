@@ -21,7 +21,7 @@
 
 #include "adapters/git/git_repository.h"
 #include "base/json.h"
-#include "reconcile/reconciler.h"
+#include "reconcile/manual_change.h"
 #include "serve/board_actors.h"
 #include "serve/json_log.h"
 #include "serve/serve_api.h"
