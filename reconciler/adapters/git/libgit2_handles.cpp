@@ -28,6 +28,8 @@ void release(git_signature* p) { git_signature_free(p); }
 void release(git_index* p) { git_index_free(p); }
 void release(git_diff* p) { git_diff_free(p); }
 void release(git_odb* p) { git_odb_free(p); }
+void release(git_revwalk* p) { git_revwalk_free(p); }
+void release(git_packbuilder* p) { git_packbuilder_free(p); }
 
 namespace {
 

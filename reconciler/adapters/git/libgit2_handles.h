@@ -24,6 +24,8 @@ struct git_index;
 struct git_diff;
 struct git_odb;
 struct git_oid;
+struct git_revwalk;
+struct git_packbuilder;
 
 namespace fleetwave::git::detail {
 
@@ -43,6 +45,8 @@ void release(git_signature* p);
 void release(git_index* p);
 void release(git_diff* p);
 void release(git_odb* p);
+void release(git_revwalk* p);
+void release(git_packbuilder* p);
 
 struct Releaser {
   template <typename T>

@@ -1,8 +1,12 @@
 // Commits and pushes through LibGit2Repository against file:// remotes: subtree-only rewrites,
 // deletes, determinism, push races and re-anchoring on fetch.
+#include <atomic>
 #include <filesystem>
 #include <iterator>
 #include <memory>
+#include <string>
+#include <thread>
+#include <vector>
 
 #include <gtest/gtest.h>
 
@@ -231,6 +235,50 @@ TEST_F(LibGit2WriteTest, PushRaceLoserGetsConflictThenSucceedsOnTheNewTip) {
   EXPECT_EQ(remote_tip(), retry);
   FW_ASSERT_OK_AND_ASSIGN(a, other->read_file(retry, ".fleetwave/a/state.yaml"));
   EXPECT_EQ(a, "wave: 1\n");  // the winner's change survived
+}
+
+// Writers that fetched the same tip and push at the same moment: exactly one lands, every other
+// is told the branch moved, and the remote holds the winner's commit (no push overwrites another).
+TEST_F(LibGit2WriteTest, SimultaneousPushesOfTheSameTipLandExactlyOnce) {
+  constexpr int kWriters = 4;
+  std::vector<std::unique_ptr<LibGit2Repository>> clones;
+  for (int i = 0; i < kWriters; ++i) {
+    clones.push_back(open_cache("racer-" + std::to_string(i)));
+    ASSERT_NE(clones.back(), nullptr);
+  }
+  for (int round = 0; round < 5; ++round) {
+    SCOPED_TRACE("round " + std::to_string(round));
+    std::vector<std::string> commits;
+    for (int i = 0; i < kWriters; ++i) {
+      FW_ASSERT_OK_AND_ASSIGN(tip, clones[i]->fetch("main"));
+      std::string file = "racer-" + std::to_string(i) + "-" + std::to_string(round);
+      FW_ASSERT_OK_AND_ASSIGN(commit, clones[i]->create_commit(commit_request(tip, {write(file, "x\n")})));
+      commits.push_back(commit);
+    }
+    std::atomic<int> ready{0};
+    std::vector<Status<>> results(kWriters, ok_status());
+    std::vector<std::thread> threads;
+    for (int i = 0; i < kWriters; ++i) {
+      threads.emplace_back([&, i] {
+        ++ready;
+        while (ready.load() < kWriters) std::this_thread::yield();
+        results[i] = clones[i]->push("main", commits[i], PushMode::FastForwardOnly);
+      });
+    }
+    for (std::thread& t : threads) t.join();
+    int landed = 0;
+    std::string winner;
+    for (int i = 0; i < kWriters; ++i) {
+      if (results[i].ok()) {
+        ++landed;
+        winner = commits[i];
+      } else {
+        EXPECT_EQ(results[i].error().kind, ErrorKind::Conflict) << results[i].error().message;
+      }
+    }
+    EXPECT_EQ(landed, 1);
+    EXPECT_EQ(remote_tip(), winner);
+  }
 }
 
 TEST_F(LibGit2WriteTest, PushArgumentErrors) {

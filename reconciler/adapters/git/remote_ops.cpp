@@ -2,6 +2,9 @@
 
 #include <git2.h>
 
+#include <cctype>
+#include <string>
+
 #include "adapters/git/libgit2_handles.h"
 #include "adapters/git/remote_session.h"
 #include "net/redaction.h"
@@ -81,6 +84,89 @@ Error refusal(const std::string& operation, const RemoteSession& session, const 
   return raced ? conflict(std::move(message)) : rejected(std::move(message));
 }
 
+// The directory of a file:// remote, as libgit2 reads it: "%XX" escapes decoded.
+std::string local_remote_path(const RepoUrl& url) {
+  std::string out;
+  for (std::size_t i = 0; i < url.path.size(); ++i) {
+    if (url.path[i] == '%' && i + 2 < url.path.size() && std::isxdigit(static_cast<unsigned char>(url.path[i + 1])) &&
+        std::isxdigit(static_cast<unsigned char>(url.path[i + 2]))) {
+      out += static_cast<char>(std::stoi(url.path.substr(i + 1, 2), nullptr, 16));
+      i += 2;
+    } else {
+      out += url.path[i];
+    }
+  }
+  return out;
+}
+
+// Writes what `tip` needs and the remote lacks (everything not behind `remote_tip`, when this
+// clone has that commit) into the remote's object store as one pack.
+Status<> copy_objects(git_repository* local, git_repository* remote, const git_oid& tip, const git_oid* remote_tip) {
+  git_revwalk* raw_walk = nullptr;
+  if (int rc = git_revwalk_new(&raw_walk, local); rc < 0) return libgit2_error(rc, "walking the commits to push");
+  Handle<git_revwalk> walk(raw_walk);
+  if (int rc = git_revwalk_push(walk.get(), &tip); rc < 0) return libgit2_error(rc, "walking the commits to push");
+  git_odb* local_odb = nullptr;
+  if (int rc = git_repository_odb(&local_odb, local); rc < 0) return libgit2_error(rc, "opening the clone's objects");
+  Handle<git_odb> odb(local_odb);
+  if (remote_tip != nullptr && git_odb_exists(odb.get(), remote_tip)) git_revwalk_hide(walk.get(), remote_tip);
+  git_packbuilder* raw_pack = nullptr;
+  if (int rc = git_packbuilder_new(&raw_pack, local); rc < 0) return libgit2_error(rc, "packing the commits to push");
+  Handle<git_packbuilder> pack(raw_pack);
+  if (int rc = git_packbuilder_insert_walk(pack.get(), walk.get()); rc < 0) {
+    return libgit2_error(rc, "packing the commits to push");
+  }
+  if (git_packbuilder_object_count(pack.get()) == 0) return ok_status();
+  const std::string pack_dir = std::string(git_repository_path(remote)) + "objects/pack";
+  if (int rc = git_packbuilder_write(pack.get(), pack_dir.c_str(), 0, nullptr, nullptr); rc < 0) {
+    return libgit2_error(rc, "writing the pushed objects into " + pack_dir);
+  }
+  git_odb* remote_odb = nullptr;
+  if (int rc = git_repository_odb(&remote_odb, remote); rc < 0)
+    return libgit2_error(rc, "opening the remote's objects");
+  Handle<git_odb> refreshed(remote_odb);
+  git_odb_refresh(refreshed.get());
+  return ok_status();
+}
+
+Error moved(const std::string& operation) {
+  return conflict(operation + ": the remote branch moved (not a fast-forward); fetch and rebuild the commit");
+}
+
+// libgit2's transport for file:// remotes checks the fast-forward against the tip it listed
+// when it connected and then overwrites the branch without comparing again, so two writers that
+// listed the same tip both succeed and the first one's commit is lost. For those remotes the
+// objects are copied here and the branch moves by compare-and-swap under Git's ref lock, the
+// check git receive-pack makes for the other transports.
+Status<> push_fast_forward_to_local(const RemoteTarget& target, const std::string& ref, const git_oid& tip,
+                                    const std::string& operation) {
+  git_repository* raw = nullptr;
+  const std::string path = local_remote_path(target.parsed);
+  if (int rc = git_repository_open_ext(&raw, path.c_str(), GIT_REPOSITORY_OPEN_NO_SEARCH, nullptr); rc < 0) {
+    return libgit2_error(rc, operation);
+  }
+  Handle<git_repository> remote(raw);
+  if (!git_repository_is_bare(remote.get())) {
+    return rejected(operation + ": the repository has a working tree; push to a bare repository (git init --bare)");
+  }
+  git_oid current;
+  int found = git_reference_name_to_id(&current, remote.get(), ref.c_str());
+  if (found < 0 && found != GIT_ENOTFOUND) return libgit2_error(found, operation);
+  const git_oid* expected = found == 0 ? &current : nullptr;
+  if (expected != nullptr && git_oid_equal(expected, &tip)) return ok_status();
+  if (auto copied = copy_objects(target.repo, remote.get(), tip, expected); !copied.ok()) {
+    return copied.error().with_context(operation);
+  }
+  if (expected != nullptr && git_graph_descendant_of(remote.get(), &tip, expected) != 1) return moved(operation);
+  git_reference* updated = nullptr;
+  int rc = expected != nullptr ? git_reference_create_matching(&updated, remote.get(), ref.c_str(), &tip, 1, expected,
+                                                               "fleetwave: push")
+                               : git_reference_create(&updated, remote.get(), ref.c_str(), &tip, 0, "fleetwave: push");
+  git_reference_free(updated);
+  if (rc == GIT_EMODIFIED || rc == GIT_ELOCKED || rc == GIT_EEXISTS) return moved(operation);
+  if (rc < 0) return libgit2_error(rc, operation);
+  return ok_status();
+}
 }  // namespace
 
 Result<std::string> fetch_branch(const RemoteTarget& target, const std::string& branch) {
@@ -141,6 +227,11 @@ Status<> push_branch(const RemoteTarget& target, const std::string& branch, cons
     git_commit_free(commit);
     FW_CHECK(set_ref(target.repo, ref, &new_tip, "fleetwave: push"));
   }
+  const std::string operation = "push " + branch + " to " + target.display_url;
+  if (!deleting && mode == PushMode::FastForwardOnly && target.parsed.scheme == "file") {
+    FW_CHECK(push_fast_forward_to_local(target, ref, new_tip, operation));
+    return set_ref(target.repo, "refs/remotes/origin/" + branch, &new_tip, "fleetwave: push");
+  }
   FW_TRY(remote, anonymous_remote(target));
   RemoteSession session(target.credentials, target.parsed, target.max_credential_attempts);
   git_push_options opts = GIT_PUSH_OPTIONS_INIT;
@@ -148,7 +239,6 @@ Status<> push_branch(const RemoteTarget& target, const std::string& branch, cons
   std::string spec = deleting ? ":" + ref : (mode == PushMode::Force ? "+" : "") + ref + ":" + ref;
   char* specs[] = {spec.data()};
   git_strarray refspecs = {specs, 1};
-  const std::string operation = "push " + branch + " to " + target.display_url;
   int rc = git_remote_push(remote.get(), &refspecs, &opts);
   if (rc == GIT_ENONFASTFORWARD) {
     return conflict(operation + ": the remote branch moved (not a fast-forward); fetch and rebuild the commit");
