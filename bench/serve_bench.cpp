@@ -17,6 +17,7 @@
 #include <httplib.h>
 #include <poll.h>
 #include <unistd.h>
+#include <zlib.h>
 
 #include <algorithm>
 #include <atomic>
@@ -31,6 +32,7 @@
 #include <optional>
 #include <sstream>
 #include <string>
+#include <string_view>
 #include <sys/socket.h>
 #include <thread>
 #include <vector>
@@ -397,14 +399,20 @@ double cpu_seconds(int pid) {
   return ticks / static_cast<double>(sysconf(_SC_CLK_TCK));
 }
 
-// A live viewer of the fleet page: GET /events on a raw socket, counting the events that arrive.
+// A live viewer of the fleet page as a browser is one: GET /events accepting gzip on a raw
+// socket, counting the events that arrive (inflated) and the bytes that carried them.
 struct LiveViewer {
   int fd = -1;
   int events = 0;
   bool refused = false;
-  std::string tail;  // the last bytes read, to find "event: board" split across reads
+  std::size_t wire_bytes = 0;
+  std::string head;  // the answer's head, until it is whole
+  bool in_body = false;
+  z_stream z{};
+  std::string tail;  // the last inflated bytes, to find "event: board" split across reads
 
   explicit LiveViewer(int port) {
+    inflateInit2(&z, 15 + 16);
     fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
     sockaddr_in addr{};
     addr.sin_family = AF_INET;
@@ -413,23 +421,56 @@ struct LiveViewer {
     (void)::connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr);
     pollfd p{fd, POLLOUT, 0};
     (void)::poll(&p, 1, 10'000);
-    const std::string request = "GET /events HTTP/1.1\r\nHost: board\r\n\r\n";
+    const std::string request = "GET /events HTTP/1.1\r\nHost: board\r\nAccept-Encoding: gzip, deflate, br\r\n\r\n";
     (void)!::send(fd, request.data(), request.size(), MSG_NOSIGNAL);
   }
-  ~LiveViewer() { ::close(fd); }
+  ~LiveViewer() {
+    inflateEnd(&z);
+    ::close(fd);
+  }
+  LiveViewer(const LiveViewer&) = delete;
+  LiveViewer& operator=(const LiveViewer&) = delete;
+
   // Reads what has arrived without waiting.
   void drain() {
     char buffer[1 << 16];
     for (;;) {
       const ssize_t n = ::recv(fd, buffer, sizeof buffer, MSG_DONTWAIT);
       if (n <= 0) return;
-      std::string chunk = tail + std::string(buffer, static_cast<std::size_t>(n));
-      if (chunk.rfind("HTTP/1.1 503", 0) == 0) refused = true;
-      for (std::size_t at = chunk.find("event: board\n"); at != std::string::npos;
-           at = chunk.find("event: board\n", at + 1))
-        ++events;
-      tail = chunk.size() > 16 ? chunk.substr(chunk.size() - 12) : "";
+      wire_bytes += static_cast<std::size_t>(n);
+      std::string_view got(buffer, static_cast<std::size_t>(n));
+      if (!in_body) {
+        head.append(got);
+        const std::size_t end = head.find("\r\n\r\n");
+        if (end == std::string::npos) continue;
+        if (head.rfind("HTTP/1.1 503", 0) == 0) refused = true;
+        in_body = true;
+        const std::string body = head.substr(end + 4);
+        read_body(body);
+        continue;
+      }
+      read_body(got);
     }
+  }
+
+ private:
+  void read_body(std::string_view data) {
+    z.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(data.data()));
+    z.avail_in = static_cast<uInt>(data.size());
+    char out[1 << 16];
+    while (z.avail_in > 0) {
+      z.next_out = reinterpret_cast<Bytef*>(out);
+      z.avail_out = sizeof out;
+      if (int rc = inflate(&z, Z_NO_FLUSH); rc != Z_OK && rc != Z_BUF_ERROR) return;
+      count_events(std::string_view(out, sizeof out - z.avail_out));
+    }
+  }
+  void count_events(std::string_view text) {
+    std::string chunk = tail + std::string(text);
+    for (std::size_t at = chunk.find("event: board\n"); at != std::string::npos;
+         at = chunk.find("event: board\n", at + 1))
+      ++events;
+    tail = chunk.size() > 16 ? chunk.substr(chunk.size() - 12) : "";
   }
 };
 
@@ -447,17 +488,20 @@ void live_viewers(int port, int pid, int count, int cycles) {
   }
   for (auto& v : viewers) v->drain();
   int least = 1 << 30, most = 0, refused = 0;
+  std::size_t wire = 0;
   for (auto& v : viewers) {
+    wire += v->wire_bytes;
     least = std::min(least, v->events);
     most = std::max(most, v->events);
     refused += v->refused ? 1 : 0;
   }
   const double seconds = fb::ms_since(t0) / 1000.0;
   std::printf(
-      "  %d live viewers for %.0f s: %d refused; events per viewer %d to %d; serve CPU %.2f s (%.2f CPU-s "
-      "per second); RSS %.0f MiB, peak %.0f MiB (target <= 768 MiB: %s)\n",
-      count, seconds, refused, least, most, cpu_seconds(pid) - cpu0, (cpu_seconds(pid) - cpu0) / seconds,
-      proc_mib(pid, "VmRSS"), proc_mib(pid, "VmHWM"), proc_mib(pid, "VmHWM") <= 768 ? "ok" : "MISSED");
+      "  %d live viewers for %.0f s: %d refused; events per viewer %d to %d (%.0f KiB gzipped per viewer); serve "
+      "CPU %.2f s (%.2f CPU-s per second); RSS %.0f MiB, peak %.0f MiB (target <= 768 MiB: %s)\n",
+      count, seconds, refused, least, most, static_cast<double>(wire) / 1024.0 / std::max(count, 1),
+      cpu_seconds(pid) - cpu0, (cpu_seconds(pid) - cpu0) / seconds, proc_mib(pid, "VmRSS"), proc_mib(pid, "VmHWM"),
+      proc_mib(pid, "VmHWM") <= 768 ? "ok" : "MISSED");
 }
 
 // One view of the fleet page: its size in bytes, 0 on failure.

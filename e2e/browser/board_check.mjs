@@ -10,7 +10,9 @@
 //    "hostile": "<script>...</script>",                       text that must show as text
 //    "readyFile": "FILE",          written once / checked; the test then approves the gate
 //    "liveCluster": "us-1", "liveFrom": "on-stable",           must change without a reload
-//    "trailActions": ["start", "wait-approval", "approve"], "approver": "Rita Reviewer"}
+//    "trailActions": ["start", "wait-approval", "approve"], "approver": "Rita Reviewer",
+//    "labelFilter": {"selector": "env=prod,geo notin (eu)", "clusters": ["ap-1", ...]}}
+//                                  a label selector and the clusters whose labels it matches
 //
 // Screenshots go to DIR. Exit 0 when every check passed; a failed check throws (exit 1).
 import assert from 'node:assert/strict';
@@ -32,6 +34,8 @@ try {
   const errors = [];
   page.on('pageerror', (e) => errors.push(String(e)));
   page.on('dialog', (d) => { errors.push(`dialog: ${d.message()}`); d.dismiss(); });
+  const streams = [];  // the Content-Encoding of each live event stream the page opened
+  page.on('response', (r) => { if (new URL(r.url()).pathname === '/events') streams.push(r.headers()['content-encoding']); });
 
   // The fleet: one square per cluster whose class is its state's letter, each wave's counts in
   // words, and the app waiting for its approval first, under "Needs attention".
@@ -68,6 +72,14 @@ try {
   await page.selectOption('#filters select[name="state"]', '');
   assert.equal(await app.locator('div.dense i.x').count(), 0, 'no filter: every square lit');
   log('filters: by cluster name and state');
+  await page.fill('#filters input[name="labels"]', config.labelFilter.selector);
+  const lit = await app.locator('div.dense i:not(.x)').evaluateAll((els) => els.map((e) => e.title).sort());
+  assert.deepEqual(lit, [...config.labelFilter.clusters].sort(), `lit by ${config.labelFilter.selector}`);
+  await page.fill('#filters input[name="labels"]', 'geo in');
+  assert.match(await page.locator('#filters output').innerText(), /^not a label selector: geo in/);
+  assert.equal(await app.locator('div.dense i.x').count(), 0, 'a text that is no selector dims nothing');
+  await page.fill('#filters input[name="labels"]', '');
+  log(`filters: labels ${config.labelFilter.selector} lit ${lit.join(', ')}`);
 
   // Hostile text from a commit subject is shown as text, never run.
   assert.ok((await app.locator('.subject').allInnerTexts()).some((t) => t.includes(config.hostile)),
@@ -89,6 +101,7 @@ try {
   assert.equal(await page.evaluate(() => window.__sameDocument), true, 'the page was not reloaded');
   assert.equal(await page.evaluate(() => performance.getEntriesByType('navigation').length), 1);
   assert.ok(Number(await page.getAttribute('#board', 'data-updates')) >= 1, 'an event replaced the live part');
+  assert.ok(streams.length >= 1 && streams.every((e) => e === 'gzip'), `the event stream came gzipped: ${streams}`);
   const now = await square(config.liveCluster).getAttribute('class');
   log(`live update: ${config.liveCluster} went from ${config.liveFrom} to ${now} without a reload`);
   await shot(page, 'board-live-update');

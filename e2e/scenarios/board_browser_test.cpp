@@ -67,6 +67,11 @@ TEST_F(BoardBrowserE2eTest, GridShowsTheRolloutLiveAndTheAppPageItsAuditTrail) {
   }
   ASSERT_FALSE(live_cluster.empty()) << "the gated wave holds clusters still on the stable release";
 
+  // By the labels in the fleet's clusters/: env is prod everywhere but on dev-1, geo is eu on eu-*.
+  Json prod_outside_eu = Json::array();
+  for (const auto& [cluster, state] : expect.items()) {
+    if (cluster != "dev-1" && !cluster.starts_with("eu-")) prod_outside_eu.push_back(cluster);
+  }
   const std::filesystem::path artifacts = std::filesystem::current_path() / "artifacts" / "board";
   std::filesystem::create_directories(artifacts);
   const std::string dir = stack_->repo().dir("browser");
@@ -80,7 +85,8 @@ TEST_F(BoardBrowserE2eTest, GridShowsTheRolloutLiveAndTheAppPageItsAuditTrail) {
                        {"liveCluster", live_cluster},
                        {"liveFrom", "on-stable"},
                        {"trailActions", {"start", "advance", "wait-approval", "approve", "complete"}},
-                       {"approver", "Rita Reviewer"}};
+                       {"approver", "Rita Reviewer"},
+                       {"labelFilter", {{"selector", "env=prod,geo notin (eu)"}, {"clusters", prod_outside_eu}}}};
   std::ofstream(dir + "/config.json") << config.dump();
 
   const std::string script = std::string(fleetwave::testkit::source_dir()) + "/e2e/browser/board_check.mjs";

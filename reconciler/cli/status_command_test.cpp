@@ -108,7 +108,8 @@ TEST_F(CliStatusCommandTest, JsonShapeIsStable) {
     for (auto it = object.begin(); it != object.end(); ++it) out.push_back(it.key());
     return out;
   };
-  EXPECT_EQ(keys(doc), (std::vector<std::string>{"approvalRules", "apps", "branch", "cordons", "head", "warnings"}));
+  EXPECT_EQ(keys(doc), (std::vector<std::string>{"approvalRules", "apps", "branch", "clusterLabels", "cordons", "head",
+                                                 "warnings"}));
   EXPECT_EQ(doc["approvalRules"], Json::parse(R"({"allowedReviewers": [], "signedCommitsOnly": false})"));
   const Json& app = doc["apps"][0];
   EXPECT_EQ(keys(app), (std::vector<std::string>{

@@ -6,7 +6,10 @@
 
 #include <cerrno>
 #include <chrono>
+#include <string_view>
 #include <sys/socket.h>
+
+#include "serve/gzip_text.h"
 
 namespace fleetwave::serve {
 namespace {
@@ -17,17 +20,25 @@ std::int64_t hub_now_ms() {
 }
 
 // The answer's head: no length, the body ends when the stream does (Connection: close); then how
-// soon the browser should reconnect.
-const std::shared_ptr<const std::string>& stream_head() {
-  static const auto head = std::make_shared<const std::string>(
-      "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nCache-Control: no-store\r\n"
-      "X-Accel-Buffering: no\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\nretry: 3000\n\n");
-  return head;
+// soon the browser should reconnect. A gzip stream is one gzip header and deflate segments.
+constexpr std::string_view kStreamHead =
+    "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nCache-Control: no-store\r\n"
+    "X-Accel-Buffering: no\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n";
+constexpr std::string_view kRetry = "retry: 3000\n\n";
+
+const std::shared_ptr<const std::string>& stream_head(bool gzip) {
+  static const auto plain =
+      std::make_shared<const std::string>(std::string(kStreamHead) + "\r\n" + std::string(kRetry));
+  static const auto packed = std::make_shared<const std::string>(
+      std::string(kStreamHead) + "Content-Encoding: gzip\r\nVary: Accept-Encoding\r\n\r\n" +
+      std::string(gzip_stream_header()) + deflate_segment(kRetry));
+  return gzip ? packed : plain;
 }
 
-const std::shared_ptr<const std::string>& keep_alive() {
-  static const auto comment = std::make_shared<const std::string>(": keep-alive\n\n");
-  return comment;
+const std::shared_ptr<const std::string>& keep_alive(bool gzip) {
+  static const auto plain = std::make_shared<const std::string>(": keep-alive\n\n");
+  static const auto packed = std::make_shared<const std::string>(deflate_segment(*plain));
+  return gzip ? packed : plain;
 }
 
 void refuse_full(int fd) {
@@ -85,7 +96,7 @@ bool EventHub::has_room() const {
   return !stopping_ && count_.load() < limits_.max_streams;
 }
 
-void EventHub::add(int fd, std::string app, std::uint64_t seen) {
+void EventHub::add(int fd, std::string app, std::uint64_t seen, bool gzip) {
   {
     std::lock_guard<std::mutex> lock(mu_);
     if (!stopping_ && count_.load() < limits_.max_streams) {
@@ -94,7 +105,8 @@ void EventHub::add(int fd, std::string app, std::uint64_t seen) {
       s.fd = fd;
       s.app = std::move(app);
       s.sent = seen;
-      s.out.push_back(stream_head());
+      s.gzip = gzip;
+      s.out.push_back(stream_head(gzip));
       s.opened_ms = s.progress_ms = s.written_ms = now;
       incoming_.push_back(std::move(s));
       ++count_;
@@ -127,11 +139,11 @@ void EventHub::queue_events(std::vector<Stream>& streams, std::int64_t now) {
   const std::uint64_t generation = generation_();
   for (Stream& s : streams) {
     if (s.out.empty() && generation != s.sent) {
-      auto event = event_(s.app, generation);
+      auto event = event_(s.app, generation, s.gzip);
       s.sent = generation;
       if (event && !event->empty()) s.out.push_back(std::move(event));
     }
-    if (s.out.empty() && now - s.written_ms >= limits_.keep_alive_ms) s.out.push_back(keep_alive());
+    if (s.out.empty() && now - s.written_ms >= limits_.keep_alive_ms) s.out.push_back(keep_alive(s.gzip));
     if (s.out.empty() && now - s.opened_ms >= limits_.max_life_ms) s.closed = true;
   }
 }

@@ -2,7 +2,9 @@
 // holds no connection thread, so a hundred viewers (or a thousand) watch while the connection
 // threads stay free for the API, the probes and the webhooks. After each published snapshot
 // every stream gets its page's live part, text shared by every viewer of that page (BoardCache
-// builds it once per page and second), written without blocking. A viewer that closes its tab
+// builds it once per page and second), written without blocking; to a browser that accepts gzip,
+// as a gzip stream whose every event was compressed once for all such viewers
+// (serve/gzip_text.h). A viewer that closes its tab
 // frees its slot at once (its socket reads end-of-file); one that takes nothing for write_ms is
 // closed; a stream ends after max_life_ms (the browser reconnects and catches up by
 // Last-Event-ID) and sends a comment after keep_alive_ms of quiet, so proxies keep it open.
@@ -33,8 +35,10 @@ class EventHub {
  public:
   // The newest published snapshot's generation (0: none yet).
   using Generation = std::function<std::uint64_t()>;
-  // The event of `app`'s page ("" = the fleet page) at `generation`; null or "" sends nothing.
-  using EventText = std::function<std::shared_ptr<const std::string>(const std::string& app, std::uint64_t generation)>;
+  // The event of `app`'s page ("" = the fleet page) at `generation`, as a deflate segment when
+  // `gzip` (gzip_text.h's deflate_segment); null or "" sends nothing.
+  using EventText =
+      std::function<std::shared_ptr<const std::string>(const std::string& app, std::uint64_t generation, bool gzip)>;
 
   EventHub(Generation generation, EventText event, EventHubLimits limits = {});
   ~EventHub();
@@ -44,8 +48,8 @@ class EventHub {
   bool has_room() const;
   // Takes the connected socket `fd` (a request for the event stream of `app`'s page, already
   // read) and answers it from now on: the response head, then an event for every generation
-  // after `seen`. When full or stopped, it answers 503 and closes the socket.
-  void add(int fd, std::string app, std::uint64_t seen);
+  // after `seen`, gzipped when `gzip`. When full or stopped, it answers 503 and closes the socket.
+  void add(int fd, std::string app, std::uint64_t seen, bool gzip = false);
   std::size_t streams() const { return count_.load(); }
   // Closes every stream and ends the thread. Idempotent.
   void stop();
@@ -54,7 +58,8 @@ class EventHub {
   struct Stream {
     int fd = -1;
     std::string app;
-    std::uint64_t sent = 0;                              // the generation the viewer has
+    std::uint64_t sent = 0;  // the generation the viewer has
+    bool gzip = false;
     std::deque<std::shared_ptr<const std::string>> out;  // what is still to be written
     std::size_t offset = 0;                              // into out.front()
     std::int64_t opened_ms = 0, progress_ms = 0, written_ms = 0;

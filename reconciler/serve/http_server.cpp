@@ -165,7 +165,7 @@ httplib::Server::Handler board_stream(ServeApi& api, EventHub& hub) {
     if (last != request.headers.end()) seen = std::strtoull(last->second.c_str(), nullptr, 10);
     const int fd = GuardedServer::adopt_connection();
     if (fd < 0) return reply(res, ApiResponse{500, "application/json", error_body("internal error") + "\n", {}});
-    hub.add(fd, app, seen);
+    hub.add(fd, app, seen, accepts_gzip(req.get_header_value("Accept-Encoding")));
   };
 }
 
@@ -279,10 +279,11 @@ Result<std::unique_ptr<HttpServer>> HttpServer::start(const HttpOptions& options
   hub_limits.max_streams = options.max_event_streams;
   hub_limits.write_ms = options.write_timeout_ms;
   // The event is shared by every stream that sends it in the same second (BoardCache).
-  s->hub_ = std::make_unique<EventHub>(
-      [&api] { return api.state().generation(); },
-      [&api](const std::string& app, std::uint64_t generation) { return api.board_event(app, generation, wall_ms()); },
-      hub_limits);
+  s->hub_ = std::make_unique<EventHub>([&api] { return api.state().generation(); },
+                                       [&api](const std::string& app, std::uint64_t generation, bool gzip) {
+                                         return api.board_event(app, generation, wall_ms(), gzip);
+                                       },
+                                       hub_limits);
   add_routes(svr, api, metrics, options.max_body_bytes, *s->hub_);
   add_guards(svr, metrics, options.max_body_bytes);
 

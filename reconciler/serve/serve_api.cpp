@@ -179,7 +179,7 @@ ApiResponse ServeApi::board(const std::string& path, std::int64_t now_ms, bool g
   const BoardView view{*snapshot, links_, second * 1000};
   if (app.empty()) {
     return shared_page(snapshot, "page /", second, gzip,
-                       [&] { return board_page("Fleet", "/events", "/", fleet_fragment(view), fleet_filters()); });
+                       [&] { return board_page("Fleet", "/events", "/", fleet_fragment(view), fleet_filters(view)); });
   }
   const Json* found = snapshot->app(app);
   if (found == nullptr) return html(404, not_found_page(path));
@@ -213,12 +213,17 @@ std::optional<ApiResponse> ServeApi::board_stream_refusal(const std::string& app
 }
 
 std::shared_ptr<const std::string> ServeApi::board_event(const std::string& app, std::uint64_t generation,
-                                                         std::int64_t now_ms) const {
+                                                         std::int64_t now_ms, bool gzip) const {
   auto snapshot = state_.snapshot();
   if (snapshot == nullptr) return std::make_shared<const std::string>();
   const std::int64_t second = now_ms / 1000;
-  return board_cache_.get(snapshot, "event " + std::to_string(generation) + " " + app, second,
-                          [&] { return board_event_text(*snapshot, app, generation, second * 1000); });
+  const std::string key = "event " + std::to_string(generation) + " " + app;
+  auto plain = [&] {
+    return board_cache_.get(snapshot, key, second,
+                            [&] { return board_event_text(*snapshot, app, generation, second * 1000); });
+  };
+  if (!gzip) return plain();
+  return board_cache_.get(snapshot, key + " gzip", second, [&] { return deflate_segment(*plain()); });
 }
 
 std::string ServeApi::board_event_text(const Snapshot& snapshot, const std::string& app, std::uint64_t generation,

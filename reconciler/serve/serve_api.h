@@ -103,9 +103,10 @@ class ServeApi {
   std::optional<ApiResponse> board_stream_refusal(const std::string& app) const;
   // One Server-Sent Event ("event: board", "id: <generation>", the live part as data lines) for
   // the fleet (`app` "") or an app's page at the current snapshot; "" before the first cycle.
-  // Shared with every stream that asks for the same event within the same second.
-  std::shared_ptr<const std::string> board_event(const std::string& app, std::uint64_t generation,
-                                                 std::int64_t now_ms) const;
+  // Shared with every stream that asks for the same event within the same second; `gzip`: as a
+  // deflate segment of a gzip stream (gzip_text.h), compressed once for every such stream.
+  std::shared_ptr<const std::string> board_event(const std::string& app, std::uint64_t generation, std::int64_t now_ms,
+                                                 bool gzip = false) const;
   ServeState& state() const { return state_; }
   // The board's actions (board_actions.h); null: the board is read-only. Set before serving.
   void set_actions(const BoardActions* actions) { actions_ = actions; }

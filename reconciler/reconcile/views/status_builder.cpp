@@ -59,6 +59,24 @@ std::map<std::string, const AppReport*> plans_to_reuse(const StatusRequest& requ
 
 }  // namespace
 
+// Read again only when clusters/ changed: at 1,000 clusters parsing the inventory is the larger
+// part of a status that reuses the cycle's plans.
+const Json& StatusBuilder::cluster_labels(RepoSnapshot& head) {
+  auto tree = head.tree_id("clusters");
+  if (tree.ok() && !tree->empty() && *tree == labels_tree_) return labels_;
+  labels_ = Json::object();
+  labels_tree_.clear();
+  auto inventory = head.inventory();
+  if (!inventory.ok()) return labels_;  // each app's render reports the inventory's errors
+  for (const Cluster& c : *inventory) {
+    if (c.labels.empty()) continue;
+    Json& labels = labels_[c.name] = Json::object();
+    for (const auto& [key, value] : c.labels) labels[key] = value;
+  }
+  if (tree.ok()) labels_tree_ = *tree;
+  return labels_;
+}
+
 Result<Json> StatusBuilder::status(const StatusRequest& request) {
   FW_TRY(apps, discovery_.discover(repo_, blobs_, request.head));
   return status_of(request, apps);
@@ -114,6 +132,7 @@ Result<Json> StatusBuilder::status_of(const StatusRequest& request, const std::v
   if (request.cycle != nullptr) {
     for (const Error& e : request.cycle->errors) doc["warnings"].push_back(e.to_string());
   }
+  doc["clusterLabels"] = cluster_labels(head);
   if (Json hydration = hydration_status(repo_, blobs_, request.head); !hydration.is_null())
     doc["hydration"] = std::move(hydration);
   return doc;

@@ -70,6 +70,10 @@ class StatusBuilder {
   ReachCache& renders_;
   AppDiscovery discovery_;
   AnalysisRunner analysis_;
+  // The inventory's labels by cluster, for the tree of clusters/ they were read from.
+  std::string labels_tree_;
+  Json labels_;
+  const Json& cluster_labels(RepoSnapshot& head);
 };
 
 }  // namespace fleetwave

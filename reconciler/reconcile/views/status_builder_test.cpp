@@ -198,5 +198,21 @@ TEST_F(StatusBuilderTest, TheCordonsAtTheHead) {
             (std::vector<std::vector<std::string>>{{""}, {""}, {describe_cordon(cordon), ""}}));
 }
 
+// The board's label filter reads the inventory's labels from the document; a builder that lives
+// across heads (serve's) shows a relabelled cluster at the next head.
+TEST_F(StatusBuilderTest, TheInventorysLabelsByCluster) {
+  head_is_stable();
+  StatusBuilder builder(repo_, argocd_, clock_);
+  auto at_head = [&] {
+    auto doc = builder.status(StatusRequest{"main", head_, false, false, nullptr});
+    EXPECT_TRUE(doc.ok()) << doc.error().to_string();
+    return doc.ok() ? (*doc)["clusterLabels"] : Json();
+  };
+  EXPECT_EQ(at_head(), Json::parse(R"({"dev-1": {"geo": "us"}, "eu-1": {"geo": "eu"}, "eu-2": {"geo": "eu"},
+                                       "us-1": {"geo": "us"}})"));
+  commit({{"clusters/us-1.yaml", testkit::cluster_yaml("us-1", "ap")}}, "us-1 moves");
+  EXPECT_EQ(at_head()["us-1"], Json::parse(R"({"geo": "ap"})"));
+}
+
 }  // namespace
 }  // namespace fleetwave

@@ -103,9 +103,35 @@ constexpr const char* kScriptCountdown = R"js("use strict";
 )js";
 
 constexpr const char* kScriptFilters =
-    R"js(  // The fleet page's filters dim the squares that do not match: a state, a wave name and a
-  // cluster name (a part of it, or a glob with *). Applied again after every live update.
+    R"js(  // The fleet page's filters dim the squares that do not match: a state, a wave name, a
+  // cluster name (a part of it, or a glob with *) and a label selector on the inventory's
+  // cluster labels. Applied again after every live update.
   var filters = document.getElementById("filters");
+  var labelsData = document.getElementById("cluster-labels");
+  var labelsOf = labelsData ? JSON.parse(labelsData.textContent) : {};
+  function has(o, k) { return Object.prototype.hasOwnProperty.call(o, k); }
+  // A Kubernetes label selector: terms joined by commas, each "k=v", "k==v", "k!=v", "k",
+  // "!k", "k in (a,b)" or "k notin (a,b)". A function of a cluster's labels; null when the
+  // text is not one.
+  function selector(text) {
+    var term = /\s*(!?)([A-Za-z0-9][-A-Za-z0-9_.\/]*)\s*(?:(==|=|!=)\s*([-A-Za-z0-9_.]*)|\s(in|notin)\s*\(([^)]*)\))?\s*(?:,|$)/y;
+    var tests = [];
+    while (term.lastIndex < text.length) {
+      var at = term.lastIndex, m = term.exec(text);
+      if (!m || term.lastIndex === at || (m[1] && (m[3] || m[5]))) return null;
+      tests.push((function (not, key, op, value, set, list) {
+        var values = set ? list.split(",").map(function (v) { return v.trim(); }) : [];
+        return function (l) {
+          if (op === "!=") return !has(l, key) || l[key] !== value;
+          if (op) return has(l, key) && l[key] === value;
+          if (set === "in") return has(l, key) && values.indexOf(l[key]) >= 0;
+          if (set === "notin") return !has(l, key) || values.indexOf(l[key]) < 0;
+          return not ? !has(l, key) : has(l, key);
+        };
+      })(m[1], m[2], m[3], m[4], m[5], m[6] || ""));
+    }
+    return function (labels) { return tests.every(function (t) { return t(labels); }); };
+  }
   function glob(text) {
     if (text.indexOf("*") < 0) return function (name) { return name.indexOf(text) >= 0; };
     var re = new RegExp("^" + text.split("*").map(function (p) {
@@ -117,16 +143,20 @@ constexpr const char* kScriptFilters =
     if (!filters) return;
     var state = filters.elements.state.value, wave = filters.elements.wave.value.trim();
     var name = glob(filters.elements.cluster.value.trim());
+    var labelText = filters.elements.labels ? filters.elements.labels.value.trim() : "";
+    var labels = selector(labelText);
     var shown = 0, all = 0;
     board.querySelectorAll("div.dense i").forEach(function (el) {
       var row = el.closest("tr");
       var ok = (!state || el.className.split(" ")[0] === state) && name(el.title) &&
-        (!wave || (row && row.getAttribute("data-wave") === wave));
+        (!wave || (row && row.getAttribute("data-wave") === wave)) &&
+        (!labels || labels(has(labelsOf, el.title) ? labelsOf[el.title] : {}));
       el.classList.toggle("x", !ok);
       all += 1;
       shown += ok ? 1 : 0;
     });
-    filters.elements.shown.value = shown === all ? "" : shown + " of " + all + " cells match";
+    filters.elements.shown.value = (labels ? "" : "not a label selector: " + labelText + "; ") +
+      (shown === all ? "" : shown + " of " + all + " cells match");
   }
   if (filters) filters.addEventListener("input", filter);
   // A square opens its cluster on the app's page.

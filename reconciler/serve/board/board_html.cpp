@@ -445,15 +445,29 @@ std::string app_fragment(const BoardView& v, const Json& app) {
   return meta(v) + app_section(v, app, 0, false, &cells) + plan_table(app) + trail_table(v, board_str(app, "app"));
 }
 
-std::string fleet_filters() {
+// The inventory's labels by cluster for the label filter, as JSON a script element can hold:
+// "<" is written as its escape, so no value can close the element.
+std::string labels_script(const Json& labels) {
+  std::string json;
+  for (char c : labels.dump()) json += c == '<' ? std::string("\\u003c") : std::string(1, c);
+  return "<script type=\"application/json\" id=\"cluster-labels\">" + json + "</script>";
+}
+
+std::string fleet_filters(const BoardView& v) {
   std::string states = "<option value=\"\">any state</option>";
   for (CellState s : kCellStates)
     states += "<option value=\"" + std::string(state_letter(s)) + "\">" + state_words(s) + "</option>";
+  const Json* labels = find_member(v.snapshot.status, "clusterLabels");
+  const bool labelled = labels != nullptr && labels->is_object() && !labels->empty();
   return "<form id=\"filters\" class=\"filters\" role=\"search\" aria-label=\"Filter clusters\">"
          "<label>State <select name=\"state\">" +
          states +
          "</select></label> <label>Wave <input name=\"wave\" size=\"10\"></label> "
-         "<label>Cluster <input name=\"cluster\" size=\"14\" placeholder=\"eu-* or a part\"></label> "
+         "<label>Cluster <input name=\"cluster\" size=\"14\" placeholder=\"eu-* or a part\"></label> " +
+         (labelled ? "<label>Labels <input name=\"labels\" size=\"22\" placeholder=\"region=eu,tier notin (canary)\">"
+                     "</label> " +
+                         labels_script(*labels)
+                   : std::string()) +
          "<output name=\"shown\" aria-live=\"polite\"></output></form>";
 }
 

@@ -37,8 +37,9 @@ std::string app_fragment(const BoardView& view, const Json& app);
 // go above the live part, so they keep their state while events replace it.
 std::string board_page(const std::string& title, const std::string& events, const std::string& refresh,
                        const std::string& fragment, const std::string& controls = "");
-// The fleet page's filters (state, wave, cluster name), applied by the board's script.
-std::string fleet_filters();
+// The fleet page's filters (state, wave, cluster name, and a label selector when the inventory's
+// clusters have labels), applied by the board's script.
+std::string fleet_filters(const BoardView& view);
 // The app page's place for the board's actions (serve/board_actions.h), the same for every
 // viewer: board.js fills it with what the signed-in person may do.
 std::string actions_panel(const std::string& app);

@@ -277,6 +277,27 @@ TEST(BoardHtml, AnAppPageLinksEachClusterToItsArgoCdApplication) {
   EXPECT_EQ(argocd_web_url("").value(), "");
 }
 
+// The label filter is offered when the inventory's clusters have labels, with their labels for the
+// script; no label value can end the script element that carries them.
+TEST(BoardHtml, TheLabelFilterCarriesTheInventorysLabels) {
+  Snapshot s;
+  s.status = {{"apps", Json::array()}};
+  const BoardLinks links;
+  EXPECT_EQ(fleet_filters(BoardView{s, links, kNow}).find("name=\"labels\""), std::string::npos);
+  s.status["clusterLabels"] = Json::object();
+  EXPECT_EQ(fleet_filters(BoardView{s, links, kNow}).find("cluster-labels"), std::string::npos);
+  s.status["clusterLabels"] = {{"eu-1", {{"geo", "eu"}, {"note", "</script><script>alert(1)</script>"}}}};
+  const std::string form = fleet_filters(BoardView{s, links, kNow});
+  EXPECT_NE(form.find("<input name=\"labels\""), std::string::npos) << form;
+  const std::string open = "<script type=\"application/json\" id=\"cluster-labels\">";
+  const std::size_t start = form.find(open);
+  ASSERT_NE(start, std::string::npos) << form;
+  const std::size_t end = form.find("</script>", start);
+  const std::string json = form.substr(start + open.size(), end - start - open.size());
+  EXPECT_EQ(json.find('<'), std::string::npos) << json;
+  EXPECT_EQ(Json::parse(json), s.status["clusterLabels"]);
+}
+
 TEST(GitLinks, FollowTheProviderTableOrTheSetting) {
   auto ghe = make_git_links("github", "https://ghe.example.com/api/v3/", "acme/fleet", "");
   ASSERT_TRUE(ghe.ok());
