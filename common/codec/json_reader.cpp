@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cctype>
 #include <iterator>
+#include <optional>
+#include <string>
 
 #include "base/text.h"
 #include "codec/yaml_text.h"
@@ -226,6 +228,191 @@ Result<Json> parse_value(std::string_view text, std::size_t offset, const std::s
 
 bool is_json_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
 
+// A masked parse in one fast pass: copies the members the mask keeps into a small JSON text and
+// steps over the rest byte by byte, checking its grammar (brackets, commas, string escapes and
+// control characters, numbers, literals) without building or decoding anything. nlohmann's
+// lexer decodes every string it meets, dropped ones too, which made the masked parse of a 50 MB
+// Application list the larger part of a cycle. What the pass cannot decide (a key with an
+// escape, nesting past the limit, anything malformed) it leaves to the exact parse, which also
+// gives errors their positions. Unlike the exact parse it does not check the UTF-8 of strings it
+// drops.
+class MaskFilter {
+ public:
+  MaskFilter(std::string_view text, std::size_t max_depth) : text_(text), max_depth_(max_depth) {}
+
+  // The kept text, or nullopt when the exact parse must decide.
+  std::optional<std::string> run(const JsonMask& mask) {
+    out_.reserve(text_.size() / 16);
+    skip_space();
+    if (!value(&mask, 0)) return std::nullopt;
+    skip_space();
+    if (pos_ != text_.size()) return std::nullopt;
+    return std::move(out_);
+  }
+
+ private:
+  char peek() const { return pos_ < text_.size() ? text_[pos_] : '\0'; }
+  void skip_space() {
+    while (pos_ < text_.size() && is_space(text_[pos_])) ++pos_;
+  }
+  static bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+  bool expect(char c) {
+    skip_space();
+    if (peek() != c) return false;
+    ++pos_;
+    skip_space();
+    return true;
+  }
+
+  // Writes the value at pos_ as `mask` keeps it (null mask: the whole value).
+  bool value(const JsonMask* mask, std::size_t depth) {
+    const char c = peek();
+    if (mask == nullptr || (c != '{' && c != '[')) {
+      const std::size_t start = pos_;
+      if (!skip(depth)) return false;
+      out_.append(text_.substr(start, pos_ - start));
+      return true;
+    }
+    if (depth >= max_depth_) return false;
+    return c == '{' ? object(*mask, depth + 1) : array(mask, depth + 1);
+  }
+
+  bool object(const JsonMask& mask, std::size_t depth) {
+    out_ += '{';
+    ++pos_;
+    skip_space();
+    bool first = true;
+    if (peek() != '}') {
+      do {
+        const std::size_t key_start = pos_;
+        if (peek() != '"' || !skip_string()) return false;
+        const std::string_view key = text_.substr(key_start + 1, pos_ - key_start - 2);
+        if (key.find('\\') != std::string_view::npos || !expect(':')) return false;
+        auto kept = mask.fields.find(key);
+        if (kept == mask.fields.end()) {
+          if (!skip(depth)) return false;
+        } else {
+          if (!first) out_ += ',';
+          first = false;
+          out_.append(text_.substr(key_start, key.size() + 2));
+          out_ += ':';
+          if (!value(kept->second.fields.empty() ? nullptr : &kept->second, depth)) return false;
+        }
+        skip_space();
+      } while (peek() == ',' && expect(','));
+    }
+    if (peek() != '}') return false;
+    ++pos_;
+    out_ += '}';
+    return true;
+  }
+
+  bool array(const JsonMask* mask, std::size_t depth) {
+    out_ += '[';
+    ++pos_;
+    skip_space();
+    if (peek() != ']') {
+      for (bool first = true;; first = false) {
+        if (!first) out_ += ',';
+        if (!value(mask, depth)) return false;
+        skip_space();
+        if (peek() != ',') break;
+        expect(',');
+      }
+    }
+    if (peek() != ']') return false;
+    ++pos_;
+    out_ += ']';
+    return true;
+  }
+
+  // Steps over one value, checking its grammar.
+  bool skip(std::size_t depth) {
+    switch (peek()) {
+      case '"':
+        return skip_string();
+      case '{':
+      case '[':
+        return depth < max_depth_ && skip_container(depth + 1);
+      case 't':
+        return skip_word("true");
+      case 'f':
+        return skip_word("false");
+      case 'n':
+        return skip_word("null");
+      default:
+        return skip_number();
+    }
+  }
+
+  bool skip_container(std::size_t depth) {
+    const char close = text_[pos_] == '{' ? '}' : ']';
+    ++pos_;
+    skip_space();
+    if (peek() == close) return ++pos_, true;
+    for (;;) {
+      if (close == '}' && (peek() != '"' || !skip_string() || !expect(':'))) return false;
+      if (!skip(depth)) return false;
+      skip_space();
+      if (peek() == close) return ++pos_, true;
+      if (!expect(',')) return false;
+    }
+  }
+
+  bool skip_string() {
+    ++pos_;  // the opening quote
+    while (pos_ < text_.size()) {
+      const unsigned char c = static_cast<unsigned char>(text_[pos_++]);
+      if (c == '"') return true;
+      if (c < 0x20) return false;
+      if (c != '\\') continue;
+      if (pos_ >= text_.size()) return false;
+      const char e = text_[pos_++];
+      if (e == 'u') {
+        for (int i = 0; i < 4; ++i, ++pos_) {
+          if (pos_ >= text_.size() || !std::isxdigit(static_cast<unsigned char>(text_[pos_]))) return false;
+        }
+      } else if (std::string_view("\"\\/bfnrt").find(e) == std::string_view::npos) {
+        return false;
+      }
+    }
+    return false;
+  }
+
+  bool skip_word(std::string_view word) {
+    if (text_.substr(pos_, word.size()) != word) return false;
+    pos_ += word.size();
+    return true;
+  }
+
+  // -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?
+  bool skip_number() {
+    auto digits = [&] {
+      const std::size_t start = pos_;
+      while (pos_ < text_.size() && std::isdigit(static_cast<unsigned char>(text_[pos_]))) ++pos_;
+      return pos_ - start;
+    };
+    if (peek() == '-') ++pos_;
+    if (peek() == '0') {
+      ++pos_;
+    } else if (digits() == 0) {
+      return false;
+    }
+    if (peek() == '.' && (++pos_, digits() == 0)) return false;
+    if (peek() == 'e' || peek() == 'E') {
+      ++pos_;
+      if (peek() == '+' || peek() == '-') ++pos_;
+      if (digits() == 0) return false;
+    }
+    return true;
+  }
+
+  std::string_view text_;
+  std::size_t max_depth_;
+  std::size_t pos_ = 0;
+  std::string out_;
+};
+
 }  // namespace
 
 Result<Json> parse_json(std::string_view text, const std::string& file, std::size_t max_depth) {
@@ -234,7 +421,13 @@ Result<Json> parse_json(std::string_view text, const std::string& file, std::siz
 
 Result<Json> parse_json_masked(std::string_view text, const std::string& file, const JsonMask& mask,
                                std::size_t max_depth) {
-  return parse_value(text, 0, file, max_depth, nullptr, &mask);
+  if (mask.fields.empty()) return parse_value(text, 0, file, max_depth, nullptr);
+  if (text.substr(0, 3) != "\xEF\xBB\xBF") {
+    if (std::optional<std::string> kept = MaskFilter(text, max_depth).run(mask)) {
+      if (auto value = parse_value(*kept, 0, file, max_depth, nullptr); value.ok()) return value;
+    }
+  }
+  return parse_value(text, 0, file, max_depth, nullptr, &mask);  // the exact parse, and its error
 }
 
 Result<std::vector<Json>> parse_json_stream(std::string_view text, const std::string& file, std::size_t max_depth) {

@@ -170,5 +170,64 @@ TEST(JsonReader, AMaskedParseStillReadsWhatItDrops) {
   EXPECT_EQ(*dropped, Json::parse(R"({"keep": {"a": 1}})"));
 }
 
+// The masked parse steps over what it drops without decoding it; what it keeps, and what it
+// refuses, are those of the parse that builds everything.
+TEST(JsonReader, AMaskedParseKeepsAndRefusesWhatTheWholeParseDoes) {
+  const JsonMask all;
+  const JsonMask mask{{{"items", JsonMask{{{"name", all}, {"tags", all}, {"spec", JsonMask{{{"n", all}}}}}}}}};
+  auto keep = [](Json item) {
+    Json out = Json::object();
+    for (const char* key : {"name", "tags"})
+      if (item.contains(key)) out[key] = item[key];
+    if (item.contains("spec"))
+      out["spec"] =
+          item["spec"].is_object() && item["spec"].contains("n") ? Json{{"n", item["spec"]["n"]}} : item["spec"];
+    return out;
+  };
+  const std::string good[] = {
+      R"({"items": []})",
+      R"( { "items" : [ { "name" : "a\"b\\c\u00e9\n" , "drop" : "x\ty\u12AB\/" } ] } )",
+      R"({"drop": {"deep": [[[{"a": [true, false, null, -0, 0.5, 1e10, -2.5E-3, 12]}]]]}, "items": [{"spec": {"n": 1, "m": [1]}}]})",
+      R"({"items": [{"spec": "not an object", "tags": ["a", {"b": null}]}, {"name": null}, 7, "s"]})",
+      "{\"items\":[{\"dr\\u006Fp\": \"escaped key\", \"n\\u0061me\": \"n\"}]}",
+      "\xEF\xBB\xBF{\"items\": [{\"name\": \"bom\"}]}",
+  };
+  for (const std::string& text : good) {
+    SCOPED_TRACE(text);
+    auto masked = parse_json_masked(text, "x.json", mask);
+    ASSERT_TRUE(masked.ok()) << masked.error().to_string();
+    Json whole = Json::parse(text);
+    Json expected = Json::object();
+    if (whole.contains("items")) {
+      expected["items"] = Json::array();
+      for (const Json& item : whole["items"]) expected["items"].push_back(item.is_object() ? keep(item) : item);
+    }
+    EXPECT_EQ(*masked, expected);
+  }
+  const std::string bad[] = {
+      R"({"items": [], "drop": "unterminated})",
+      R"({"items": [], "drop": "bad \x escape"})",
+      "{\"items\": [], \"drop\": \"raw\ttab\"}",
+      R"({"items": [], "drop": 01})",
+      R"({"items": [], "drop": 1.})",
+      R"({"items": [], "drop": -})",
+      R"({"items": [], "drop": nul})",
+      R"({"items": [], "drop": {"a": 1,}})",
+      R"({"items": [], "drop": [1 2]})",
+      R"({"items": [], "drop": {"a" 1}})",
+      R"({"items": [{"name": "a", "name": "b"}]})",
+      R"({"items": [{"name": tru}]})",
+      R"({"items": []} trailing)",
+      R"({"items": [])",
+  };
+  for (const std::string& text : bad) {
+    SCOPED_TRACE(text);
+    auto masked = parse_json_masked(text, "x.json", mask);
+    ASSERT_FALSE(masked.ok());
+    EXPECT_EQ(masked.error().pos.file, "x.json");
+    EXPECT_GE(masked.error().pos.line, 1);
+  }
+}
+
 }  // namespace
 }  // namespace fleetwave
