@@ -170,13 +170,13 @@ void append_json_string(std::string& out, const std::string& text, bool escape_h
 
 std::string write_json(const Json& value, const JsonWriteOptions& options) {
   std::string out;
-  Writer<Json>(out, options).value(value, 0);
+  Writer<Json>(out, options).value(value, options.depth);
   return out;
 }
 
 std::string write_json(const OrderedJson& value, const JsonWriteOptions& options) {
   std::string out;
-  Writer<OrderedJson>(out, options).value(value, 0);
+  Writer<OrderedJson>(out, options).value(value, options.depth);
   return out;
 }
 

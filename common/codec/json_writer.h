@@ -14,6 +14,7 @@ using OrderedJson = nlohmann::ordered_json;
 struct JsonWriteOptions {
   bool escape_html = true;  // json.Marshal escapes <, > and & as \u003c, \u003e, \u0026
   int indent = 0;           // 0: compact, as json.Marshal; n: json.MarshalIndent(v, "", n spaces)
+  int depth = 0;            // with indent: the depth the value sits at in a larger document
 };
 
 std::string write_json(const Json& value, const JsonWriteOptions& options = {});

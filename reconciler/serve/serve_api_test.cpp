@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include "base/timestamp.h"
+#include "codec/json_writer.h"
 #include "serve/snapshot_builder.h"
 #include "serve/webhook_auth.h"
 
@@ -182,6 +183,30 @@ TEST(JsonLog, OneObjectPerLineWithSecretsRedacted) {
 
 // The deadline gauge reads the status document: the current wave's progressDeadline after the
 // last cluster pinned to the release; nothing without a deadline, a current wave or a pin.
+// Each app is written once for both texts, and both are what writing the whole documents gives.
+TEST(StatusBodies, TheFleetsAndEachAppsDocumentAsTheCliPrintsThem) {
+  const JsonWriteOptions pretty{false, 2};
+  Json doc = Json::parse(R"({"branch": "main", "head": "abc", "approvalRules": {"allowedReviewers": ["a"]},
+      "apps": [{"app": "a", "waves": [{"clusters": [{"cluster": "eu-1"}, {"cluster": "eu-2"}]}], "errors": []},
+               {"app": "b", "waves": [], "note": "placeholder"},
+               {"app": "c", "errors": ["\"apps\": ["]}],
+      "clusterLabels": {"eu-1": {"geo": "eu"}}, "cordons": [], "warnings": ["placeholder"]})");
+  Snapshot snapshot;
+  write_status_bodies(doc, snapshot);
+  EXPECT_EQ(snapshot.status_body, write_json(doc, pretty) + "\n");
+  ASSERT_EQ(snapshot.app_bodies.size(), 3u);
+  for (const Json& app : doc["apps"]) {
+    Json one = doc;
+    one["apps"] = Json::array({app});
+    EXPECT_EQ(snapshot.app_bodies[app["app"]], write_json(one, pretty) + "\n") << app["app"];
+  }
+  doc["apps"] = Json::array();
+  Snapshot empty;
+  write_status_bodies(doc, empty);
+  EXPECT_EQ(empty.status_body, write_json(doc, pretty) + "\n");
+  EXPECT_TRUE(empty.app_bodies.empty());
+}
+
 TEST(WaveDeadline, LastPinOfTheReleaseInTheCurrentWavePlusItsProgressDeadline) {
   Json app = Json::parse(R"({
     "release": "r2",

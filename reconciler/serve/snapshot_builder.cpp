@@ -36,6 +36,39 @@ int wave_of(const Json& app) {
 
 }  // namespace
 
+// Every app sits at the same depth of both texts, so each app is written once and its text
+// shared: the other members are written once, around a placeholder.
+void write_status_bodies(const Json& doc, Snapshot& snapshot) {
+  const JsonWriteOptions pretty{false, 2};
+  const Json* list = find_member(doc, "apps");
+  Json frame = Json::object();
+  for (auto it = doc.begin(); it != doc.end(); ++it) {
+    if (it.key() != "apps") frame[it.key()] = it.value();
+  }
+  frame["apps"] = Json::array({"placeholder"});
+  const std::string framed = write_json(frame, pretty);
+  // "apps" is a top-level key, so this line (at depth 1) is found once.
+  const std::string opening = "\n  \"apps\": [\n    ";
+  const std::size_t at = framed.find(opening + "\"placeholder\"");
+  if (list == nullptr || !list->is_array() || list->empty() || at == std::string::npos) {
+    snapshot.status_body = write_json(doc, pretty) + "\n";
+    return;
+  }
+  const std::string before = framed.substr(0, at + opening.size());
+  const std::string after = framed.substr(at + opening.size() + std::string("\"placeholder\"").size()) + "\n";
+  JsonWriteOptions nested = pretty;
+  nested.depth = 2;  // an element of "apps"
+  snapshot.status_body = before;
+  bool first = true;
+  for (const Json& app : *list) {
+    const std::string text = write_json(app, nested);
+    snapshot.status_body += (first ? "" : ",\n    ") + text;
+    first = false;
+    snapshot.app_bodies[app.value("app", "")] = before + text + after;
+  }
+  snapshot.status_body += after;
+}
+
 double wave_deadline_seconds(const Json& app) {
   const std::string release = app.value("release", "");
   const Json* waves = app.contains("waves") ? &app["waves"] : nullptr;
@@ -148,21 +181,11 @@ Result<std::shared_ptr<Snapshot>> SnapshotBuilder::build(const std::string& head
   FW_TRY(doc,
          status_.status(StatusRequest{branch_, head, /*argocd_configured=*/true, /*observe_every_app=*/true, &cycle,
                                       /*trust=*/nullptr, approval_rules_}));
-  const JsonWriteOptions pretty{false, 2};  // as `fleetwave status --output json` prints it
-  snapshot->status_body = write_json(doc, pretty) + "\n";
-  // Each app's body is the document with that app alone: the other members once, not the whole
-  // fleet's document copied per app.
-  Json one = Json::object();
-  for (auto it = doc.begin(); it != doc.end(); ++it) {
-    if (it.key() != "apps") one[it.key()] = it.value();
-  }
-  if (doc.contains("apps") && doc["apps"].is_array()) {
-    for (const Json& app : doc["apps"]) {
-      const std::string name = app.value("app", "");
-      one["apps"] = Json::array({app});
-      snapshot->app_bodies[name] = write_json(one, pretty) + "\n";
-      apps[name] = AppGauge{gauge_phase(app.value("phase", "Unknown"), app.value("paused", false)), wave_of(app),
-                            wave_deadline_seconds(app)};
+  write_status_bodies(doc, *snapshot);
+  if (const Json* list = find_member(doc, "apps"); list != nullptr && list->is_array()) {
+    for (const Json& app : *list) {
+      apps[app.value("app", "")] = AppGauge{gauge_phase(app.value("phase", "Unknown"), app.value("paused", false)),
+                                            wave_of(app), wave_deadline_seconds(app)};
     }
   }
   snapshot->status = std::move(doc);  // the board's copy

@@ -32,6 +32,10 @@ std::string error_body(const std::string& message);
 // last cluster pinned to the release (unix seconds), 0 when no deadline applies.
 double wave_deadline_seconds(const Json& app);
 
+// The status document's text (status_body) and each app's (app_bodies: the document with that
+// app alone), byte for byte as `fleetwave status --output json` prints them; each app written once.
+void write_status_bodies(const Json& doc, Snapshot& snapshot);
+
 // What a snapshot carries beyond the API's documents.
 struct SnapshotExtras {
   bool trails = false;      // each app's audit trail (the board is being looked at)
