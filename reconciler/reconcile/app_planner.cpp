@@ -13,7 +13,15 @@ Result<RolloutState> load_state(RepoSnapshot& snapshot, const std::string& app, 
     fresh.path = path;
     return fresh;
   }
-  FW_TRY(state, parse_state(*text, state_path(app)));
+  const std::string file = state_path(app);
+  const RolloutState* known = snapshot.cache().parsed_state(file, *text);
+  if (known == nullptr) {
+    FW_TRY(parsed, parse_state(*text, file));
+    auto shared = std::make_shared<const RolloutState>(std::move(parsed));
+    known = shared.get();
+    snapshot.cache().remember_state(file, std::move(*text), std::move(shared));
+  }
+  RolloutState state = *known;
   state.path = path;  // the app may have moved; its WavePlan's directory is authoritative
   return state;
 }

@@ -118,6 +118,16 @@ void BlobCache::remember(const std::string& key, std::string value) {
   derived_[key] = std::move(value);
 }
 
+const RolloutState* BlobCache::parsed_state(const std::string& file, const std::string& text) const {
+  auto it = states_.find(file);
+  return it != states_.end() && it->second.text == text ? it->second.state.get() : nullptr;
+}
+
+void BlobCache::remember_state(const std::string& file, std::string text, std::shared_ptr<const RolloutState> state) {
+  if (states_.size() >= 4096) states_.clear();
+  states_[file] = ParsedState{std::move(text), std::move(state)};
+}
+
 Result<std::string> RepoSnapshot::tree_id(const std::string& path) {
   auto id = repo_.tree_id(commit_, path);
   if (!id.ok() && id.error().kind == ErrorKind::NotFound) return std::string();

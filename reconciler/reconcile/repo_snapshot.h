@@ -18,6 +18,8 @@
 
 namespace fleetwave {
 
+struct RolloutState;
+
 // Content-addressed blob cache, bounded in bytes. Not thread-safe.
 class BlobCache {
  public:
@@ -28,7 +30,17 @@ class BlobCache {
   const std::string* derived(const std::string& key) const;
   void remember(const std::string& key, std::string value);
 
+  // A state file's text parsed, kept per file while its text stays the same: a cycle would
+  // otherwise parse every app's state again (1,000 pins each at fleet size). Null when unknown.
+  const RolloutState* parsed_state(const std::string& file, const std::string& text) const;
+  void remember_state(const std::string& file, std::string text, std::shared_ptr<const RolloutState> state);
+
  private:
+  struct ParsedState {
+    std::string text;
+    std::shared_ptr<const RolloutState> state;
+  };
+  std::map<std::string, ParsedState> states_;  // by file
   std::size_t max_bytes_;
   std::size_t bytes_ = 0;
   std::map<std::string, std::shared_ptr<const std::string>> blobs_;
@@ -53,6 +65,7 @@ class RepoSnapshot {
       : repo_(repo), cache_(cache), commit_(std::move(commit)), layout_(std::move(layout)) {}
 
   const std::string& commit() const { return commit_; }
+  BlobCache& cache() { return cache_; }
 
   // Tree id of a directory, "" when it does not exist.
   Result<std::string> tree_id(const std::string& path);

@@ -155,17 +155,28 @@ void FakeArgoCd::handle_list(const httplib::Request& req, httplib::Response& res
     answer_error(res, 400, 3, "error parsing labelSelector: " + selector.error().message);
     return;
   }
-  Json items = Json::array();
-  Json list;
+  // As Argo CD answers: items sorted by name, an empty list marshalled as null.
+  std::string body = "{\"items\":";
+  std::size_t count = 0;
   {
     std::lock_guard<std::mutex> lock(mu_);
-    for (const auto& [name, app] : apps_) {  // std::map: sorted by name, as Argo CD answers
-      if (selector->matches(labels_of(app))) items.push_back(app);
+    for (const auto& [name, entry] : apps_) {
+      if (!selector->matches(entry.labels)) continue;
+      body += count++ == 0 ? "[" : ",";
+      body += entry.text;
     }
-    list["metadata"] = {{"resourceVersion", std::to_string(resource_version_)}};
+    body += count == 0 ? "null" : "]";
+    body += ",\"metadata\":{\"resourceVersion\":\"" + std::to_string(resource_version_) + "\"}}";
   }
-  list["items"] = items.empty() ? Json(nullptr) : std::move(items);  // Go marshals an empty slice as null
-  res.set_content(dump(list), "application/json");
+  res.set_content(std::move(body), "application/json");
+}
+
+FakeArgoCd::StoredApp FakeArgoCd::stored(Json app) {
+  StoredApp out;
+  out.text = dump(app);
+  out.labels = labels_of(app);
+  out.app = std::move(app);
+  return out;
 }
 
 void FakeArgoCd::handle_get(const httplib::Request& req, httplib::Response& res) {
@@ -174,7 +185,7 @@ void FakeArgoCd::handle_get(const httplib::Request& req, httplib::Response& res)
   auto it = apps_.find(name);
   if (it == apps_.end()) return answer_not_found(res, name);
   if (req.has_param("refresh")) refresh_calls_.push_back(name);
-  res.set_content(dump(it->second), "application/json");
+  res.set_content(it->second.text, "application/json");
 }
 
 void FakeArgoCd::handle_sync(const httplib::Request& req, httplib::Response& res) {
@@ -192,18 +203,18 @@ void FakeArgoCd::handle_sync(const httplib::Request& req, httplib::Response& res
   std::lock_guard<std::mutex> lock(mu_);
   auto it = apps_.find(name);
   if (it == apps_.end()) return answer_not_found(res, name);
-  if (string_at(it->second, {"status", "operationState", "phase"}) == "Running") {
+  if (string_at(it->second.app, {"status", "operationState", "phase"}) == "Running") {
     return answer_error(res, 400, 9, "another operation is already in progress");
   }
   sync_calls_.push_back({name, string_at(body, {"revision"})});
-  res.set_content(dump(it->second), "application/json");
+  res.set_content(it->second.text, "application/json");
 }
 
 Status<> FakeArgoCd::put_application(Json application) {
   std::string name = string_at(application, {"metadata", "name"});
   if (name.empty()) return invalid_input("fake Argo CD: an Application needs metadata.name");
   std::lock_guard<std::mutex> lock(mu_);
-  apps_[name] = std::move(application);
+  apps_[name] = stored(std::move(application));
   ++resource_version_;
   return ok_status();
 }
@@ -219,7 +230,9 @@ Status<> FakeArgoCd::update_application(const std::string& name, const std::func
   std::lock_guard<std::mutex> lock(mu_);
   auto it = apps_.find(name);
   if (it == apps_.end()) return not_found("fake Argo CD: no application " + name);
-  edit(it->second);
+  Json edited = std::move(it->second.app);
+  edit(edited);
+  it->second = stored(std::move(edited));
   ++resource_version_;
   return ok_status();
 }
@@ -228,7 +241,7 @@ std::optional<Json> FakeArgoCd::application(const std::string& name) const {
   std::lock_guard<std::mutex> lock(mu_);
   auto it = apps_.find(name);
   if (it == apps_.end()) return std::nullopt;
-  return it->second;
+  return it->second.app;
 }
 
 Status<> FakeArgoCd::mark_synced(const std::string& name, const std::string& revision, const std::string& health,

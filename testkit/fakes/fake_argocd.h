@@ -137,8 +137,16 @@ class FakeArgoCd {
 
   mutable std::mutex mu_;
   std::condition_variable stopping_cv_;
-  bool stopping_ = false;                     // guarded by mu_
-  std::map<std::string, Json> apps_;          // guarded by mu_
+  bool stopping_ = false;  // guarded by mu_
+  // An Application as stored, with its JSON text and labels kept beside it: a list answer at
+  // fleet size (8,000 Applications) is then copies of texts, not a serialisation of each.
+  struct StoredApp {
+    Json app;
+    std::string text;
+    std::map<std::string, std::string> labels;
+  };
+  static StoredApp stored(Json app);
+  std::map<std::string, StoredApp> apps_;     // guarded by mu_
   std::map<std::string, Json> clusters_;      // guarded by mu_ (GET /api/v1/clusters)
   std::uint64_t resource_version_ = 1;        // guarded by mu_
   bool unavailable_ = false;                  // guarded by mu_

@@ -34,5 +34,35 @@ TEST_F(LoadStateStepTest, AStateThatDoesNotParseStopsTheAppNamingItsFile) {
       << errors.front().to_string();
 }
 
+// A state is parsed once while its text stays the same (kept in the blob cache, which lives
+// across cycles); each load is a copy with the app's current directory; a new text is parsed anew.
+TEST_F(LoadStateStepTest, AStateIsParsedOnceWhileItsTextStaysTheSame) {
+  RolloutState s;
+  s.app = "shop";
+  s.path = "apps/shop";
+  s.stable_revision = head_;
+  for (const char* c : {"dev-1", "eu-1"}) s.pins[c] = Pin{head_, "canary", c, kNow};
+  commit({{state_path("shop"), serialize_state(s)}}, "state");
+  RepoSnapshot at(repo_, blobs_, head_);
+  auto first = load_state(at, "shop", "apps/shop");
+  ASSERT_TRUE(first.ok()) << first.error().to_string();
+  EXPECT_EQ(serialize_state(*first), serialize_state(s));
+  auto text = at.read_optional(state_path("shop"));
+  ASSERT_TRUE(text.ok() && text->has_value());
+  ASSERT_NE(blobs_.parsed_state(state_path("shop"), **text), nullptr);
+
+  auto moved = load_state(at, "shop", "moved/shop");
+  ASSERT_TRUE(moved.ok());
+  EXPECT_EQ(moved->path, "moved/shop");
+  EXPECT_EQ(load_state(at, "shop", "apps/shop")->path, "apps/shop") << "a load never changes what is kept";
+
+  s.pins.erase("eu-1");
+  commit({{state_path("shop"), serialize_state(s)}}, "state without eu-1");
+  RepoSnapshot next(repo_, blobs_, head_);
+  auto changed = load_state(next, "shop", "apps/shop");
+  ASSERT_TRUE(changed.ok());
+  EXPECT_EQ(changed->pins.count("eu-1"), 0u);
+}
+
 }  // namespace
 }  // namespace fleetwave
