@@ -9,10 +9,21 @@ class ProgressDeadlineGateTest : public testing_support::GateTest {};
 
 TEST_F(ProgressDeadlineGateTest, TheWaveWaitsForEveryClusterOnTheWay) {
   EXPECT_TRUE(ask("progress-deadline", GatePoint::Progress).passed());
-  progress_.waiting = {"eu-1: OutOfSync", "eu-2: Progressing"};
+  progress_.waiting = {{"eu-1", "OutOfSync"}, {"eu-2", "Progressing"}};
   GateVerdict v = ask("progress-deadline", GatePoint::Progress);
   EXPECT_EQ(v.kind, GateVerdict::Kind::Wait);
   EXPECT_EQ(v.reason, "wave 2/3 europe waiting for eu-1: OutOfSync; eu-2: Progressing");
+}
+
+// One cause is said once however many clusters it holds: the first five names, then a count.
+TEST_F(ProgressDeadlineGateTest, ClustersWaitingForTheSameReasonAreNamedOnce) {
+  progress_.waiting = {{"eu-1", "Argo CD unreachable: timeout"}, {"eu-2", "OutOfSync"}};
+  for (int i = 3; i <= 1000; ++i)
+    progress_.waiting.push_back({"eu-" + std::to_string(i), "Argo CD unreachable: timeout"});
+  GateVerdict v = ask("progress-deadline", GatePoint::Progress);
+  EXPECT_EQ(v.reason,
+            "wave 2/3 europe waiting for eu-1, eu-3, eu-4, eu-5, eu-6 and 994 more: Argo CD unreachable: timeout; "
+            "eu-2: OutOfSync");
 }
 
 TEST_F(ProgressDeadlineGateTest, AClusterNotHealthyWithinTheDeadlineCountsAsFailed) {

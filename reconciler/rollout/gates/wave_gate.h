@@ -62,10 +62,13 @@ struct ClusterProgress {
 
 // The current wave of the release, judged (wave_progress.cpp).
 struct WaveProgress {
-  std::vector<ClusterProgress> pinned;     // the wave's clusters pinned to the release, by name
-  std::size_t total = 0;                   // clusters in the wave
-  std::vector<std::string> failures;       // "<cluster>: <why>": failed, or not healthy by progressDeadline
-  std::vector<std::string> waiting;        // "<cluster>: <detail>": still on the way
+  std::vector<ClusterProgress> pinned;  // the wave's clusters pinned to the release, by name
+  std::size_t total = 0;                // clusters in the wave
+  std::vector<std::string> failures;    // "<cluster>: <why>": failed, or not healthy by progressDeadline
+  struct Waiting {
+    std::string cluster, detail;
+  };
+  std::vector<Waiting> waiting;            // still on the way
   std::optional<std::int64_t> done_since;  // the latest time a healthy cluster finished its sync
   bool bake_unknown = false;               // a healthy cluster without a finish time (bake from now)
 };

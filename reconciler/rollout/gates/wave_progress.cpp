@@ -41,7 +41,7 @@ WaveProgress wave_progress(const EngineInput& in, const ReleaseState& release) {
     } else if (auto failed = failed_analysis(in, release.wave, c)) {
       p.failures.push_back(*failed);
     } else if (j.verdict != Verdict::Done) {
-      p.waiting.push_back(c + ": " + j.detail);
+      p.waiting.push_back({c, j.detail});
     } else if (j.done_since_ms) {
       p.done_since = std::max(p.done_since.value_or(0), *j.done_since_ms);
     } else {
