@@ -6,7 +6,6 @@
 #include <httplib.h>
 #include <poll.h>
 #include <unistd.h>
-#include <zlib.h>
 
 #include <chrono>
 #include <netinet/in.h>
@@ -16,6 +15,7 @@
 
 #include <gtest/gtest.h>
 
+#include "serve/gunzip_fixture.h"
 #include "serve/http_server.h"
 #include "serve/serve_api.h"
 
@@ -68,22 +68,7 @@ struct Viewer {
 std::string inflated_body(const std::string& received) {
   const std::size_t start = received.find("\r\n\r\n");
   if (start == std::string::npos) return "no head: " + received;
-  const std::string body = received.substr(start + 4);
-  z_stream z{};
-  inflateInit2(&z, 15 + 16);
-  z.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(body.data()));
-  z.avail_in = static_cast<uInt>(body.size());
-  std::string out;
-  char buffer[4096];
-  int rc = Z_OK;
-  while (rc == Z_OK) {
-    z.next_out = reinterpret_cast<Bytef*>(buffer);
-    z.avail_out = sizeof buffer;
-    rc = inflate(&z, Z_NO_FLUSH);
-    out.append(buffer, sizeof buffer - z.avail_out);
-  }
-  inflateEnd(&z);
-  return rc == Z_BUF_ERROR ? out : "inflate failed (" + std::to_string(rc) + ") after: " + out;
+  return testing_support::gunzip(received.substr(start + 4), /*ended=*/false);
 }
 
 class EventHubTest : public ::testing::Test {

@@ -2,37 +2,17 @@
 // text, and which Accept-Encoding values take it.
 #include "serve/gzip_text.h"
 
-#include <zlib.h>
-
 #include <string>
 #include <vector>
 
 #include <gtest/gtest.h>
 
+#include "serve/gunzip_fixture.h"
+
 namespace fleetwave::serve {
 namespace {
 
-// What a browser reads from `data`; `ended`: whether the gzip stream must end there.
-std::string gunzip(const std::string& data, bool ended = true) {
-  z_stream z{};
-  EXPECT_EQ(inflateInit2(&z, 15 + 16), Z_OK);
-  z.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(data.data()));
-  z.avail_in = static_cast<uInt>(data.size());
-  std::string out;
-  char buffer[4096];
-  int rc = Z_OK;
-  while (rc == Z_OK) {
-    z.next_out = reinterpret_cast<Bytef*>(buffer);
-    z.avail_out = sizeof buffer;
-    rc = inflate(&z, Z_NO_FLUSH);
-    out.append(buffer, sizeof buffer - z.avail_out);
-  }
-  // An open stream stops for want of input, with all of it read.
-  EXPECT_EQ(rc, ended ? Z_STREAM_END : Z_BUF_ERROR);
-  EXPECT_EQ(z.avail_in, 0u);
-  inflateEnd(&z);
-  return out;
-}
+using testing_support::gunzip;
 
 TEST(GzipText, InflatesToTheSameText) {
   std::string page;
