@@ -424,10 +424,7 @@ Result<Json> parse_json_masked(std::string_view text, const std::string& file, c
   if (mask.fields.empty()) return parse_value(text, 0, file, max_depth, nullptr);
   if (text.substr(0, 3) != "\xEF\xBB\xBF") {
     if (std::optional<std::string> kept = MaskFilter(text, max_depth).run(mask)) {
-      // Read straight from memory: a failure goes to the exact parse below, which positions it.
-      const char* unused_cursor = kept->data();
-      JsonSax sax(*kept, 0, file, max_depth, unused_cursor);
-      if (Json::sax_parse(kept->data(), kept->data() + kept->size(), &sax)) return sax.take();
+      if (auto value = parse_value(*kept, 0, file, max_depth, nullptr); value.ok()) return value;
     }
   }
   return parse_value(text, 0, file, max_depth, nullptr, &mask);  // the exact parse, and its error
