@@ -51,15 +51,18 @@ class AppPlanner {
   // `analysis` measures the checks of WavePlans (null: they wait, unmeasured).
   // `trust` judges people's steps against approvals.allowedSigners (null: every step counts);
   // its start_cycle() has run for the head.
+  // `observed`: the apps whose Applications are read together (a cycle that plans only some
+  // apps reads only theirs); nullopt: every app with a WavePlan.
   AppPlanner(git::GitRepository& repo, BlobCache& blobs, ReachCache& renders, ArgoCdClient& argocd,
-             const std::vector<AppDefinition>& apps, AnalysisRunner* analysis, StepTrust* trust = nullptr)
+             const std::vector<AppDefinition>& apps, AnalysisRunner* analysis, StepTrust* trust = nullptr,
+             std::optional<std::vector<std::string>> observed = std::nullopt)
       : repo_(repo),
         blobs_(blobs),
         renders_(renders),
         apps_(apps),
         analysis_(analysis),
         trust_(trust),
-        observer_(argocd, names_of_planned(apps)) {}
+        observer_(argocd, observed ? std::move(*observed) : names_of_planned(apps)) {}
 
   // Never fails as a whole: problems land in report.errors. `observations` caches Argo CD
   // answers per app across push retries of one cycle; the first app to observe reads the

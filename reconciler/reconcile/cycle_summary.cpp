@@ -37,6 +37,12 @@ void finish_cycle(const Result<CycleReport>& result, std::int64_t duration_ms, C
       summary.argocd_unreachable = app.observations.error;
     }
   }
+  // Still true of the apps this cycle did not plan: counted and remembered as every cycle's
+  // errors are, not logged again (the sink logs an error the cycle it appears).
+  for (const auto& app : report.carried) {
+    for (const Error& e : app->errors) sink.app_error(*app, e);
+    summary.app_errors = summary.app_errors || !app->errors.empty();
+  }
   for (const std::string& branch : report.approval_branches) sink.approval_branch(branch);
   for (const std::string& failover : report.failovers) sink.failover(failover);
   for (const Error& e : report.errors) sink.cycle_error(e);

@@ -53,8 +53,9 @@ Reconciler::Reconciler(git::GitRepository& repo, ArgoCdClient& argocd, const Clo
 
 // One attempt: plan every app at `head`, let the hooks add their steps, commit the steps in a
 // chain on `head`. Returns the new tip (`head` when nothing moved).
-Result<std::string> Reconciler::plan_and_commit(const std::string& head, int attempt, CycleReport& report,
-                                                std::vector<AppDefinition>& apps, std::vector<PlannedApp>& planned,
+Result<std::string> Reconciler::plan_and_commit(const std::string& head, int attempt, const CycleRequest& request,
+                                                CycleReport& report, std::vector<AppDefinition>& apps,
+                                                std::vector<PlannedApp>& planned,
                                                 std::map<std::string, Observations>& observations) {
   report = CycleReport{};
   report.attempts = attempt;
@@ -74,9 +75,23 @@ Result<std::string> Reconciler::plan_and_commit(const std::string& head, int att
   }
   FW_TRY(discovered, discovery_.discover(repo_, blobs_, head));
   apps = std::move(discovered);
-  AppPlanner planner(repo_, blobs_, renders_, argocd_, apps, &analysis_, options_.trust);
-  for (const AppDefinition& app : apps)
-    planned.push_back(planner.plan(app, head, history, clock_.now_ms(), observations));
+  const std::vector<const AppDefinition*> to_plan = apps_to_plan(head, request.scope, apps, report);
+  std::optional<std::vector<std::string>> observed;  // all apps with a WavePlan, unless only some are planned
+  if (!report.carried.empty()) {
+    observed.emplace();
+    for (const AppDefinition* app : to_plan) observed->push_back(app->name);
+  }
+  AppPlanner planner(repo_, blobs_, renders_, argocd_, apps, &analysis_, options_.trust, std::move(observed));
+  for (const AppDefinition* app : to_plan) {
+    if (request.interrupt && request.interrupt()) {
+      report = CycleReport{};
+      report.head = head;
+      report.interrupted = true;
+      planned.clear();
+      return head;
+    }
+    planned.push_back(planner.plan(*app, head, history, clock_.now_ms(), observations));
+  }
   HookContext ctx{writer_, options_.author, options_.branch};
   for (CycleHook* hook : options_.hooks) hook->before_commit(ctx, planned);
   for (const PlannedApp& p : planned) report.apps.push_back(p.report);
@@ -91,6 +106,25 @@ Result<std::string> Reconciler::plan_and_commit(const std::string& head, int att
     tip = oid;
   }
   return commit_failovers(head, tip, report);
+}
+
+std::vector<const AppDefinition*> Reconciler::apps_to_plan(const std::string& head, CycleScope scope,
+                                                           const std::vector<AppDefinition>& apps,
+                                                           CycleReport& report) {
+  std::vector<const AppDefinition*> every;
+  for (const AppDefinition& app : apps) every.push_back(&app);
+  if (scope == CycleScope::EveryApp || settled_tip_.empty()) return every;
+  auto paths = repo_.changed_paths_between(settled_tip_, head);
+  if (!paths.ok()) return every;  // the settled tip is gone (the branch was rewritten)
+  const std::optional<std::set<std::string>> changed = apps_changed_by(*paths, apps);
+  if (!changed || changed->empty()) return every;
+  std::vector<const AppDefinition*> out;
+  for (const AppDefinition* app : every) {
+    auto settled = settled_.find(app->name);
+    if (changed->count(app->name) || settled == settled_.end()) out.push_back(app);
+    else report.carried.push_back(settled->second);
+  }
+  return out;
 }
 
 Result<std::string> Reconciler::commit_failovers(const std::string& head, std::string tip, CycleReport& report) {
@@ -178,22 +212,24 @@ Result<ManualOutcome> Reconciler::take_manual_step(const std::string& app, const
   return out;
 }
 
-Result<CycleReport> Reconciler::run_once() {
+Result<CycleReport> Reconciler::run_once(const CycleRequest& request) {
   CycleReport report;
   std::vector<AppDefinition> apps;
   std::vector<PlannedApp> planned;
   std::map<std::string, Observations> observations;  // one Argo CD query per app per cycle
-  analysis_.next_cycle();
+  const bool every_app = request.scope == CycleScope::EveryApp;
+  // The checks of apps a cycle of changed apps does not plan keep their measurements.
+  if (every_app) analysis_.next_cycle();
   connections_.reset();
   connections_error_.reset();
-  if (failover_) {  // asked once per cycle; a failed answer cordons nothing (never on missing data)
+  if (failover_ && every_app) {  // once per cycle of every app; a failed answer cordons nothing
     auto clusters = argocd_.list_clusters();
     if (clusters.ok()) connections_ = std::move(clusters).value();
     else connections_error_ = clusters.error().with_context("automatic failover: listing Argo CD clusters");
   }
   for (CycleHook* hook : options_.hooks) hook->cycle_started();
   auto published = writer_.publish(options_.branch, [&](const std::string& head, int attempt) {
-    return plan_and_commit(head, attempt, report, apps, planned, observations);
+    return plan_and_commit(head, attempt, request, report, apps, planned, observations);
   });
   if (!published.ok()) {
     const WriteFailure& failure = published.error();
@@ -208,7 +244,10 @@ Result<CycleReport> Reconciler::run_once() {
     }
     return failure.error;
   }
+  if (report.interrupted) return report;
   hydrate(published->tip, apps, report);
+  settled_ = settle_plans(report, apps);
+  settled_tip_ = published->tip;
   if (published->tip == published->head) return report;  // nothing written: no hook has work
   HookContext ctx{writer_, options_.author, options_.branch};
   for (CycleHook* hook : options_.hooks) hook->after_push(ctx, planned, report);

@@ -6,6 +6,7 @@
 // reports the outcome, for `fleetwave reconcile --once` and `fleetwave serve` alike.
 #pragma once
 
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -21,6 +22,7 @@
 #include "reconcile/control_trust.h"
 #include "reconcile/cycle_hook.h"
 #include "reconcile/cycle_report.h"
+#include "reconcile/cycle_scope.h"
 #include "reconcile/failover_watch.h"
 #include "reconcile/hydration/hydrator.h"
 #include "reconcile/manual_change.h"
@@ -59,6 +61,13 @@ struct CycleServices {
   Random& random;
 };
 
+struct CycleRequest {
+  CycleScope scope = CycleScope::EveryApp;
+  // Asked before each app of a cycle of every app: true abandons the cycle before it writes
+  // anything (report.interrupted), so a waiting webhook's cycle runs first. Null: never.
+  std::function<bool()> interrupt;
+};
+
 // Single-threaded; one Reconciler per (repository, branch) in a process.
 class Reconciler {
  public:
@@ -68,7 +77,7 @@ class Reconciler {
 
   // Fails only when the cycle could not run at all (fetch failed, pushes kept conflicting);
   // per-app problems are in the report.
-  Result<CycleReport> run_once();
+  Result<CycleReport> run_once(const CycleRequest& request = {});
 
   // A person's step of one app (serve's board actions): computed on the fetched head as the CLI
   // computes it (manual_change.h), authored by `person` (also its Fleetwave-Actor), signed as the
@@ -88,9 +97,13 @@ class Reconciler {
   // The automatic cordons due at `head`, committed on `tip`; returns the new tip.
   Result<std::string> commit_failovers(const std::string& head, std::string tip, CycleReport& report);
 
-  Result<std::string> plan_and_commit(const std::string& head, int attempt, CycleReport& report,
-                                      std::vector<AppDefinition>& apps, std::vector<PlannedApp>& planned,
+  Result<std::string> plan_and_commit(const std::string& head, int attempt, const CycleRequest& request,
+                                      CycleReport& report, std::vector<AppDefinition>& apps,
+                                      std::vector<PlannedApp>& planned,
                                       std::map<std::string, Observations>& observations);
+  // The apps this attempt plans (cycle_scope.h); report.carried gets the plans of the others.
+  std::vector<const AppDefinition*> apps_to_plan(const std::string& head, CycleScope scope,
+                                                 const std::vector<AppDefinition>& apps, CycleReport& report);
   Result<std::string> reject_controls(const std::string& head, const ControlsReject& reject, CycleReport& report);
   // Hydrated mode: brings the hydrated branch up to the pushed `tip` (hydrator.h), also when
   // this cycle wrote nothing, so a cycle killed between the two pushes is healed by the next.
@@ -111,6 +124,9 @@ class Reconciler {
   std::optional<FailoverWatch> failover_;
   std::optional<std::vector<ClusterConnection>> connections_;  // this cycle's answer, for every attempt
   std::optional<Error> connections_error_;
+  // The tip the last finished cycle left and the plans still true there (cycle_scope.h).
+  std::string settled_tip_;
+  SettledPlans settled_;
 };
 
 }  // namespace fleetwave

@@ -366,6 +366,65 @@ TEST_F(ReconcilerTest, ArgoCdUnreachableNeverAdvances) {
             "connection refused");
 }
 
+// A webhook's cycle plans only the apps the push changed and carries the others' plans; a
+// change to what every app reads plans them all; a cycle of every app gives way before it writes.
+TEST_F(ReconcilerTest, AWebhooksCyclePlansOnlyWhatThePushChanged) {
+  std::string db_policy = kShape.policy;
+  db_policy.replace(db_policy.find("name: shop"), 10, "name: db");
+  human_commit({"commit", "-qm", "db"}, {{"apps/db/deploy.yaml", deployment("db:1.0")},
+                                         {"apps/db/policy.yaml", db_policy},
+                                         {"apps/db/rollout.yaml", wave_plan("db")}});
+  auto repo = open_cache("cache");
+  Reconciler r(*repo, argocd_, clock_, {});
+  auto both = [&] {
+    Json all = targets("db");
+    for (const Json& t : targets("shop")) all.push_back(t);
+    return all;
+  };
+  auto changed = [&] {
+    auto report = r.run_once({CycleScope::ChangedApps, nullptr});
+    EXPECT_TRUE(report.ok()) << (report.ok() ? "" : report.error().to_string());
+    argocd_.sync_to(both(), clock_.now_ms());
+    return report.ok() ? *report : CycleReport{};
+  };
+  for (int i = 0; i < 12; ++i, clock_.advance_ms(11'000)) cycle(r, argocd_, clock_, both);
+  ASSERT_EQ(actions().back(), "complete");
+  cycle(r, argocd_, clock_, both);  // settled: both stable, nothing to do
+
+  CycleReport quiet = changed();
+  EXPECT_EQ(quiet.apps.size(), 2u) << "nothing was pushed: what moved may be in Argo CD";
+  EXPECT_TRUE(quiet.carried.empty());
+
+  human_commit({"commit", "-qm", "web 1.1"}, {{"apps/shop/deploy.yaml", deployment("web:1.1")}});
+  const std::size_t asked = argocd_.queries();
+  CycleReport release = changed();
+  ASSERT_EQ(release.apps.size(), 1u);
+  EXPECT_EQ(release.apps[0].app, "shop");
+  EXPECT_EQ(release.apps[0].action, "start");
+  ASSERT_EQ(release.carried.size(), 1u);
+  EXPECT_EQ(release.carried[0]->app, "db");
+  EXPECT_EQ(argocd_.queries() - asked, 1u) << "shop's Applications alone";
+
+  human_commit({"commit", "-qm", "relabel us-1"},
+               {{"clusters/us-1.yaml", testkit::fleet_files(kShape).at("clusters/us-1.yaml") + "# moved racks\n"}});
+  CycleReport fleet = changed();
+  ASSERT_EQ(fleet.apps.size(), 2u) << "clusters/ is every app's input";
+  EXPECT_TRUE(fleet.carried.empty());
+  EXPECT_EQ(fleet.apps[0].action, "start") << "the inventory is part of every release";
+  EXPECT_TRUE(cycle(r, argocd_, clock_, both).commits.empty()) << "both canaries bake";
+
+  human_commit({"commit", "-qm", "db 1.1"}, {{"apps/db/deploy.yaml", deployment("db:1.1")}});
+  const std::string before = head();
+  auto gave_way = r.run_once({CycleScope::EveryApp, [] { return true; }});
+  ASSERT_TRUE(gave_way.ok());
+  EXPECT_TRUE(gave_way->interrupted);
+  EXPECT_EQ(head(), before) << "an interrupted cycle writes nothing";
+  CycleReport next = changed();
+  ASSERT_EQ(next.apps.size(), 1u);
+  EXPECT_EQ(next.apps[0].app, "db");
+  EXPECT_EQ(next.apps[0].action, "start");
+}
+
 // Holds each replica's first commit of a round until every replica has planned its own (or 30 s
 // passed), so the replicas race on every machine however its threads are scheduled (under ASan
 // they could run one after the other, and nothing raced).

@@ -19,24 +19,36 @@ bool needs_attention(const std::string& action) { return action == "rollback" ||
 }  // namespace
 
 void ReconcileLoop::run() {
-  int failures = 0;
+  CycleCadence cadence(schedule_);
+  CycleScope scope = CycleScope::EveryApp;
   while (!p_.triggers.stopping()) {
-    failures = cycle() ? 0 : failures + 1;
-    const std::int64_t delay = schedule_.next_delay_ms(failures, p_.random.unit());
-    if (p_.triggers.wait_for(std::chrono::milliseconds(delay)) == TriggerQueue::Wake::Stop) break;
+    const bool every_app = scope == CycleScope::EveryApp;
+    const CycleOutcome outcome = cycle(scope, every_app && cadence.may_give_way(p_.clock.monotonic_ms()));
+    const std::int64_t delay =
+        cadence.finished(scope, outcome.ok, outcome.interrupted, p_.clock.monotonic_ms(), p_.random.unit());
+    const TriggerQueue::Wake wake = p_.triggers.wait_for(std::chrono::milliseconds(delay));
+    if (wake == TriggerQueue::Wake::Stop) break;
+    scope = cadence.next_scope(wake == TriggerQueue::Wake::Trigger, p_.clock.monotonic_ms());
   }
 }
 
 void ReconcileLoop::publish(const std::string& head, const CycleReport& report) {
   std::map<std::string, AppGauge> apps;
-  auto snapshot = p_.snapshots.build(head, report, apps, SnapshotExtras{p_.state.board_wanted(), p_.clock.now_ms()});
+  SnapshotExtras extras{p_.state.board_wanted(), p_.clock.now_ms(), nullptr};
+  // Publishing gives way to a waiting webhook as a cycle of every app does, while a snapshot was
+  // published within as long: the webhook's cycle publishes the newer head.
+  if (CycleCadence(schedule_).may_give_way_since(published_ms_, p_.clock.monotonic_ms()))
+    extras.give_way = [this] { return p_.triggers.pending(); };
+  auto snapshot = p_.snapshots.build(head, report, apps, extras);
   if (!snapshot.ok()) {
     // The cycle itself worked; keep serving the previous snapshot and say why.
     p_.metrics.error(to_string(snapshot.error().kind));
     p_.log.error("cannot publish the snapshot: " + snapshot.error().to_string(), {{"commit", head}});
     return;
   }
+  if (*snapshot == nullptr) return p_.log.debug("publishing gave way to a webhook's cycle", {{"commit", head}});
   p_.state.publish(std::move(snapshot).value());
+  published_ms_ = p_.clock.monotonic_ms();
   p_.metrics.set_apps(std::move(apps));
   count_steps(head, report);
   release_free_heap();  // the previous snapshot and the cycle's documents are gone now
@@ -127,6 +139,7 @@ class ReconcileLoop::Sink final : public CycleSink {
                               {"failovers", string_list(report.failovers)},
                               {"conflicts", report.conflicts},
                               {"apps", static_cast<std::int64_t>(report.apps.size())},
+                              {"apps_carried", static_cast<std::int64_t>(report.carried.size())},
                               {"duration_ms", summary.duration_ms}};
     if (changed) p_.log.info("reconcile cycle done", fields);
     else p_.log.debug("reconcile cycle done", fields);
@@ -137,19 +150,25 @@ class ReconcileLoop::Sink final : public CycleSink {
   LoopPorts& p_;
 };
 
-bool ReconcileLoop::cycle() {
+ReconcileLoop::CycleOutcome ReconcileLoop::cycle(CycleScope scope, bool may_give_way) {
   std::lock_guard<std::mutex> lock(p_.reconciler_mu);
   const std::int64_t start = p_.clock.monotonic_ms();
   p_.state.cycle_started(p_.clock.now_ms());
   const std::uint64_t queries_before = p_.argocd.queries();
-  auto report = p_.reconciler.run_once();
+  CycleRequest request{scope, nullptr};
+  if (may_give_way) request.interrupt = [this] { return p_.triggers.pending(); };
+  auto report = p_.reconciler.run_once(request);
   const std::int64_t duration_ms = p_.clock.monotonic_ms() - start;
+  if (report.ok() && report->interrupted) {
+    p_.log.debug("reconcile cycle gave way to a webhook's", {{"duration_ms", duration_ms}});
+    return {true, true};
+  }
   // With no app to observe, the cycle asked Argo CD nothing: probe it, so /readyz knows.
-  if (report.ok() && p_.argocd.queries() == queries_before)
+  if (report.ok() && p_.argocd.queries() == queries_before && report->carried.empty())
     (void)p_.argocd.list_applications("fleetwave.io/app=fleetwave-readiness-probe");
   Sink sink(*this);
   finish_cycle(report, duration_ms, sink);
-  return report.ok();
+  return {report.ok(), false};
 }
 
 }  // namespace fleetwave::serve

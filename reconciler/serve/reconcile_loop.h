@@ -1,5 +1,6 @@
 // The loop thread of fleetwave serve: runs Reconciler::run_once at once, then on the interval
-// (jittered) or when a webhook wakes it, backing off after failures (loop_schedule.h). Each
+// (jittered) for every app or, when a webhook wakes it, for the apps the push changed, backing
+// off after failures (loop_schedule.h). Each
 // cycle ends in the one finisher (reconcile/cycle_summary.h), whose sink here publishes a new
 // snapshot for the HTTP threads, updates the metrics and leaves one summary log line (result,
 // head, commits, duration_ms).
@@ -46,8 +47,13 @@ class ReconcileLoop {
   // Until the trigger queue is stopped. A stop during a cycle takes effect after it.
   void run();
 
-  // One cycle; true when it succeeded.
-  bool cycle();
+  struct CycleOutcome {
+    bool ok = false;
+    bool interrupted = false;  // it gave way to a waiting webhook before writing anything
+  };
+  // One cycle of `scope` (loop_schedule.h's CycleCadence says which); with `may_give_way` a
+  // cycle of every app stops at a webhook's notification and publishes nothing.
+  CycleOutcome cycle(CycleScope scope = CycleScope::EveryApp, bool may_give_way = false);
 
  private:
   class Sink;
@@ -60,6 +66,7 @@ class ReconcileLoop {
   RepeatFilter errors_;       // app and cycle errors: logged once per change, not every cycle
   std::string last_failure_;  // the message of the failed cycles in a row, logged once
   int failures_in_a_row_ = 0;
+  std::int64_t published_ms_ = 0;  // monotonic time of the last snapshot published
 };
 
 }  // namespace fleetwave::serve

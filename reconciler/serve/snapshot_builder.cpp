@@ -173,6 +173,8 @@ Result<std::vector<std::pair<std::string, std::string>>> SnapshotBuilder::steps_
 Result<std::shared_ptr<Snapshot>> SnapshotBuilder::build(const std::string& head, const CycleReport& cycle,
                                                          std::map<std::string, AppGauge>& apps,
                                                          const SnapshotExtras& extras) {
+  auto give_way = [&] { return extras.give_way && extras.give_way(); };
+  if (give_way()) return std::shared_ptr<Snapshot>();
   auto snapshot = std::make_shared<Snapshot>();
   snapshot->head = head;
   snapshot->built_at_ms = extras.now_ms;
@@ -181,7 +183,9 @@ Result<std::shared_ptr<Snapshot>> SnapshotBuilder::build(const std::string& head
   FW_TRY(doc,
          status_.status(StatusRequest{branch_, head, /*argocd_configured=*/true, /*observe_every_app=*/true, &cycle,
                                       /*trust=*/nullptr, approval_rules_}));
+  if (give_way()) return std::shared_ptr<Snapshot>();
   write_status_bodies(doc, *snapshot);
+  if (give_way()) return std::shared_ptr<Snapshot>();
   if (const Json* list = find_member(doc, "apps"); list != nullptr && list->is_array()) {
     for (const Json& app : *list) {
       apps[app.value("app", "")] = AppGauge{gauge_phase(app.value("phase", "Unknown"), app.value("paused", false)),

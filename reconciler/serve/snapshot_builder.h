@@ -8,6 +8,7 @@
 // Not thread-safe (the loop thread owns it).
 #pragma once
 
+#include <functional>
 #include <map>
 #include <memory>
 #include <string>
@@ -40,6 +41,9 @@ void write_status_bodies(const Json& doc, Snapshot& snapshot);
 struct SnapshotExtras {
   bool trails = false;      // each app's audit trail (the board is being looked at)
   std::int64_t now_ms = 0;  // wall clock, for the board's "time left"
+  // Asked between the parts of a build: true abandons it (the result is null), so that a
+  // waiting webhook's cycle runs first and publishes instead. Null: never.
+  std::function<bool()> give_way;
 };
 
 class SnapshotBuilder {
@@ -49,7 +53,7 @@ class SnapshotBuilder {
                   ApprovalRules approval_rules = {})
       : repo_(repo), status_(status), branch_(std::move(branch)), approval_rules_(std::move(approval_rules)) {}
 
-  // `apps` gains each app's phase and current wave for the metrics.
+  // `apps` gains each app's phase and current wave for the metrics. Null when it gave way.
   Result<std::shared_ptr<Snapshot>> build(const std::string& head, const CycleReport& cycle,
                                           std::map<std::string, AppGauge>& apps, const SnapshotExtras& extras = {});
 

@@ -24,6 +24,11 @@ bool TriggerQueue::stopping() const {
   return stopped_;
 }
 
+bool TriggerQueue::pending() const {
+  std::lock_guard<std::mutex> lock(mu_);
+  return pending_;
+}
+
 TriggerQueue::Wake TriggerQueue::wait_for(std::chrono::milliseconds timeout) {
   std::unique_lock<std::mutex> lock(mu_);
   cv_.wait_for(lock, timeout, [&] { return pending_ || stopped_; });

@@ -19,6 +19,7 @@ class TriggerQueue {
   void notify();
   void stop();
   bool stopping() const;
+  bool pending() const;  // a notification waits (not consumed)
 
   // Returns at once when stopped or a notification is pending (consuming it), else after
   // `timeout` or at the first notification or stop.

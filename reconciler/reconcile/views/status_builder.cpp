@@ -2,6 +2,7 @@
 
 #include "codec/json_reader.h"
 #include "reconcile/app_planner.h"
+#include "reconcile/cycle_scope.h"
 #include "reconcile/foreign_changes.h"
 #include "reconcile/hydration/hydrated_layout.h"
 #include "reconcile/hydration/hydration_settings.h"
@@ -44,15 +45,27 @@ Json hydration_status(git::GitRepository& repo, BlobCache& blobs, const std::str
           {"step", step}};
 }
 
-// The cycle's own plans, by app, when the status is of the head the cycle planned and wrote
-// nothing: planning again would ask the same questions of the same commit (and of Argo CD and
-// the metrics provider once more). None otherwise.
-std::map<std::string, const AppReport*> plans_to_reuse(const StatusRequest& request) {
+// The cycle's own plans (and those it carried), by app, when the status is of the head the
+// cycle left: its head when it wrote nothing, else the tip of its own steps. Planning again would
+// ask the same questions of the same inputs (and of Argo CD and the metrics provider once more).
+// An app that stepped, or depends on one that did, is planned again; after failovers or refused
+// controls (what every app reads changed) all are.
+std::map<std::string, const AppReport*> plans_to_reuse(const StatusRequest& request,
+                                                       const std::vector<AppDefinition>& apps) {
   std::map<std::string, const AppReport*> out;
   const CycleReport* cycle = request.cycle;
-  if (cycle == nullptr || cycle->head != request.head || !cycle->commits.empty()) return out;
+  if (cycle == nullptr || cycle->interrupted || !cycle->failovers.empty() || !cycle->ignored.empty()) return out;
+  if (request.head != (cycle->commits.empty() ? cycle->head : cycle->commits.back())) return out;
+  std::set<std::string> stepped;
   for (const AppReport& r : cycle->apps) {
-    if (r.action.empty() && r.waves) out.emplace(r.app, &r);
+    if (!r.action.empty()) stepped.insert(r.app);
+    else if (r.waves) out.emplace(r.app, &r);
+  }
+  for (const auto& r : cycle->carried) {
+    if (r->waves) out.emplace(r->app, r.get());
+  }
+  for (const AppDefinition& app : apps) {
+    if (depends_on_any(app, stepped)) out.erase(app.name);
   }
   return out;
 }
@@ -90,6 +103,9 @@ Result<Json> StatusBuilder::status_of(const StatusRequest& request, const std::v
     for (const AppReport& r : request.cycle->apps) {
       if (r.waves) observations[r.app] = r.observations;
     }
+    for (const auto& r : request.cycle->carried) {
+      if (r->waves) observations[r->app] = r->observations;
+    }
   }
   if (request.observe_every_app && request.argocd_configured) {
     std::vector<std::string> unobserved;
@@ -108,7 +124,7 @@ Result<Json> StatusBuilder::status_of(const StatusRequest& request, const std::v
   auto freezes = load_freezes(head);  // unreadable: each app's plan reports it
   const std::int64_t now_ms = clock_.now_ms();
   std::vector<AppStatusInput> inputs;
-  const std::map<std::string, const AppReport*> planned = plans_to_reuse(request);
+  const std::map<std::string, const AppReport*> planned = plans_to_reuse(request, apps);
   for (const AppDefinition& app : apps) {
     auto reuse = planned.find(app.name);
     PlannedApp p = reuse == planned.end() ? planner.plan(app, request.head, history, now_ms, observations)

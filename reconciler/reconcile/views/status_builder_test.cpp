@@ -178,6 +178,40 @@ TEST_F(StatusBuilderTest, TheCyclesPlansAreReusedWhenItPlannedThisHeadAndWroteNo
   EXPECT_NE(status(/*argocd_configured=*/true, &cycle)["apps"][0]["blocked"], "what the cycle found");
 }
 
+// After a cycle that wrote steps, the status of the tip it left reuses the plans of the apps that
+// did not step, and those a webhook's cycle carried; a stepped app is planned again, and so is
+// every app after failovers.
+TEST_F(StatusBuilderTest, ThePlansOfAppsThatDidNotStepAreReusedAtTheTipTheCycleLeft) {
+  head_is_stable();
+  argocd_follows_targets();
+  CycleReport cycle;
+  cycle.head = std::string(40, 'e');  // the cycle planned there, then wrote up to head_
+  cycle.commits = {std::string(40, 'f'), head_};
+  AppReport seen;
+  seen.app = "shop";
+  seen.path = "apps/shop";
+  seen.waves = WaveAssignment{{{"dev-1"}, {"eu-1", "eu-2"}, {"us-1"}}};
+  seen.blocked = "what the cycle found";
+  seen.observations.reachable = true;
+  AppReport other = seen;
+  other.app = "cart";
+  other.action = "advance";
+  cycle.apps = {other, seen};
+  const std::size_t asked = argocd_.queries();
+  EXPECT_EQ(status(/*argocd_configured=*/true, &cycle)["apps"][0]["blocked"], "what the cycle found");
+  EXPECT_EQ(argocd_.queries(), asked);
+  cycle.apps = {other};
+  cycle.carried = {std::make_shared<const AppReport>(seen)};
+  EXPECT_EQ(status(/*argocd_configured=*/true, &cycle)["apps"][0]["blocked"], "what the cycle found") << "carried";
+  cycle.failovers = {"eu-2: connection Failed for 5m"};
+  EXPECT_NE(status(/*argocd_configured=*/true, &cycle)["apps"][0]["blocked"], "what the cycle found");
+  cycle.failovers.clear();
+  cycle.carried.clear();
+  seen.action = "advance";
+  cycle.apps = {seen};
+  EXPECT_NE(status(/*argocd_configured=*/true, &cycle)["apps"][0]["blocked"], "what the cycle found");
+}
+
 TEST_F(StatusBuilderTest, TheCordonsAtTheHead) {
   const Cordon cordon{"eu-2",           Taint{"cluster.karmada.io/not-ready", "", "NoExecute"},
                       "kernel upgrade", "Jane <jane@example.com>",
