@@ -74,6 +74,23 @@ class ReconcilerTest : public testkit::LibGit2RemoteTest {
 
   std::string head() { return testkit::git(remote_, {"rev-parse", "main"}).value(); }
 
+  // A person's commit of app db (placed like shop) with `db_plan`, and more `files`.
+  void add_db_app(const std::string& db_plan, std::map<std::string, std::string> files = {}) {
+    std::string db_policy = kShape.policy;
+    db_policy.replace(db_policy.find("name: shop"), 10, "name: db");
+    files["apps/db/deploy.yaml"] = deployment("db:1.0");
+    files["apps/db/policy.yaml"] = db_policy;
+    files["apps/db/rollout.yaml"] = db_plan;
+    human_commit({"commit", "-qm", "db"}, files);
+  }
+
+  // The pins of db and shop, as Argo CD follows them.
+  Json db_and_shop_targets() {
+    Json all = targets("db");
+    for (const Json& t : targets("shop")) all.push_back(t);
+    return all;
+  }
+
   // Runs cycles of `r` 11 s apart, as many as shop's first release takes to complete; returns
   // the action of the last step ("complete").
   std::string roll_out_first_release(Reconciler& r) {
@@ -232,20 +249,11 @@ TEST_F(ReconcilerTest, ADependentAppEntersEachWaveAfterItsDependency) {
   std::string db_plan = wave_plan("db");
   std::string shop_plan = wave_plan("shop");
   shop_plan.replace(shop_plan.find("spec:\n"), 6, "spec:\n  dependsOn: [db]\n");
-  std::string db_policy = kShape.policy;
-  db_policy.replace(db_policy.find("name: shop"), 10, "name: db");
-  human_commit({"commit", "-qm", "db and shop"}, {{"apps/db/deploy.yaml", deployment("db:1.0")},
-                                                  {"apps/db/policy.yaml", db_policy},
-                                                  {"apps/db/rollout.yaml", db_plan},
-                                                  {"apps/shop/rollout.yaml", shop_plan}});
+  add_db_app(db_plan, {{"apps/shop/rollout.yaml", shop_plan}});
   const std::string release = head().substr(0, 7);
   auto repo = open_cache("cache");
   Reconciler r(*repo, argocd_, clock_, {});
-  auto both = [&] {
-    Json all = targets("db");
-    for (const Json& t : targets("shop")) all.push_back(t);
-    return all;
-  };
+  auto both = [&] { return db_and_shop_targets(); };
   CycleReport first = cycle(r, argocd_, clock_, both);
   ASSERT_EQ(first.apps.size(), 2u);
   EXPECT_EQ(first.apps[0].action, "start");
@@ -369,18 +377,10 @@ TEST_F(ReconcilerTest, ArgoCdUnreachableNeverAdvances) {
 // A webhook's cycle plans only the apps the push changed and carries the others' plans; a
 // change to what every app reads plans them all; a cycle of every app gives way before it writes.
 TEST_F(ReconcilerTest, AWebhooksCyclePlansOnlyWhatThePushChanged) {
-  std::string db_policy = kShape.policy;
-  db_policy.replace(db_policy.find("name: shop"), 10, "name: db");
-  human_commit({"commit", "-qm", "db"}, {{"apps/db/deploy.yaml", deployment("db:1.0")},
-                                         {"apps/db/policy.yaml", db_policy},
-                                         {"apps/db/rollout.yaml", wave_plan("db")}});
+  add_db_app(wave_plan("db"));
   auto repo = open_cache("cache");
   Reconciler r(*repo, argocd_, clock_, {});
-  auto both = [&] {
-    Json all = targets("db");
-    for (const Json& t : targets("shop")) all.push_back(t);
-    return all;
-  };
+  auto both = [&] { return db_and_shop_targets(); };
   auto changed = [&] {
     auto report = r.run_once({CycleScope::ChangedApps, nullptr});
     EXPECT_TRUE(report.ok()) << (report.ok() ? "" : report.error().to_string());

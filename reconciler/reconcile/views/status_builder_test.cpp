@@ -24,6 +24,17 @@ class StatusBuilderTest : public testing_support::AppStepTest {
     return doc.ok() ? *doc : Json();
   }
 
+  // shop's report from a cycle that found it blocked, with Argo CD reachable.
+  static AppReport shop_as_the_cycle_planned_it() {
+    AppReport seen;
+    seen.app = "shop";
+    seen.path = "apps/shop";
+    seen.waves = WaveAssignment{{{"dev-1"}, {"eu-1", "eu-2"}, {"us-1"}}};
+    seen.blocked = "what the cycle found";
+    seen.observations.reachable = true;
+    return seen;
+  }
+
   // The clusters of each wave of the app's document, and one field of each cluster.
   static std::vector<std::vector<std::string>> clusters(const Json& app, const char* field = "cluster") {
     std::vector<std::vector<std::string>> out;
@@ -163,12 +174,7 @@ TEST_F(StatusBuilderTest, TheCyclesPlansAreReusedWhenItPlannedThisHeadAndWroteNo
   argocd_follows_targets();
   CycleReport cycle;
   cycle.head = head_;
-  AppReport seen;
-  seen.app = "shop";
-  seen.path = "apps/shop";
-  seen.waves = WaveAssignment{{{"dev-1"}, {"eu-1", "eu-2"}, {"us-1"}}};
-  seen.blocked = "what the cycle found";
-  seen.observations.reachable = true;
+  AppReport seen = shop_as_the_cycle_planned_it();
   cycle.apps.push_back(seen);
   EXPECT_EQ(status(/*argocd_configured=*/true, &cycle)["apps"][0]["blocked"], "what the cycle found");
   cycle.commits.push_back(std::string(40, 'c'));
@@ -187,12 +193,7 @@ TEST_F(StatusBuilderTest, ThePlansOfAppsThatDidNotStepAreReusedAtTheTipTheCycleL
   CycleReport cycle;
   cycle.head = std::string(40, 'e');  // the cycle planned there, then wrote up to head_
   cycle.commits = {std::string(40, 'f'), head_};
-  AppReport seen;
-  seen.app = "shop";
-  seen.path = "apps/shop";
-  seen.waves = WaveAssignment{{{"dev-1"}, {"eu-1", "eu-2"}, {"us-1"}}};
-  seen.blocked = "what the cycle found";
-  seen.observations.reachable = true;
+  AppReport seen = shop_as_the_cycle_planned_it();
   AppReport other = seen;
   other.app = "cart";
   other.action = "advance";
