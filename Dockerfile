@@ -32,13 +32,15 @@ RUN cmake -S . -B /build -DCMAKE_BUILD_TYPE=Release -DFLEETWAVE_BUILD_TESTS=OFF 
 # ---- runtime ----------------------------------------------------------------------------------
 FROM debian:12-slim
 # Only the shared libraries the two binaries link (yaml-cpp, libyaml; libgit2, which speaks SSH through
-# libssh2; cpp-httplib for serve's endpoints; libcurl for every outgoing request; spdlog, which pulls libfmt9), the CA bundle for HTTPS Git and APIs, and
+# libssh2; cpp-httplib for serve's endpoints; libcurl for every outgoing request; spdlog, which pulls libfmt9;
+# jemalloc, the reconciler's allocator), the CA bundle for HTTPS Git and APIs, and
 # openssh-client for ssh-keygen: --signing-key signs and approvals.allowedSigners verifies commits
 # with `ssh-keygen -Y sign|verify`, as Git does (docs/operations.md). libgit2 does not use ssh; known_hosts
 # is made with ssh-keyscan where the Secret is created (docs/install.md).
 RUN apt-get update \
  && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
-      libyaml-cpp0.7 libyaml-0-2 libgit2-1.5 libcpp-httplib0.11 libcurl4 libspdlog1.10 ca-certificates openssh-client \
+      libyaml-cpp0.7 libyaml-0-2 libgit2-1.5 libcpp-httplib0.11 libcurl4 libspdlog1.10 libjemalloc2 ca-certificates \
+      openssh-client \
  && rm -rf /var/lib/apt/lists/* \
  && groupadd --gid 65532 fleetwave \
  && useradd --uid 65532 --gid 65532 --home-dir /nonexistent --no-create-home --shell /usr/sbin/nologin fleetwave

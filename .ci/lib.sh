@@ -7,6 +7,7 @@ FLEETWAVE_BUILD_APT_PACKAGES=(
   build-essential cmake pkg-config git ca-certificates ccache tzdata
   libyaml-cpp-dev nlohmann-json3-dev libspdlog-dev
   libgit2-dev libcpp-httplib-dev libcurl4-openssl-dev libssl-dev libyaml-dev liblua5.1-0-dev libxxhash-dev
+  libjemalloc-dev
   lighttpd
 )
 # What the test command (.ci/test) adds: GoogleTest, TLS and SSH Git servers, the linters,

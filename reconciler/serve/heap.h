@@ -2,7 +2,8 @@
 // that allocates concurrently its own arena (up to 8 per core) and keeps what is freed there;
 // serve builds large documents on the loop thread and on every HTTP worker, so at 50 apps x
 // 1,000 clusters its resident set settled at ~1.2 GiB, twice what it used (bench/serve_bench.cpp
-// --board 1; docs/serve.md, "Memory").
+// --board 1; docs/serve.md, "Memory"). The default build links jemalloc instead, which needs
+// neither (heap.cpp).
 #pragma once
 
 namespace fleetwave::serve {
