@@ -34,7 +34,9 @@ TEST_F(ServeNotifyServerTest, AWebhookStreamingHeadersDoesNotGrowServe) {
   ASSERT_GT(rss_before, 0);
   EXPECT_LT(rss_after - rss_before, 16 * 1024) << "serve grew from " << rss_before << " KiB to " << rss_after;
   EXPECT_LT((*streaming)->bytes_sent(), std::size_t{64} << 20);  // each attempt reads ~64 KiB
-  EXPECT_EQ((*streaming)->open_connections(), 0u);               // each attempt closed its connection
+  // Each attempt closes its connection; the third may still be reading when it is counted.
+  EXPECT_TRUE(wait_until([&] { return (*streaming)->open_connections() == 0; }, 10'000))
+      << (*streaming)->open_connections() << " connection(s) left open";
 }
 
 // E6, against the built binary: a webhook endpoint sending one byte every 3 s holds an attempt
