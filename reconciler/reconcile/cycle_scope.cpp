@@ -24,8 +24,7 @@ std::vector<std::string> owners_of(const std::string& path, const std::vector<Ap
   return owners;
 }
 
-}  // namespace
-
+// Whether the app's spec.dependsOn names one of `others`.
 bool depends_on_any(const AppDefinition& app, const std::set<std::string>& others) {
   if (!app.plan) return false;
   for (const std::string& dependency : app.plan->depends_on) {
@@ -33,6 +32,8 @@ bool depends_on_any(const AppDefinition& app, const std::set<std::string>& other
   }
   return false;
 }
+
+}  // namespace
 
 std::optional<std::set<std::string>> apps_changed_by(const std::vector<std::string>& changed,
                                                      const std::vector<AppDefinition>& apps) {
@@ -51,17 +52,29 @@ std::optional<std::set<std::string>> apps_changed_by(const std::vector<std::stri
   return out;
 }
 
+std::optional<std::set<std::string>> plans_made_stale(const CycleReport& report,
+                                                      const std::vector<AppDefinition>& apps) {
+  if (report.interrupted || !report.failovers.empty() || !report.ignored.empty()) return std::nullopt;
+  std::set<std::string> stepped;
+  for (const AppReport& app : report.apps) {
+    if (!app.action.empty()) stepped.insert(app.app);
+  }
+  std::set<std::string> stale = stepped;
+  for (const AppDefinition& app : apps) {
+    if (depends_on_any(app, stepped)) stale.insert(app.name);
+  }
+  return stale;
+}
+
 SettledPlans settle_plans(const CycleReport& report, const std::vector<AppDefinition>& apps) {
   SettledPlans out;
-  if (report.interrupted || !report.failovers.empty() || !report.ignored.empty()) return out;
-  std::set<std::string> stepped;
-  for (const auto& carried : report.carried) out.emplace(carried->app, carried);
-  for (const AppReport& app : report.apps) {
-    if (app.action.empty()) out[app.app] = std::make_shared<const AppReport>(app);
-    else stepped.insert(app.app);
+  const std::optional<std::set<std::string>> stale = plans_made_stale(report, apps);
+  if (!stale) return out;
+  for (const auto& carried : report.carried) {
+    if (!stale->count(carried->app)) out.emplace(carried->app, carried);
   }
-  for (const AppDefinition& app : apps) {
-    if (stepped.count(app.name) || depends_on_any(app, stepped)) out.erase(app.name);
+  for (const AppReport& app : report.apps) {
+    if (!stale->count(app.app)) out[app.app] = std::make_shared<const AppReport>(app);
   }
   return out;
 }

@@ -32,14 +32,16 @@ enum class CycleScope {
 std::optional<std::set<std::string>> apps_changed_by(const std::vector<std::string>& changed,
                                                      const std::vector<AppDefinition>& apps);
 
-// Whether the app's spec.dependsOn names one of `others`.
-bool depends_on_any(const AppDefinition& app, const std::set<std::string>& others);
+// The apps whose plans a cycle's steps made stale: those that stepped and those depending on one
+// that did. nullopt when all are: the cycle committed failovers or refused controls (what every
+// app reads changed) or was interrupted.
+std::optional<std::set<std::string>> plans_made_stale(const CycleReport& report,
+                                                      const std::vector<AppDefinition>& apps);
 
 using SettledPlans = std::map<std::string, std::shared_ptr<const AppReport>>;
 
 // The plans that stay true at the tip a finished cycle left: those of the apps it planned or
-// carried that did not step, without the apps depending on one that did. None when the cycle
-// committed failovers or refused controls (every app's input changed) or was interrupted.
+// carried that its steps did not make stale.
 SettledPlans settle_plans(const CycleReport& report, const std::vector<AppDefinition>& apps);
 
 }  // namespace fleetwave

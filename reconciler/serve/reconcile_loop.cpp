@@ -19,16 +19,15 @@ bool needs_attention(const std::string& action) { return action == "rollback" ||
 }  // namespace
 
 void ReconcileLoop::run() {
-  CycleCadence cadence(schedule_);
   CycleScope scope = CycleScope::EveryApp;
   while (!p_.triggers.stopping()) {
     const bool every_app = scope == CycleScope::EveryApp;
-    const CycleOutcome outcome = cycle(scope, every_app && cadence.may_give_way(p_.clock.monotonic_ms()));
+    const CycleOutcome outcome = cycle(scope, every_app && cadence_.may_give_way(p_.clock.monotonic_ms()));
     const std::int64_t delay =
-        cadence.finished(scope, outcome.ok, outcome.interrupted, p_.clock.monotonic_ms(), p_.random.unit());
+        cadence_.finished(scope, outcome.ok, outcome.interrupted, p_.clock.monotonic_ms(), p_.random.unit());
     const TriggerQueue::Wake wake = p_.triggers.wait_for(std::chrono::milliseconds(delay));
     if (wake == TriggerQueue::Wake::Stop) break;
-    scope = cadence.next_scope(wake == TriggerQueue::Wake::Trigger, p_.clock.monotonic_ms());
+    scope = cadence_.next_scope(wake == TriggerQueue::Wake::Trigger, p_.clock.monotonic_ms());
   }
 }
 
@@ -37,7 +36,7 @@ void ReconcileLoop::publish(const std::string& head, const CycleReport& report) 
   SnapshotExtras extras{p_.state.board_wanted(), p_.clock.now_ms(), nullptr};
   // Publishing gives way to a waiting webhook as a cycle of every app does, while a snapshot was
   // published within as long: the webhook's cycle publishes the newer head.
-  if (CycleCadence(schedule_).may_give_way_since(published_ms_, p_.clock.monotonic_ms()))
+  if (cadence_.may_give_way_since(published_ms_, p_.clock.monotonic_ms()))
     extras.give_way = [this] { return p_.triggers.pending(); };
   auto snapshot = p_.snapshots.build(head, report, apps, extras);
   if (!snapshot.ok()) {

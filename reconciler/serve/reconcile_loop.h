@@ -42,7 +42,7 @@ struct LoopPorts {
 
 class ReconcileLoop {
  public:
-  ReconcileLoop(LoopPorts ports, LoopSchedule schedule) : p_(ports), schedule_(schedule) {}
+  ReconcileLoop(LoopPorts ports, LoopSchedule schedule) : p_(ports), cadence_(schedule) {}
 
   // Until the trigger queue is stopped. A stop during a cycle takes effect after it.
   void run();
@@ -61,7 +61,7 @@ class ReconcileLoop {
   void count_steps(const std::string& head, const CycleReport& report);
 
   LoopPorts p_;
-  LoopSchedule schedule_;
+  CycleCadence cadence_;      // which cycle comes next, and when work gives way to a webhook
   std::string counted_head_;  // steps up to this commit are in fleetwave_steps_total
   RepeatFilter errors_;       // app and cycle errors: logged once per change, not every cycle
   std::string last_failure_;  // the message of the failed cycles in a row, logged once

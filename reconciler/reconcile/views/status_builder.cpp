@@ -54,18 +54,14 @@ std::map<std::string, const AppReport*> plans_to_reuse(const StatusRequest& requ
                                                        const std::vector<AppDefinition>& apps) {
   std::map<std::string, const AppReport*> out;
   const CycleReport* cycle = request.cycle;
-  if (cycle == nullptr || cycle->interrupted || !cycle->failovers.empty() || !cycle->ignored.empty()) return out;
-  if (request.head != (cycle->commits.empty() ? cycle->head : cycle->commits.back())) return out;
-  std::set<std::string> stepped;
+  if (cycle == nullptr || request.head != (cycle->commits.empty() ? cycle->head : cycle->commits.back())) return out;
+  const std::optional<std::set<std::string>> stale = plans_made_stale(*cycle, apps);
+  if (!stale) return out;
   for (const AppReport& r : cycle->apps) {
-    if (!r.action.empty()) stepped.insert(r.app);
-    else if (r.waves) out.emplace(r.app, &r);
+    if (r.waves && !stale->count(r.app)) out.emplace(r.app, &r);
   }
   for (const auto& r : cycle->carried) {
-    if (r->waves) out.emplace(r->app, r.get());
-  }
-  for (const AppDefinition& app : apps) {
-    if (depends_on_any(app, stepped)) out.erase(app.name);
+    if (r->waves && !stale->count(r->app)) out.emplace(r->app, r.get());
   }
   return out;
 }
