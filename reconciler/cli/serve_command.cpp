@@ -7,6 +7,7 @@
 
 #include "adapters/hosting/approval_provider.h"
 #include "adapters/hosting/commit_status.h"
+#include "adapters/hosting/hosting_providers.h"
 #include "adapters/notify/webhook_http.h"
 #include "base/duration_text.h"
 #include "base/text.h"
@@ -173,6 +174,23 @@ void warn_missing_secrets(serve::JsonLog& log, const serve::ApiSecrets& secrets)
   if (secrets.generator_token.empty()) log.warn("no --generator-token-file: the plugin generator answers 403");
 }
 
+// The providers and their default API URLs, from the hosting table: a new provider names itself.
+const std::string& approvals_provider_help() {
+  static const std::string help = "open pull requests for approval waves: " + hosting_provider_names(" or ");
+  return help;
+}
+
+const std::string& approvals_api_url_help() {
+  static const std::string help = [] {
+    std::string defaults;
+    for (const HostingProvider& p : hosting_providers()) {
+      defaults += (defaults.empty() ? "" : " or ") + std::string(p.default_api_url);
+    }
+    return "provider API base URL (default " + defaults + ")";
+  }();
+  return help;
+}
+
 // serve's settings, one row each: flag, FLEETWAVE_<FLAG> and config-file key.
 std::vector<FlagSpec> serve_flags() {
   return flags_of(
@@ -189,15 +207,12 @@ std::vector<FlagSpec> serve_flags() {
          "failover.after"},
         {"failover-max-share", "PCT", "most of the inventory failover may cordon (default 50%; never all)", true, 0,
          "failover.maxShare"},
-        {"webhook-secret-file", "FILE", "file holding the webhook secret (GitHub HMAC key or GitLab token)", true, 0,
-         "webhook.secretFile"},
+        {"webhook-secret-file", "FILE", "file holding the webhook secret (the key or token the Git host sends)", true,
+         0, "webhook.secretFile"},
         {"generator-token-file", "FILE", "file holding the bearer token of the plugin generator", true, 0,
          "generator.tokenFile"},
-        {"approvals-provider", "NAME", "open pull requests for approval waves: github or gitlab", true, 0,
-         "approvals.provider"},
-        {"approvals-api-url", "URL",
-         "provider API base URL (default https://api.github.com or https://gitlab.com/api/v4)", true, 0,
-         "approvals.apiUrl"},
+        {"approvals-provider", "NAME", approvals_provider_help(), true, 0, "approvals.provider"},
+        {"approvals-api-url", "URL", approvals_api_url_help(), true, 0, "approvals.apiUrl"},
         {"approvals-repository", "OWNER/NAME", "repository (GitLab: project path) to open pull requests in", true, 0,
          "approvals.repository"},
         {"approvals-token-file", "FILE", "file holding the provider API token", true, 0, "approvals.tokenFile"},

@@ -2,19 +2,18 @@
 
 #include "adapters/hosting/hosting_providers.h"
 #include "base/enum_names.h"
-#include "net/percent_encode.h"
 
 namespace fleetwave {
-namespace {
 
-constexpr std::size_t kMaxDescription = 140;
-
-std::string cut_description(const std::string& text) {
+std::string commit_status_description(const std::string& text) {
+  constexpr std::size_t kMaxDescription = 140;
   if (text.size() <= kMaxDescription) return text;
   std::size_t end = kMaxDescription - 3;
   while (end > 0 && (static_cast<unsigned char>(text[end]) & 0xC0) == 0x80) --end;  // not inside a UTF-8 sequence
   return text.substr(0, end) + "...";
 }
+
+namespace {
 
 class HostingStatusClient final : public CommitStatusClient {
  public:
@@ -57,27 +56,6 @@ constexpr auto kCommitStateNames =
                EnumName(CommitState::Canceled, "canceled"));
 
 const char* to_string(CommitState state) { return enum_name(kCommitStateNames, state, "pending"); }
-
-ProviderRequest github_status_request(const std::string& repository, const CommitStatus& status) {
-  const char* state = status.state == CommitState::Success    ? "success"
-                      : status.state == CommitState::Failure  ? "failure"
-                      : status.state == CommitState::Canceled ? "error"
-                                                              : "pending";
-  Json body = {{"state", state}, {"context", status.context}, {"description", cut_description(status.description)}};
-  if (!status.target_url.empty()) body["target_url"] = status.target_url;
-  return {"POST", "/repos/" + repository + "/statuses/" + percent_encode(status.sha), std::move(body)};
-}
-
-ProviderRequest gitlab_status_request(const std::string& project, const CommitStatus& status) {
-  const char* state = status.state == CommitState::Success    ? "success"
-                      : status.state == CommitState::Failure  ? "failed"
-                      : status.state == CommitState::Canceled ? "canceled"
-                      : status.state == CommitState::Running  ? "running"
-                                                              : "pending";
-  Json body = {{"state", state}, {"name", status.context}, {"description", cut_description(status.description)}};
-  if (!status.target_url.empty()) body["target_url"] = status.target_url;
-  return {"POST", "/projects/" + percent_encode(project) + "/statuses/" + percent_encode(status.sha), std::move(body)};
-}
 
 Result<std::unique_ptr<CommitStatusClient>> make_commit_status_client(const ApprovalProviderConfig& config) {
   ProviderHttpOptions options;

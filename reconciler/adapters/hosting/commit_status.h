@@ -45,8 +45,9 @@ struct ProviderRequest {
   Json body;
 };
 
-ProviderRequest github_status_request(const std::string& repository, const CommitStatus& status);
-ProviderRequest gitlab_status_request(const std::string& project, const CommitStatus& status);
+// A status description as every host takes it: cut to 140 characters (GitHub's limit), never
+// inside a UTF-8 sequence.
+std::string commit_status_description(const std::string& text);
 
 // What one post came to.
 struct StatusPost {

@@ -109,9 +109,11 @@ TEST(CommitStatusShape, DescriptionsAreCutAndEveryRowHasAShape) {
     EXPECT_EQ(string_at(r.body, {"description"}).size(), 140u);
     EXPECT_FALSE(r.body.contains("target_url"));
   }
-  EXPECT_EQ(gitlab_status_request("1234", status).path, "/projects/1234/statuses/" + kSha);
-  EXPECT_EQ(github_status_request("acme/fleet", status).body["context"], "fleetwave/a/b");
-  EXPECT_EQ(gitlab_status_request("acme/fleet", status).body["name"], "fleetwave/a/b");
+  const auto& github = *find_hosting_provider("github");
+  const auto& gitlab = *find_hosting_provider("gitlab");
+  EXPECT_EQ(gitlab.commit_status_request("1234", status).path, "/projects/1234/statuses/" + kSha);
+  EXPECT_EQ(github.commit_status_request("acme/fleet", status).body["context"], "fleetwave/a/b");
+  EXPECT_EQ(gitlab.commit_status_request("acme/fleet", status).body["name"], "fleetwave/a/b");
 }
 
 TEST(CommitStatusShape, AnUnreachableHostHasNoStatus) {

@@ -1,4 +1,19 @@
-#include "adapters/hosting/github_provider.h"
+// ApprovalProvider over GitHub's REST API v3 (github.com: https://api.github.com; GitHub
+// Enterprise Server: https://HOST/api/v3):
+//
+//   find          GET   /repos/{owner}/{repo}/pulls?head={owner}:{branch}&state=all&per_page=100
+//   open          POST  /repos/{owner}/{repo}/pulls {title, head, base, body}        -> 201
+//   review_state  GET   /repos/{owner}/{repo}/pulls/{n}            (state, merged)
+//                 GET   /repos/{owner}/{repo}/pulls/{n}/reviews?per_page=100  (chronological)
+//   comment       POST  /repos/{owner}/{repo}/issues/{n}/comments {body}          -> 201
+//   close         PATCH /repos/{owner}/{repo}/pulls/{n} {state: "closed"}
+//
+// A reviewer approves when their latest APPROVED / CHANGES_REQUESTED / DISMISSED review is
+// APPROVED (a COMMENTED review does not change it, as on GitHub's own page).
+//
+// GitHub's row of the hosting table (hosting_providers.cpp): its review client (review_api.h) for a
+// repository "owner/name". Webhooks: the body signed with the secret,
+// X-Hub-Signature-256: sha256=<hex HMAC-SHA256(secret, body)>; "ping" needs no cycle.
 
 #include <algorithm>
 #include <cctype>
@@ -84,6 +99,18 @@ WebhookProof verify_github_webhook(const std::map<std::string, std::string>& hea
   proof.authentic = !given.empty() && constant_time_equal(given, hmac_sha256_hex(secret, body));
   if (!proof.authentic) proof.mismatch = "X-Hub-Signature-256 does not match the body";
   return proof;
+}
+
+// POST /repos/{owner}/{repo}/statuses/{sha}: GitHub has no "running" (pending) and no "canceled" (error).
+ProviderRequest github_status_request(const std::string& repository, const CommitStatus& status) {
+  const char* state = status.state == CommitState::Success    ? "success"
+                      : status.state == CommitState::Failure  ? "failure"
+                      : status.state == CommitState::Canceled ? "error"
+                                                              : "pending";
+  Json body = {
+      {"state", state}, {"context", status.context}, {"description", commit_status_description(status.description)}};
+  if (!status.target_url.empty()) body["target_url"] = status.target_url;
+  return {"POST", "/repos/" + repository + "/statuses/" + percent_encode(status.sha), std::move(body)};
 }
 
 }  // namespace

@@ -1,4 +1,20 @@
-#include "adapters/hosting/gitlab_provider.h"
+// ApprovalProvider over GitLab's REST API v4 (https://gitlab.com/api/v4 or a self-hosted
+// https://HOST/api/v4); the project is named by its URL-encoded path (group%2Fsub%2Fname):
+//
+//   find          GET  /projects/{id}/merge_requests?source_branch={branch}&state=opened
+//                 then, when none is open, the same without state (merged / closed ones)
+//   open          POST /projects/{id}/merge_requests {source_branch, target_branch, title,
+//                      description, remove_source_branch}                          -> 201
+//   review_state  GET  /projects/{id}/merge_requests/{iid}            (state)
+//                 GET  /projects/{id}/merge_requests/{iid}/approvals  (approved_by[].user.username)
+//   comment       POST /projects/{id}/merge_requests/{iid}/notes {body}              -> 201
+//   close         PUT  /projects/{id}/merge_requests/{iid} {state_event: "close"}
+//
+// Only a person in approved_by approves: `approved: true` alone also means "no approval
+// rule requires anyone", which must not advance a gated wave.
+//
+// GitLab's row of the hosting table (hosting_providers.cpp): its review client (review_api.h) for a
+// project path. Webhooks: the secret itself in X-Gitlab-Token, compared in constant time.
 
 #include <algorithm>
 #include <cctype>
@@ -84,6 +100,19 @@ bool valid_gitlab_project(std::string_view project) {
   const bool numeric = !project.empty() && std::all_of(project.begin(), project.end(),
                                                        [](unsigned char c) { return std::isdigit(c) != 0; });
   return numeric || valid_repository_path(project, 2, 1 << 16);
+}
+
+// POST /projects/{id}/statuses/{sha}.
+ProviderRequest gitlab_status_request(const std::string& project, const CommitStatus& status) {
+  const char* state = status.state == CommitState::Success    ? "success"
+                      : status.state == CommitState::Failure  ? "failed"
+                      : status.state == CommitState::Canceled ? "canceled"
+                      : status.state == CommitState::Running  ? "running"
+                                                              : "pending";
+  Json body = {
+      {"state", state}, {"name", status.context}, {"description", commit_status_description(status.description)}};
+  if (!status.target_url.empty()) body["target_url"] = status.target_url;
+  return {"POST", "/projects/" + percent_encode(project) + "/statuses/" + percent_encode(status.sha), std::move(body)};
 }
 
 }  // namespace

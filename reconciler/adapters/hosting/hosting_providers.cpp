@@ -8,11 +8,13 @@
 #include <openssl/evp.h>
 #include <openssl/hmac.h>
 
-#include "adapters/hosting/github_provider.h"
-#include "adapters/hosting/gitlab_provider.h"
 #include "base/text.h"
 
 namespace fleetwave {
+
+// Each provider is one file that defines its row; a new one is declared here and listed below.
+HostingProvider github_hosting();  // github_provider.cpp
+HostingProvider gitlab_hosting();  // gitlab_provider.cpp
 
 const std::vector<HostingProvider>& hosting_providers() {
   static const std::vector<HostingProvider> providers = {
