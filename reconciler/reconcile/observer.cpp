@@ -1,7 +1,6 @@
 #include "reconcile/observer.h"
 
 #include <algorithm>
-#include <span>
 
 #include "net/redaction.h"
 
@@ -13,14 +12,10 @@ void ArgoCdObserver::observe(const std::string& app, Observations& into) {
 void FleetObserver::observe(const std::string& app, Observations& into) {
   auto mine = read_.find(app);
   if (mine == read_.end()) {
-    const auto at = std::find(apps_.begin(), apps_.end(), app);
-    if (at == apps_.end()) return ArgoCdObserver(client_).observe(app, into);
-    // The group of kAppsPerList apps this one is in, as observe_apps groups them.
-    const std::size_t first = static_cast<std::size_t>(at - apps_.begin()) / kAppsPerList * kAppsPerList;
-    const std::vector<std::string> group(
-        apps_.begin() + static_cast<std::ptrdiff_t>(first),
-        apps_.begin() + static_cast<std::ptrdiff_t>(std::min(first + kAppsPerList, apps_.size())));
-    observe_apps(client_, group, read_);
+    const bool listed = std::find(apps_.begin(), apps_.end(), app) != apps_.end();
+    if (!listed || read_all_) return ArgoCdObserver(client_).observe(app, into);  // again: on its own
+    observe_apps(client_, apps_, read_);
+    read_all_ = true;
     mine = read_.find(app);
   }
   into = std::move(mine->second);
@@ -29,11 +24,16 @@ void FleetObserver::observe(const std::string& app, Observations& into) {
 
 namespace {
 
-// `fleetwave.io/app=<app>` for one app, `fleetwave.io/app in (<a>,<b>,...)` for more.
-std::string selector_of(std::span<const std::string> apps) {
+// `fleetwave.io/app=<app>` for one app, `fleetwave.io/app in (<a>,<b>,...)` for more, and, when
+// that list would make a long URL, every Application with the label (`fleetwave.io/app`): the
+// request line must pass proxies in front of Argo CD (nginx's default limit is 8 KiB), and the
+// Applications of other apps are then dropped by the caller.
+std::string selector_of(const std::vector<std::string>& apps) {
+  constexpr std::size_t kMaxListedBytes = 2048;
   if (apps.size() == 1) return std::string(kAppLabel) + "=" + apps[0];
   std::string list;
   for (const std::string& app : apps) list += (list.empty() ? "" : ",") + app;
+  if (list.size() > kMaxListedBytes) return kAppLabel;
   return std::string(kAppLabel) + " in (" + list + ")";
 }
 
@@ -41,20 +41,17 @@ std::string selector_of(std::span<const std::string> apps) {
 
 void observe_apps(ArgoCdClient& client, const std::vector<std::string>& apps,
                   std::map<std::string, Observations>& into) {
-  const std::span<const std::string> all(apps);
-  for (std::size_t at = 0; at < all.size(); at += kAppsPerList) {
-    const auto group = all.subspan(at, std::min(kAppsPerList, all.size() - at));
-    auto listed = client.list_applications(selector_of(group));
-    std::map<std::string, std::vector<ApplicationSummary>> by_app;
-    if (listed.ok()) {
-      for (ApplicationSummary& a : *listed) {
-        auto label = a.labels.find(kAppLabel);
-        if (label != a.labels.end()) by_app[label->second].push_back(std::move(a));
-      }
+  if (apps.empty()) return;
+  auto listed = client.list_applications(selector_of(apps));
+  std::map<std::string, std::vector<ApplicationSummary>> by_app;
+  if (listed.ok()) {
+    for (ApplicationSummary& a : *listed) {
+      auto label = a.labels.find(kAppLabel);
+      if (label != a.labels.end()) by_app[label->second].push_back(std::move(a));
     }
-    for (const std::string& app : group) {
-      into[app] = listed.ok() ? observations_from(std::move(by_app[app])) : observations_from(listed.error());
-    }
+  }
+  for (const std::string& app : apps) {
+    into[app] = listed.ok() ? observations_from(std::move(by_app[app])) : observations_from(listed.error());
   }
 }
 

@@ -3,7 +3,6 @@
 // Observer, and the observe step asks each once per app per cycle.
 #pragma once
 
-#include <cstddef>
 #include <map>
 #include <string>
 #include <vector>
@@ -31,10 +30,11 @@ class ArgoCdObserver final : public Observer {
   ArgoCdClient& client_;
 };
 
-// Every app's Applications read a group of apps at a time: the first app observed asks for the
-// Applications of its group (observe_apps), the others of the group take their share of that
-// answer. Asked per app, a fleet of N apps cost N lists, each of which Argo CD answers by scanning
-// every Application it has. An app not among `apps` is asked for on its own.
+// Every app's Applications in one read: the first app observed asks for the Applications of
+// every app (observe_apps), the others take their share of that answer; an app asked for again
+// is asked for on its own. Asked per app, a fleet of
+// N apps cost N lists, each of which Argo CD answers by scanning every Application it has. An app
+// not among `apps` is asked for on its own.
 class FleetObserver final : public Observer {
  public:
   FleetObserver(ArgoCdClient& client, std::vector<std::string> apps) : client_(client), apps_(std::move(apps)) {}
@@ -43,15 +43,14 @@ class FleetObserver final : public Observer {
  private:
   ArgoCdClient& client_;
   std::vector<std::string> apps_;
-  std::map<std::string, Observations> read_;  // of the groups read so far, not yet taken
+  std::map<std::string, Observations> read_;  // of the answer read, not yet taken
+  bool read_all_ = false;
 };
 
-// The observations of several apps, kAppsPerList apps per request (`fleetwave.io/app in (a,b,...)`,
-// one app `fleetwave.io/app=a`), split by app: the same result as asking app by app. Not all apps
-// in one request: Argo CD sends whole Applications, and a list of every Application of 50 apps x
-// 1,000 clusters is over the 64 MiB a response may be (argocd_client.h), so a group's answer is
-// bounded to kAppsPerList times an app's.
-inline constexpr std::size_t kAppsPerList = 8;
+// The observations of several apps in one request (`fleetwave.io/app in (a,b,...)`, one app
+// `fleetwave.io/app=a`, and every Application with the label when the list would make a long
+// URL), split by app: the same result as asking app by app. The answer is read
+// one Application at a time (ApplicationListReader), so its size is no limit.
 void observe_apps(ArgoCdClient& client, const std::vector<std::string>& apps,
                   std::map<std::string, Observations>& into);
 

@@ -9,7 +9,7 @@
 namespace fleetwave::serve {
 namespace {
 
-class SnapshotBuilderTest : public testing_support::AppStepTest {
+class SnapshotBuilderTest : public fleetwave::testing_support::AppStepTest {
  protected:
   // Builds the snapshot of the head with `give_way` saying yes from its `yes_from`th question on
   // (0: never); `asked` counts the questions.

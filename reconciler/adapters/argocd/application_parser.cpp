@@ -121,7 +121,7 @@ Status<> read_status(const Node& root, AppObservation& out) {
 
 }  // namespace
 
-const JsonMask& application_list_fields() {
+const JsonMask& application_fields() {
   static const JsonMask fields = [] {
     const JsonMask all;
     const JsonMask revisions{{{"revision", all}, {"revisions", all}}};
@@ -135,9 +135,13 @@ const JsonMask& application_list_fields() {
                      {"health", JsonMask{{{"status", all}, {"message", all}}}},
                      {"operationState", operation_state},
                      {"sourceHydrator", hydrator}}};
-    JsonMask application{{{"metadata", JsonMask{{{"name", all}, {"labels", all}}}}, {"status", status}}};
-    return JsonMask{{{"items", application}}};
+    return JsonMask{{{"metadata", JsonMask{{{"name", all}, {"labels", all}}}}, {"status", status}}};
   }();
+  return fields;
+}
+
+const JsonMask& application_list_fields() {
+  static const JsonMask fields{{{"items", application_fields()}}};
   return fields;
 }
 

@@ -29,6 +29,9 @@ namespace fleetwave {
 // an item name it by index: field "items[3].status.sync.status".
 [[nodiscard]] Result<std::vector<ApplicationSummary>> parse_application_list(const Json& list);
 
+// The members of one Application that parse_application reads.
+const JsonMask& application_fields();
+
 // The members of an ApplicationList that parse_application_list reads (names, labels, sync,
 // health, operation state, source hydrator): the rest of each Application (spec, resources,
 // history, conditions) is read past without being built.

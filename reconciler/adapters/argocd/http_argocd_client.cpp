@@ -3,6 +3,7 @@
 #include <cctype>
 #include <fstream>
 
+#include "adapters/argocd/application_list_reader.h"
 #include "adapters/argocd/application_parser.h"
 #include "adapters/http/http_client.h"
 #include "base/text.h"
@@ -81,7 +82,8 @@ ArgoCdRequestContext HttpArgoCdClient::context(const std::string& application) c
 }
 
 Result<HttpArgoCdClient::Reply> HttpArgoCdClient::send(const std::string& method, const std::string& path_and_query,
-                                                       const std::string& body, const std::string& application) const {
+                                                       const std::string& body, const std::string& application,
+                                                       std::function<bool(std::string_view)> sink) const {
   HttpClientRequest request;
   request.method = method;
   request.path_and_query = endpoint_.path_prefix + path_and_query;  // percent-encoded here
@@ -89,6 +91,7 @@ Result<HttpArgoCdClient::Reply> HttpArgoCdClient::send(const std::string& method
       {"Authorization", "Bearer " + options_.token}, {"Accept", "application/json"}, {"User-Agent", "fleetwave"}};
   if (!body.empty()) request.headers.emplace_back("Content-Type", "application/json");
   request.body = body;
+  request.body_sink = std::move(sink);
   HttpClientLimits limits;
   limits.connect_timeout = options_.connect_timeout;
   limits.idle_timeout = options_.read_timeout;
@@ -123,9 +126,12 @@ Result<Json> HttpArgoCdClient::parse_body(const Reply& reply, const std::string&
 Result<std::vector<ApplicationSummary>> HttpArgoCdClient::list_applications(const std::string& label_selector) {
   std::string path = "/api/v1/applications";
   if (!label_selector.empty()) path += "?selector=" + percent_encode(label_selector);
-  FW_TRY(reply, send("GET", path, "", ""));
-  FW_TRY(json, parse_body(reply, "", &application_list_fields()));  // 50 MB at 50,000 Applications
-  Result<std::vector<ApplicationSummary>> apps = parse_application_list(json);
+  // Read as it arrives, one Application at a time: 50 MB at 50,000 Applications.
+  ApplicationListReader reader(options_.max_response_bytes, options_.max_json_depth);
+  bool refused = false;  // the reader stopped the answer: what it read is invalid
+  auto sent = send("GET", path, "", "", [&](std::string_view bytes) { return !(refused = !reader.feed(bytes)); });
+  if (!sent.ok() && !refused) return sent.error();
+  Result<std::vector<ApplicationSummary>> apps = reader.finish();
   if (!apps.ok()) return invalid_response_error(apps.error(), context(""));
   return apps;
 }

@@ -9,8 +9,10 @@
 
 #include <chrono>
 #include <cstddef>
+#include <functional>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "adapters/argocd/argocd_client.h"
@@ -34,6 +36,8 @@ struct HttpArgoCdOptions {
   // The answer, first byte to last (the whole attempt may take connect + read); a refresh
   // blocks until Argo CD has reconciled, so keep it generous.
   std::chrono::milliseconds read_timeout{60000};
+  // An answer's size at most; an Application list is read as it arrives, and this bounds each of
+  // its Applications instead (ApplicationListReader).
   std::size_t max_response_bytes = std::size_t{64} << 20;
   std::size_t max_json_depth = 128;
 };
@@ -62,9 +66,10 @@ class HttpArgoCdClient final : public ArgoCdClient {
   HttpArgoCdClient(HttpArgoCdOptions options, HttpEndpoint endpoint)
       : options_(std::move(options)), endpoint_(std::move(endpoint)) {}
 
-  // One request; a transport failure or a non-2xx status is an error.
+  // One request; a transport failure or a non-2xx status is an error. With `sink`, a 2xx
+  // answer's body goes to it as it arrives (HttpClientRequest::body_sink).
   Result<Reply> send(const std::string& method, const std::string& path_and_query, const std::string& body,
-                     const std::string& application) const;
+                     const std::string& application, std::function<bool(std::string_view)> sink = nullptr) const;
   // `fields`: build only these members (null: all).
   Result<Json> parse_body(const Reply& reply, const std::string& application, const JsonMask* fields = nullptr) const;
   ArgoCdRequestContext context(const std::string& application) const;

@@ -290,7 +290,9 @@ TEST_F(HttpArgoCdClientTest, SlowServerTimesOut) {
 }
 
 TEST_F(HttpArgoCdClientTest, BadBodiesAreErrorsNotCrashes) {
-  const std::string big_list = R"({"items": [)" + std::string(2 * 1024 * 1024, ' ') + "]}";
+  // An answer is read one Application at a time: the limit bounds each (and the list's own fields).
+  const std::string big_list =
+      R"({"items": [{"metadata": {"name": "a"}}, {"spec": ")" + std::string(2 * 1024 * 1024, 'x') + R"("}]})";
   struct Case {
     const char* name;
     FakeResponse response;
@@ -301,9 +303,7 @@ TEST_F(HttpArgoCdClientTest, BadBodiesAreErrorsNotCrashes) {
       {"malformed",
        {200, "{\"items\": [", "application/json"},
        ErrorKind::Transient,
-       "sent an invalid response for the application list: line 1 column 12: invalid JSON: syntax error while parsing "
-       "value - "
-       "unexpected end of input; expected '[', '{', or a literal"},
+       "sent an invalid response for the application list: line 1 column 12: invalid JSON: the answer ended early"},
       {"not json",
        {200, "<!doctype html><html>Argo CD UI</html>", "text/html"},
        ErrorKind::Transient,
@@ -317,7 +317,7 @@ TEST_F(HttpArgoCdClientTest, BadBodiesAreErrorsNotCrashes) {
       {"not an object",
        {200, "[]", "application/json"},
        ErrorKind::Transient,
-       "sent an invalid response for the application list: expected a JSON object"},
+       "sent an invalid response for the application list: expected object, got array"},
       {"items not an array",
        {200, R"({"items": {"a": 1}})", "application/json"},
        ErrorKind::Transient,
@@ -329,11 +329,18 @@ TEST_F(HttpArgoCdClientTest, BadBodiesAreErrorsNotCrashes) {
       {"oversized with length",
        {200, big_list, "application/json"},
        ErrorKind::Transient,
-       "sent a response larger than 1 MiB"},
+       "sent an invalid response for the application list: line 1 column 41: items[1]: an Application larger than 1 "
+       "MiB"},
       {"oversized chunked",
        {200, big_list, "application/json", true},
        ErrorKind::Transient,
-       "sent a response larger than 1 MiB"},
+       "sent an invalid response for the application list: line 1 column 41: items[1]: an Application larger than 1 "
+       "MiB"},
+      {"oversized list fields",
+       {200, R"({"metadata": {"x": ")" + std::string(2 * 1024 * 1024, 'x') + R"("}, "items": []})", "application/json"},
+       ErrorKind::Transient,
+       "sent an invalid response for the application list: line 1 column 1: the list's own fields are larger than 1 "
+       "MiB"},
       {"500 with Argo CD error",
        {500, R"({"error": "etcd timeout", "code": 14, "message": "etcd timeout"})", "application/json"},
        ErrorKind::Transient,

@@ -41,6 +41,8 @@ struct ListDeleter {
 struct Transfer {
   const HttpClientLimits& limits;
   HttpClientAnswer& answer;
+  CURL* easy = nullptr;
+  const std::function<bool(std::string_view)>* sink = nullptr;  // the request's body_sink, when set
   std::size_t header_bytes = 0;
   std::size_t header_count = 0;
   bool headers_too_large = false;
@@ -84,6 +86,11 @@ std::size_t on_body(char* data, std::size_t size, std::size_t count, void* user)
   Transfer& t = *static_cast<Transfer*>(user);
   const std::size_t n = size * count;
   t.last_byte = SteadyClock::now();
+  if (t.sink != nullptr) {
+    long status = 0;
+    curl_easy_getinfo(t.easy, CURLINFO_RESPONSE_CODE, &status);
+    if (status >= 200 && status < 300) return (*t.sink)(std::string_view(data, n)) ? n : 0;
+  }
   if (t.answer.body.size() + n > t.limits.max_body_bytes) {
     t.body_too_large = true;
     return 0;
@@ -119,11 +126,11 @@ void set_method(CURL* easy, const HttpClientRequest& request) {
   }
 }
 
-void set_limits(CURL* easy, const HttpClientLimits& limits) {
+void set_limits(CURL* easy, const HttpClientLimits& limits, bool streamed) {
   const auto connect = std::min(limits.connect_timeout, limits.deadline);
   curl_easy_setopt(easy, CURLOPT_CONNECTTIMEOUT_MS, static_cast<long>(std::max<long long>(1, connect.count())));
   curl_easy_setopt(easy, CURLOPT_TIMEOUT_MS, static_cast<long>(std::max<long long>(1, limits.deadline.count())));
-  curl_easy_setopt(easy, CURLOPT_MAXFILESIZE_LARGE, static_cast<curl_off_t>(limits.max_body_bytes));
+  if (!streamed) curl_easy_setopt(easy, CURLOPT_MAXFILESIZE_LARGE, static_cast<curl_off_t>(limits.max_body_bytes));
 }
 
 void set_tls(CURL* easy, const HttpClientTls& tls) {
@@ -244,7 +251,7 @@ HttpClientAnswer http_exchange(const HttpEndpoint& endpoint, const HttpClientReq
   if (!easy) return failed(HttpFailure::Other, "cannot create an HTTP client");
 
   HttpClientAnswer answer;
-  Transfer transfer{limits, answer};
+  Transfer transfer{limits, answer, easy.get(), request.body_sink ? &request.body_sink : nullptr};
   const std::string url = endpoint.origin() + request.path_and_query;
   std::unique_ptr<curl_slist, ListDeleter> headers(header_list(request));
   CURL* e = easy.get();
@@ -260,7 +267,7 @@ HttpClientAnswer http_exchange(const HttpEndpoint& endpoint, const HttpClientReq
   curl_easy_setopt(e, CURLOPT_WRITEFUNCTION, on_body);
   curl_easy_setopt(e, CURLOPT_WRITEDATA, &transfer);
   set_method(e, request);
-  set_limits(e, limits);
+  set_limits(e, limits, transfer.sink != nullptr);
   set_tls(e, tls);
 
   const SteadyClock::time_point start = SteadyClock::now();

@@ -16,7 +16,9 @@
 #include <atomic>
 #include <chrono>
 #include <cstddef>
+#include <functional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -46,6 +48,10 @@ struct HttpClientRequest {
       "/";  // the whole path, sent as given (callers percent-encode and add the endpoint's prefix)
   HttpHeaderList headers;
   std::string body;  // sent when not empty
+  // When set, a 2xx answer's body is handed to it as it arrives instead of being kept (the
+  // answer's body stays empty, and max_body_bytes does not bound it: the sink bounds what it
+  // keeps). False ends the exchange (Other). Other answers' bodies are kept as usual.
+  std::function<bool(std::string_view)> body_sink;
 };
 
 // Why there is no answer.

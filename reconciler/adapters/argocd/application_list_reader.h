@@ -1,0 +1,74 @@
+// An Argo CD ApplicationList ({"metadata": ..., "items": [...]}) read as it arrives: each
+// Application is parsed (the fields application_parser reads) as soon as its last byte is in, and
+// its text is dropped. Memory holds the summaries and at most one Application's text, not the
+// whole answer, so one list can carry every Application of the fleet (50 MB at 50,000
+// Applications) in a single request.
+//
+// The answer is checked as the whole-document parse checks it: every item is parsed exactly
+// (parse_json_masked), the separators between items are checked here, and the rest of the answer
+// (its metadata) is parsed as JSON once the last byte is in. Errors have the line and column in
+// the answer, and an item's error names it ("items[3].status.sync.status").
+#pragma once
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "adapters/argocd/argocd_client.h"
+#include "base/result.h"
+
+namespace fleetwave {
+
+class ApplicationListReader {
+ public:
+  // `max_item_bytes`: the most one Application's text may take; `max_depth`: nesting, as
+  // parse_json's.
+  ApplicationListReader(std::size_t max_item_bytes, std::size_t max_depth)
+      : max_item_bytes_(max_item_bytes), max_depth_(max_depth) {}
+
+  // The next bytes of the answer. False once the answer is known to be invalid (finish() says why).
+  bool feed(std::string_view bytes);
+
+  // After the last byte: the Applications in the order Argo CD sent them, or what is wrong.
+  [[nodiscard]] Result<std::vector<ApplicationSummary>> finish();
+
+ private:
+  enum class Stage { Outside, Items, AfterItems };
+
+  void scan();
+  bool step_outside(char c);
+  bool step_items(char c);
+  void skip_inside_item();
+  void item_done();
+  void newline_at(std::size_t index);
+  bool fail(std::string message, std::size_t index);
+  void drop_consumed();
+
+  std::size_t max_item_bytes_;
+  std::size_t max_depth_;
+
+  std::string pending_;    // the bytes not yet dropped; pending_[0] is byte `base_` of the answer
+  std::size_t base_ = 0;   // offset in the answer of pending_[0]
+  std::size_t next_ = 0;   // the next byte of pending_ to look at
+  std::size_t depth_ = 0;  // open brackets and braces
+  bool in_string_ = false;
+  bool escaped_ = false;  // the byte before was a backslash inside a string
+  Stage stage_ = Stage::Outside;
+
+  std::string skeleton_;                         // the answer without its items
+  std::size_t key_start_ = std::string::npos;    // the opening quote of a top-level string
+  std::string top_string_;                       // the last top-level string
+  bool items_key_ = false;                       // the top-level key just read is "items"
+  std::size_t item_start_ = std::string::npos;   // the opening brace of the item being read
+  bool after_item_ = false;                      // an item ended and no comma followed yet
+  std::size_t line_ = 1;                         // of byte `next_`
+  std::size_t line_start_ = 0;                   // offset in the answer of that line's first byte
+  std::size_t item_line_ = 0, item_column_ = 0;  // where the item being read starts
+
+  std::vector<ApplicationSummary> items_;
+  std::optional<Error> error_;
+};
+
+}  // namespace fleetwave
