@@ -228,26 +228,26 @@ Result<Json> parse_value(std::string_view text, std::size_t offset, const std::s
 
 bool is_json_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
 
-// A masked parse in one fast pass: copies the members the mask keeps into a small JSON text and
-// steps over the rest byte by byte, checking its grammar (brackets, commas, string escapes and
-// control characters, numbers, literals) without building or decoding anything. nlohmann's
-// lexer decodes every string it meets, dropped ones too, which made the masked parse of a 50 MB
-// Application list the larger part of a cycle. What the pass cannot decide (a key with an
-// escape, nesting past the limit, anything malformed) it leaves to the exact parse, which also
-// gives errors their positions. Unlike the exact parse it does not check the UTF-8 of strings it
-// drops.
+// A masked parse in one fast pass: builds the members the mask keeps and steps over the rest byte
+// by byte, checking its grammar (brackets, commas, string escapes and control characters,
+// numbers, literals) without building or decoding anything. nlohmann's lexer decodes every string
+// it meets, dropped ones too, which made the masked parse of a 50 MB Application list the larger
+// part of a cycle. What the pass cannot decide (a key or kept string with an escape or a byte
+// outside ASCII, a kept number, a duplicate kept key, nesting past the limit, anything malformed)
+// it leaves to the exact parse, which also gives errors their positions. Unlike the exact parse
+// it does not check the UTF-8 of strings it drops.
 class MaskFilter {
  public:
   MaskFilter(std::string_view text, std::size_t max_depth) : text_(text), max_depth_(max_depth) {}
 
-  // The kept text, or nullopt when the exact parse must decide.
-  std::optional<std::string> run(const JsonMask& mask) {
-    out_.reserve(text_.size() / 16);
+  // The kept members, or nullopt when the exact parse must decide.
+  std::optional<Json> run(const JsonMask& mask) {
+    Json root;
     skip_space();
-    if (!value(&mask, 0)) return std::nullopt;
+    if (!value(&mask, 0, root)) return std::nullopt;
     skip_space();
     if (pos_ != text_.size()) return std::nullopt;
-    return std::move(out_);
+    return root;
   }
 
  private:
@@ -264,57 +264,51 @@ class MaskFilter {
     return true;
   }
 
-  // Writes the value at pos_ as `mask` keeps it (null mask: the whole value).
-  bool value(const JsonMask* mask, std::size_t depth) {
+  // Builds the value at pos_ as `mask` keeps it (null mask: the whole value) into `into`.
+  bool value(const JsonMask* mask, std::size_t depth, Json& into) {
     const char c = peek();
-    if (mask == nullptr || (c != '{' && c != '[')) {
-      const std::size_t start = pos_;
-      if (!skip(depth)) return false;
-      out_.append(text_.substr(start, pos_ - start));
-      return true;
-    }
+    if (c != '{' && c != '[') return scalar(into);
     if (depth >= max_depth_) return false;
-    return c == '{' ? object(*mask, depth + 1) : array(mask, depth + 1);
+    return c == '{' ? object(mask, depth + 1, into) : array(mask, depth + 1, into);
   }
 
-  bool object(const JsonMask& mask, std::size_t depth) {
-    out_ += '{';
+  bool object(const JsonMask* mask, std::size_t depth, Json& into) {
+    into = Json::object();
+    auto& members = into.get_ref<Json::object_t&>();
     ++pos_;
     skip_space();
-    bool first = true;
     if (peek() != '}') {
       do {
         const std::size_t key_start = pos_;
         if (peek() != '"' || !skip_string()) return false;
         const std::string_view key = text_.substr(key_start + 1, pos_ - key_start - 2);
-        if (key.find('\\') != std::string_view::npos || !expect(':')) return false;
-        auto kept = mask.fields.find(key);
-        if (kept == mask.fields.end()) {
-          if (!skip(depth)) return false;
+        if (!expect(':')) return false;
+        const auto kept = mask == nullptr ? JsonMask::Fields::const_iterator{} : mask->fields.find(key);
+        if (mask != nullptr && kept == mask->fields.end()) {
+          if (key.find('\\') != std::string_view::npos || !skip(depth)) return false;
         } else {
-          if (!first) out_ += ',';
-          first = false;
-          out_.append(text_.substr(key_start, key.size() + 2));
-          out_ += ':';
-          if (!value(kept->second.fields.empty() ? nullptr : &kept->second, depth)) return false;
+          if (!plain_ascii(key)) return false;
+          auto [member, added] = members.try_emplace(std::string(key));
+          if (!added) return false;  // a duplicate key: the exact parse says where
+          const JsonMask* child = mask == nullptr || kept->second.fields.empty() ? nullptr : &kept->second;
+          if (!value(child, depth, member->second)) return false;
         }
         skip_space();
       } while (peek() == ',' && expect(','));
     }
     if (peek() != '}') return false;
     ++pos_;
-    out_ += '}';
     return true;
   }
 
-  bool array(const JsonMask* mask, std::size_t depth) {
-    out_ += '[';
+  bool array(const JsonMask* mask, std::size_t depth, Json& into) {
+    into = Json::array();
+    auto& elements = into.get_ref<Json::array_t&>();
     ++pos_;
     skip_space();
     if (peek() != ']') {
-      for (bool first = true;; first = false) {
-        if (!first) out_ += ',';
-        if (!value(mask, depth)) return false;
+      for (;;) {
+        if (!value(mask, depth, elements.emplace_back())) return false;
         skip_space();
         if (peek() != ',') break;
         expect(',');
@@ -322,7 +316,40 @@ class MaskFilter {
     }
     if (peek() != ']') return false;
     ++pos_;
-    out_ += ']';
+    return true;
+  }
+
+  // A kept string (ASCII, no escape) or literal; numbers and the rest go to the exact parse.
+  bool scalar(Json& into) {
+    const std::size_t start = pos_;
+    switch (peek()) {
+      case '"': {
+        if (!skip_string()) return false;
+        const std::string_view text = text_.substr(start + 1, pos_ - start - 2);
+        if (!plain_ascii(text)) return false;
+        into = std::string(text);
+        return true;
+      }
+      case 't':
+        into = true;
+        return skip_word("true");
+      case 'f':
+        into = false;
+        return skip_word("false");
+      case 'n':
+        into = nullptr;
+        return skip_word("null");
+      default:
+        return false;
+    }
+  }
+
+  // Text a JSON string holds as it is: no escape and nothing outside ASCII (whose UTF-8 the exact
+  // parse checks).
+  static bool plain_ascii(std::string_view text) {
+    for (char c : text) {
+      if (c == '\\' || static_cast<unsigned char>(c) >= 0x80) return false;
+    }
     return true;
   }
 
@@ -410,7 +437,6 @@ class MaskFilter {
   std::string_view text_;
   std::size_t max_depth_;
   std::size_t pos_ = 0;
-  std::string out_;
 };
 
 }  // namespace
@@ -423,9 +449,7 @@ Result<Json> parse_json_masked(std::string_view text, const std::string& file, c
                                std::size_t max_depth) {
   if (mask.fields.empty()) return parse_value(text, 0, file, max_depth, nullptr);
   if (text.substr(0, 3) != "\xEF\xBB\xBF") {
-    if (std::optional<std::string> kept = MaskFilter(text, max_depth).run(mask)) {
-      if (auto value = parse_value(*kept, 0, file, max_depth, nullptr); value.ok()) return value;
-    }
+    if (std::optional<Json> kept = MaskFilter(text, max_depth).run(mask)) return std::move(*kept);
   }
   return parse_value(text, 0, file, max_depth, nullptr, &mask);  // the exact parse, and its error
 }

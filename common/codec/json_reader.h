@@ -21,7 +21,8 @@ Result<Json> parse_json(std::string_view text, const std::string& file, std::siz
 // every element. The rest is read (it must still be valid JSON) but never built, which is what
 // costs: a large API answer of which a few fields are read.
 struct JsonMask {
-  std::map<std::string, JsonMask, std::less<>> fields;
+  using Fields = std::map<std::string, JsonMask, std::less<>>;
+  Fields fields;
 };
 
 // parse_json, building only what `mask` keeps. Duplicate keys are errors among the kept members.

@@ -191,6 +191,9 @@ TEST(JsonReader, AMaskedParseKeepsAndRefusesWhatTheWholeParseDoes) {
       R"({"items": [{"spec": "not an object", "tags": ["a", {"b": null}]}, {"name": null}, 7, "s"]})",
       "{\"items\":[{\"dr\\u006Fp\": \"escaped key\", \"n\\u0061me\": \"n\"}]}",
       "\xEF\xBB\xBF{\"items\": [{\"name\": \"bom\"}]}",
+      R"({"items": [{"name": "plain", "tags": ["a", {"b": null, "c": [true, false, {}]}], "spec": {"n": "x", "m": 2},
+                     "drop": [1, "\u00e9"]}, {"tags": {"k": "v"}, "spec": {"n": {"deep": [[]]}}}]})",
+      "{\"items\": [{\"name\": \"caf\xC3\xA9\", \"tags\": [\"\xE2\x82\xAC\"]}]}",
   };
   for (const std::string& text : good) {
     SCOPED_TRACE(text);
@@ -217,6 +220,8 @@ TEST(JsonReader, AMaskedParseKeepsAndRefusesWhatTheWholeParseDoes) {
       R"({"items": [], "drop": {"a" 1}})",
       R"({"items": [{"name": "a", "name": "b"}]})",
       R"({"items": [{"name": tru}]})",
+      "{\"items\": [{\"name\": \"\xFF\"}]}",
+      R"({"items": [{"tags": [1, 2], "tags": []}]})",
       R"({"items": []} trailing)",
       R"({"items": [])",
   };

@@ -159,7 +159,6 @@ bool ApplicationListReader::step_items(char c) {
 // The item from item_start_ to the byte before next_ is complete: parse it, then drop its text.
 void ApplicationListReader::item_done() {
   const std::string_view text(pending_.data() + item_start_, next_ - item_start_);
-  const std::string index = "items[" + std::to_string(items_.size()) + "]";
   const std::size_t depth_left = max_depth_ > 2 ? max_depth_ - 2 : 1;  // below the list and its items
   Result<Json> json = parse_json_masked(text, "response", application_fields(), depth_left);
   Result<ApplicationSummary> item = json.ok() ? parse_application(*json) : Result<ApplicationSummary>(json.error());
@@ -169,6 +168,7 @@ void ApplicationListReader::item_done() {
       e.pos.column = e.pos.line == 1 ? static_cast<int>(item_column_) + e.pos.column - 1 : e.pos.column;
       e.pos.line = static_cast<int>(item_line_) + e.pos.line - 1;
     }
+    const std::string index = "items[" + std::to_string(items_.size()) + "]";
     e.field = e.field.empty() ? index : index + "." + e.field;
     error_ = std::move(e);
     return;
