@@ -64,11 +64,9 @@ Error locate(Error e, const ResourceTemplate& t, const Cluster& cluster) {
 // ensureWork's ReviseReplica: a Lua layer's script replaces the object wholesale; otherwise the
 // native revision writes the replica field. Job completions are divided either way.
 Status<> revise(const Fleet& fleet, const Binding& binding, const Cluster& cluster, Json& object, bool single_use) {
-  const std::vector<TargetCluster>& scheduled = binding.schedule->targets;
-  auto target =
-      std::find_if(scheduled.begin(), scheduled.end(), [&](const TargetCluster& t) { return t.name == cluster.name; });
+  const TargetCluster* target = find_target(binding.schedule->targets, cluster.name);
   bool native = true;
-  if (target != scheduled.end()) {
+  if (target != nullptr) {
     auto* stored = binding.lua_revisions.get();
     auto memo = stored != nullptr ? stored->find(target->replicas) : std::map<std::int64_t, Json>::iterator();
     if (stored != nullptr && memo != stored->end()) {

@@ -203,13 +203,20 @@ Result<WorkloadReplicas> interpret_replicas(const Json& object) {
   return interpret(object, kind);
 }
 
+const TargetCluster* find_target(const std::vector<TargetCluster>& targets, std::string_view cluster) {
+  auto at = std::lower_bound(targets.begin(), targets.end(), cluster,
+                             [](const TargetCluster& t, std::string_view name) { return t.name < name; });
+  if (at != targets.end() && at->name == cluster) return &*at;
+  for (const TargetCluster& t : targets) {
+    if (t.name == cluster) return &t;
+  }
+  return nullptr;
+}
+
 Status<> revise_replicas_for_cluster(Json& object, const WorkloadReplicas& replicas, bool divided,
                                      const std::vector<TargetCluster>& targets, const std::string& cluster,
                                      const std::string& uid, bool native_revise) {
-  const TargetCluster* target = nullptr;
-  for (const TargetCluster& t : targets) {
-    if (t.name == cluster) target = &t;
-  }
+  const TargetCluster* target = find_target(targets, cluster);
   if (target == nullptr) return fail(internal_error("cluster \"" + cluster + "\" is not a target of the schedule"));
   WorkloadKind kind = workload_kind(object);
   if (native_revise && replicas.is_workload() && (kind == WorkloadKind::ReplicasField || kind == WorkloadKind::Job)) {

@@ -7,6 +7,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "base/json.h"
@@ -36,6 +37,11 @@ struct TargetCluster {
   std::int64_t replicas = 0;
   bool operator==(const TargetCluster&) const = default;
 };
+
+// The target named `cluster`, or null. A schedule's targets are sorted by name, so this is a
+// binary search (a render of every cluster asks once per cluster); an unsorted list is searched
+// through.
+const TargetCluster* find_target(const std::vector<TargetCluster>& targets, std::string_view cluster);
 
 // GetReplicas of the default interpreter: apps/v1 Deployment, ReplicaSet, StatefulSet
 // (spec.replicas, absent = 0), batch/v1 Job (min(parallelism, completions), absent parallelism

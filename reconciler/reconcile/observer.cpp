@@ -55,8 +55,7 @@ void observe_apps(ArgoCdClient& client, const std::vector<std::string>& apps,
   }
 }
 
-Observations observations_from(const Result<std::vector<ApplicationSummary>>& applications,
-                               std::vector<std::string>* notes) {
+Observations observations_from(Result<std::vector<ApplicationSummary>> applications, std::vector<std::string>* notes) {
   Observations out;
   if (!applications.ok()) {
     out.reachable = false;
@@ -67,13 +66,13 @@ Observations observations_from(const Result<std::vector<ApplicationSummary>>& ap
   out.reachable = true;
   // cluster -> names of every Application that claims it, to report duplicates in order.
   std::map<std::string, std::vector<std::string>> claims;
-  for (const ApplicationSummary& app : *applications) {
+  for (ApplicationSummary& app : *applications) {
     auto label = app.labels.find(kClusterLabel);
     if (label == app.labels.end() || label->second.empty()) continue;
     const std::string& cluster = label->second;
-    claims[cluster].push_back(app.name);
-    auto [it, inserted] = out.by_cluster.emplace(cluster, app.observation);
-    if (!inserted && app.name < it->second.name) it->second = app.observation;  // smallest name wins
+    if (notes != nullptr) claims[cluster].push_back(app.name);
+    auto [it, inserted] = out.by_cluster.try_emplace(cluster);
+    if (inserted || app.name < it->second.name) it->second = std::move(app.observation);  // smallest name wins
   }
   if (notes != nullptr) {
     for (auto& [cluster, names] : claims) {

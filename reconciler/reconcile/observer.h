@@ -58,7 +58,7 @@ void observe_apps(ArgoCdClient& client, const std::vector<std::string>& apps,
 // with the error text (URL credentials redacted). Applications without the label are skipped.
 // When several Applications carry the same cluster label, the one with the smallest name wins
 // and a note saying so is appended to `notes` (when given), one line per cluster.
-Observations observations_from(const Result<std::vector<ApplicationSummary>>& applications,
+Observations observations_from(Result<std::vector<ApplicationSummary>> applications,
                                std::vector<std::string>* notes = nullptr);
 
 }  // namespace fleetwave
