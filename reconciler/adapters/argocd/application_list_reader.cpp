@@ -91,8 +91,7 @@ void ApplicationListReader::skip_inside_item() {
     } else if (c == '"') {
       in_string_ = true;
     } else if (c == '{' || c == '[') {
-      if (++depth_ > max_depth_)
-        return void(fail("JSON nested deeper than " + std::to_string(max_depth_) + " levels", next_));
+      if (++depth_ > max_depth_) return void(too_deep());
     } else if (--depth_ == 2) {
       ++next_;
       return item_done();
@@ -118,7 +117,7 @@ bool ApplicationListReader::step_outside(char c) {
     items_key_ = top_string_ == "items";
     return true;
   } else if (c == '{' || c == '[') {
-    if (++depth_ > max_depth_) return fail("JSON nested deeper than " + std::to_string(max_depth_) + " levels", next_);
+    if (++depth_ > max_depth_) return too_deep();
     if (c == '[' && depth_ == 2 && items_key_ && stage_ == Stage::Outside) stage_ = Stage::Items;
   } else if (c == '}' || c == ']') {
     if (depth_ == 0) return fail("invalid JSON: unexpected '" + std::string(1, c) + "'", next_);
@@ -181,6 +180,10 @@ void ApplicationListReader::item_done() {
 void ApplicationListReader::newline_at(std::size_t index) {
   ++line_;
   line_start_ = base_ + index + 1;
+}
+
+bool ApplicationListReader::too_deep() {
+  return fail("JSON nested deeper than " + std::to_string(max_depth_) + " levels", next_);
 }
 
 bool ApplicationListReader::fail(std::string message, std::size_t index) {

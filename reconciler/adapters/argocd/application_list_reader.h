@@ -44,6 +44,7 @@ class ApplicationListReader {
   void item_done();
   void newline_at(std::size_t index);
   bool fail(std::string message, std::size_t index);
+  bool too_deep();  // the byte at next_ opens one level more than max_depth_
   void drop_consumed();
 
   std::size_t max_item_bytes_;

@@ -114,10 +114,8 @@ Result<HttpArgoCdClient::Reply> HttpArgoCdClient::send(const std::string& method
   return reply;
 }
 
-Result<Json> HttpArgoCdClient::parse_body(const Reply& reply, const std::string& application,
-                                          const JsonMask* fields) const {
-  Result<Json> json = fields == nullptr ? parse_json(reply.body, "response", options_.max_json_depth)
-                                        : parse_json_masked(reply.body, "response", *fields, options_.max_json_depth);
+Result<Json> HttpArgoCdClient::parse_body(const Reply& reply, const std::string& application) const {
+  Result<Json> json = parse_json(reply.body, "response", options_.max_json_depth);
   if (!json.ok()) return invalid_response_error(json.error(), context(application));
   if (!json->is_object()) return invalid_response_error(invalid_input("expected a JSON object"), context(application));
   return json;

@@ -22,8 +22,6 @@
 
 namespace fleetwave {
 
-struct JsonMask;
-
 struct HttpArgoCdOptions {
   std::string base_url;  // http(s)://host[:port][/path-prefix], no credentials
   std::string token;     // the bearer token (the caller reads it from --argocd-token-file)
@@ -70,8 +68,7 @@ class HttpArgoCdClient final : public ArgoCdClient {
   // answer's body goes to it as it arrives (HttpClientRequest::body_sink).
   Result<Reply> send(const std::string& method, const std::string& path_and_query, const std::string& body,
                      const std::string& application, std::function<bool(std::string_view)> sink = nullptr) const;
-  // `fields`: build only these members (null: all).
-  Result<Json> parse_body(const Reply& reply, const std::string& application, const JsonMask* fields = nullptr) const;
+  Result<Json> parse_body(const Reply& reply, const std::string& application) const;
   ArgoCdRequestContext context(const std::string& application) const;
 
   HttpArgoCdOptions options_;
