@@ -38,6 +38,12 @@ namespace fb = fleetwave::bench;
 
 namespace {
 
+#ifdef FLEETWAVE_BENCH_ALLOCATOR
+constexpr const char* kAllocator = FLEETWAVE_BENCH_ALLOCATOR;
+#else
+constexpr const char* kAllocator = "the C library's malloc (fleetwave ships with jemalloc unless built without it)";
+#endif
+
 struct Options {
   int apps = 50;
   int clusters = 1000;
@@ -341,6 +347,7 @@ int main(int argc, char** argv) {
     }
   }
   Options o = parse(static_cast<int>(args.size()), args.data());
+  std::printf("allocator: %s\n", kAllocator);
   auto runtime = fw::git::LibGit2Runtime::start();
   if (!runtime.ok()) return 1;
   if (!curve_out.empty()) return reconcile_curve(o, curve_out, *runtime);
