@@ -64,6 +64,7 @@ PlannedApp AppPlanner::plan(const AppDefinition& app, const std::string& head, c
   for (const AppStep& step : app_steps()) {
     if (step.run(ctx) == StepOutcome::Stop) break;
   }
+  ctx.out.report.observations = std::move(ctx.in.observations);  // what the observe step saw, if it ran
   return std::move(ctx.out);
 }
 

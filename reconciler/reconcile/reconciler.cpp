@@ -94,7 +94,13 @@ Result<std::string> Reconciler::plan_and_commit(const std::string& head, int att
   }
   HookContext ctx{writer_, options_.author, options_.branch};
   for (CycleHook* hook : options_.hooks) hook->before_commit(ctx, planned);
-  for (const PlannedApp& p : planned) report.apps.push_back(p.report);
+  for (PlannedApp& p : planned) {
+    // The hooks after the push read each plan's step and state, not its Argo CD answers: those
+    // move to the report instead of being copied (50,000 at 50 apps x 1,000 clusters).
+    Observations answers = std::move(p.report.observations);
+    report.apps.push_back(p.report);
+    report.apps.back().observations = std::move(answers);
+  }
   std::string tip = head;
   for (std::size_t i = 0; i < planned.size(); ++i) {
     if (!planned[i].step) continue;

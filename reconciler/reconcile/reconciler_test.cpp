@@ -118,6 +118,10 @@ TEST_F(ReconcilerTest, RollsOutWaveByWaveToCompletion) {
   ASSERT_EQ(baking.apps.size(), 1u);
   EXPECT_EQ(baking.apps[0].blocked, "wave 1/3 canary healthy for 0s of minSuccessTime 10s, 10s left");
   EXPECT_TRUE(baking.commits.empty());
+  // The report carries what Argo CD answered (serve's status shows it without asking again).
+  EXPECT_TRUE(baking.apps[0].observations.reachable);
+  ASSERT_TRUE(baking.apps[0].observations.by_cluster.count("dev-1"));
+  EXPECT_EQ(baking.apps[0].observations.by_cluster.at("dev-1").sync_result_revision.substr(0, 7), release);
 
   clock_.advance_ms(11'000);
   for (int i = 0; i < 6; ++i) {

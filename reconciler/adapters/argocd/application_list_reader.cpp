@@ -3,6 +3,11 @@
 #include <algorithm>
 #include <array>
 
+// xxHash (libxxhash-dev), header-only as in plugin/cmp: a fast digest that tells an
+// Application's unchanged bytes from changed ones.
+#define XXH_INLINE_ALL
+#include <xxhash.h>
+
 #include "adapters/argocd/application_parser.h"
 #include "adapters/http/http_client.h"
 #include "codec/json_reader.h"
@@ -23,6 +28,17 @@ constexpr std::array<bool, 256> kStringStops = stop_table("\"\\\n");
 constexpr std::array<bool, 256> kStructureStops = stop_table("\"{}[]\n");
 
 }  // namespace
+
+ApplicationMemo::Digest ApplicationMemo::digest_of(std::string_view bytes) {
+  const XXH128_hash_t h = XXH3_128bits(bytes.data(), bytes.size());
+  return {h.low64, h.high64};
+}
+
+std::optional<ApplicationSummary> ApplicationMemo::take(const Digest& digest) {
+  auto node = by_digest_.extract(digest);
+  if (node.empty()) return std::nullopt;
+  return std::move(node.mapped());
+}
 
 bool ApplicationListReader::feed(std::string_view bytes) {
   if (error_) return false;
@@ -157,10 +173,7 @@ bool ApplicationListReader::step_items(char c) {
 
 // The item from item_start_ to the byte before next_ is complete: parse it, then drop its text.
 void ApplicationListReader::item_done() {
-  const std::string_view text(pending_.data() + item_start_, next_ - item_start_);
-  const std::size_t depth_left = max_depth_ > 2 ? max_depth_ - 2 : 1;  // below the list and its items
-  Result<Json> json = parse_json_masked(text, "response", application_fields(), depth_left);
-  Result<ApplicationSummary> item = json.ok() ? parse_application(*json) : Result<ApplicationSummary>(json.error());
+  Result<ApplicationSummary> item = summary_of(std::string_view(pending_.data() + item_start_, next_ - item_start_));
   if (!item.ok()) {
     Error e = std::move(item).error();
     if (e.pos.line > 0) {  // the item's line and column, made the answer's
@@ -175,6 +188,21 @@ void ApplicationListReader::item_done() {
   items_.push_back(std::move(item).value());
   item_start_ = std::string::npos;
   after_item_ = true;
+}
+
+// The item's summary: the previous answer's when its bytes are the same, else parsed.
+Result<ApplicationSummary> ApplicationListReader::summary_of(std::string_view text) {
+  const ApplicationMemo::Digest digest = ApplicationMemo::digest_of(text);
+  if (std::optional<ApplicationSummary> known = previous_ != nullptr ? previous_->take(digest) : std::nullopt) {
+    ++reused_;
+    memo_.add(digest, *known);
+    return std::move(*known);
+  }
+  const std::size_t depth_left = max_depth_ > 2 ? max_depth_ - 2 : 1;  // below the list and its items
+  Result<Json> json = parse_json_masked(text, "response", application_fields(), depth_left);
+  Result<ApplicationSummary> item = json.ok() ? parse_application(*json) : Result<ApplicationSummary>(json.error());
+  if (item.ok()) memo_.add(digest, *item);  // a copy: the answer keeps its own
+  return item;
 }
 
 void ApplicationListReader::newline_at(std::size_t index) {

@@ -8,12 +8,18 @@
 // (parse_json_masked), the separators between items are checked here, and the rest of the answer
 // (its metadata) is parsed as JSON once the last byte is in. Errors have the line and column in
 // the answer, and an item's error names it ("items[3].status.sync.status").
+//
+// Argo CD sends the same bytes for an Application until its object changes, so a reader may be
+// given the memo of the previous answer: an Application whose bytes are the same (by their
+// XXH3-128 digest) takes its summary from there instead of being parsed again.
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include "adapters/argocd/argocd_client.h"
@@ -21,18 +27,45 @@
 
 namespace fleetwave {
 
+// One answer's Applications by the digest of each one's bytes: only those of that answer.
+class ApplicationMemo {
+ public:
+  struct Digest {
+    std::uint64_t low = 0, high = 0;
+    bool operator==(const Digest&) const = default;
+  };
+  static Digest digest_of(std::string_view bytes);
+
+  // The summary of the Application with these bytes, moved out of the memo; none if not held.
+  std::optional<ApplicationSummary> take(const Digest& digest);
+  void add(const Digest& digest, ApplicationSummary summary) { by_digest_.emplace(digest, std::move(summary)); }
+  std::size_t size() const { return by_digest_.size(); }
+
+ private:
+  struct DigestHash {
+    std::size_t operator()(const Digest& d) const { return static_cast<std::size_t>(d.low); }
+  };
+  std::unordered_map<Digest, ApplicationSummary, DigestHash> by_digest_;
+};
+
 class ApplicationListReader {
  public:
   // `max_item_bytes`: the most one Application's text may take; `max_depth`: nesting, as
-  // parse_json's.
-  ApplicationListReader(std::size_t max_item_bytes, std::size_t max_depth)
-      : max_item_bytes_(max_item_bytes), max_depth_(max_depth) {}
+  // parse_json's; `previous`: the memo of an earlier answer read with the same limits, or null;
+  // what this answer reuses moves out of it into this answer's memo.
+  ApplicationListReader(std::size_t max_item_bytes, std::size_t max_depth, ApplicationMemo* previous = nullptr)
+      : max_item_bytes_(max_item_bytes), max_depth_(max_depth), previous_(previous) {}
 
   // The next bytes of the answer. False once the answer is known to be invalid (finish() says why).
   bool feed(std::string_view bytes);
 
   // After the last byte: the Applications in the order Argo CD sent them, or what is wrong.
   [[nodiscard]] Result<std::vector<ApplicationSummary>> finish();
+
+  // After finish(): this answer's memo, for the next reader.
+  ApplicationMemo take_memo() { return std::move(memo_); }
+  // How many Applications were taken from `previous` instead of parsed.
+  std::size_t reused() const { return reused_; }
 
  private:
   enum class Stage { Outside, Items, AfterItems };
@@ -42,6 +75,7 @@ class ApplicationListReader {
   bool step_items(char c);
   void skip_inside_item();
   void item_done();
+  Result<ApplicationSummary> summary_of(std::string_view text);
   void newline_at(std::size_t index);
   bool fail(std::string message, std::size_t index);
   bool too_deep();  // the byte at next_ opens one level more than max_depth_
@@ -70,6 +104,10 @@ class ApplicationListReader {
 
   std::vector<ApplicationSummary> items_;
   std::optional<Error> error_;
+
+  ApplicationMemo* previous_;
+  ApplicationMemo memo_;
+  std::size_t reused_ = 0;
 };
 
 }  // namespace fleetwave

@@ -145,5 +145,61 @@ TEST(ApplicationListReaderTest, BoundsOneApplicationNotTheWholeAnswer) {
   EXPECT_EQ(big.error().to_string(), "response:1:12: items[0]: an Application larger than 150 bytes");
 }
 
+// Reads `text` whole with the memo of an earlier answer; the memo of this one in `memo`.
+Result<std::vector<ApplicationSummary>> read_with(const std::string& text, ApplicationMemo* previous,
+                                                  ApplicationMemo& memo, std::size_t& reused) {
+  ApplicationListReader reader(kNoLimit, 128, previous);
+  reader.feed(text);
+  auto got = reader.finish();
+  memo = reader.take_memo();
+  reused = reader.reused();
+  return got;
+}
+
+std::string replaced(std::string text, const std::string& from, const std::string& to) {
+  const std::size_t at = text.find(from);
+  EXPECT_NE(at, std::string::npos) << from;
+  return at == std::string::npos ? text : text.replace(at, from.size(), to);
+}
+
+TEST(ApplicationListReaderTest, TakesAnUnchangedApplicationFromThePreviousAnswerAndParsesAChangedOne) {
+  ApplicationMemo first, second, third;
+  std::size_t reused = 0;
+  ASSERT_TRUE(read_with(kList, nullptr, first, reused).ok());
+  EXPECT_EQ(first.size(), 3u);
+  EXPECT_EQ(reused, 0u);
+
+  // web-eu-2 turns healthy; the other two are sent with the same bytes.
+  const std::string next = replaced(kList, R"("Degraded", "message": "x")", R"("Healthy")");
+  auto got = read_with(next, &first, second, reused);
+  ASSERT_TRUE(got.ok()) << got.error().to_string();
+  expect_same(*got, whole(next));
+  EXPECT_EQ((*got)[1].observation.health_status, "Healthy");
+  EXPECT_EQ(reused, 2u);
+  EXPECT_EQ(second.size(), 3u);
+  EXPECT_EQ(first.size(), 1u) << "what was reused moved out of the earlier memo; web-eu-2's old summary stays";
+
+  // The same bytes with one byte changed inside a string the summary does not read: parsed again,
+  // and the same summary; an Application only the earlier answer had is not in this memo.
+  const std::string later = replaced(replaced(next, R"("value": "{[)", R"("value": "}[)"), R"(,
+    {"metadata": {"name": "db-eu-1"}})",
+                                     "");
+  got = read_with(later, &second, third, reused);
+  ASSERT_TRUE(got.ok()) << got.error().to_string();
+  expect_same(*got, whole(later));
+  EXPECT_EQ(reused, 1u);
+  EXPECT_EQ(third.size(), 2u);
+}
+
+TEST(ApplicationListReaderTest, RefusesABadApplicationWhateverThePreviousAnswerHeld) {
+  ApplicationMemo memo, unused;
+  std::size_t reused = 0;
+  ASSERT_TRUE(read_with(kList, nullptr, memo, reused).ok());
+  const std::string bad = replaced(kList, R"("status": "OutOfSync")", R"("status": 7)");
+  auto got = read_with(bad, &memo, unused, reused);
+  ASSERT_FALSE(got.ok());
+  EXPECT_EQ(got.error().to_string(), "items[1].status.sync.status: expected string, got number");
+}
+
 }  // namespace
 }  // namespace fleetwave

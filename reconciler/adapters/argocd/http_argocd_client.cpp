@@ -1,5 +1,6 @@
 #include "adapters/argocd/http_argocd_client.h"
 
+#include <algorithm>
 #include <cctype>
 #include <fstream>
 
@@ -124,14 +125,34 @@ Result<Json> HttpArgoCdClient::parse_body(const Reply& reply, const std::string&
 Result<std::vector<ApplicationSummary>> HttpArgoCdClient::list_applications(const std::string& label_selector) {
   std::string path = "/api/v1/applications";
   if (!label_selector.empty()) path += "?selector=" + percent_encode(label_selector);
-  // Read as it arrives, one Application at a time: 50 MB at 50,000 Applications.
-  ApplicationListReader reader(options_.max_response_bytes, options_.max_json_depth);
+  // Read as it arrives, one Application at a time: 50 MB at 50,000 Applications. An Application
+  // sent with the same bytes as in the last answer to this selector is not parsed again.
+  const std::shared_ptr<ApplicationMemo> previous = take_memo(label_selector);
+  ApplicationListReader reader(options_.max_response_bytes, options_.max_json_depth, previous.get());
   bool refused = false;  // the reader stopped the answer: what it read is invalid
   auto sent = send("GET", path, "", "", [&](std::string_view bytes) { return !(refused = !reader.feed(bytes)); });
   if (!sent.ok() && !refused) return sent.error();
   Result<std::vector<ApplicationSummary>> apps = reader.finish();
   if (!apps.ok()) return invalid_response_error(apps.error(), context(""));
+  keep_memo(label_selector, reader.take_memo());
   return apps;
+}
+
+std::shared_ptr<ApplicationMemo> HttpArgoCdClient::take_memo(const std::string& selector) {
+  std::lock_guard lock(memos_mutex_);
+  auto it = std::find_if(memos_.begin(), memos_.end(), [&](const auto& entry) { return entry.first == selector; });
+  if (it == memos_.end()) return nullptr;
+  std::shared_ptr<ApplicationMemo> memo = std::move(it->second);
+  memos_.erase(it);
+  return memo;
+}
+
+void HttpArgoCdClient::keep_memo(const std::string& selector, ApplicationMemo memo) {
+  auto kept = std::make_shared<ApplicationMemo>(std::move(memo));
+  std::lock_guard lock(memos_mutex_);
+  std::erase_if(memos_, [&](const auto& entry) { return entry.first == selector; });
+  memos_.emplace_front(selector, std::move(kept));
+  if (memos_.size() > kMemos) memos_.pop_back();
 }
 
 Result<std::vector<ClusterConnection>> HttpArgoCdClient::list_clusters() {

@@ -1,16 +1,18 @@
 // ArgoCdClient over argocd-server's REST API (through adapters/http/http_client.h; docs/architecture.md, "Argo CD
 // contracts").
 //
-// Every call opens its own connection, so the object is immutable after create() and safe to
-// share between threads. Bodies are read through a size limit and parsed with a nesting limit;
-// errors follow the table in argocd_errors.h. The token is sent only in the Authorization
-// header and never appears in an error.
+// Every call opens its own connection, so the object is safe to share between threads: after
+// create() it changes only the memos of its last lists, behind a mutex. Bodies are read through a size limit and parsed
+// with a nesting limit; errors follow the table in argocd_errors.h. The token is sent only in the Authorization header
+// and never appears in an error.
 #pragma once
 
 #include <chrono>
 #include <cstddef>
+#include <deque>
 #include <functional>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -21,6 +23,8 @@
 #include "net/http_endpoint.h"
 
 namespace fleetwave {
+
+class ApplicationMemo;
 
 struct HttpArgoCdOptions {
   std::string base_url;  // http(s)://host[:port][/path-prefix], no credentials
@@ -71,8 +75,18 @@ class HttpArgoCdClient final : public ArgoCdClient {
   Result<Json> parse_body(const Reply& reply, const std::string& application) const;
   ArgoCdRequestContext context(const std::string& application) const;
 
+  // The memo of the last answer to `selector`, taken out (null if none), and keeping a new one.
+  std::shared_ptr<ApplicationMemo> take_memo(const std::string& selector);
+  void keep_memo(const std::string& selector, ApplicationMemo memo);
+
   HttpArgoCdOptions options_;
   HttpEndpoint endpoint_;
+  // The last answers' memos, most recent first, by selector: the fleet's list each cycle, and a
+  // few narrower ones (kMemos at most), so a one-app list does not push out the fleet's. A list
+  // takes its selector's memo while it reads (a second list of it meanwhile parses everything).
+  static constexpr std::size_t kMemos = 4;
+  std::mutex memos_mutex_;
+  std::deque<std::pair<std::string, std::shared_ptr<ApplicationMemo>>> memos_;
 };
 
 }  // namespace fleetwave

@@ -165,10 +165,11 @@ TEST_F(HttpArgoCdClientTest, FollowsStatusTransitions) {
       {"synced", [](FakeArgoCd& f) { return f.mark_synced("web-us-1", kPin, "Healthy", "2026-03-05T07:40:00Z"); },
        Verdict::Done, "Synced/Healthy at 0f2a1c8"},
   };
-  auto c = client();
+  auto c = client();  // one client, as serve keeps it: each list sees the change, not the last answer's
   for (const Case& tc : cases) {
     SCOPED_TRACE(tc.name);
     ASSERT_TRUE(tc.move(*fake_).ok());
+    ASSERT_TRUE(c->list_applications("fleetwave.io/app=api").ok());  // another selector in between
     Observations obs = observations_from(c->list_applications("fleetwave.io/app=web"));
     ClusterJudgement j = judge_cluster(obs, "us-1", kPin);
     EXPECT_EQ(j.verdict, tc.want) << j.detail;

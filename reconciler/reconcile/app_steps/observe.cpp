@@ -16,10 +16,9 @@ StepOutcome observe_step(AppContext& ctx) {
   }
   // Hydrated mode: Applications report hydrated commits; read back the pins they hold (also of
   // answers read before planning, and again on a retry's head: the pins may have moved).
-  Observations seen = cached->second;
-  read_hydrated_revisions(ctx.repo, ctx.app.name, ctx.in.state.pins, seen);
-  ctx.in.observations = seen;
-  ctx.out.report.observations = std::move(seen);
+  // The report gets these when planning ends (AppPlanner::plan): one copy of the answers per app.
+  ctx.in.observations = cached->second;
+  read_hydrated_revisions(ctx.repo, ctx.app.name, ctx.in.state.pins, ctx.in.observations);
   if (!ctx.in.observations.reachable && ctx.in.observations.error_kind == ErrorKind::InvalidInput) {
     ctx.out.report.errors.push_back(invalid_input("cannot observe Argo CD: " + ctx.in.observations.error));
   }

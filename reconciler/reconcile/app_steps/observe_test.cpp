@@ -42,7 +42,8 @@ TEST_F(ObserveStepTest, HydratedRevisionsAreReadBackAlsoFromObservationsReadBefo
   cache_["shop"] = raw;
   EXPECT_EQ(run_through("observe"), StepOutcome::Continue);
   EXPECT_EQ(context().in.observations.by_cluster.at("eu-1").sync_result_revision, pin);
-  EXPECT_EQ(context().out.report.observations.by_cluster.at("eu-1").sync_revision, pin);
+  EXPECT_EQ(context().in.observations.by_cluster.at("eu-1").sync_revision, pin);
+  EXPECT_EQ(cache_["shop"].by_cluster.at("eu-1").sync_revision, hydrated) << "the cache keeps Argo CD's answer";
   EXPECT_EQ(argocd_.queries(), 0u) << "what was read beforehand is not asked again";
 }
 

@@ -66,6 +66,32 @@ std::map<std::string, const AppReport*> plans_to_reuse(const StatusRequest& requ
   return out;
 }
 
+// The Argo CD answers of the apps planned again: the cycle's, where its planning asked (a reused
+// plan carries its own), and with observe_every_app the others' too, asked now.
+std::map<std::string, Observations> answers_to_plan_with(const StatusRequest& request,
+                                                         const std::vector<AppDefinition>& apps,
+                                                         const std::map<std::string, const AppReport*>& planned,
+                                                         ArgoCdClient& argocd) {
+  std::map<std::string, Observations> observations;
+  if (request.cycle != nullptr) {
+    auto take = [&](const AppReport& r) {
+      if (r.waves && !planned.count(r.app)) observations[r.app] = r.observations;
+    };
+    for (const AppReport& r : request.cycle->apps) take(r);
+    for (const auto& r : request.cycle->carried) take(*r);
+  }
+  if (request.observe_every_app && request.argocd_configured) {
+    std::vector<std::string> unobserved;
+    for (const AppDefinition& app : apps) {
+      // Broken apps too: their pins are still running, and "unreachable" is said only when
+      // Argo CD was asked.
+      if (!observations.count(app.name) && !planned.count(app.name)) unobserved.push_back(app.name);
+    }
+    observe_apps(argocd, unobserved, observations);
+  }
+  return observations;
+}
+
 }  // namespace
 
 // Read again only when clusters/ changed: at 1,000 clusters parsing the inventory is the larger
@@ -94,24 +120,8 @@ Result<Json> StatusBuilder::status(const StatusRequest& request) {
 Result<Json> StatusBuilder::status_of(const StatusRequest& request, const std::vector<AppDefinition>& apps) {
   FW_TRY(history, History::load(repo_, request.head, kHistoryWindow));
   analysis_.next_cycle();
-  std::map<std::string, Observations> observations;
-  if (request.cycle != nullptr) {  // the cycle's answers, for the apps whose planning asked Argo CD
-    for (const AppReport& r : request.cycle->apps) {
-      if (r.waves) observations[r.app] = r.observations;
-    }
-    for (const auto& r : request.cycle->carried) {
-      if (r->waves) observations[r->app] = r->observations;
-    }
-  }
-  if (request.observe_every_app && request.argocd_configured) {
-    std::vector<std::string> unobserved;
-    for (const AppDefinition& app : apps) {
-      // Broken apps too: their pins are still running, and "unreachable" is said only when
-      // Argo CD was asked.
-      if (!observations.count(app.name)) unobserved.push_back(app.name);
-    }
-    observe_apps(argocd_, unobserved, observations);
-  }
+  const std::map<std::string, const AppReport*> planned = plans_to_reuse(request, apps);
+  std::map<std::string, Observations> observations = answers_to_plan_with(request, apps, planned, argocd_);
   if (request.trust != nullptr) (void)request.trust->start_cycle(repo_, request.head);  // errors: per app
   AppPlanner planner(repo_, blobs_, renders_, argocd_, apps, &analysis_, request.trust);
   RepoSnapshot head(repo_, blobs_, request.head);
@@ -120,19 +130,20 @@ Result<Json> StatusBuilder::status_of(const StatusRequest& request, const std::v
   auto freezes = load_freezes(head);  // unreadable: each app's plan reports it
   const std::int64_t now_ms = clock_.now_ms();
   std::vector<AppStatusInput> inputs;
-  const std::map<std::string, const AppReport*> planned = plans_to_reuse(request, apps);
   for (const AppDefinition& app : apps) {
     auto reuse = planned.find(app.name);
     PlannedApp p = reuse == planned.end() ? planner.plan(app, request.head, history, now_ms, observations)
                                           : PlannedApp{*reuse->second, std::nullopt, app.plan ? &*app.plan : nullptr};
     AppStatusInput in;
+    // A reused plan's Argo CD answers move from its copy; an app planned again reads the answers
+    // asked for here (later plans may read them too, so they are copied).
+    in.observations = reuse != planned.end() ? std::move(p.report.observations) : observations[app.name];
     in.plan = p.plan;
     in.waves = p.report.waves;
     if (!in.waves && app.plan && p.report.errors.empty()) {
       in.waves = waves_at_head(repo_, blobs_, renders_, app, request.head, &p.report.warnings);
     }
     in.argocd_configured = request.argocd_configured;
-    in.observations = observations[app.name];
     in.cordons = &cordons;
     in.frozen = freezes.ok() && active_freeze(*freezes, app.name, now_ms) != nullptr;
     in.report = std::move(p.report);
