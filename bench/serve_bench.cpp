@@ -10,10 +10,14 @@
 //     A apps x C clusters mid-rollout (release 1 everywhere, release 2 pinned on each canary and
 //     not yet synced), one viewer at a time and --connections at once; the floor is serve's
 //     memory before the first view. Target: growth per view ~0, peak under the sidecar's 1 GiB.
+//     Then --viewers live viewers (serve's CPU per published cycle) and webhook -> pushed step.
+//  4. with --curve DIR: the board's figures at several fleet sizes and viewer counts, into
+//     DIR/serve.csv for bench/plot-curves.sh (board_curve below lists the points).
 //
 //   fleetwave-bench-serve [--apps 100] [--clusters 1000] [--seconds 10] [--connections 16] [--runs 10]
 //   fleetwave-bench-serve --board 1 [--apps 50] [--clusters 1000] [--connections 16] [--runs 10] [--viewers 100]
 //                         [--screenshot 1]
+//   fleetwave-bench-serve --curve DIR [--runs 3]
 #include <httplib.h>
 #include <poll.h>
 #include <unistd.h>
@@ -25,6 +29,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <fstream>
 #include <functional>
 #include <map>
 #include <memory>
@@ -474,9 +479,18 @@ struct LiveViewer {
   }
 };
 
+// What live viewers saw and what they cost serve.
+struct ViewerPhase {
+  int viewers = 0;
+  int refused = 0;
+  int least = 0, most = 0;  // events per viewer
+  double cpu_seconds = 0;   // serve's, over the phase
+  double cpu_per_cycle = 0;
+};
+
 // `count` live viewers on the fleet page through `cycles` published snapshots: how many events
 // each got, and serve's CPU and memory meanwhile.
-void live_viewers(int port, int pid, int count, int cycles) {
+ViewerPhase live_viewers(int port, int pid, int count, int cycles) {
   std::vector<std::unique_ptr<LiveViewer>> viewers;
   std::printf("  %d live viewers connecting\n", count);
   for (int i = 0; i < count; ++i) viewers.push_back(std::make_unique<LiveViewer>(port));
@@ -507,6 +521,7 @@ void live_viewers(int port, int pid, int count, int cycles) {
   // included.
   std::printf("  serve CPU per cycle: %.2f CPU-s over %d cycles (target <= 2 CPU-s: %s)\n", cpu / std::max(most, 1),
               most, most > 0 && cpu / most <= 2.0 ? "ok" : "MISSED");
+  return {count, refused, least, most, cpu, cpu / std::max(most, 1)};
 }
 
 // One view of the fleet page: its size in bytes, 0 on failure.
@@ -565,7 +580,16 @@ std::vector<double> webhook_steps(int port, const std::string& bare, const ft::T
   return out;
 }
 
-int board_bench(const Options& o) {
+// One fleet size's figures (a row of the curve per viewer phase).
+struct BoardPoint {
+  std::size_t page_bytes = 0;
+  double first_view_ms = 0;
+  std::vector<ViewerPhase> phases;
+  double peak_mib = 0;  // through views, viewers and webhooks
+  double webhook_median_ms = 0;
+};
+
+int board_bench(const Options& o, const std::vector<int>& viewer_counts, BoardPoint& point) {
   auto dir = ft::TempDir::create("fw-bench-board");
   const std::string bare = dir->path() + "/remote.git";
   if (!ft::seed_bare_repo(bare, fleetwave::bench::wave_fleet_repo(o.apps, o.clusters)).ok()) return 1;
@@ -611,9 +635,13 @@ int board_bench(const Options& o) {
   const double peak = proc_mib(pid, "VmHWM");
   std::this_thread::sleep_for(std::chrono::seconds(5));  // a cycle or two: serve hands freed pages back
   const double settled = proc_mib(pid, "VmRSS");
-  live_viewers(serve.port, pid, o.viewers, 20);
+  for (int count : viewer_counts) point.phases.push_back(live_viewers(serve.port, pid, count, 20));
   const std::vector<double> webhook_ms = webhook_steps(serve.port, bare, *dir, 5);
+  point.peak_mib = proc_mib(pid, "VmHWM");
   serve.process->stop();
+  point.page_bytes = bytes;
+  point.first_view_ms = view_ms.front();
+  point.webhook_median_ms = webhook_ms.empty() ? 0 : fb::median(webhook_ms);
   std::printf("board: %d apps x %d clusters mid-rollout, fleet page %zu KB (target <= 2048 KB: %s)\n", o.apps,
               o.clusters, bytes / 1024, bytes <= 2u << 20 ? "ok" : "MISSED");
   std::printf("  first view (serve builds the page): %.0f ms (target <= 1000 ms: %s)\n", view_ms.front(),
@@ -636,12 +664,54 @@ int board_bench(const Options& o) {
   return 0;
 }
 
+// The board's curves (docs/benchmarks.md) into DIR/serve.csv: the fleet page and serve's CPU
+// per cycle against clusters (50 apps) and apps (1,000 clusters), each with 100 live viewers, and
+// against live viewers (1, 10, 100) at 50 apps x 1,000 clusters. A fresh serve per fleet size.
+int board_curve(Options o, const std::string& out) {
+  struct Size {
+    int apps, clusters;
+    std::vector<int> viewers;
+  };
+  const Size sizes[] = {
+      {50, 100, {100}}, {50, 300, {100}}, {10, 1000, {100}}, {25, 1000, {100}}, {50, 1000, {1, 10, 100}}};
+  std::ofstream csv(out + "/serve.csv");
+  csv << "apps,clusters,applications,viewers,page_kb,first_view_ms,cpu_per_cycle,cycles,refused,least_events,"
+         "peak_mib,webhook_median_ms\n";
+  for (const Size& size : sizes) {
+    o.apps = size.apps;
+    o.clusters = size.clusters;
+    BoardPoint point;
+    if (board_bench(o, size.viewers, point) != 0) return 1;
+    for (const ViewerPhase& phase : point.phases) {
+      csv << size.apps << ',' << size.clusters << ',' << size.apps * size.clusters << ',' << phase.viewers << ','
+          << point.page_bytes / 1024 << ',' << point.first_view_ms << ',' << phase.cpu_per_cycle << ',' << phase.most
+          << ',' << phase.refused << ',' << phase.least << ',' << point.peak_mib << ',' << point.webhook_median_ms
+          << '\n';
+    }
+    csv.flush();
+  }
+  std::printf("wrote %s/serve.csv\n", out.c_str());
+  return csv ? 0 : 1;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   std::setvbuf(stdout, nullptr, _IOLBF, 0);  // each figure shows as it is measured, also into a file
-  const Options o = parse(argc, argv);
-  if (o.board != 0) return board_bench(o);
+  // --curve DIR (the one flag that is not a number): the board's curves instead.
+  std::string curve_out;
+  std::vector<char*> args(argv, argv + argc);
+  for (std::size_t i = 1; i + 1 < args.size(); ++i) {
+    if (std::string(args[i]) == "--curve") {
+      curve_out = args[i + 1];
+      args.erase(args.begin() + static_cast<std::ptrdiff_t>(i), args.begin() + static_cast<std::ptrdiff_t>(i) + 2);
+      break;
+    }
+  }
+  const Options o = parse(static_cast<int>(args.size()), args.data());
+  if (!curve_out.empty()) return board_curve(o, curve_out);
+  BoardPoint point;
+  if (o.board != 0) return board_bench(o, {o.viewers}, point);
   int rc = generator_bench(o);
   if (rc != 0) return rc;
   return webhook_bench(o);

@@ -2,6 +2,9 @@
 
 #include <algorithm>
 #include <array>
+#include <cstring>
+#include <iterator>
+#include <type_traits>
 
 // xxHash (libxxhash-dev), header-only as in plugin/cmp: a fast digest that tells an
 // Application's unchanged bytes from changed ones.
@@ -34,10 +37,83 @@ ApplicationMemo::Digest ApplicationMemo::digest_of(std::string_view bytes) {
   return {h.low64, h.high64};
 }
 
-std::optional<ApplicationSummary> ApplicationMemo::take(const Digest& digest) {
+namespace {
+
+// A summary's strings in the order they are packed: its name, then its observation's. A field
+// added to AppObservation must be added here (the size check below fails until it is).
+constexpr std::string AppObservation::*kPackedStrings[] = {&AppObservation::name,
+                                                           &AppObservation::sync_status,
+                                                           &AppObservation::sync_revision,
+                                                           &AppObservation::health_status,
+                                                           &AppObservation::health_message,
+                                                           &AppObservation::operation_phase,
+                                                           &AppObservation::operation_message,
+                                                           &AppObservation::operation_revision,
+                                                           &AppObservation::sync_result_revision};
+static_assert(sizeof(AppObservation) ==
+                  std::size(kPackedStrings) * sizeof(std::string) + sizeof(std::optional<std::int64_t>),
+              "every field of AppObservation is packed");
+
+template <typename T>
+void put_value(std::string& out, T value) {
+  static_assert(std::is_trivially_copyable_v<T>);
+  out.append(reinterpret_cast<const char*>(&value), sizeof value);
+}
+void put_text(std::string& out, std::string_view text) {
+  put_value(out, static_cast<std::uint32_t>(text.size()));
+  out.append(text);
+}
+template <typename T>
+T get(std::string_view& in) {
+  T value;
+  std::memcpy(&value, in.data(), sizeof value);
+  in.remove_prefix(sizeof value);
+  return value;
+}
+std::string get_string(std::string_view& in) {
+  const auto size = get<std::uint32_t>(in);
+  std::string text(in.substr(0, size));
+  in.remove_prefix(size);
+  return text;
+}
+
+std::string pack(const ApplicationSummary& summary) {
+  std::string out;
+  put_text(out, summary.name);
+  put_value(out, static_cast<std::uint32_t>(summary.labels.size()));
+  for (const auto& [key, value] : summary.labels) put_text(out, key), put_text(out, value);
+  for (auto field : kPackedStrings) put_text(out, summary.observation.*field);
+  put_value(out, summary.observation.finished_at_ms.has_value());
+  put_value(out, summary.observation.finished_at_ms.value_or(0));
+  return out;
+}
+
+ApplicationSummary unpack(std::string_view in) {
+  ApplicationSummary summary;
+  summary.name = get_string(in);
+  for (auto labels = get<std::uint32_t>(in); labels > 0; --labels) {
+    std::string key = get_string(in);
+    summary.labels.emplace_hint(summary.labels.end(), std::move(key), get_string(in));
+  }
+  for (auto field : kPackedStrings) summary.observation.*field = get_string(in);
+  const bool finished = get<bool>(in);
+  const auto finished_at_ms = get<std::int64_t>(in);
+  if (finished) summary.observation.finished_at_ms = finished_at_ms;
+  return summary;
+}
+
+}  // namespace
+
+std::optional<ApplicationSummary> ApplicationMemo::move_to(const Digest& digest, ApplicationMemo& next) {
   auto node = by_digest_.extract(digest);
   if (node.empty()) return std::nullopt;
-  return std::move(node.mapped());
+  ApplicationSummary summary = unpack(node.mapped());
+  next.by_digest_.insert(std::move(node));
+  return summary;
+}
+
+void ApplicationMemo::add(const Digest& digest, const ApplicationSummary& summary) {
+  by_digest_.emplace(digest, pack(summary));
 }
 
 bool ApplicationListReader::feed(std::string_view bytes) {
@@ -193,15 +269,15 @@ void ApplicationListReader::item_done() {
 // The item's summary: the previous answer's when its bytes are the same, else parsed.
 Result<ApplicationSummary> ApplicationListReader::summary_of(std::string_view text) {
   const ApplicationMemo::Digest digest = ApplicationMemo::digest_of(text);
-  if (std::optional<ApplicationSummary> known = previous_ != nullptr ? previous_->take(digest) : std::nullopt) {
+  if (std::optional<ApplicationSummary> known =
+          previous_ != nullptr ? previous_->move_to(digest, memo_) : std::nullopt) {
     ++reused_;
-    memo_.add(digest, *known);
     return std::move(*known);
   }
   const std::size_t depth_left = max_depth_ > 2 ? max_depth_ - 2 : 1;  // below the list and its items
   Result<Json> json = parse_json_masked(text, "response", application_fields(), depth_left);
   Result<ApplicationSummary> item = json.ok() ? parse_application(*json) : Result<ApplicationSummary>(json.error());
-  if (item.ok()) memo_.add(digest, *item);  // a copy: the answer keeps its own
+  if (item.ok()) memo_.add(digest, *item);
   return item;
 }
 

@@ -36,16 +36,19 @@ class ApplicationMemo {
   };
   static Digest digest_of(std::string_view bytes);
 
-  // The summary of the Application with these bytes, moved out of the memo; none if not held.
-  std::optional<ApplicationSummary> take(const Digest& digest);
-  void add(const Digest& digest, ApplicationSummary summary) { by_digest_.emplace(digest, std::move(summary)); }
+  // The summary of the Application with these bytes, its entry moved on to `next`; none if not
+  // held here.
+  std::optional<ApplicationSummary> move_to(const Digest& digest, ApplicationMemo& next);
+  void add(const Digest& digest, const ApplicationSummary& summary);
   std::size_t size() const { return by_digest_.size(); }
 
  private:
   struct DigestHash {
     std::size_t operator()(const Digest& d) const { return static_cast<std::size_t>(d.low); }
   };
-  std::unordered_map<Digest, ApplicationSummary, DigestHash> by_digest_;
+  // Each summary packed into one string (a third of its memory as a struct of strings and a map):
+  // the memo holds one per Application of the fleet.
+  std::unordered_map<Digest, std::string, DigestHash> by_digest_;
 };
 
 class ApplicationListReader {
