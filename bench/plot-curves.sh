@@ -1,6 +1,7 @@
 #!/bin/sh
-# Draws the scaling curves from the CSV files of fleetwave-bench-curves and
-# fleetwave-bench-reconcile --curve into PNG files (docs/benchmarks.md shows them).
+# Draws the scaling curves from the CSV files of fleetwave-bench-curves,
+# fleetwave-bench-reconcile --curve and fleetwave-bench-serve --curve into PNG files
+# (docs/benchmarks.md shows them).
 #
 #   bench/plot-curves.sh CSV_DIR OUT_DIR      e.g. bench/plot-curves.sh /tmp/bench-data docs
 #
@@ -68,4 +69,38 @@ plot "$csv" using 3:7 skip 1 with linespoints title "peak RSS"
 unset multiplot
 EOF
   echo "wrote $out/reconcile.png"
+fi
+
+csv="$in/serve.csv"
+if [ -f "$csv" ]; then
+  # One file per line of the plot: gnuplot breaks a line at every row a filter leaves out.
+  tmp=$(mktemp -d)
+  awk -F, 'NR > 1 && $1 == 50 && $4 == 100' "$csv" | sort -t, -k3n >"$tmp/by-clusters.csv"
+  awk -F, 'NR > 1 && $2 == 1000 && $4 == 100' "$csv" | sort -t, -k3n >"$tmp/by-apps.csv"
+  awk -F, 'NR > 1 && $1 == 50 && $2 == 1000' "$csv" | sort -t, -k4n >"$tmp/by-viewers.csv"
+  gnuplot <<EOF
+set terminal pngcairo size 1650,460 font "sans,10"
+set output "$out/serve.png"
+set datafile separator ","
+set key top left
+set grid
+set multiplot layout 1,3 title "fleetwave serve mid-rollout: the fleet page (100 live viewers), and serve's CPU per cycle"
+set xlabel "Argo CD Applications (apps x clusters)"
+set ylabel "fleet page (KB)"
+set yrange [0:*]
+plot "$tmp/by-clusters.csv" using 3:5 with linespoints title "50 apps, 100 to 1,000 clusters", \
+     "$tmp/by-apps.csv" using 3:5 with linespoints title "1,000 clusters, 10 to 50 apps"
+set ylabel "first view (ms)"
+plot "$tmp/by-clusters.csv" using 3:6 with linespoints title "50 apps, 100 to 1,000 clusters", \
+     "$tmp/by-apps.csv" using 3:6 with linespoints title "1,000 clusters, 10 to 50 apps"
+set xlabel "live viewers on /events (50 apps x 1,000 clusters)"
+set ylabel "serve CPU per published cycle (CPU-s)"
+set yrange [0:2.5]
+set logscale x
+plot "$tmp/by-viewers.csv" using 4:7 with linespoints title "CPU-s per cycle", \
+     2 with lines dashtype 2 title "goal (issue 28)"
+unset multiplot
+EOF
+  rm -r "$tmp"
+  echo "wrote $out/serve.png"
 fi
