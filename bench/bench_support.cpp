@@ -111,4 +111,14 @@ void note_machine_load(const char* when) {
   }
 }
 
+std::string take_flag_value(std::vector<char*>& args, const std::string& flag) {
+  for (std::size_t i = 1; i + 1 < args.size(); ++i) {
+    if (flag != args[i]) continue;
+    std::string value = args[i + 1];
+    args.erase(args.begin() + static_cast<std::ptrdiff_t>(i), args.begin() + static_cast<std::ptrdiff_t>(i) + 2);
+    return value;
+  }
+  return "";
+}
+
 }  // namespace fleetwave::bench

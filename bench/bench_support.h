@@ -29,6 +29,10 @@ bool parse_int_flags(int argc, char** argv, const std::map<std::string, int*>& f
 // parse_int_flags, exiting with status 2 where it returns false.
 void parse_int_flags_or_exit(int argc, char** argv, const std::map<std::string, int*>& flags);
 
+// The value of `flag` ("--curve DIR"), taken out of `args` so the rest parse as numbers; "" when
+// it is not there.
+std::string take_flag_value(std::vector<char*>& args, const std::string& flag);
+
 // What a benchmark does with a flag's value ("" when the flag comes last).
 using FlagSetter = std::function<void(const std::string& value)>;
 

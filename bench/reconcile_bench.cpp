@@ -337,15 +337,8 @@ int advance_over_http(const Options& o, const fw::git::LibGit2Runtime& runtime) 
 int main(int argc, char** argv) {
   // --curve DIR (the one flag that is not a number): the reconcile curve instead of the two
   // benchmarks above.
-  std::string curve_out;
   std::vector<char*> args(argv, argv + argc);
-  for (std::size_t i = 1; i + 1 < args.size(); ++i) {
-    if (std::string(args[i]) == "--curve") {
-      curve_out = args[i + 1];
-      args.erase(args.begin() + static_cast<std::ptrdiff_t>(i), args.begin() + static_cast<std::ptrdiff_t>(i) + 2);
-      break;
-    }
-  }
+  const std::string curve_out = fb::take_flag_value(args, "--curve");
   Options o = parse(static_cast<int>(args.size()), args.data());
   std::printf("allocator: %s\n", kAllocator);
   auto runtime = fw::git::LibGit2Runtime::start();

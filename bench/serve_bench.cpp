@@ -699,15 +699,8 @@ int board_curve(Options o, const std::string& out) {
 int main(int argc, char** argv) {
   std::setvbuf(stdout, nullptr, _IOLBF, 0);  // each figure shows as it is measured, also into a file
   // --curve DIR (the one flag that is not a number): the board's curves instead.
-  std::string curve_out;
   std::vector<char*> args(argv, argv + argc);
-  for (std::size_t i = 1; i + 1 < args.size(); ++i) {
-    if (std::string(args[i]) == "--curve") {
-      curve_out = args[i + 1];
-      args.erase(args.begin() + static_cast<std::ptrdiff_t>(i), args.begin() + static_cast<std::ptrdiff_t>(i) + 2);
-      break;
-    }
-  }
+  const std::string curve_out = fb::take_flag_value(args, "--curve");
   const Options o = parse(static_cast<int>(args.size()), args.data());
   if (!curve_out.empty()) return board_curve(o, curve_out);
   BoardPoint point;
