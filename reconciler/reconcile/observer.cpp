@@ -55,7 +55,7 @@ void observe_apps(ArgoCdClient& client, const std::vector<std::string>& apps,
   }
 }
 
-Observations observations_from(Result<std::vector<ApplicationSummary>> applications, std::vector<std::string>* notes) {
+Observations observations_from(Result<std::vector<ApplicationSummary>> applications) {
   Observations out;
   if (!applications.ok()) {
     out.reachable = false;
@@ -64,25 +64,26 @@ Observations observations_from(Result<std::vector<ApplicationSummary>> applicati
     return out;
   }
   out.reachable = true;
-  // cluster -> names of every Application that claims it, to report duplicates in order.
+  // cluster -> every Application that claims it, for the clusters claimed more than once.
   std::map<std::string, std::vector<std::string>> claims;
   for (ApplicationSummary& app : *applications) {
     auto label = app.labels.find(kClusterLabel);
     if (label == app.labels.end() || label->second.empty()) continue;
     const std::string& cluster = label->second;
-    if (notes != nullptr) claims[cluster].push_back(app.name);
     auto [it, inserted] = out.by_cluster.try_emplace(cluster);
+    if (!inserted) {
+      std::vector<std::string>& names = claims[cluster];
+      if (names.empty()) names.push_back(it->second.name);  // the first to claim it
+      names.push_back(app.name);
+    }
     if (inserted || app.name < it->second.name) it->second = std::move(app.observation);  // smallest name wins
   }
-  if (notes != nullptr) {
-    for (auto& [cluster, names] : claims) {
-      if (names.size() < 2) continue;
-      std::sort(names.begin(), names.end());
-      std::string list;
-      for (const std::string& n : names) list += (list.empty() ? "" : ", ") + n;
-      notes->push_back("cluster " + cluster + " has " + std::to_string(names.size()) + " Argo CD Applications (" +
-                       list + "); using " + names.front());
-    }
+  for (auto& [cluster, names] : claims) {
+    std::sort(names.begin(), names.end());
+    std::string list;
+    for (const std::string& n : names) list += (list.empty() ? "" : ", ") + n;
+    out.duplicates.push_back("cluster " + cluster + " has " + std::to_string(names.size()) + " Argo CD Applications (" +
+                             list + "); using " + names.front());
   }
   return out;
 }

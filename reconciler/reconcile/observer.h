@@ -57,8 +57,7 @@ void observe_apps(ArgoCdClient& client, const std::vector<std::string>& apps,
 // Observations keyed by the fleetwave.io/cluster label. A failed listing gives reachable=false
 // with the error text (URL credentials redacted). Applications without the label are skipped.
 // When several Applications carry the same cluster label, the one with the smallest name wins
-// and a note saying so is appended to `notes` (when given), one line per cluster.
-Observations observations_from(Result<std::vector<ApplicationSummary>> applications,
-                               std::vector<std::string>* notes = nullptr);
+// and `duplicates` says so, one line per cluster.
+Observations observations_from(Result<std::vector<ApplicationSummary>> applications);
 
 }  // namespace fleetwave

@@ -36,17 +36,22 @@ TEST(ArgoCdObservationsTest, KeysByClusterLabel) {
        {app("web-a1", "a", "r1"), app("web-a2", "a", "r2")},
        {{"a", "web-a1"}},
        {"cluster a has 2 Argo CD Applications (web-a1, web-a2); using web-a1"}},
+      {"three claims, two clusters",
+       {app("web-b2", "b", "r1"), app("web-a3", "a", "r2"), app("web-b1", "b", "r3"), app("web-a2", "a", "r4"),
+        app("web-a1", "a", "r5")},
+       {{"a", "web-a1"}, {"b", "web-b1"}},
+       {"cluster a has 3 Argo CD Applications (web-a1, web-a2, web-a3); using web-a1",
+        "cluster b has 2 Argo CD Applications (web-b1, web-b2); using web-b1"}},
   };
   for (const Case& c : cases) {
     SCOPED_TRACE(c.name);
-    std::vector<std::string> notes;
-    Observations got = observations_from(c.apps, &notes);
+    Observations got = observations_from(c.apps);
     EXPECT_TRUE(got.reachable);
     EXPECT_EQ(got.error, "");
     std::map<std::string, std::string> chosen;
     for (const auto& [cluster, o] : got.by_cluster) chosen[cluster] = o.name;
     EXPECT_EQ(chosen, c.want);
-    EXPECT_EQ(notes, c.want_notes);
+    EXPECT_EQ(got.duplicates, c.want_notes);
   }
 }
 

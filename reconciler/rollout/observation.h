@@ -6,6 +6,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "argocd/app_observation.h"
 #include "base/error.h"
@@ -19,6 +20,8 @@ struct Observations {
   // certificate not trusted) is a misconfiguration the reconciler reports as an error.
   ErrorKind error_kind = ErrorKind::Transient;
   std::map<std::string, AppObservation> by_cluster;  // keyed by the fleetwave.io/cluster label
+  // One line per cluster that several Applications claim, naming them and the one used.
+  std::vector<std::string> duplicates;
 };
 
 enum class Verdict { Done, Pending, Failed, Unknown };

@@ -19,6 +19,10 @@ StepOutcome observe_step(AppContext& ctx) {
   // The report gets these when planning ends (AppPlanner::plan): one copy of the answers per app.
   ctx.in.observations = cached->second;
   read_hydrated_revisions(ctx.repo, ctx.app.name, ctx.in.state.pins, ctx.in.observations);
+  // Several Applications on one cluster: the verdict follows one of them, and the app says which.
+  for (const std::string& duplicate : ctx.in.observations.duplicates) {
+    ctx.out.report.warnings.push_back(invalid_input(duplicate + " (give each cluster one Application of the app)"));
+  }
   if (!ctx.in.observations.reachable && ctx.in.observations.error_kind == ErrorKind::InvalidInput) {
     ctx.out.report.errors.push_back(invalid_input("cannot observe Argo CD: " + ctx.in.observations.error));
   }

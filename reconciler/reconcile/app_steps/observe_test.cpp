@@ -2,6 +2,7 @@
 // spans a cycle's push retries); unreachable is not an error of the app.
 #include "reconcile/app_steps/app_step_fixture.h"
 #include "reconcile/hydration/hydrated_layout.h"
+#include "reconcile/observer.h"
 
 namespace fleetwave {
 namespace {
@@ -15,6 +16,21 @@ TEST_F(ObserveStepTest, ObservationsAreAskedOncePerCycle) {
   ctx_.reset();  // the same cycle, after a push retry
   EXPECT_EQ(run_through("observe"), StepOutcome::Continue);
   EXPECT_EQ(argocd_.queries(), 1u);
+}
+
+TEST_F(ObserveStepTest, TwoApplicationsOnOneClusterAreAWarningOfTheAppNamingTheOneUsed) {
+  std::vector<ApplicationSummary> listed(2);
+  for (std::size_t i = 0; i < listed.size(); ++i) {
+    listed[i].name = listed[i].observation.name = i == 0 ? "shop-eu-1-copy" : "shop-eu-1";
+    listed[i].labels = {{std::string(kAppLabel), "shop"}, {std::string(kClusterLabel), "eu-1"}};
+  }
+  cache_["shop"] = observations_from(listed);
+  EXPECT_EQ(run_through("observe"), StepOutcome::Continue);
+  ASSERT_EQ(context().out.report.warnings.size(), 1u);
+  EXPECT_EQ(context().out.report.warnings[0].to_string(),
+            "cluster eu-1 has 2 Argo CD Applications (shop-eu-1, shop-eu-1-copy); using shop-eu-1 (give each cluster "
+            "one Application of the app)");
+  EXPECT_TRUE(context().out.report.errors.empty());
 }
 
 TEST_F(ObserveStepTest, AnUnreachableArgoCdIsNoErrorOfTheApp) {
