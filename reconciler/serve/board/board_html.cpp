@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
+#include <map>
 #include <vector>
 
 #include "base/timestamp.h"
@@ -453,6 +454,27 @@ std::string labels_script(const Json& labels) {
   return "<script type=\"application/json\" id=\"cluster-labels\">" + json + "</script>";
 }
 
+namespace {
+
+// The label filter's example, from the fleet's own labels: the key most clusters carry (the
+// first by name among equals) and its value on the first of them, e.g. "region=eu-west".
+std::string label_hint(const Json& labels) {
+  std::map<std::string, std::pair<int, std::string>> keys;  // key -> clusters carrying it, a value
+  for (const auto& [cluster, set] : labels.items()) {
+    if (!set.is_object()) continue;
+    for (const auto& [key, value] : set.items()) {
+      auto& [count, first] = keys[key];
+      if (count++ == 0 && value.is_string()) first = value.get<std::string>();
+    }
+  }
+  const auto most = std::max_element(keys.begin(), keys.end(), [](const auto& a, const auto& b) {
+    return a.second.first < b.second.first;  // max_element keeps the first of equals
+  });
+  return most == keys.end() ? std::string() : most->first + "=" + most->second.second;
+}
+
+}  // namespace
+
 std::string fleet_filters(const BoardView& v) {
   std::string states = "<option value=\"\">any state</option>";
   for (CellState s : kCellStates)
@@ -464,9 +486,8 @@ std::string fleet_filters(const BoardView& v) {
          states +
          "</select></label> <label>Wave <input name=\"wave\" size=\"10\"></label> "
          "<label>Cluster <input name=\"cluster\" size=\"14\" placeholder=\"eu-* or a part\"></label> " +
-         (labelled ? "<label>Labels <input name=\"labels\" size=\"22\" placeholder=\"region=eu,tier notin (canary)\">"
-                     "</label> " +
-                         labels_script(*labels)
+         (labelled ? "<label>Labels <input name=\"labels\" size=\"22\" placeholder=\"" +
+                         html_escape(label_hint(*labels)) + "\"></label> " + labels_script(*labels)
                    : std::string()) +
          "<output name=\"shown\" aria-live=\"polite\"></output></form>";
 }

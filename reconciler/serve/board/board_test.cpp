@@ -298,6 +298,22 @@ TEST(BoardHtml, TheLabelFilterCarriesTheInventorysLabels) {
   EXPECT_EQ(Json::parse(json), s.status["clusterLabels"]);
 }
 
+// The label filter's example is one of the fleet's own labels: the key most clusters carry.
+TEST(BoardHtml, TheLabelFiltersExampleIsALabelOfTheFleet) {
+  Snapshot s;
+  s.status = {{"apps", Json::array()}};
+  s.status["clusterLabels"] = {{"eu-1", {{"tier", "gold"}, {"region", "eu-west"}}},
+                               {"eu-2", {{"region", "eu-west"}}},
+                               {"us-1", {{"region", "us-east\"><b>"}, {"tier", "silver"}}}};
+  const std::string form = fleet_filters(BoardView{s, BoardLinks{}, kNow});
+  EXPECT_NE(form.find("name=\"labels\" size=\"22\" placeholder=\"region=eu-west\""), std::string::npos) << form;
+  s.status["clusterLabels"] = {{"eu-1", {{"b", "2"}, {"a", "1"}}}};  // equals: the first by name
+  EXPECT_NE(fleet_filters(BoardView{s, BoardLinks{}, kNow}).find("placeholder=\"a=1\""), std::string::npos);
+  s.status["clusterLabels"] = {{"eu-1", {{"x", "\"><script>"}}}};  // an attribute no value can leave
+  EXPECT_NE(fleet_filters(BoardView{s, BoardLinks{}, kNow}).find("placeholder=\"x=&quot;&gt;&lt;script&gt;\""),
+            std::string::npos);
+}
+
 TEST(GitLinks, FollowTheProviderTableOrTheSetting) {
   auto ghe = make_git_links("github", "https://ghe.example.com/api/v3/", "acme/fleet", "");
   ASSERT_TRUE(ghe.ok());
