@@ -159,6 +159,7 @@ ReconcileLoop::CycleOutcome ReconcileLoop::cycle(CycleScope scope, bool may_give
   auto report = p_.reconciler.run_once(request);
   const std::int64_t duration_ms = p_.clock.monotonic_ms() - start;
   if (report.ok() && report->interrupted) {
+    p_.state.cycle_gave_way();
     p_.log.debug("reconcile cycle gave way to a webhook's", {{"duration_ms", duration_ms}});
     return {true, true};
   }

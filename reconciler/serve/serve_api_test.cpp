@@ -71,6 +71,12 @@ TEST_F(ServeApiTest, Readiness) {
   EXPECT_EQ(api_.readyz().status, 503);
   state_.cycle_finished(true, "");  // a cycle that ends clears it
   EXPECT_EQ(api_.readyz().status, 200);
+  // A cycle that gives way to a webhook's ends too: no cycle runs, the last outcome stands.
+  state_.cycle_started(1'000);
+  EXPECT_EQ(state_.cycle_started_at(), 1'000);
+  state_.cycle_gave_way();
+  EXPECT_EQ(state_.cycle_started_at(), 0);
+  EXPECT_EQ(api_.readyz().status, 200);
 }
 
 TEST_F(ServeApiTest, NotReadyWhileTheServerRefusesPushes_D3) {

@@ -62,6 +62,12 @@ void ServeState::cycle_finished(bool ok, const std::string& error) {
   if (ok) first_cycle_ok_ = true;
 }
 
+void ServeState::cycle_gave_way() {
+  std::lock_guard<std::mutex> lock(mu_);
+  cycle_started_at_ = 0;
+  stuck_.clear();
+}
+
 void ServeState::set_stuck(const std::string& reason) {
   std::lock_guard<std::mutex> lock(mu_);
   stuck_ = reason;

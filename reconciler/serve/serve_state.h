@@ -66,6 +66,8 @@ class ServeState {
   void argocd_result(bool ok, const std::string& error);
   void cycle_started(std::int64_t now_ms);
   void cycle_finished(bool ok, const std::string& error);
+  // A cycle that gave way to a webhook's: no cycle runs, and the last one's outcome stands.
+  void cycle_gave_way();
   // The watchdog's verdict on a cycle that runs too long ("" clears it).
   void set_stuck(const std::string& reason);
   // The Git server refuses fleetwave's pushes of the branch (a hook, branch protection): not
