@@ -234,8 +234,9 @@ bool is_json_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '
 // it meets, dropped ones too, which made the masked parse of a 50 MB Application list the larger
 // part of a cycle. What the pass cannot decide (a key or kept string with an escape or a byte
 // outside ASCII, a kept number, a duplicate kept key, nesting past the limit, anything malformed)
-// it leaves to the exact parse, which also gives errors their positions. Unlike the exact parse
-// it does not check the UTF-8 of strings it drops.
+// it leaves to the exact parse, which also gives errors their positions. Dropped strings are
+// checked as the exact parse checks them: well-formed UTF-8 (RFC 3629), and an escaped surrogate
+// is left to the exact parse, which accepts only a high one followed by a low one.
 class MaskFilter {
  public:
   MaskFilter(std::string_view text, std::size_t max_depth) : text_(text), max_depth_(max_depth) {}
@@ -392,18 +393,49 @@ class MaskFilter {
       const unsigned char c = static_cast<unsigned char>(text_[pos_++]);
       if (c == '"') return true;
       if (c < 0x20) return false;
+      if (c >= 0x80) {
+        if (!skip_utf8_tail(c)) return false;
+        continue;
+      }
       if (c != '\\') continue;
       if (pos_ >= text_.size()) return false;
       const char e = text_[pos_++];
       if (e == 'u') {
+        unsigned code = 0;
         for (int i = 0; i < 4; ++i, ++pos_) {
           if (pos_ >= text_.size() || !std::isxdigit(static_cast<unsigned char>(text_[pos_]))) return false;
+          const char h = text_[pos_];
+          code = code * 16 +
+                 static_cast<unsigned>(std::isdigit(static_cast<unsigned char>(h)) ? h - '0' : (h | 0x20) - 'a' + 10);
         }
+        if (code >= 0xD800 && code <= 0xDFFF) return false;  // a surrogate: the exact parse pairs them
       } else if (std::string_view("\"\\/bfnrt").find(e) == std::string_view::npos) {
         return false;
       }
     }
     return false;
+  }
+
+  // The continuation bytes after `lead` of one well-formed UTF-8 sequence (RFC 3629, table 3-7 of
+  // Unicode: no overlong forms, no surrogates, nothing past U+10FFFF).
+  bool skip_utf8_tail(unsigned char lead) {
+    unsigned char low = 0x80, high = 0xBF;  // the second byte's range
+    int tail = 0;
+    if (lead >= 0xC2 && lead <= 0xDF) tail = 1;
+    else if (lead == 0xE0) tail = 2, low = 0xA0;
+    else if (lead >= 0xE1 && lead <= 0xEC) tail = 2;
+    else if (lead == 0xED) tail = 2, high = 0x9F;
+    else if (lead >= 0xEE && lead <= 0xEF) tail = 2;
+    else if (lead == 0xF0) tail = 3, low = 0x90;
+    else if (lead >= 0xF1 && lead <= 0xF3) tail = 3;
+    else if (lead == 0xF4) tail = 3, high = 0x8F;
+    else return false;
+    for (int i = 0; i < tail; ++i, ++pos_) {
+      if (pos_ >= text_.size()) return false;
+      const auto b = static_cast<unsigned char>(text_[pos_]);
+      if (b < (i == 0 ? low : 0x80) || b > (i == 0 ? high : 0xBF)) return false;
+    }
+    return true;
   }
 
   bool skip_word(std::string_view word) {

@@ -194,6 +194,9 @@ TEST(JsonReader, AMaskedParseKeepsAndRefusesWhatTheWholeParseDoes) {
       R"({"items": [{"name": "plain", "tags": ["a", {"b": null, "c": [true, false, {}]}], "spec": {"n": "x", "m": 2},
                      "drop": [1, "\u00e9"]}, {"tags": {"k": "v"}, "spec": {"n": {"deep": [[]]}}}]})",
       "{\"items\": [{\"name\": \"caf\xC3\xA9\", \"tags\": [\"\xE2\x82\xAC\"]}]}",
+      // Dropped strings with every length of UTF-8 sequence, its edges, and an escaped surrogate pair.
+      "{\"items\": [{\"drop\": \"\xC2\x80 \xDF\xBF \xE0\xA0\x80 \xED\x9F\xBF \xEF\xBF\xBF \xF0\x90\x80\x80 "
+      "\xF4\x8F\xBF\xBF\"}], \"drop\": \"\\ud834\\udd1e \\uE000\"}",
   };
   for (const std::string& text : good) {
     SCOPED_TRACE(text);
@@ -231,6 +234,23 @@ TEST(JsonReader, AMaskedParseKeepsAndRefusesWhatTheWholeParseDoes) {
     ASSERT_FALSE(masked.ok());
     EXPECT_EQ(masked.error().pos.file, "x.json");
     EXPECT_GE(masked.error().pos.line, 1);
+  }
+  // A dropped string the whole parse refuses, refused with the same error: ill-formed UTF-8
+  // (a stray continuation, a bad second byte, overlong forms, an encoded surrogate, past U+10FFFF,
+  // cut short) and a lone escaped surrogate.
+  const std::string bad_strings[] = {
+      "\x80",         "\xC3\x28",         "\xC0\xAF",         "\xC1\xBF",         "\xE0\x80\xAF",
+      "\xED\xA0\x80", "\xF0\x80\x80\xAF", "\xF4\x90\x80\x80", "\xF5\x80\x80\x80", "\xE2\x82",
+      "\xFF",         "\\ud800",          "\\udc00x",         "\\ud800\\u0041",
+  };
+  for (const std::string& inner : bad_strings) {
+    const std::string text = "{\"items\": [{\"drop\": \"a" + inner + "b\"}]}";
+    SCOPED_TRACE(text);
+    auto masked = parse_json_masked(text, "x.json", mask);
+    auto whole = parse_json(text, "x.json");
+    ASSERT_FALSE(whole.ok());
+    ASSERT_FALSE(masked.ok());
+    EXPECT_EQ(masked.error().to_string(), whole.error().to_string());
   }
 }
 
