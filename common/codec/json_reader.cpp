@@ -401,14 +401,12 @@ class MaskFilter {
       if (pos_ >= text_.size()) return false;
       const char e = text_[pos_++];
       if (e == 'u') {
-        unsigned code = 0;
         for (int i = 0; i < 4; ++i, ++pos_) {
           if (pos_ >= text_.size() || !std::isxdigit(static_cast<unsigned char>(text_[pos_]))) return false;
-          const char h = text_[pos_];
-          code = code * 16 +
-                 static_cast<unsigned>(std::isdigit(static_cast<unsigned char>(h)) ? h - '0' : (h | 0x20) - 'a' + 10);
         }
-        if (code >= 0xD800 && code <= 0xDFFF) return false;  // a surrogate: the exact parse pairs them
+        // \uD800-\uDFFF, a surrogate: the exact parse pairs them. Its first two hex digits are D
+        // and 8 or above (a digit 8-9 or a letter, either case).
+        if ((text_[pos_ - 4] | 0x20) == 'd' && (text_[pos_ - 3] | 0x20) >= '8') return false;
       } else if (std::string_view("\"\\/bfnrt").find(e) == std::string_view::npos) {
         return false;
       }

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "net/redaction.h"
+#include "rollout/messages.h"
 
 namespace fleetwave {
 void ArgoCdObserver::observe(const std::string& app, Observations& into) {
@@ -80,10 +81,8 @@ Observations observations_from(Result<std::vector<ApplicationSummary>> applicati
   }
   for (auto& [cluster, names] : claims) {
     std::sort(names.begin(), names.end());
-    std::string list;
-    for (const std::string& n : names) list += (list.empty() ? "" : ", ") + n;
     out.duplicates.push_back("cluster " + cluster + " has " + std::to_string(names.size()) + " Argo CD Applications (" +
-                             list + "); using " + names.front());
+                             join(names) + "); using " + names.front());
   }
   return out;
 }

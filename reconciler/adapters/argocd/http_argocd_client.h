@@ -2,9 +2,9 @@
 // contracts").
 //
 // Every call opens its own connection, so the object is safe to share between threads: after
-// create() it changes only the memos of its last lists, behind a mutex. Bodies are read through a size limit and parsed
-// with a nesting limit; errors follow the table in argocd_errors.h. The token is sent only in the Authorization header
-// and never appears in an error.
+// create() it changes only the memos of its last lists, behind a mutex. Bodies are read through
+// a size limit and parsed with a nesting limit; errors follow the table in argocd_errors.h. The
+// token is sent only in the Authorization header and never appears in an error.
 #pragma once
 
 #include <chrono>
