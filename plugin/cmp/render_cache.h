@@ -23,6 +23,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "cmp/cmp_request.h"
 #include "render/input_bundle.h"
@@ -49,7 +50,8 @@ class RenderCache {
 
   bool enabled() const { return enabled_; }
 
-  // Keys the cache on these inputs; load() and store() refer to them.
+  // Keys the cache on these inputs; load() and store() refer to them, and to the bundle's file
+  // contents, which must outlive those calls.
   void set_inputs(const RenderRequest& request, const InputBundle& bundle);
 
   // The snapshot stored for exactly these inputs; valid until the next call. nullopt on a
@@ -72,8 +74,11 @@ class RenderCache {
   CacheSettings settings_;
   std::string identity_;
   bool enabled_ = false;
-  std::string canonical_;  // the keyed inputs, as stored in and compared with entries
-  std::string name_;       // entry file name
+  // The keyed inputs, as stored in and compared with entries: pieces of framing_ (lengths, roles,
+  // paths) and the bundle's file contents.
+  std::string framing_;
+  std::vector<std::string_view> keyed_;
+  std::string name_;  // entry file name
   // A read-only mapping of the loaded entry.
   class Mapping {
    public:

@@ -65,6 +65,8 @@ Error file_error(const std::string& rel, std::string message) {
 struct DirEntry {
   std::string name;
   unsigned char type;  // DT_DIR, DT_REG, DT_LNK, ... (DT_UNKNOWN on some file systems)
+  bool read = false;   // a regular manifest read while its directory was open
+  std::string content, problem;
 };
 
 // Walks directories by their real paths, as plain strings: a directory reached without a symlink
@@ -135,7 +137,7 @@ class Walker {
         stack.pop_back();
         continue;
       }
-      const DirEntry& entry = f.entries[f.next++];
+      DirEntry& entry = f.entries[f.next++];
       std::string rel = f.rel.empty() ? entry.name : f.rel + "/" + entry.name;
       std::string path = f.real == "/" ? "/" + entry.name : f.real + "/" + entry.name;
       if (std::optional<std::string> dir = visit(entry, rel, std::move(path), role, out)) {
@@ -144,8 +146,8 @@ class Walker {
     }
   }
 
-  // The entries of a directory, sorted by name; "visited" for a directory already walked (reached
-  // again through a symlink), else a problem, else "".
+  // The entries of a directory, sorted by name, its regular manifests already read; "visited"
+  // for a directory already walked (reached again through a symlink), else a problem, else "".
   std::string list(const std::string& real, std::vector<DirEntry>& entries) {
     DIR* dir = ::opendir(real.c_str());
     if (dir == nullptr) return std::strerror(errno);
@@ -160,10 +162,22 @@ class Walker {
       entries.push_back(DirEntry{e->d_name, e->d_type});
     }
     const int error = errno;
+    if (error == 0) {
+      std::sort(entries.begin(), entries.end(), [](const DirEntry& a, const DirEntry& b) { return a.name < b.name; });
+      read_manifests(::dirfd(dir), entries);
+    }
     ::closedir(dir);
-    if (error != 0) return std::strerror(error);
-    std::sort(entries.begin(), entries.end(), [](const DirEntry& a, const DirEntry& b) { return a.name < b.name; });
-    return "";
+    return error != 0 ? std::strerror(error) : "";
+  }
+
+  // Reads the directory's regular manifests relative to the open directory: the kernel resolves
+  // one name instead of the whole path, the costliest part of opening hundreds of small files.
+  void read_manifests(int dir_fd, std::vector<DirEntry>& entries) const {
+    for (DirEntry& entry : entries) {
+      if (entry.type != DT_REG || !has_manifest_extension(entry.name)) continue;
+      entry.problem = read_file(::openat(dir_fd, entry.name.c_str(), kReadFlags), entry.content);
+      entry.read = true;
+    }
   }
 
   // The real path of a symlink's target, or nullopt after reporting why it is not followed.
@@ -198,7 +212,7 @@ class Walker {
 
   // Reads the entry at `target` when it is a manifest; returns the real path of a directory to
   // walk into.
-  std::optional<std::string> visit(const DirEntry& entry, const std::string& rel, std::string target, FileRole role,
+  std::optional<std::string> visit(DirEntry& entry, const std::string& rel, std::string target, FileRole role,
                                    std::vector<SourceFile>& out) {
     unsigned char type = entry.type;
     struct stat st {};
@@ -215,6 +229,11 @@ class Walker {
       return target;
     }
     if (!has_manifest_extension(entry.name)) return std::nullopt;
+    if (entry.read) {
+      if (!entry.problem.empty()) errors_.push_back(file_error(rel, entry.problem));
+      else out.push_back(SourceFile{rel, std::move(entry.content), role});
+      return std::nullopt;
+    }
     if (type != DT_REG) {
       errors_.push_back(file_error(rel, "not a regular file (a FIFO, socket or device?)"));
       return std::nullopt;
@@ -228,11 +247,17 @@ class Walker {
     return std::nullopt;
   }
 
-  // One open, fstat and read: a render reads hundreds of small files. O_NONBLOCK so a file
-  // swapped for a FIFO after the listing cannot block; fstat re-checks it is a regular file.
+  // O_NONBLOCK so a file swapped for a FIFO after the listing cannot block (fstat re-checks it
+  // is a regular file); O_NOFOLLOW: the name was listed as a regular file, or is a real path, so
+  // a symlink there was swapped in after the listing.
+  static constexpr int kReadFlags = O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW;
+
   std::string read_file(const std::string& path, std::string& content) const {
-    // O_NOFOLLOW: `path` is a real path, so a symlink there was swapped in after the listing.
-    int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW);
+    return read_file(::open(path.c_str(), kReadFlags), content);
+  }
+
+  // One fstat and read of an opened file (closed here): a render reads hundreds of small files.
+  std::string read_file(int fd, std::string& content) const {
     if (fd < 0) return std::string("cannot open file: ") + std::strerror(errno);
     struct stat st {};
     std::string problem;
