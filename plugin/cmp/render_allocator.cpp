@@ -18,11 +18,10 @@ constexpr std::size_t kGrain = 16;                            // __STDCPP_DEFAUL
 constexpr std::size_t kMaxFine = 512;                         // classes every 16 bytes up to here
 constexpr std::size_t kMaxPooled = 256 << 10;                 // then powers of two up to here; larger: malloc
 constexpr std::size_t kClasses = kMaxFine / kGrain + 1 + 10;  // 1 KiB .. 256 KiB
-// Chunks grow from 512 KiB, doubling up to 8 MiB: a small render zeroes only about what it uses
-// (a fixed 4 MiB chunk was ~14% of a warm 100-template render, in page clearing), a large one
-// still takes few chunks.
+// The first chunk is one huge page, the next ones two: a warm 100-template render fits in the
+// first, and clearing a fixed 4 MiB first chunk was ~14% of its time.
 constexpr std::size_t kFirstChunkBytes = 2 << 20;
-constexpr std::size_t kMaxChunkBytes = 8 << 20;
+constexpr std::size_t kMaxChunkBytes = 4 << 20;
 constexpr std::size_t kHugePage = 2 << 20;
 
 struct FreeBlock {
@@ -41,37 +40,34 @@ char* g_cursor = nullptr;
 char* g_limit = nullptr;
 std::size_t g_next_chunk_bytes = kFirstChunkBytes;
 
-// Memory faulted in at once: page faults one by one cost a 100-template render ~15%. Mappings
-// of 2 MiB and more ask for transparent huge pages where the system allows them.
-void* map_populated(std::size_t bytes) {
-  const bool huge = bytes >= kHugePage;
-  const std::size_t slack = huge ? kHugePage : 0;
-  void* raw = mmap(nullptr, bytes + slack, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+// A chunk, faulted in at once: page faults one by one cost a 100-template render ~15%. Chunks ask
+// for transparent huge pages where the system allows them.
+void* map_chunk(std::size_t bytes) {
+  void* raw = mmap(nullptr, bytes + kHugePage, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   if (raw == MAP_FAILED) throw std::bad_alloc();
-  void* chunk = raw;
-  if (huge) {
-    chunk = reinterpret_cast<void*>((reinterpret_cast<std::uintptr_t>(raw) + kHugePage - 1) & ~(kHugePage - 1));
-    const auto head = static_cast<std::size_t>(static_cast<char*>(chunk) - static_cast<char*>(raw));
-    if (head != 0) munmap(raw, head);
-    if (slack != head) munmap(static_cast<char*>(chunk) + bytes, slack - head);
-    madvise(chunk, bytes, MADV_HUGEPAGE);
-  }
+  char* chunk = reinterpret_cast<char*>((reinterpret_cast<std::uintptr_t>(raw) + kHugePage - 1) & ~(kHugePage - 1));
+  const auto head = static_cast<std::size_t>(chunk - static_cast<char*>(raw));
+  if (head != 0) munmap(raw, head);
+  if (head != kHugePage) munmap(chunk + bytes, kHugePage - head);
+  madvise(chunk, bytes, MADV_HUGEPAGE);
 #ifdef MADV_POPULATE_WRITE
   if (madvise(chunk, bytes, MADV_POPULATE_WRITE) != 0)
 #endif
   {
-    for (std::size_t i = 0; i < bytes; i += 4096) static_cast<volatile char*>(chunk)[i] = 0;
+    for (std::size_t i = 0; i < bytes; i += 4096) reinterpret_cast<volatile char*>(chunk)[i] = 0;
   }
   return chunk;
 }
 
-// A large block (file contents, the cache key, output buffers) in a mapping of its own, given back
-// when freed; rounded to whole pages, or to huge pages from 1 MiB, where the huge page's one
-// fault is far cheaper than hundreds of small ones.
+// A large block (file contents, output buffers, big vectors) in a mapping of its own, given back
+// when freed, faulted in as it is touched (a buffer's unused capacity costs nothing), in huge
+// pages where the mapping spans them.
 void* allocate_large(std::size_t bytes) {
-  const std::size_t round = sizeof(Header) + bytes >= kHugePage / 2 ? kHugePage : 4096;
-  const std::size_t mapped = (sizeof(Header) + bytes + round - 1) & ~(round - 1);
-  auto* h = static_cast<Header*>(map_populated(mapped));
+  const std::size_t mapped = (sizeof(Header) + bytes + 4095) & ~std::size_t{4095};
+  void* raw = mmap(nullptr, mapped, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (raw == MAP_FAILED) throw std::bad_alloc();
+  if (mapped >= kHugePage) madvise(raw, mapped, MADV_HUGEPAGE);
+  auto* h = static_cast<Header*>(raw);
   h->size_class = 0;
   h->mapped_bytes = mapped;
   return h + 1;
@@ -100,7 +96,7 @@ void* allocate(std::size_t bytes) {
   if (static_cast<std::size_t>(g_limit - g_cursor) < need) {
     const std::size_t chunk_bytes = g_next_chunk_bytes;
     g_next_chunk_bytes = std::min(chunk_bytes * 2, kMaxChunkBytes);
-    g_cursor = static_cast<char*>(map_populated(chunk_bytes));
+    g_cursor = static_cast<char*>(map_chunk(chunk_bytes));
     g_limit = g_cursor + chunk_bytes;
   }
   auto* h = reinterpret_cast<Header*>(g_cursor);
