@@ -9,11 +9,13 @@
 //
 //   fleetwave-bench-curves --render build/plugin/fleetwave-render --out bench-data
 //                          [--runs 5] [--max 10000] [--kustomize-max 1000] [--work /tmp/fw-curves]
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -59,9 +61,11 @@ std::uintmax_t input_bytes(const fs::path& root) {
 
 double mib(long kb) { return static_cast<double>(kb) / 1024.0; }
 
-// One curve: for each x, a fleet of `shape(x)`, measured; one CSV row per point.
+using Points = std::map<int, fb::Medians>;
+
+// One curve: for each x, a fleet of `shape(x)`, measured; one CSV row per point, kept in `points`.
 bool curve(const Options& o, const std::string& name, const std::string& x_name, const std::vector<int>& xs,
-           const std::function<fb::FleetShape(int)>& shape) {
+           const std::function<fb::FleetShape(int)>& shape, Points& points) {
   fs::create_directories(o.out);
   std::ofstream csv(o.out / (name + ".csv"));
   csv << x_name
@@ -94,8 +98,24 @@ bool curve(const Options& o, const std::string& name, const std::string& x_name,
                 mib(m.cold.rss_kb), mib(m.warm.rss_kb));
     std::fflush(stdout);
     fs::remove_all(dir);
+    points[x] = m;
   }
   return true;
+}
+
+// Issue 30's bounds at 10,000 templates or clusters: a cold render at most 10x the time at
+// 1,000, and peak memory at most 64 MiB.
+bool check_bounds(const std::string& what, const Points& points) {
+  auto at = [&](int x) { return points.find(x); };
+  if (at(1000) == points.end() || at(10000) == points.end()) return true;
+  const fb::Medians& small = at(1000)->second;
+  const fb::Medians& large = at(10000)->second;
+  const double ratio = large.cold.wall_ms / small.cold.wall_ms;
+  const double peak = std::max(mib(large.cold.rss_kb), mib(large.warm.rss_kb));
+  const bool ok = ratio <= 10 && peak <= 64;
+  std::printf("%s: cold at 10,000 / at 1,000 = %.1fx (target <= 10x) %s; peak at 10,000 %.1f MiB (target <= 64) %s\n",
+              what.c_str(), ratio, ratio <= 10 ? "ok" : "MISSED", peak, peak <= 64 ? "ok" : "MISSED");
+  return ok;
 }
 
 }  // namespace
@@ -104,18 +124,31 @@ int main(int argc, char** argv) {
   Options o = parse(argc, argv);
   fb::note_machine_load("before the runs");
   const std::vector<int> sizes = {10, 30, 100, 300, 1000, 3000, 10000};
-  bool ok = curve(o, "render-templates", "templates", sizes,
-                  [](int n) {
-                    return fb::FleetShape{n, 100, 0, true};
-                  }) &&
-            curve(o, "render-clusters", "clusters", sizes,
-                  [](int n) {
-                    return fb::FleetShape{100, n, 0, false};
-                  }) &&
+  Points templates, clusters, overrides;
+  bool ok = curve(
+                o, "render-templates", "templates", sizes,
+                [](int n) {
+                  return fb::FleetShape{n, 100, 0, true};
+                },
+                templates) &&
+            curve(
+                o, "render-clusters", "clusters", sizes,
+                [](int n) {
+                  return fb::FleetShape{100, n, 0, false};
+                },
+                clusters) &&
             // The generated fleet has two rules per cluster (metadata, Deployments) before extras.
-            curve(o, "render-overrides", "rules_per_cluster", {2, 4, 8, 16, 32, 64}, [](int n) {
-              return fb::FleetShape{100, 100, n - 2, false};
-            });
+            curve(
+                o, "render-overrides", "rules_per_cluster", {2, 4, 8, 16, 32, 64},
+                [](int n) {
+                  return fb::FleetShape{100, 100, n - 2, false};
+                },
+                overrides);
+  if (ok) {
+    std::printf("\n");
+    check_bounds("templates", templates);
+    check_bounds("clusters", clusters);
+  }
   std::printf("\nCSV in %s; draw with bench/plot-curves.sh %s docs\n", o.out.c_str(), o.out.c_str());
   return ok ? 0 : 1;
 }

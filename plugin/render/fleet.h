@@ -44,6 +44,15 @@ struct ResourceTemplate {
   ObjectSource source;
 };
 
+// An OverridePolicy object in binary JSON: its spec.overrideRules one by one (`split`; a
+// cluster's render reads only its own rules) and the rest as `head`, or the whole object as
+// `head` when the policy uses the deprecated single targetCluster + overriders pair.
+struct OverridePolicyRecord {
+  bool split = false;
+  std::string head;
+  std::vector<std::string> rules;
+};
+
 struct Fleet {
   std::vector<Cluster> clusters;  // sorted by name
   std::vector<PropagationPolicy> propagation_policies;
@@ -61,11 +70,14 @@ struct Fleet {
   // load_fleet, never null after it.
   std::shared_ptr<const ResourceInterpreter> interpreter;
   // The objects the clusters, propagation policies and override policies above were parsed
-  // from (same order): the render cache (render/fleet_snapshot.h) keeps these and parses
-  // only what one cluster's render needs.
-  std::vector<Json> cluster_objects;
-  std::vector<Json> propagation_policy_objects;
-  std::vector<Json> override_policy_objects;
+  // from (same order), in binary JSON (codec/binary_json.h): the render cache
+  // (render/fleet_snapshot.h) keeps these and parses only what one cluster's render needs. Kept
+  // encoded rather than as Json trees, which take about six times the bytes: a fleet of 10,000
+  // clusters would otherwise hold a tree per cluster and per override rule through the render.
+  // Empty in a fleet restored from a snapshot.
+  std::vector<std::string> cluster_records;
+  std::vector<std::string> propagation_policy_records;
+  std::vector<OverridePolicyRecord> override_policy_records;
   // The ResourceInterpreterCustomizations the interpreter was built from, with their sources,
   // for the same reason.
   std::vector<Json> customization_objects;

@@ -5,6 +5,7 @@
 #include <tuple>
 
 #include "base/text.h"
+#include "codec/binary_json.h"
 #include "codec/json_reader.h"
 #include "codec/yaml_codec.h"
 #include "interpret/resource_interpreter.h"
@@ -34,7 +35,25 @@ struct LoadedObject {
   int line = 0;
   FieldPath prefix;  // "items[3]" for objects flattened out of a List
   Json object;
+  // An inventory object or Karmada policy waits in binary JSON (`object` null), decoded when
+  // classified: held as trees, 10,000 Clusters and their override rules took most of a render's
+  // memory.
+  std::string encoded;
 };
+
+// The snapshot's form of an override policy (render/fleet.h).
+OverridePolicyRecord override_policy_record(const OverridePolicy& policy, Json object) {
+  OverridePolicyRecord record;
+  const Json* list = find_path(object, {"spec", "overrideRules"});
+  record.split = list != nullptr && list->is_array() && !list->empty() && list->size() == policy.rules.size() &&
+                 policy.rules.front().field == "spec.overrideRules[0]";
+  if (record.split) {
+    for (const Json& rule : *list) append_binary_json(record.rules.emplace_back(), rule);
+    object["spec"].erase("overrideRules");
+  }
+  append_binary_json(record.head, object);
+  return record;
+}
 
 class Loader {
  public:
@@ -45,10 +64,15 @@ class Loader {
     if (!errors_.empty()) return errors_;
     std::vector<LoadedObject> objects;
     for (const SourceFile& file : bundle_.files) read_file(file, objects);
-    std::vector<const Json*> app_objects;
-    for (const LoadedObject& o : objects) app_objects.push_back(&o.object);
-    scopes_.learn_from(app_objects);
-    for (LoadedObject& o : objects) classify(o);
+    for (LoadedObject& o : objects) {
+      if (!o.encoded.empty()) {
+        std::size_t at = 0;
+        o.object = read_binary_json(o.encoded, at).value_or(Json());
+        std::string().swap(o.encoded);  // not beside its tree: records are written from the tree
+      }
+      classify(o);
+      o = LoadedObject();  // what the fleet keeps was moved out
+    }
     finish();
     locate_errors(bundle_, errors_);
     if (!errors_.empty()) return errors_;
@@ -104,12 +128,31 @@ class Loader {
       const Json* items = find_member(value, "items");
       if (ends_with(string_at(value, {"kind"}), "List") && items != nullptr && items->is_array()) {
         for (std::size_t k = 0; k < items->size(); ++k) {
-          out.push_back(LoadedObject{&file, i, docs[i].line, FieldPath().key("items").index(k), (*items)[k]});
+          keep(LoadedObject{&file, i, docs[i].line, FieldPath().key("items").index(k), (*items)[k], {}}, out);
         }
         continue;
       }
-      out.push_back(LoadedObject{&file, i, docs[i].line, FieldPath(), std::move(value)});
+      keep(LoadedObject{&file, i, docs[i].line, FieldPath(), std::move(value), {}}, out);
     }
+  }
+
+  // Learns the object's scope if it is a CustomResourceDefinition (every object is seen before
+  // any is classified, in input order) and keeps it, encoded if it is a Cluster or policy.
+  void keep(LoadedObject o, std::vector<LoadedObject>& out) {
+    scopes_.learn_from({&o.object});
+    if (o.file->role == FileRole::Inventory || string_at(o.object, {"apiVersion"}) == kKarmadaPolicyApi) {
+      append_binary_json(o.encoded, o.object);
+      o.object = Json();
+      o.encoded.shrink_to_fit();
+    }
+    out.push_back(std::move(o));
+  }
+
+  // The snapshot's record of the object: its binary JSON.
+  static std::string record_of(const LoadedObject& o) {
+    std::string record;
+    append_binary_json(record, o.object);
+    return record;
   }
 
   // Turns a problem at `field` of object `o` into an error with the file position.
@@ -224,29 +267,32 @@ class Loader {
 
   bool load_policy(LoadedObject& o, const std::string& kind) {
     if (kind == "PropagationPolicy" || kind == "ClusterPropagationPolicy") {
-      add_policy(o, kind, parse_propagation_policy, fleet_.propagation_policies, fleet_.propagation_policy_objects);
+      if (add_policy(o, kind, parse_propagation_policy, fleet_.propagation_policies))
+        fleet_.propagation_policy_records.push_back(record_of(o));
       return true;
     }
     if (kind == "OverridePolicy" || kind == "ClusterOverridePolicy") {
-      add_policy(o, kind, parse_override_policy, fleet_.override_policies, fleet_.override_policy_objects);
+      if (add_policy(o, kind, parse_override_policy, fleet_.override_policies)) {
+        fleet_.override_policy_records.push_back(
+            override_policy_record(fleet_.override_policies.back(), std::move(o.object)));
+      }
       return true;
     }
     return false;
   }
 
-  // A (Cluster)PropagationPolicy or (Cluster)OverridePolicy parsed by `parse`, kept with its object
-  // unless another of the same kind, namespace and name came first.
+  // A (Cluster)PropagationPolicy or (Cluster)OverridePolicy parsed by `parse`, kept unless another
+  // of the same kind, namespace and name came first; true when kept.
   template <class Policy, class Parse>
-  void add_policy(LoadedObject& o, const std::string& kind, Parse parse, std::vector<Policy>& policies,
-                  std::vector<Json>& objects) {
+  bool add_policy(LoadedObject& o, const std::string& kind, Parse parse, std::vector<Policy>& policies) {
     Problems problems;
     const bool cluster_scoped = kind.rfind("Cluster", 0) == 0;
     Policy p = parse(o.object, cluster_scoped, bundle_.default_namespace, problems);
     p.source = source_of(o).position();
     add_problems(o, problems, kind + " " + printable(p.namespace_.empty() ? p.name : p.namespace_ + "/" + p.name));
-    if (!check_unique(o, kind, p.namespace_, p.name)) return;
+    if (!check_unique(o, kind, p.namespace_, p.name)) return false;
     policies.push_back(std::move(p));
-    objects.push_back(std::move(o.object));
+    return true;
   }
 
   // A ResourceInterpreterCustomization configures the renderer (interpret/); it is never rendered.
@@ -282,7 +328,7 @@ class Loader {
       return;
     }
     fleet_.clusters.push_back(std::move(c));
-    fleet_.cluster_objects.push_back(std::move(o.object));
+    fleet_.cluster_records.push_back(record_of(o));
   }
 
   void add_template(LoadedObject& o, const std::string& api_version, const std::string& kind) {
@@ -336,21 +382,30 @@ class Loader {
     add_problems(o, problems);
   }
 
-  // The cordons' taints go into the Cluster objects before they are parsed, so the render cache,
-  // which keeps the objects, sees the same inventory as this render.
+  // The cordons' taints go into the cordoned clusters' objects, which are parsed again, so the
+  // render cache, which keeps the objects, sees the same inventory as this render.
   void apply_cordon_overlay() {
     if (cordons_.empty()) return;
-    for (const std::string& name : apply_cordons(cordons_, fleet_.cluster_objects)) {
+    std::vector<std::size_t> cordoned;
+    std::vector<Json> objects;
+    for (std::size_t i = 0; i < fleet_.clusters.size(); ++i) {
+      if (find_cordon(cordons_, fleet_.clusters[i].name) == nullptr) continue;
+      std::size_t at = 0;
+      cordoned.push_back(i);
+      objects.push_back(read_binary_json(fleet_.cluster_records[i], at).value_or(Json()));
+    }
+    for (const std::string& name : apply_cordons(cordons_, objects)) {
       Error e = invalid_input(
           "cordon of cluster \"" + printable(name) +
           "\", which the inventory does not have, has no effect; remove it with fleetwave uncordon " + printable(name));
       e.pos.file = kCordonsPath;
       fleet_.warnings.push_back(std::move(e));
     }
-    for (std::size_t i = 0; i < fleet_.clusters.size(); ++i) {
-      if (find_cordon(cordons_, fleet_.clusters[i].name) == nullptr) continue;
+    for (std::size_t k = 0; k < cordoned.size(); ++k) {
       Problems problems;
-      fleet_.clusters[i] = parse_cluster(fleet_.cluster_objects[i], problems);
+      fleet_.clusters[cordoned[k]] = parse_cluster(objects[k], problems);
+      fleet_.cluster_records[cordoned[k]].clear();
+      append_binary_json(fleet_.cluster_records[cordoned[k]], objects[k]);
     }
   }
 
@@ -365,15 +420,15 @@ class Loader {
     std::sort(order.begin(), order.end(),
               [&](std::size_t a, std::size_t b) { return fleet_.clusters[a].name < fleet_.clusters[b].name; });
     std::vector<Cluster> clusters;
-    std::vector<Json> objects;
+    std::vector<std::string> records;
     clusters.reserve(order.size());
-    objects.reserve(order.size());
+    records.reserve(order.size());
     for (std::size_t i : order) {
       clusters.push_back(std::move(fleet_.clusters[i]));
-      objects.push_back(std::move(fleet_.cluster_objects[i]));
+      records.push_back(std::move(fleet_.cluster_records[i]));
     }
     fleet_.clusters = std::move(clusters);
-    fleet_.cluster_objects = std::move(objects);
+    fleet_.cluster_records = std::move(records);
     std::sort(fleet_.templates.begin(), fleet_.templates.end(),
               [](const ResourceTemplate& a, const ResourceTemplate& b) {
                 return std::tie(a.id.api_version, a.id.kind, a.id.namespace_, a.id.name) <

@@ -53,31 +53,18 @@ std::vector<std::vector<Pair>> rules_by_cluster(const Fleet& fleet) {
   return out;
 }
 
-// Whether the policy's rules are its spec.overrideRules (stored one by one), rather than the
-// deprecated targetCluster + overriders pair (stored as part of the policy).
-bool has_rule_list(const OverridePolicy& policy, const Json& object) {
-  const Json* list = find_path(object, {"spec", "overrideRules"});
-  return list != nullptr && list->is_array() && !list->empty() && list->size() == policy.rules.size() &&
-         policy.rules.front().field == "spec.overrideRules[0]";
-}
-
 void write_override_policies(const Fleet& fleet, std::string& out) {
   TableWriter table;
   for (std::size_t p = 0; p < fleet.override_policies.size(); ++p) {
-    const OverridePolicy& policy = fleet.override_policies[p];
+    const OverridePolicyRecord& record = fleet.override_policy_records[p];
     std::string& rec = table.next();
-    rec += static_cast<char>(policy.cluster_scoped);
-    Json header = fleet.override_policy_objects[p];
-    const bool split = has_rule_list(policy, header);
-    rec += static_cast<char>(split);
+    rec += static_cast<char>(fleet.override_policies[p].cluster_scoped);
+    rec += static_cast<char>(record.split);
+    append_bytes(rec, record.head);
     TableWriter rules;
-    if (split) {
-      for (const Json& rule : header["spec"]["overrideRules"]) append_binary_json(rules.next(), rule);
-      header["spec"].erase("overrideRules");
-    }
-    append_json_bytes(rec, header);
+    for (const std::string& rule : record.rules) rules.next() += rule;
     rules.finish(rec);
-    append_source(rec, policy.source);
+    append_source(rec, fleet.override_policies[p].source);
   }
   table.finish(out);
 }
@@ -206,14 +193,14 @@ std::string encode_fleet_snapshot(const FleetRender& render, const std::string& 
   for (std::size_t i = 0; i < fleet.clusters.size(); ++i) {
     std::string& rec = clusters.next();
     append_bytes(rec, fleet.clusters[i].name);
-    append_binary_json(rec, fleet.cluster_objects[i]);
+    rec += fleet.cluster_records[i];
   }
   clusters.finish(out);
   TableWriter policies;
   for (std::size_t i = 0; i < fleet.propagation_policies.size(); ++i) {
     std::string& rec = policies.next();
     rec += static_cast<char>(fleet.propagation_policies[i].cluster_scoped);
-    append_binary_json(rec, fleet.propagation_policy_objects[i]);
+    rec += fleet.propagation_policy_records[i];
     append_source(rec, fleet.propagation_policies[i].source);
   }
   policies.finish(out);

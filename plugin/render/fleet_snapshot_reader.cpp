@@ -178,7 +178,6 @@ class Restorer {
     Cluster cluster = parse_cluster(object, problems);
     ok_ = ok_ && f.ok() && problems.empty() && cluster.name == name_;
     fleet_.clusters.push_back(std::move(cluster));
-    fleet_.cluster_objects.push_back(std::move(object));
   }
 
   // Override policies with at least one rule for this cluster, holding just those rules: a
@@ -259,7 +258,6 @@ class Restorer {
     fleet_.propagation_policies.push_back(
         parse_propagation_policy(object, cluster_scoped, t_.default_namespace, problems));
     fleet_.propagation_policies.back().source = f.source();
-    fleet_.propagation_policy_objects.push_back(std::move(object));
     ok_ = ok_ && f.ok() && problems.empty();
     policies_.emplace(index, fleet_.propagation_policies.size() - 1);
     return &fleet_.propagation_policies.back();

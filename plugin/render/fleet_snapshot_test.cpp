@@ -8,7 +8,9 @@
 #include <gtest/gtest.h>
 
 #include "cmp/repo_reader.h"
+#include "codec/binary_json.h"
 #include "testkit/build_paths.h"
+#include "testkit/builders/bundle_builder.h"
 
 namespace fleetwave {
 namespace {
@@ -76,6 +78,52 @@ TEST(FleetSnapshot, RendersEveryClusterOfEveryCaseAsTheFullRender) {
     }
   }
   EXPECT_GT(rendered, 100);  // the corpus really ran
+}
+
+// The snapshot keeps the inventory as the render saw it: with the cordon overlay's taint on the
+// cordoned cluster, so its replicas go to the others from the cache too.
+TEST(FleetSnapshot, KeepsTheCordonedInventory) {
+  InputBundle bundle =
+      testkit::BundleBuilder()
+          .simple_cluster("a")
+          .simple_cluster("b")
+          .simple_cluster("c")
+          .app("apps/web/deploy.yaml",
+               "apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web, namespace: shop}\nspec:\n  replicas: 6\n")
+          .app("apps/web/policy.yaml",
+               "apiVersion: policy.karmada.io/v1alpha1\nkind: PropagationPolicy\nmetadata: {name: web, namespace: "
+               "shop}\n"
+               "spec:\n  resourceSelectors: [{apiVersion: apps/v1, kind: Deployment}]\n  placement:\n"
+               "    replicaScheduling: {replicaSchedulingType: Divided, replicaDivisionPreference: Weighted,\n"
+               "      weightPreference: {staticWeightList: [{targetCluster: {clusterNames: [a, b, c]}, weight: 1}]}}\n")
+          .cordons(
+              "apiVersion: fleetwave.io/v1alpha1\nkind: Cordons\ncordons:\n"
+              "- {cluster: b, taint: {key: cluster.karmada.io/not-ready, effect: NoExecute}, reason: outage, "
+              "since: 2026-11-27T00:00:00Z}\n")
+          .build();
+  bundle.app_path = "apps/web";
+  auto full = FleetRender::prepare(bundle);
+  ASSERT_TRUE(full.ok()) << to_string(full.error());
+  const std::string snapshot = encode_fleet_snapshot(*full, "default");
+  for (const char* name : {"a", "b", "c"}) {
+    SCOPED_TRACE(name);
+    auto from_snapshot = render_from_snapshot(snapshot, name);
+    ASSERT_TRUE(from_snapshot.has_value());
+    EXPECT_EQ(describe(*from_snapshot), describe(full->render(name)));
+  }
+  auto on_b = render_from_snapshot(snapshot, "b");
+  ASSERT_TRUE(on_b.has_value() && on_b->ok());
+  EXPECT_TRUE((*on_b)->objects.empty());  // the cordoned cluster gets no replicas
+  const Fleet& fleet = full->fleet();
+  ASSERT_EQ(fleet.cluster_records.size(), 3u);
+  for (std::size_t i = 0; i < 3; ++i) {
+    std::size_t at = 0;
+    const Json object = read_binary_json(fleet.cluster_records[i], at).value_or(Json());
+    EXPECT_EQ(string_at(object, {"metadata", "name"}), fleet.clusters[i].name);
+    const Json* taints = find_path(object, {"spec", "taints"});
+    EXPECT_EQ(taints != nullptr ? taints->dump() : "none",
+              i == 1 ? R"([{"effect":"NoExecute","key":"cluster.karmada.io/not-ready"}])" : "none");
+  }
 }
 
 TEST(FleetSnapshot, RefusesTruncatedAndForeignData) {
