@@ -14,7 +14,7 @@ bool same_result(const Result<RenderOutput, ErrorList>& a, const Result<RenderOu
 // A streamed render and its check: the same result, and the same bytes streamed.
 bool same_stream(const Result<RenderOutput, ErrorList>& a, const ObjectStream* a_text,
                  const Result<RenderOutput, ErrorList>& b, const ObjectStream* b_text) {
-  return same_result(a, b) && (a_text == nullptr || a_text->text() == b_text->text());
+  return same_result(a, b) && (a_text == nullptr || a_text->same_text(*b_text));
 }
 
 }  // namespace

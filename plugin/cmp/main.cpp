@@ -84,8 +84,9 @@ int main(int argc, char** argv) {
   alarm(0);
   std::fwrite(result.err.data(), 1, result.err.size(), stderr);
   int code = result.exit_code;
-  if (code == 0 && !result.out.empty()) {
+  if (code == 0) {
     std::fwrite(result.out.data(), 1, result.out.size(), stdout);
+    for (const std::string& piece : result.out_pieces) std::fwrite(piece.data(), 1, piece.size(), stdout);
     if (std::fflush(stdout) != 0) code = 3;
   }
   std::fflush(stderr);

@@ -88,7 +88,7 @@ CommandResult run_render_command(const ProcessContext& context) {
     locate_errors(bundle, errors);
     r = failure(exit_code_for(errors), errors);
   } else {
-    r.out = stream.take_text();
+    r.out_pieces = stream.take_pieces();
     // Argo CD shows nothing of stderr when generate succeeds; `fleetwave plan` and `status` show
     // the same warnings as findings.
     for (const Error& w : output->warnings) r.err += "warning: " + w.to_string() + "\n";

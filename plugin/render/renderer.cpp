@@ -139,29 +139,61 @@ Result<RenderOutput, ErrorList> render_cluster(const InputBundle& bundle, const 
   return errors;
 }
 
-// One object of the output stream: a YAML document after a "---" separator, or a JSON line.
-static void append_formatted(std::string& out, const Json& object, OutputFormat format) {
+// One object of the output stream: a YAML document (after a "---" separator unless it is the
+// first), or a JSON line.
+static void append_formatted(std::string& out, const Json& object, OutputFormat format, bool first) {
   if (format == OutputFormat::JsonLines) {
     out += write_json(object);
     out += '\n';
   } else {
-    if (!out.empty()) out += "---\n";
+    if (!first) out += "---\n";
     append_yaml(out, object);
   }
 }
 
 void ObjectStream::add(Json object) {
-  append_formatted(text_, object, format_);
+  constexpr std::size_t kPieceBytes = 1u << 20;
+  object_text_.clear();
+  append_formatted(object_text_, object, format_, size_ == 0);
+  if (pieces_.empty() || pieces_.back().size() + object_text_.size() > pieces_.back().capacity()) {
+    pieces_.emplace_back().reserve(std::max(kPieceBytes, object_text_.size()));
+  }
+  pieces_.back() += object_text_;
+  size_ += object_text_.size();
   // Freeing a manifest costs about a tenth of building it (nlohmann::json moves every node of a
   // container through a vector to destroy it), and the process exits right after printing. So
   // the first few MiB of output keep their objects for the exit to drop; past that, memory wins.
   constexpr std::size_t kKeptOutputBytes = 2u << 20;
-  if (text_.size() <= kKeptOutputBytes) kept_.push_back(std::move(object));
+  if (size_ <= kKeptOutputBytes) kept_.push_back(std::move(object));
+}
+
+std::string ObjectStream::text() const {
+  std::string out;
+  out.reserve(size_);
+  for (const std::string& piece : pieces_) out += piece;
+  return out;
+}
+
+// Piece by piece: the two streams' pieces may end at different places.
+bool ObjectStream::same_text(const ObjectStream& other) const {
+  if (size_ != other.size_) return false;
+  std::size_t i = 0, j = 0, at_i = 0, at_j = 0;
+  while (i < pieces_.size() && j < other.pieces_.size()) {
+    const std::string_view x = std::string_view(pieces_[i]).substr(at_i);
+    const std::string_view y = std::string_view(other.pieces_[j]).substr(at_j);
+    const std::size_t n = std::min(x.size(), y.size());
+    if (x.substr(0, n) != y.substr(0, n)) return false;
+    at_i += n;
+    at_j += n;
+    if (at_i == pieces_[i].size()) ++i, at_i = 0;
+    if (at_j == other.pieces_[j].size()) ++j, at_j = 0;
+  }
+  return true;
 }
 
 std::string format_objects(const std::vector<Json>& objects, OutputFormat format) {
   std::string out;
-  for (const Json& o : objects) append_formatted(out, o, format);
+  for (const Json& o : objects) append_formatted(out, o, format, out.empty());
   return out;
 }
 
