@@ -26,7 +26,7 @@ Result<RenderOutput, ErrorList> render_through_cache(RenderCache& cache, const I
     if (auto out = render_from_snapshot(*snapshot, cluster, stream)) return std::move(*out);
     cache.note("the stored snapshot cannot be read; rendered from the inputs");
   }
-  auto result = FleetRender::prepare(bundle);
+  auto result = FleetRender::prepare(bundle, LoadOptions{cache.enabled()});
   if (!result.ok()) return std::move(result).error();
   std::optional<FleetRender> local;
   std::optional<FleetRender>& holder = keep != nullptr ? *keep : local;

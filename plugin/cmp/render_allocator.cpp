@@ -1,16 +1,14 @@
 // operator new/delete for fleetwave-render only (not the library, not the tests): a size-class
-// allocator carving small blocks out of 2-4 MiB chunks. A render is one short, single-threaded
+// allocator carving small blocks out of 1 MiB chunks. A render is one short, single-threaded
 // process that builds a few hundred thousand small JSON nodes and strings; glibc's malloc spent
 // ~25% of a 100-template render on them, this spends a few percent. Freed blocks go back to
-// their class's free list. Large blocks are mapped on their own; past a budget of chunks, small
-// blocks come from malloc (see kChunkBudget).
+// their class's free list, so peak memory stays close to malloc's. Large blocks are mapped on their own.
 //
 // Single-threaded by design: fleetwave-render never starts a thread (main.cpp). Aligned new
 // (align_val_t) keeps the library's implementation, which pairs with its own delete.
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
-#include <cstdlib>
 #include <new>
 #include <sys/mman.h>
 
@@ -31,21 +29,16 @@ struct FreeBlock {
 };
 
 // Each block is preceded by a 16-byte header holding its class (0: a large block, mapped on its
-// own, or a malloc'd one past the budget), so unsized delete works and alignment stays 16.
+// own), so unsized delete works and alignment stays 16.
 struct alignas(kGrain) Header {
   std::size_t size_class;
-  std::size_t mapped_bytes;  // a large block's mapping, header included; 0: from malloc
+  std::size_t mapped_bytes;  // a large block's mapping, header included
 };
 
 FreeBlock* g_free[kClasses];
 char* g_cursor = nullptr;
 char* g_limit = nullptr;
 std::size_t g_next_chunk_bytes = kFirstChunkBytes;
-// Past 32 MiB of chunks, a class with no free block takes it from malloc: a block freed in one
-// class is never reused by another, so a render of 10,000 clusters held ~30 MiB more than under
-// malloc alone; with the budget, 10 MiB more. Renders of up to ~1,000 templates stay within it.
-constexpr std::size_t kChunkBudget = 32 << 20;
-std::size_t g_chunked = 0;  // bytes of all chunks
 
 // A chunk, faulted in at once: page faults one by one cost a 100-template render ~15%. Chunks ask
 // for transparent huge pages where the system allows them.
@@ -100,15 +93,7 @@ void* allocate(std::size_t bytes) {
     return block;
   }
   const std::size_t need = sizeof(Header) + block_bytes;
-  if (static_cast<std::size_t>(g_limit - g_cursor) < need && g_chunked >= kChunkBudget) {
-    auto* h = static_cast<Header*>(std::malloc(sizeof(Header) + bytes));
-    if (h == nullptr) throw std::bad_alloc();
-    h->size_class = 0;
-    h->mapped_bytes = 0;
-    return h + 1;
-  }
   if (static_cast<std::size_t>(g_limit - g_cursor) < need) {
-    g_chunked += g_next_chunk_bytes;
     const std::size_t chunk_bytes = g_next_chunk_bytes;
     g_next_chunk_bytes = std::min(chunk_bytes * 2, kMaxChunkBytes);
     g_cursor = static_cast<char*>(map_chunk(chunk_bytes));
@@ -124,8 +109,7 @@ void release(void* p) noexcept {
   if (p == nullptr) return;
   Header* h = static_cast<Header*>(p) - 1;
   if (h->size_class == 0) {
-    if (h->mapped_bytes == 0) std::free(h);
-    else munmap(h, h->mapped_bytes);
+    munmap(h, h->mapped_bytes);
     return;
   }
   auto* block = static_cast<FreeBlock*>(p);

@@ -53,6 +53,10 @@ struct OverridePolicyRecord {
   std::vector<std::string> rules;
 };
 
+struct LoadOptions {
+  bool keep_records = false;  // fill Fleet's *_records (for the render cache's snapshot)
+};
+
 struct Fleet {
   std::vector<Cluster> clusters;  // sorted by name
   std::vector<PropagationPolicy> propagation_policies;
@@ -72,12 +76,16 @@ struct Fleet {
   // The objects the clusters, propagation policies and override policies above were parsed
   // from (same order), in binary JSON (codec/binary_json.h): the render cache
   // (render/fleet_snapshot.h) keeps these and parses only what one cluster's render needs. Kept
-  // encoded rather than as Json trees, which take about six times the bytes: a fleet of 10,000
-  // clusters would otherwise hold a tree per cluster and per override rule through the render.
-  // Empty in a fleet restored from a snapshot.
+  // encoded rather than as Json trees, which take about six times the bytes. Only when loaded
+  // with LoadOptions::keep_records (the clusters' also with a cordon overlay, which edits them);
+  // empty in a fleet restored from a snapshot.
   std::vector<std::string> cluster_records;
   std::vector<std::string> propagation_policy_records;
   std::vector<OverridePolicyRecord> override_policy_records;
+  // Without records, those objects as parsed: held rather than destroyed, since a render process
+  // exits without destroying anything and freeing every node of 10,000 Clusters cost it 5%. With
+  // records they are freed: the render that fills the cache builds its snapshot from them.
+  std::vector<Json> retired_objects;
   // The ResourceInterpreterCustomizations the interpreter was built from, with their sources,
   // for the same reason.
   std::vector<Json> customization_objects;

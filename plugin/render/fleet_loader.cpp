@@ -35,10 +35,6 @@ struct LoadedObject {
   int line = 0;
   FieldPath prefix;  // "items[3]" for objects flattened out of a List
   Json object;
-  // An inventory object or Karmada policy waits in binary JSON (`object` null), decoded when
-  // classified: held as trees, 10,000 Clusters and their override rules took most of a render's
-  // memory.
-  std::string encoded;
 };
 
 // The snapshot's form of an override policy (render/fleet.h).
@@ -57,22 +53,21 @@ OverridePolicyRecord override_policy_record(const OverridePolicy& policy, Json o
 
 class Loader {
  public:
-  explicit Loader(const InputBundle& bundle) : bundle_(bundle) {}
+  Loader(const InputBundle& bundle, LoadOptions options)
+      : bundle_(bundle),
+        options_(options),
+        has_cordons_(std::any_of(bundle.files.begin(), bundle.files.end(),
+                                 [](const SourceFile& f) { return f.role == FileRole::Cordons; })) {}
 
   Result<Fleet, ErrorList> run() {
     check_sizes();
     if (!errors_.empty()) return errors_;
     std::vector<LoadedObject> objects;
     for (const SourceFile& file : bundle_.files) read_file(file, objects);
-    for (LoadedObject& o : objects) {
-      if (!o.encoded.empty()) {
-        std::size_t at = 0;
-        o.object = read_binary_json(o.encoded, at).value_or(Json());
-        std::string().swap(o.encoded);  // not beside its tree: records are written from the tree
-      }
-      classify(o);
-      o = LoadedObject();  // what the fleet keeps was moved out
-    }
+    std::vector<const Json*> app_objects;
+    for (const LoadedObject& o : objects) app_objects.push_back(&o.object);
+    scopes_.learn_from(app_objects);
+    for (LoadedObject& o : objects) classify(o);
     finish();
     locate_errors(bundle_, errors_);
     if (!errors_.empty()) return errors_;
@@ -128,25 +123,16 @@ class Loader {
       const Json* items = find_member(value, "items");
       if (ends_with(string_at(value, {"kind"}), "List") && items != nullptr && items->is_array()) {
         for (std::size_t k = 0; k < items->size(); ++k) {
-          keep(LoadedObject{&file, i, docs[i].line, FieldPath().key("items").index(k), (*items)[k], {}}, out);
+          out.push_back(LoadedObject{&file, i, docs[i].line, FieldPath().key("items").index(k), (*items)[k]});
         }
         continue;
       }
-      keep(LoadedObject{&file, i, docs[i].line, FieldPath(), std::move(value), {}}, out);
+      out.push_back(LoadedObject{&file, i, docs[i].line, FieldPath(), std::move(value)});
     }
   }
 
-  // Learns the object's scope if it is a CustomResourceDefinition (every object is seen before
-  // any is classified, in input order) and keeps it, encoded if it is a Cluster or policy.
-  void keep(LoadedObject o, std::vector<LoadedObject>& out) {
-    scopes_.learn_from({&o.object});
-    if (o.file->role == FileRole::Inventory || string_at(o.object, {"apiVersion"}) == kKarmadaPolicyApi) {
-      append_binary_json(o.encoded, o.object);
-      o.object = Json();
-      o.encoded.shrink_to_fit();
-    }
-    out.push_back(std::move(o));
-  }
+  // An object no record was made of, kept rather than destroyed (Fleet::retired_objects).
+  void retire(LoadedObject& o) { fleet_.retired_objects.push_back(std::move(o.object)); }
 
   // The snapshot's record of the object: its binary JSON.
   static std::string record_of(const LoadedObject& o) {
@@ -267,14 +253,18 @@ class Loader {
 
   bool load_policy(LoadedObject& o, const std::string& kind) {
     if (kind == "PropagationPolicy" || kind == "ClusterPropagationPolicy") {
-      if (add_policy(o, kind, parse_propagation_policy, fleet_.propagation_policies))
-        fleet_.propagation_policy_records.push_back(record_of(o));
+      if (!add_policy(o, kind, parse_propagation_policy, fleet_.propagation_policies)) return true;
+      if (options_.keep_records) fleet_.propagation_policy_records.push_back(record_of(o));
+      else retire(o);
       return true;
     }
     if (kind == "OverridePolicy" || kind == "ClusterOverridePolicy") {
-      if (add_policy(o, kind, parse_override_policy, fleet_.override_policies)) {
+      if (!add_policy(o, kind, parse_override_policy, fleet_.override_policies)) return true;
+      if (options_.keep_records) {
         fleet_.override_policy_records.push_back(
             override_policy_record(fleet_.override_policies.back(), std::move(o.object)));
+      } else {
+        retire(o);
       }
       return true;
     }
@@ -328,7 +318,9 @@ class Loader {
       return;
     }
     fleet_.clusters.push_back(std::move(c));
-    fleet_.cluster_records.push_back(record_of(o));
+    // The cordon overlay edits the records; a snapshot keeps them.
+    if (options_.keep_records || has_cordons_) fleet_.cluster_records.push_back(record_of(o));
+    if (!options_.keep_records) retire(o);
   }
 
   void add_template(LoadedObject& o, const std::string& api_version, const std::string& kind) {
@@ -419,13 +411,14 @@ class Loader {
     for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
     std::sort(order.begin(), order.end(),
               [&](std::size_t a, std::size_t b) { return fleet_.clusters[a].name < fleet_.clusters[b].name; });
+    const bool with_records = !fleet_.cluster_records.empty();
     std::vector<Cluster> clusters;
     std::vector<std::string> records;
     clusters.reserve(order.size());
-    records.reserve(order.size());
+    records.reserve(with_records ? order.size() : 0);
     for (std::size_t i : order) {
       clusters.push_back(std::move(fleet_.clusters[i]));
-      records.push_back(std::move(fleet_.cluster_records[i]));
+      if (with_records) records.push_back(std::move(fleet_.cluster_records[i]));
     }
     fleet_.clusters = std::move(clusters);
     fleet_.cluster_records = std::move(records);
@@ -437,6 +430,8 @@ class Loader {
   }
 
   const InputBundle& bundle_;
+  const LoadOptions options_;
+  const bool has_cordons_;
   ResourceScopes scopes_;
   Fleet fleet_;
   ErrorList errors_;
@@ -455,6 +450,8 @@ const Cluster* Fleet::find_cluster(const std::string& name) const {
   return it != clusters.end() && it->name == name ? &*it : nullptr;
 }
 
-Result<Fleet, ErrorList> load_fleet(const InputBundle& bundle) { return Loader(bundle).run(); }
+Result<Fleet, ErrorList> load_fleet(const InputBundle& bundle, LoadOptions options) {
+  return Loader(bundle, options).run();
+}
 
 }  // namespace fleetwave

@@ -8,6 +8,6 @@
 
 namespace fleetwave {
 
-Result<Fleet, ErrorList> load_fleet(const InputBundle& bundle);
+Result<Fleet, ErrorList> load_fleet(const InputBundle& bundle, LoadOptions options = {});
 
 }  // namespace fleetwave

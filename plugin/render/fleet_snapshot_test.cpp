@@ -51,7 +51,7 @@ std::optional<FleetRender> prepare(const Case& c, std::string* why) {
     *why = to_string(read.error());
     return std::nullopt;
   }
-  auto prepared = FleetRender::prepare(bundle);
+  auto prepared = FleetRender::prepare(bundle, LoadOptions{true});
   if (!prepared.ok()) {
     *why = to_string(prepared.error());
     return std::nullopt;
@@ -102,7 +102,7 @@ TEST(FleetSnapshot, KeepsTheCordonedInventory) {
               "since: 2026-11-27T00:00:00Z}\n")
           .build();
   bundle.app_path = "apps/web";
-  auto full = FleetRender::prepare(bundle);
+  auto full = FleetRender::prepare(bundle, LoadOptions{true});
   ASSERT_TRUE(full.ok()) << to_string(full.error());
   const std::string snapshot = encode_fleet_snapshot(*full, "default");
   for (const char* name : {"a", "b", "c"}) {

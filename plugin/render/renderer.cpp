@@ -12,8 +12,8 @@
 
 namespace fleetwave {
 
-Result<FleetRender, ErrorList> FleetRender::prepare(const InputBundle& bundle) {
-  auto fleet = load_fleet(bundle);
+Result<FleetRender, ErrorList> FleetRender::prepare(const InputBundle& bundle, LoadOptions options) {
+  auto fleet = load_fleet(bundle, options);
   if (!fleet.ok()) return std::move(fleet).error();
   FleetRender r;
   r.fleet_ = std::move(fleet).value();

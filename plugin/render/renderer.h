@@ -50,7 +50,7 @@ struct RenderOutput {
 // A fleet parsed and scheduled once, rendered for any number of clusters.
 class FleetRender {
  public:
-  static Result<FleetRender, ErrorList> prepare(const InputBundle& bundle);
+  static Result<FleetRender, ErrorList> prepare(const InputBundle& bundle, LoadOptions options = {});
 
   // A template's whole object, made when its manifest is built rather than held for all of
   // them (the render cache's snapshot keeps them encoded).
