@@ -1,8 +1,10 @@
 // operator new/delete for fleetwave-render only (not the library, not the tests): a size-class
-// allocator carving small blocks out of 1 MiB chunks. A render is one short, single-threaded
-// process that builds a few hundred thousand small JSON nodes and strings; glibc's malloc spent
-// ~25% of a 100-template render on them, this spends a few percent. Freed blocks go back to
-// their class's free list, so peak memory stays close to malloc's. Large blocks are mapped on their own.
+// allocator carving small blocks out of chunks of 2 and 4 MiB. A render is one short,
+// single-threaded process that builds a few hundred thousand small JSON nodes and strings;
+// glibc's malloc spent ~25% of a 100-template render on them, this spends a few percent. Freed
+// blocks go back to their class's free list, where only blocks of the same class reuse them: at
+// 10,000 templates a cold render's peak is ~20 MiB above malloc's (docs/benchmarks.md). Blocks
+// over 256 KiB are mapped on their own.
 //
 // Single-threaded by design: fleetwave-render never starts a thread (main.cpp). Aligned new
 // (align_val_t) keeps the library's implementation, which pairs with its own delete.
@@ -16,7 +18,7 @@ namespace {
 
 constexpr std::size_t kGrain = 16;                            // __STDCPP_DEFAULT_NEW_ALIGNMENT__
 constexpr std::size_t kMaxFine = 512;                         // classes every 16 bytes up to here
-constexpr std::size_t kMaxPooled = 256 << 10;                 // then powers of two up to here; larger: malloc
+constexpr std::size_t kMaxPooled = 256 << 10;                 // then powers of two up to here; larger: mapped
 constexpr std::size_t kClasses = kMaxFine / kGrain + 1 + 10;  // 1 KiB .. 256 KiB
 // The first chunk is one huge page, the next ones two: a warm 100-template render fits in the
 // first, and clearing a fixed 4 MiB first chunk was ~14% of its time.
@@ -48,7 +50,7 @@ void* map_chunk(std::size_t bytes) {
   char* chunk = reinterpret_cast<char*>((reinterpret_cast<std::uintptr_t>(raw) + kHugePage - 1) & ~(kHugePage - 1));
   const auto head = static_cast<std::size_t>(chunk - static_cast<char*>(raw));
   if (head != 0) munmap(raw, head);
-  if (head != kHugePage) munmap(chunk + bytes, kHugePage - head);
+  munmap(chunk + bytes, kHugePage - head);
   madvise(chunk, bytes, MADV_HUGEPAGE);
 #ifdef MADV_POPULATE_WRITE
   if (madvise(chunk, bytes, MADV_POPULATE_WRITE) != 0)

@@ -167,13 +167,6 @@ void ObjectStream::add(Json object) {
   if (size_ <= kKeptOutputBytes) kept_.push_back(std::move(object));
 }
 
-std::string ObjectStream::text() const {
-  std::string out;
-  out.reserve(size_);
-  for (const std::string& piece : pieces_) out += piece;
-  return out;
-}
-
 // Piece by piece: the two streams' pieces may end at different places.
 bool ObjectStream::same_text(const ObjectStream& other) const {
   if (size_ != other.size_) return false;

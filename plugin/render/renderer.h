@@ -30,7 +30,6 @@ class ObjectStream {
   // old and new buffer at once, at 10,000 templates a third of the render's peak memory.
   const std::vector<std::string>& pieces() const { return pieces_; }
   std::vector<std::string> take_pieces() { return std::move(pieces_); }
-  std::string text() const;
   bool same_text(const ObjectStream& other) const;
 
  private:
