@@ -18,8 +18,8 @@ struct ProcessContext {
 };
 
 struct CommandResult {
-  int exit_code = 0;                    // 0 ok, 1 invalid input, 2 usage, 3 internal
-  std::string out;                      // printed only when exit_code is 0
+  int exit_code = 0;  // 0 ok, 1 invalid input, 2 usage, 3 internal
+  std::string out;    // printed only when exit_code is 0
   std::string err;
   std::vector<std::string> out_pieces;  // printed after `out`, likewise
   // What the command built (inputs, the fleet, the rendered objects): a process that exits
