@@ -2,9 +2,7 @@
 
 #include <algorithm>
 #include <array>
-#include <cstring>
 #include <iterator>
-#include <type_traits>
 
 // xxHash (libxxhash-dev), header-only as in plugin/cmp: a fast digest that tells an
 // Application's unchanged bytes from changed ones.
@@ -13,6 +11,7 @@
 
 #include "adapters/argocd/application_parser.h"
 #include "adapters/http/http_client.h"
+#include "codec/binary_json.h"
 #include "codec/json_reader.h"
 
 namespace fleetwave {
@@ -54,50 +53,33 @@ static_assert(sizeof(AppObservation) ==
                   std::size(kPackedStrings) * sizeof(std::string) + sizeof(std::optional<std::int64_t>),
               "every field of AppObservation is packed");
 
-template <typename T>
-void put_value(std::string& out, T value) {
-  static_assert(std::is_trivially_copyable_v<T>);
-  out.append(reinterpret_cast<const char*>(&value), sizeof value);
-}
-void put_text(std::string& out, std::string_view text) {
-  put_value(out, static_cast<std::uint32_t>(text.size()));
-  out.append(text);
-}
-template <typename T>
-T get(std::string_view& in) {
-  T value;
-  std::memcpy(&value, in.data(), sizeof value);
-  in.remove_prefix(sizeof value);
-  return value;
-}
-std::string get_string(std::string_view& in) {
-  const auto size = get<std::uint32_t>(in);
-  std::string text(in.substr(0, size));
-  in.remove_prefix(size);
-  return text;
-}
-
+// Packed with the render cache's length-prefixed framing (codec/binary_json.h). The memo wrote
+// every entry itself, so a field that does not read back is a bug here, not bad input.
 std::string pack(const ApplicationSummary& summary) {
   std::string out;
-  put_text(out, summary.name);
-  put_value(out, static_cast<std::uint32_t>(summary.labels.size()));
-  for (const auto& [key, value] : summary.labels) put_text(out, key), put_text(out, value);
-  for (auto field : kPackedStrings) put_text(out, summary.observation.*field);
-  put_value(out, summary.observation.finished_at_ms.has_value());
-  put_value(out, summary.observation.finished_at_ms.value_or(0));
+  append_bytes(out, summary.name);
+  append_varint(out, summary.labels.size());
+  for (const auto& [key, value] : summary.labels) append_bytes(out, key), append_bytes(out, value);
+  for (auto field : kPackedStrings) append_bytes(out, summary.observation.*field);
+  const std::optional<std::int64_t>& finished = summary.observation.finished_at_ms;
+  append_varint(out, finished.has_value());
+  append_varint(out, static_cast<std::uint64_t>(finished.value_or(0)));
   return out;
 }
 
 ApplicationSummary unpack(std::string_view in) {
+  std::size_t at = 0;
+  auto text = [&] { return std::string(read_bytes(in, at).value_or(std::string_view())); };
+  auto number = [&] { return read_varint(in, at).value_or(0); };
   ApplicationSummary summary;
-  summary.name = get_string(in);
-  for (auto labels = get<std::uint32_t>(in); labels > 0; --labels) {
-    std::string key = get_string(in);
-    summary.labels.emplace_hint(summary.labels.end(), std::move(key), get_string(in));
+  summary.name = text();
+  for (auto labels = number(); labels > 0; --labels) {
+    std::string key = text();
+    summary.labels.emplace_hint(summary.labels.end(), std::move(key), text());
   }
-  for (auto field : kPackedStrings) summary.observation.*field = get_string(in);
-  const bool finished = get<bool>(in);
-  const auto finished_at_ms = get<std::int64_t>(in);
+  for (auto field : kPackedStrings) summary.observation.*field = text();
+  const bool finished = number() != 0;
+  const auto finished_at_ms = static_cast<std::int64_t>(number());
   if (finished) summary.observation.finished_at_ms = finished_at_ms;
   return summary;
 }
