@@ -170,8 +170,8 @@ class Walker {
     return error != 0 ? std::strerror(error) : "";
   }
 
-  // Reads the directory's regular manifests relative to the open directory: the kernel resolves
-  // one name instead of the whole path, the costliest part of opening hundreds of small files.
+  // Reads the directory's regular manifests relative to the open directory, so the kernel
+  // resolves one name instead of the whole path for each of hundreds of small files.
   void read_manifests(int dir_fd, std::vector<DirEntry>& entries) const {
     for (DirEntry& entry : entries) {
       if (entry.type != DT_REG || !has_manifest_extension(entry.name)) continue;
