@@ -85,12 +85,15 @@ std::string region_for(int cluster) { return "region-" + std::to_string(cluster 
 bool write_fleetwave(const fs::path& root, const FleetShape& shape) {
   const int apps = (shape.templates + 4) / 5;
   bool ok = true;
+  std::string inventory;
   for (int c = 0; c < shape.clusters; ++c) {
-    ok &= write(root / "clusters" / (cluster_name(c) + ".yaml"),
-                "apiVersion: cluster.karmada.io/v1alpha1\nkind: Cluster\nmetadata:\n  name: " + cluster_name(c) +
-                    "\n  labels: {region: " + region_for(c) + "}\nspec:\n  syncMode: Push\n  region: " + region_for(c) +
-                    "\n");
+    const std::string cluster =
+        "apiVersion: cluster.karmada.io/v1alpha1\nkind: Cluster\nmetadata:\n  name: " + cluster_name(c) +
+        "\n  labels: {region: " + region_for(c) + "}\nspec:\n  syncMode: Push\n  region: " + region_for(c) + "\n";
+    if (shape.file_per_cluster) ok &= write(root / "clusters" / (cluster_name(c) + ".yaml"), cluster);
+    else inventory += "---\n" + cluster;
   }
+  if (!shape.file_per_cluster) ok &= write(root / "clusters/inventory.yaml", inventory);
   for (int a = 0; a < apps; ++a) {
     ok &= write(root / "apps/shop/templates" / (app_name(a) + ".yaml"),
                 app_documents(a, std::min(5, shape.templates - 5 * a), true));

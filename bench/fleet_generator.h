@@ -13,6 +13,9 @@ struct FleetShape {
   int clusters = 100;
   int extra_rules = 0;    // more override rules per cluster (annotations), fleetwave form only
   bool kustomize = true;  // also write the kustomize form (one overlay per cluster)
+  // The inventory as one file per Cluster (clusters/cluster-NNN.yaml), or as one file of
+  // documents (clusters/inventory.yaml).
+  bool file_per_cluster = true;
 };
 
 // Creates <dir>/fleetwave (repo root; app at apps/shop) and <dir>/kustomize

@@ -89,6 +89,44 @@ class RenderHardening : public ::testing::Test {
   fs::path repo_;
 };
 
+// The app, inventory and policy directories may be reached through symlinks that stay inside
+// the repository; one that leaves it, or leads into .git, is refused by name.
+TEST_F(RenderHardening, WalkedDirectoriesReachedThroughSymlinks) {
+  write("app/cm.yaml", kConfigMap);
+  auto run = [&](const std::string& app, const std::string& clusters) {
+    return testkit::run_process({fleetwave::testkit::render_binary(), "--repo-root", repo_.string(), "--app", app,
+                                 "--cluster", "m1", "--clusters-dir", clusters},
+                                env(), repo_.string(), 120);
+  };
+  const testkit::ProcessOutcome direct = run("app", "clusters");
+  ASSERT_EQ(direct.exit_code, 0) << direct.err;
+  ASSERT_NE(direct.out.find("name: web"), std::string::npos) << direct.out;
+
+  fs::create_directory_symlink("app", repo_ / "app-link");
+  fs::create_directories(repo_ / "nested");
+  fs::create_directory_symlink("../clusters", repo_ / "nested/inventory");
+  testkit::ProcessOutcome r = run("app-link", "nested/inventory");
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, direct.out);
+
+  char outside_template[] = "/tmp/fw-harden-outside-XXXXXX";
+  const fs::path outside = mkdtemp(outside_template);
+  std::ofstream(outside / "m1.yaml") << kCluster;
+  fs::create_directory_symlink(outside, repo_ / "nested/elsewhere");
+  r = run("app", "nested/elsewhere");
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.out, "");
+  EXPECT_EQ(r.err, "nested/elsewhere: directory leaves the repository through a symlink\n");
+  fs::remove_all(outside);
+
+  write(".git/m1.yaml", kCluster);
+  fs::create_directory_symlink("../.git", repo_ / "nested/git");
+  r = run("app", "nested/git");
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.out, "");
+  EXPECT_EQ(r.err, "nested/git: directory is inside .git; fleetwave never reads .git\n");
+}
+
 TEST_F(RenderHardening, D4_MappingLineWithoutColonFails) {
   write("app/cm.yaml",
         "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: web, namespace: shop}\ndata:\n"

@@ -1,11 +1,13 @@
-// Entry file: a 32-byte header (magic, format, size, XXH3-64 checksum of the rest) and three
-// length-prefixed parts: the build identity, the keyed inputs, the snapshot.
+// Entry file: a 32-byte header (magic, format, size, XXH3-64 checksum) and three length-prefixed
+// parts: the build identity, the keyed inputs, the snapshot. The checksum covers the body but
+// the stored inputs' own bytes: a hit compares those with the current inputs byte for byte,
+// which no damage to them survives, so hashing them again on every load bought nothing.
 //
 // Why a fast non-cryptographic hash is enough: the hash only names the file. A hit requires the
 // stored inputs to equal the current ones byte for byte, so two different inputs that collide
 // on the name only evict each other; they can never be served each other's output (which would
-// mean wrong manifests in production). The checksum detects corruption (a torn or truncated
-// write, a flipped bit); deliberate tampering is kept out by the private directory, since anyone
+// mean wrong manifests in production). The checksum and that comparison detect corruption (a
+// torn or truncated write, a flipped bit); deliberate tampering is kept out by the private directory, since anyone
 // able to write there could forge any checksum.
 #include "cmp/render_cache.h"
 
@@ -16,6 +18,7 @@
 #include <cerrno>
 #include <chrono>
 #include <cstring>
+#include <initializer_list>
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <utility>
@@ -31,8 +34,8 @@ namespace fs = std::filesystem;
 namespace {
 
 constexpr std::string_view kMagic = "fwcache1";  // 8 bytes
-constexpr std::uint32_t kFormat = 1;
-constexpr std::size_t kHeaderBytes = 32;  // magic, format, reserved, total size, checksum
+constexpr std::uint32_t kFormat = 2;             // 1 checksummed the stored inputs too
+constexpr std::size_t kHeaderBytes = 32;         // magic, format, reserved, total size, checksum
 constexpr std::string_view kSuffix = ".fwcache";
 constexpr std::string_view kTempPrefix = ".tmp-";
 constexpr std::int64_t kTouchAfterSeconds = 60;      // refresh an entry's age for LRU eviction
@@ -129,6 +132,13 @@ bool write_all(int fd, std::string_view data) {
   return true;
 }
 
+std::uint64_t checksum(std::initializer_list<std::string_view> parts) {
+  XXH3_state_t state;
+  XXH3_64bits_reset(&state);
+  for (std::string_view part : parts) XXH3_64bits_update(&state, part.data(), part.size());
+  return XXH3_64bits_digest(&state);
+}
+
 // The three parts of an entry's body, or why it cannot be used.
 struct Parts {
   std::string_view identity, inputs, snapshot;
@@ -152,10 +162,6 @@ Parts split_entry(std::string_view entry) {
     return p;
   }
   std::string_view body = entry.substr(kHeaderBytes);
-  if (XXH3_64bits(body.data(), body.size()) != get_u64(entry, 24)) {
-    p.problem = "corrupt (checksum mismatch)";
-    return p;
-  }
   std::size_t at = 0;
   for (std::string_view* part : {&p.identity, &p.inputs, &p.snapshot}) {
     if (body.size() - at < 8 || get_u64(body, at) > body.size() - at - 8) {
@@ -165,7 +171,14 @@ Parts split_entry(std::string_view entry) {
     *part = body.substr(at + 8, get_u64(body, at));
     at += 8 + part->size();
   }
-  if (at != body.size()) p.problem = "corrupt (trailing bytes)";
+  if (at != body.size()) {
+    p.problem = "corrupt (trailing bytes)";
+    return p;
+  }
+  const std::size_t inputs_at = static_cast<std::size_t>(p.inputs.data() - body.data());
+  if (checksum({body.substr(0, inputs_at), body.substr(inputs_at + p.inputs.size())}) != get_u64(entry, 24)) {
+    p.problem = "corrupt (checksum mismatch)";
+  }
   return p;
 }
 
@@ -288,7 +301,8 @@ std::optional<std::string_view> RenderCache::load() {
   }
   if (problem.empty() && parts.identity != identity_)
     problem = "from another build (" + std::string(parts.identity) + ")";
-  if (problem.empty() && !same_bytes(parts.inputs, keyed_)) problem = "for other inputs (a hash collision)";
+  if (problem.empty() && !same_bytes(parts.inputs, keyed_))
+    problem = "for other inputs (a collision of their hash, or damaged stored inputs)";
   if (problem.empty() &&
       std::chrono::system_clock::now().time_since_epoch() / std::chrono::seconds(1) - st.st_mtim.tv_sec >
           kTouchAfterSeconds) {
@@ -323,10 +337,7 @@ void RenderCache::store(std::string_view snapshot) {
   put_u64(lengths[1], inputs.size());
   put_u64(lengths[2], snapshot.size());
   const std::string_view body[] = {lengths[0], identity_, lengths[1], inputs, lengths[2], snapshot};
-  XXH3_state_t state;
-  XXH3_64bits_reset(&state);
-  for (std::string_view part : body) XXH3_64bits_update(&state, part.data(), part.size());
-  put_u64(header, XXH3_64bits_digest(&state));
+  put_u64(header, checksum({lengths[0], identity_, lengths[1], lengths[2], snapshot}));
 
   const auto nanos = std::chrono::steady_clock::now().time_since_epoch().count();
   const std::string temp = (settings_.dir / (std::string(kTempPrefix) + std::to_string(getpid()) + "-" +

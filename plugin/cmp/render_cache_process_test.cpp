@@ -254,8 +254,14 @@ std::vector<std::pair<std::size_t, std::size_t>> parts(const std::string& entry)
   return out;
 }
 
+// A valid checksum for an edited entry: of the body without the stored inputs' bytes.
 void reseal(std::string& entry) {
-  std::uint64_t sum = XXH3_64bits(entry.data() + 32, entry.size() - 32);
+  auto [inputs_at, inputs_size] = parts(entry)[1];
+  XXH3_state_t state;
+  XXH3_64bits_reset(&state);
+  XXH3_64bits_update(&state, entry.data() + 32, inputs_at - 32);
+  XXH3_64bits_update(&state, entry.data() + inputs_at + inputs_size, entry.size() - inputs_at - inputs_size);
+  std::uint64_t sum = XXH3_64bits_digest(&state);
   std::memcpy(entry.data() + 24, &sum, 8);
 }
 
@@ -272,15 +278,28 @@ TEST_F(RenderCacheProcess, TamperedEntriesAreNeverServed) {
   spit(entry, flipped);
   EXPECT_TRUE(has(cached("eu-2", env()), "checksum mismatch"));
 
-  // Stored inputs that differ from the real ones, even under a valid checksum: a collision
-  // on the entry name. The byte comparison refuses it.
+  // Stored inputs that differ from the real ones, whether damaged (the checksum leaves them to
+  // the comparison) or under a valid checksum (a collision on the entry name): the byte
+  // comparison refuses both.
   std::string other_inputs = whole;
   std::size_t image = other_inputs.find("image: ", inputs_at);
   ASSERT_LT(image, inputs_at + inputs_size);
   other_inputs[image + 7] ^= 0x01;
+  spit(entry, other_inputs);
+  EXPECT_TRUE(has(cached("eu-2", env()), "for other inputs"));
   reseal(other_inputs);
   spit(entry, other_inputs);
   EXPECT_TRUE(has(cached("eu-2", env()), "for other inputs"));
+
+  // A damaged length or identity is caught by the checksum, which covers them.
+  std::string length = whole;
+  length[inputs_at - 8] ^= 0x01;
+  spit(entry, length);
+  EXPECT_TRUE(has(cached("eu-2", env()), "corrupt"));
+  std::string identity = whole;
+  identity[parts(whole)[0].first] ^= 0x01;
+  spit(entry, identity);
+  EXPECT_TRUE(has(cached("eu-2", env()), "checksum mismatch"));
 
   spit(entry, std::string("fwcache1") + std::string(100, '\0'));
   EXPECT_TRUE(has(cached("eu-2", env()), "; rendered from the inputs"));

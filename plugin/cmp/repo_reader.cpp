@@ -83,9 +83,30 @@ class Walker {
   // repository root or contains them).
   void exclude(const std::string& rel_dir) { excluded_.insert(rel_dir); }
 
+  // The real path of root_/rel_dir. root_ is real already, so only rel_dir's own components
+  // are checked, one lstat each; a symlink or ".." among them is left to fs::canonical, which
+  // would otherwise resolve every component of the root again on each of the three walks.
+  std::string real_dir(const std::string& rel_dir, std::error_code& ec) const {
+    std::string real = root_;
+    std::string_view rest = rel_dir;
+    while (!rest.empty()) {
+      const std::size_t slash = rest.find('/');
+      const std::string_view part = rest.substr(0, slash);
+      rest = slash == std::string_view::npos ? std::string_view() : rest.substr(slash + 1);
+      if (part.empty() || part == ".") continue;
+      if (real != "/") real += '/';
+      real.append(part);
+      struct stat st;
+      if (part == ".." || ::lstat(real.c_str(), &st) != 0 || S_ISLNK(st.st_mode)) {
+        return fs::canonical(fs::path(root_) / rel_dir, ec).string();
+      }
+    }
+    return real;
+  }
+
   void walk(const std::string& rel_dir, FileRole role, std::vector<SourceFile>& out) {
     std::error_code ec;
-    const std::string real = fs::canonical(fs::path(root_) / rel_dir, ec).string();
+    const std::string real = real_dir(rel_dir, ec);
     std::optional<std::string_view> rel = inside(real, root_);
     if (ec || !rel) {
       errors_.push_back(file_error(rel_dir, "directory leaves the repository through a symlink"));
