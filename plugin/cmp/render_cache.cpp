@@ -139,6 +139,26 @@ std::uint64_t checksum(std::initializer_list<std::string_view> parts) {
   return XXH3_64bits_digest(&state);
 }
 
+// Writes `parts` in order through a buffer of a MiB: the keyed inputs are the bundle's own
+// pieces, and gathering them into one string held a second copy of every input.
+bool write_parts(int fd, const std::vector<std::string_view>& parts) {
+  constexpr std::size_t kBufferBytes = 1u << 20;
+  std::string buffer;
+  buffer.reserve(kBufferBytes);
+  for (std::string_view part : parts) {
+    if (buffer.size() + part.size() > kBufferBytes) {
+      if (!write_all(fd, buffer)) return false;
+      buffer.clear();
+    }
+    if (part.size() >= kBufferBytes) {
+      if (!write_all(fd, part)) return false;
+    } else {
+      buffer.append(part);
+    }
+  }
+  return write_all(fd, buffer);
+}
+
 // The three parts of an entry's body, or why it cannot be used.
 struct Parts {
   std::string_view identity, inputs, snapshot;
@@ -322,11 +342,8 @@ void RenderCache::store(std::string_view snapshot) {
   std::string header(kMagic);
   header.append(reinterpret_cast<const char*>(&kFormat), 4);
   header.append(4, '\0');
-  // Written on a miss only: the keyed inputs are gathered into one buffer here.
-  std::string inputs;
-  inputs.reserve(total_size(keyed_));
-  for (std::string_view piece : keyed_) inputs.append(piece);
-  const std::uint64_t total = kHeaderBytes + 24 + identity_.size() + inputs.size() + snapshot.size();
+  const std::size_t inputs_size = total_size(keyed_);
+  const std::uint64_t total = kHeaderBytes + 24 + identity_.size() + inputs_size + snapshot.size();
   if (total > settings_.max_bytes) {
     note("entry of " + std::to_string(total) + " bytes is over FLEETWAVE_CACHE_MAX_MB; not stored");
     return;
@@ -334,10 +351,13 @@ void RenderCache::store(std::string_view snapshot) {
   put_u64(header, total);
   std::string lengths[3];
   put_u64(lengths[0], identity_.size());
-  put_u64(lengths[1], inputs.size());
+  put_u64(lengths[1], inputs_size);
   put_u64(lengths[2], snapshot.size());
-  const std::string_view body[] = {lengths[0], identity_, lengths[1], inputs, lengths[2], snapshot};
   put_u64(header, checksum({lengths[0], identity_, lengths[1], lengths[2], snapshot}));
+  std::vector<std::string_view> parts = {header, lengths[0], identity_, lengths[1]};
+  parts.insert(parts.end(), keyed_.begin(), keyed_.end());
+  parts.push_back(lengths[2]);
+  parts.push_back(snapshot);
 
   const auto nanos = std::chrono::steady_clock::now().time_since_epoch().count();
   const std::string temp = (settings_.dir / (std::string(kTempPrefix) + std::to_string(getpid()) + "-" +
@@ -348,8 +368,7 @@ void RenderCache::store(std::string_view snapshot) {
     note("cannot write entry: " + errno_text());
     return;
   }
-  bool ok = write_all(fd, header);
-  for (std::string_view part : body) ok = ok && write_all(fd, part);
+  const bool ok = write_parts(fd, parts);
   std::string problem = ok ? "" : errno_text();
   if (::close(fd) != 0 && ok) problem = errno_text();
   if (problem.empty() && ::rename(temp.c_str(), (settings_.dir / name_).c_str()) != 0) problem = errno_text();

@@ -151,15 +151,25 @@ static void append_formatted(std::string& out, const Json& object, OutputFormat 
   }
 }
 
+ObjectStream ObjectStream::checking(const ObjectStream& expected) {
+  ObjectStream stream(expected.format_);
+  stream.expected_ = &expected;
+  return stream;
+}
+
 void ObjectStream::add(Json object) {
   constexpr std::size_t kPieceBytes = 1u << 20;
   object_text_.clear();
   append_formatted(object_text_, object, format_, size_ == 0);
-  if (pieces_.empty() || pieces_.back().size() + object_text_.size() > pieces_.back().capacity()) {
-    pieces_.emplace_back().reserve(std::max(kPieceBytes, object_text_.size()));
-  }
-  pieces_.back() += object_text_;
   size_ += object_text_.size();
+  if (expected_ != nullptr) {
+    compare_with_expected(object_text_);
+  } else {
+    if (pieces_.empty() || pieces_.back().size() + object_text_.size() > pieces_.back().capacity()) {
+      pieces_.emplace_back().reserve(std::max(kPieceBytes, object_text_.size()));
+    }
+    pieces_.back() += object_text_;
+  }
   // Freeing a manifest costs about a tenth of building it (nlohmann::json moves every node of a
   // container through a vector to destroy it), and the process exits right after printing. So
   // the first few MiB of output keep their objects for the exit to drop; past that, memory wins.
@@ -167,22 +177,24 @@ void ObjectStream::add(Json object) {
   if (size_ <= kKeptOutputBytes) kept_.push_back(std::move(object));
 }
 
-// Piece by piece: the two streams' pieces may end at different places.
-bool ObjectStream::same_text(const ObjectStream& other) const {
-  if (size_ != other.size_) return false;
-  std::size_t i = 0, j = 0, at_i = 0, at_j = 0;
-  while (i < pieces_.size() && j < other.pieces_.size()) {
-    const std::string_view x = std::string_view(pieces_[i]).substr(at_i);
-    const std::string_view y = std::string_view(other.pieces_[j]).substr(at_j);
-    const std::size_t n = std::min(x.size(), y.size());
-    if (x.substr(0, n) != y.substr(0, n)) return false;
-    at_i += n;
-    at_j += n;
-    if (at_i == pieces_[i].size()) ++i, at_i = 0;
-    if (at_j == other.pieces_[j].size()) ++j, at_j = 0;
+// Piece by piece: the expected pieces end where they do, not where this text's objects end.
+void ObjectStream::compare_with_expected(std::string_view text) {
+  const std::vector<std::string>& pieces = expected_->pieces_;
+  while (!text.empty() && !differs_) {
+    if (expected_piece_ == pieces.size()) {  // longer than the expected text
+      differs_ = true;
+      break;
+    }
+    const std::string_view piece = std::string_view(pieces[expected_piece_]).substr(expected_offset_);
+    const std::size_t n = std::min(piece.size(), text.size());
+    if (piece.substr(0, n) != text.substr(0, n)) differs_ = true;
+    text.remove_prefix(n);
+    expected_offset_ += n;
+    if (expected_offset_ == pieces[expected_piece_].size()) ++expected_piece_, expected_offset_ = 0;
   }
-  return true;
 }
+
+bool ObjectStream::same_as_expected() const { return expected_ != nullptr && !differs_ && size_ == expected_->size_; }
 
 std::string format_objects(const std::vector<Json>& objects, OutputFormat format) {
   std::string out;

@@ -177,5 +177,37 @@ TEST(Renderer, OutputIsDeterministicAndSorted) {
   EXPECT_EQ(format_objects({}, OutputFormat::YamlStream), "");
 }
 
+// The render cache checks a snapshot's render with a stream that keeps no text: it must tell the
+// same text from any difference, wherever the expected text's pieces end.
+TEST(ObjectStream, ACheckingStreamComparesItsTextWithTheExpectedAsItComes) {
+  auto config_map = [](const std::string& name, std::size_t bytes) {
+    return Json{{"apiVersion", "v1"},
+                {"kind", "ConfigMap"},
+                {"metadata", {{"name", name}}},
+                {"data", {{"blob", std::string(bytes, 'x')}}}};
+  };
+  std::vector<Json> objects;
+  for (int i = 0; i < 6; ++i) objects.push_back(config_map("cm-" + std::to_string(i), 300000));
+  ObjectStream expected(OutputFormat::YamlStream);
+  for (const Json& o : objects) expected.add(o);
+  ASSERT_GT(expected.pieces().size(), 1u);  // over a MiB: the comparison crosses pieces
+
+  auto same = [&](const std::vector<Json>& given) {
+    ObjectStream checking = ObjectStream::checking(expected);
+    for (const Json& o : given) checking.add(o);
+    EXPECT_TRUE(checking.pieces().empty());
+    return checking.same_as_expected();
+  };
+  EXPECT_TRUE(same(objects));
+  std::vector<Json> changed = objects;
+  changed[4]["data"]["blob"] = std::string(299999, 'x') + "y";
+  EXPECT_FALSE(same(changed));
+  EXPECT_FALSE(same({objects.begin(), objects.end() - 1}));
+  std::vector<Json> longer = objects;
+  longer.push_back(config_map("cm-9", 10));
+  EXPECT_FALSE(same(longer));
+  EXPECT_FALSE(ObjectStream(OutputFormat::YamlStream).same_as_expected());  // not a checking stream
+}
+
 }  // namespace
 }  // namespace fleetwave
