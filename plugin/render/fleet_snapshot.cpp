@@ -225,6 +225,10 @@ std::string encode_fleet_snapshot(const FleetRender& render, const std::string& 
     append_varint(rec, static_cast<std::uint64_t>(t.source.line));
     append_varint(rec, t.source.document);
     append_bytes(rec, t.source.prefix);
+    // What selectors and overrides know it by, so that a render need not decode its head.
+    append_bytes(rec, t.id.api_version);
+    append_bytes(rec, t.id.kind);
+    append_bytes(rec, t.id.name);
   }
   templates.finish(out);
   write_bindings(render, out);

@@ -263,24 +263,28 @@ class Restorer {
     return &fleet_.propagation_policies.back();
   }
 
-  // The template's identity from its head; its object is left null for the renderer to decode
-  // when it builds the manifest. With a stored revision (`revised`) the head is kept as the
-  // object instead: the revision replaces it once the metadata maps are ensured.
+  // The template's identity as stored; its object is left null for the renderer to decode when
+  // it builds the manifest. With a stored revision (`revised`) its head is decoded as the object
+  // instead: the revision replaces it once the metadata maps are ensured.
   std::size_t restore_template(std::uint64_t index, bool revised) {
     Fields f(t_.templates.record(index));
     ResourceTemplate t;
-    std::optional<Json> head = template_head(f.view());
-    ok_ = ok_ && head.has_value();
-    t.object = std::move(head).value_or(Json());
+    const std::string_view object = f.view();
+    if (revised) {
+      std::optional<Json> head = template_head(object);
+      ok_ = ok_ && head.has_value();
+      t.object = std::move(head).value_or(Json());
+    }
     template_records_.push_back(index);
     t.namespaced = f.flag();
-    std::string effective_namespace = f.bytes();
+    t.id.namespace_ = f.bytes();
     t.source.file = f.bytes();
     t.source.line = static_cast<int>(f.uint());
     t.source.document = static_cast<std::size_t>(f.uint());
     t.source.prefix = f.bytes();
-    t.id = identity_of(t.object, effective_namespace, false);  // labels are read by planning only
-    if (!revised) t.object = Json();
+    t.id.api_version = f.bytes();  // no labels: planning alone reads them
+    t.id.kind = f.bytes();
+    t.id.name = f.bytes();
     ok_ = ok_ && f.ok();
     fleet_.templates.push_back(std::move(t));
     return fleet_.templates.size() - 1;
