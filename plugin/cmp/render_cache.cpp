@@ -7,8 +7,8 @@
 // stored inputs to equal the current ones byte for byte, so two different inputs that collide
 // on the name only evict each other; they can never be served each other's output (which would
 // mean wrong manifests in production). The checksum and that comparison detect corruption (a
-// torn or truncated write, a flipped bit); deliberate tampering is kept out by the private directory, since anyone
-// able to write there could forge any checksum.
+// torn or truncated write, a flipped bit); deliberate tampering is kept out by the private
+// directory, since anyone able to write there could forge any checksum.
 #include "cmp/render_cache.h"
 
 #include <fcntl.h>
