@@ -69,83 +69,96 @@ class Reader {
         if (!skip(depth - 1)) return std::nullopt;
         continue;
       }
-      auto item = value(depth - 1);
-      if (!item) return std::nullopt;
-      kept.emplace_hint(kept.end(), std::string(*key), std::move(*item));
+      const std::size_t before = kept.size();
+      Json& member = kept.emplace_hint(kept.end(), std::string(*key), nullptr)->second;
+      if (kept.size() == before || !value_into(member, depth - 1)) return std::nullopt;
     }
     return out;
   }
 
   std::optional<Json> value(int depth) {
-    if (depth < 0 || pos_ >= data_.size()) return std::nullopt;
-    auto tag = static_cast<unsigned char>(data_[pos_++]);
-    switch (tag) {
-      case kNull:
-        return Json();
-      case kFalse:
-        return Json(false);
-      case kTrue:
-        return Json(true);
-      case kInt: {
-        auto v = read_varint(data_, pos_);
-        if (!v) return std::nullopt;
-        return Json(unzigzag(*v));
-      }
-      case kUint: {
-        auto v = read_varint(data_, pos_);
-        if (!v) return std::nullopt;
-        return Json(*v);
-      }
-      case kDouble: {
-        if (data_.size() - pos_ < sizeof(double)) return std::nullopt;
-        double d = 0;
-        std::memcpy(&d, data_.data() + pos_, sizeof d);
-        pos_ += sizeof d;
-        return Json(d);
-      }
-      case kString: {
-        auto s = read_bytes(data_, pos_);
-        if (!s) return std::nullopt;
-        return Json(std::string(*s));
-      }
-      case kArray:
-        return array(depth);
-      case kObject:
-        return object(depth);
-      default:
-        return std::nullopt;
-    }
+    Json out;
+    if (!value_into(out, depth)) return std::nullopt;
+    return out;
   }
 
  private:
-  std::optional<Json> array(int depth) {
-    auto n = read_varint(data_, pos_);
-    if (!n || *n > data_.size() - pos_) return std::nullopt;  // every item takes a byte at least
-    Json out = Json::array();
-    auto& items = out.get_ref<Json::array_t&>();
-    items.reserve(static_cast<std::size_t>(*n));
-    for (std::uint64_t i = 0; i < *n; ++i) {
-      auto item = value(depth - 1);
-      if (!item) return std::nullopt;
-      items.push_back(std::move(*item));
+  // Decodes one value into `out` (null on entry), where it will live: a member or item is
+  // built in its place in the tree rather than returned and moved there level by level.
+  bool value_into(Json& out, int depth) {
+    if (depth < 0 || pos_ >= data_.size()) return false;
+    auto tag = static_cast<unsigned char>(data_[pos_++]);
+    switch (tag) {
+      case kNull:
+        return true;
+      case kFalse:
+        out = false;
+        return true;
+      case kTrue:
+        out = true;
+        return true;
+      case kInt: {
+        auto v = read_varint(data_, pos_);
+        if (!v) return false;
+        out = unzigzag(*v);
+        return true;
+      }
+      case kUint: {
+        auto v = read_varint(data_, pos_);
+        if (!v) return false;
+        out = *v;
+        return true;
+      }
+      case kDouble: {
+        if (data_.size() - pos_ < sizeof(double)) return false;
+        double d = 0;
+        std::memcpy(&d, data_.data() + pos_, sizeof d);
+        pos_ += sizeof d;
+        out = d;
+        return true;
+      }
+      case kString: {
+        auto s = read_bytes(data_, pos_);
+        if (!s) return false;
+        out = std::string(*s);
+        return true;
+      }
+      case kArray:
+        return array_into(out, depth);
+      case kObject:
+        return object_into(out, depth);
+      default:
+        return false;
     }
-    return out;
   }
 
-  std::optional<Json> object(int depth) {
+  bool array_into(Json& out, int depth) {
     auto n = read_varint(data_, pos_);
-    if (!n || *n > data_.size() - pos_) return std::nullopt;
-    Json out = Json::object();
+    if (!n || *n > data_.size() - pos_) return false;  // every item takes a byte at least
+    out = Json::array();
+    auto& items = out.get_ref<Json::array_t&>();
+    items.resize(static_cast<std::size_t>(*n));
+    for (Json& item : items) {
+      if (!value_into(item, depth - 1)) return false;
+    }
+    return true;
+  }
+
+  bool object_into(Json& out, int depth) {
+    auto n = read_varint(data_, pos_);
+    if (!n || *n > data_.size() - pos_) return false;
+    out = Json::object();
     auto& members = out.get_ref<Json::object_t&>();
     for (std::uint64_t i = 0; i < *n; ++i) {
       auto key = read_bytes(data_, pos_);
-      if (!key) return std::nullopt;
-      auto item = value(depth - 1);
-      if (!item) return std::nullopt;
-      // Keys arrive in the map's order, so the hint makes each insertion constant time.
-      members.emplace_hint(members.end(), std::string(*key), std::move(*item));
+      if (!key) return false;
+      // Keys arrive in the map's order, so the hint makes each insertion constant time. A key
+      // seen before is malformed data (a map has each once).
+      const std::size_t before = members.size();
+      Json& member = members.emplace_hint(members.end(), std::string(*key), nullptr)->second;
+      if (members.size() == before || !value_into(member, depth - 1)) return false;
     }
-    return out;
+    return true;
   }
 
   std::string_view data_;

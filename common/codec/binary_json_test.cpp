@@ -47,6 +47,10 @@ TEST(BinaryJson, RefusesMalformedData) {
       {"string longer than the data", std::string("\x06\x7f", 2) + "ab"},
       {"array count past the end", std::string("\x07\xff\xff\xff\x0f", 5)},
       {"varint too long", std::string("\x03", 1) + std::string(11, '\xff')},
+      {"a key twice", std::string("\x08\x02\x01"
+                                  "a\x01\x01"
+                                  "a\x02",
+                                  8)},
   };
   for (const auto& [name, bytes] : bad) {
     std::size_t pos = 0;
