@@ -134,10 +134,10 @@ class Loader {
   // An object no record was made of, kept rather than destroyed (Fleet::retired_objects).
   void retire(LoadedObject& o) { fleet_.retired_objects.push_back(std::move(o.object)); }
 
-  // The snapshot's record of the object: its binary JSON.
-  static std::string record_of(const LoadedObject& o) {
+  // The snapshot's record of an object: its binary JSON.
+  static std::string record_of(const Json& object) {
     std::string record;
-    append_binary_json(record, o.object);
+    append_binary_json(record, object);
     return record;
   }
 
@@ -254,7 +254,7 @@ class Loader {
   bool load_policy(LoadedObject& o, const std::string& kind) {
     if (kind == "PropagationPolicy" || kind == "ClusterPropagationPolicy") {
       if (!add_policy(o, kind, parse_propagation_policy, fleet_.propagation_policies)) return true;
-      if (options_.keep_records) fleet_.propagation_policy_records.push_back(record_of(o));
+      if (options_.keep_records) fleet_.propagation_policy_records.push_back(record_of(o.object));
       else retire(o);
       return true;
     }
@@ -319,7 +319,7 @@ class Loader {
     }
     fleet_.clusters.push_back(std::move(c));
     // The cordon overlay edits the records; a snapshot keeps them.
-    if (options_.keep_records || has_cordons_) fleet_.cluster_records.push_back(record_of(o));
+    if (options_.keep_records || has_cordons_) fleet_.cluster_records.push_back(record_of(o.object));
     if (!options_.keep_records) retire(o);
   }
 
@@ -396,8 +396,7 @@ class Loader {
     for (std::size_t k = 0; k < cordoned.size(); ++k) {
       Problems problems;
       fleet_.clusters[cordoned[k]] = parse_cluster(objects[k], problems);
-      fleet_.cluster_records[cordoned[k]].clear();
-      append_binary_json(fleet_.cluster_records[cordoned[k]], objects[k]);
+      fleet_.cluster_records[cordoned[k]] = record_of(objects[k]);
     }
   }
 
