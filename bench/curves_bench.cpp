@@ -83,7 +83,7 @@ bool curve(const Options& o, const std::string& name, const std::string& x_name,
     fb::Medians m;
     std::string error;
     const std::string cluster = fb::cluster_name(s.clusters / 3);
-    if (!fb::measure(sides, dir, cluster, o.runs, s.kustomize, m, error)) {
+    if (!fb::measure(sides, dir, cluster, {}, o.runs, s.kustomize, m, error)) {
       std::fprintf(stderr, "%s %d: %s\n", name.c_str(), x, error.c_str());
       return false;
     }

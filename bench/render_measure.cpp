@@ -146,8 +146,8 @@ Sample kustomize(const Sides& s, const fs::path& dir, const std::string& cluster
   return run(kustomize_invocation(s, dir, cluster));
 }
 
-bool measure(const Sides& s, const fs::path& dir, const std::string& cluster, int runs, bool with_kustomize,
-             Medians& out, std::string& error) {
+bool measure(const Sides& s, const fs::path& dir, const std::string& cluster, const std::vector<std::string>& others,
+             int runs, bool with_kustomize, Medians& out, std::string& error) {
   fs::remove_all(s.cache_dir);
   Sample fill = render_warm(s, dir, cluster);
   Sample reference = render_cold(s, dir, cluster);
@@ -159,10 +159,19 @@ bool measure(const Sides& s, const fs::path& dir, const std::string& cluster, in
     error = "the render that filled the cache printed other bytes than a render without cache";
     return false;
   }
-  std::vector<Sample> cold, warm, cat, kz;
+  std::vector<Sample> cold, warm, first, cat, kz;
+  // The last of `others` is kept for first's peak memory.
+  const std::size_t first_runs = std::min(static_cast<std::size_t>(runs), others.empty() ? 0 : others.size() - 1);
   for (int r = 0; r < runs; ++r) {
     cold.push_back(render_cold(s, dir, cluster));
     warm.push_back(render_warm(s, dir, cluster));
+    if (static_cast<std::size_t>(r) < first_runs) {
+      first.push_back(render_warm(s, dir, others[r]));
+      if (first.back().out != render_cold(s, dir, others[r]).out) {
+        error = "the first render of " + others[r] + " from the snapshot printed other bytes than one without cache";
+        return false;
+      }
+    }
     cat.push_back(cat_inputs(dir));
     if (with_kustomize && !s.kubectl.empty()) kz.push_back(kustomize(s, dir, cluster));
     if (warm.back().out != reference.out || cold.back().out != reference.out) {
@@ -172,14 +181,17 @@ bool measure(const Sides& s, const fs::path& dir, const std::string& cluster, in
   }
   out.cold = median_of(cold);
   out.warm = median_of(warm);
+  out.first = median_of(first);
   out.cat = median_of(cat);
   out.kustomize = median_of(kz);
   // Peak memory from runs of their own (see peak_rss_kb), the cache still warm.
   out.cold.rss_kb = peak_rss_kb(render_invocation(s, dir, cluster, false));
   out.warm.rss_kb = peak_rss_kb(render_invocation(s, dir, cluster, true));
+  if (!first.empty()) out.first.rss_kb = peak_rss_kb(render_invocation(s, dir, others.back(), true));
   out.cat.rss_kb = 0;
   if (!kz.empty()) out.kustomize.rss_kb = peak_rss_kb(kustomize_invocation(s, dir, cluster));
-  if (!out.cold.ok || !out.warm.ok || !out.cat.ok || (!kz.empty() && !out.kustomize.ok)) {
+  if (!out.cold.ok || !out.warm.ok || !out.cat.ok || (!kz.empty() && !out.kustomize.ok) ||
+      (!first.empty() && !out.first.ok)) {
     error = "a run failed";
     return false;
   }

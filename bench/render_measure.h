@@ -32,14 +32,19 @@ Sample cat_inputs(const std::filesystem::path& dir);
 Sample kustomize(const Sides& s, const std::filesystem::path& dir, const std::string& cluster);
 
 struct Medians {
-  Sample cold, warm, cat, kustomize;  // medians of wall and CPU; peak RSS of a run of its own (0 for cat)
+  // Medians of wall and CPU; peak RSS of a run of its own (0 for cat). `warm` renders the cluster
+  // that filled the cache again (its stored output, as when Argo CD renders it again at a commit
+  // that left the inputs alone); `first` renders other clusters once each, from the stored
+  // snapshot (a release's other clusters); all zero without such clusters.
+  Sample cold, warm, first, cat, kustomize;
 };
 
 // `runs` alternating rounds of every side (kustomize only when s.kubectl is set and
-// `with_kustomize`); the cache is filled first. False when a run failed or the warm output
-// differs from the cold one (which must never happen).
-bool measure(const Sides& s, const std::filesystem::path& dir, const std::string& cluster, int runs,
-             bool with_kustomize, Medians& out, std::string& error);
+// `with_kustomize`; `first` on the next of `others` each round, while there are some); the
+// cache is filled first. False when a run failed or a cached render's output differs from a
+// render's without cache (which must never happen).
+bool measure(const Sides& s, const std::filesystem::path& dir, const std::string& cluster,
+             const std::vector<std::string>& others, int runs, bool with_kustomize, Medians& out, std::string& error);
 
 // Peak RSS of one render, measured by GNU time (/usr/bin/time, Debian package "time") so that
 // none of this benchmark's own memory is counted; 0 without it.

@@ -18,14 +18,38 @@ bool same_stream(const Result<RenderOutput, ErrorList>& a, const Result<RenderOu
   return same_result(a, b) && (check_text == nullptr || check_text->same_as_expected());
 }
 
+// What a stored output is for, besides the entry: the cluster and the format.
+std::string output_key(const std::string& cluster, OutputFormat format) {
+  return cluster + '\n' + (format == OutputFormat::YamlStream ? "yaml" : "json-lines");
+}
+
+// Only a whole, clean render's text is worth storing: a failed one's is incomplete, and
+// warnings must show on every render.
+void store_output(RenderCache& cache, const std::string& key, const Result<RenderOutput, ErrorList>& out,
+                  const ObjectStream* stream) {
+  if (stream != nullptr && out.ok() && out->warnings.empty()) cache.store_output(key, stream->pieces());
+}
+
 }  // namespace
 
 Result<RenderOutput, ErrorList> render_through_cache(RenderCache& cache, const InputBundle& bundle,
                                                      const std::string& cluster, std::optional<FleetRender>* keep,
                                                      ObjectStream* stream) {
-  if (auto snapshot = cache.load()) {
-    if (auto out = render_from_snapshot(*snapshot, cluster, stream)) return std::move(*out);
-    cache.note("the stored snapshot cannot be read; rendered from the inputs");
+  const std::string key = stream != nullptr ? output_key(cluster, stream->format()) : "";
+  if (cache.load()) {
+    if (stream != nullptr) {
+      if (auto text = cache.load_output(key)) {
+        stream->add_text(*text);
+        return RenderOutput{cluster, {}, {}};
+      }
+    }
+    if (auto snapshot = cache.snapshot()) {
+      if (auto out = render_from_snapshot(*snapshot, cluster, stream)) {
+        store_output(cache, key, *out, stream);
+        return std::move(*out);
+      }
+      cache.note("the stored snapshot cannot be read; rendered from the inputs");
+    }
   }
   auto result = FleetRender::prepare(bundle, LoadOptions{cache.enabled()});
   if (!result.ok()) return std::move(result).error();
@@ -47,8 +71,12 @@ Result<RenderOutput, ErrorList> render_through_cache(RenderCache& cache, const I
   std::optional<ObjectStream> check_text;
   if (stream != nullptr) check_text.emplace(ObjectStream::checking(*stream));
   auto check = render_from_snapshot(snapshot, cluster, check_text ? &*check_text : nullptr);
-  if (check && same_stream(out, *check, check_text ? &*check_text : nullptr)) cache.store(snapshot);
-  else cache.note("the snapshot does not reproduce this render; not stored");
+  if (check && same_stream(out, *check, check_text ? &*check_text : nullptr)) {
+    cache.store(snapshot);
+    store_output(cache, key, out, stream);
+  } else {
+    cache.note("the snapshot does not reproduce this render; not stored");
+  }
   return out;
 }
 

@@ -1,7 +1,9 @@
-// Entry file: a 32-byte header (magic, format, size, XXH3-64 checksum) and three length-prefixed
-// parts: the build identity, the keyed inputs, the snapshot. The checksum covers the body but
-// the stored inputs' own bytes: a hit compares those with the current inputs byte for byte,
-// which no damage to them survives, so hashing them again on every load bought nothing.
+// Entry file: a 32-byte header (magic, format, size, XXH3-64 checksum) and four length-prefixed
+// parts: the build identity, the keyed inputs, the snapshot and a random stamp. The checksum
+// covers the body but the stored inputs' own bytes: a hit compares those with the current
+// inputs byte for byte, which no damage to them survives, so hashing them again on every load
+// bought nothing. It is verified when the snapshot is used, not when a stored output is served
+// (see below): the output carries a checksum of its own.
 //
 // Why a fast non-cryptographic hash is enough: the hash only names the file. A hit requires the
 // stored inputs to equal the current ones byte for byte, so two different inputs that collide
@@ -9,6 +11,13 @@
 // mean wrong manifests in production). The checksum and that comparison detect corruption (a
 // torn or truncated write, a flipped bit); deliberate tampering is kept out by the private
 // directory, since anyone able to write there could forge any checksum.
+//
+// Output file: the same header with its own magic, then the stamp of the entry it was rendered
+// from, the length-prefixed key (cluster and format) and the output. Its checksum covers it all.
+// It is named after the entry, the stamp and the key, and used only after its entry was loaded
+// (inputs compared byte for byte) and only when the stamp and the key inside are the entry's
+// and the request's: a new entry under the same name (other inputs of the same hash) has
+// another stamp, so no output outlives the entry it came from.
 #include "cmp/render_cache.h"
 
 #include <fcntl.h>
@@ -20,6 +29,7 @@
 #include <cstring>
 #include <initializer_list>
 #include <sys/mman.h>
+#include <sys/random.h>
 #include <sys/stat.h>
 #include <utility>
 #include <vector>
@@ -33,9 +43,17 @@ namespace fleetwave {
 namespace fs = std::filesystem;
 namespace {
 
-constexpr std::string_view kMagic = "fwcache1";  // 8 bytes
-constexpr std::uint32_t kFormat = 2;             // 1 checksummed the stored inputs too
-constexpr std::size_t kHeaderBytes = 32;         // magic, format, reserved, total size, checksum
+constexpr std::string_view kMagic = "fwcache1";        // 8 bytes
+constexpr std::string_view kOutputMagic = "fwoutpt1";  // 8 bytes
+constexpr std::uint32_t kFormat = 3;                   // 1 checksummed the stored inputs too; 2 had no stamp
+constexpr std::size_t kHeaderBytes = 32;               // magic, format, reserved, total size, checksum
+constexpr std::size_t kStampBytes = 16;
+// An output store scans the directory for eviction once in this many (by the output's name):
+// a release stores one output per cluster, and a scan per render would cost more than the
+// render. Snapshot stores always scan. Between scans the directory can pass its bound by the
+// outputs stored since, each at most 1/kOutputShareOfBound of it.
+constexpr unsigned kOutputStoresPerEviction = 16;
+constexpr std::uint64_t kOutputShareOfBound = 64;
 constexpr std::string_view kSuffix = ".fwcache";
 constexpr std::string_view kTempPrefix = ".tmp-";
 constexpr std::int64_t kTouchAfterSeconds = 60;      // refresh an entry's age for LRU eviction
@@ -159,31 +177,37 @@ bool write_parts(int fd, const std::vector<std::string_view>& parts) {
   return write_all(fd, buffer);
 }
 
-// The three parts of an entry's body, or why it cannot be used.
+std::string header_of(std::string_view magic, std::uint64_t total, std::uint64_t sum) {
+  std::string header(magic);
+  header.append(reinterpret_cast<const char*>(&kFormat), 4);
+  header.append(4, '\0');
+  put_u64(header, total);
+  put_u64(header, sum);
+  return header;
+}
+
+// Why a file is not a whole one of this kind and format ("" when it is).
+std::string header_problem(std::string_view file, std::string_view magic) {
+  if (file.size() < kHeaderBytes || file.substr(0, magic.size()) != magic) return "not a fleetwave cache entry";
+  std::uint32_t format = 0;
+  std::memcpy(&format, file.data() + 8, 4);
+  if (format != kFormat) return "in another format (" + std::to_string(format) + ")";
+  if (get_u64(file, 16) != file.size()) return "truncated";
+  return {};
+}
+
+// The four parts of an entry's body, or why it cannot be used.
 struct Parts {
-  std::string_view identity, inputs, snapshot;
+  std::string_view identity, inputs, snapshot, stamp;
   std::string problem;
 };
 
 Parts split_entry(std::string_view entry) {
   Parts p;
-  if (entry.size() < kHeaderBytes || entry.substr(0, kMagic.size()) != kMagic) {
-    p.problem = "not a fleetwave cache entry";
-    return p;
-  }
-  std::uint32_t format = 0;
-  std::memcpy(&format, entry.data() + 8, 4);
-  if (format != kFormat) {
-    p.problem = "in another format (" + std::to_string(format) + ")";
-    return p;
-  }
-  if (get_u64(entry, 16) != entry.size()) {
-    p.problem = "truncated";
-    return p;
-  }
+  if (p.problem = header_problem(entry, kMagic); !p.problem.empty()) return p;
   std::string_view body = entry.substr(kHeaderBytes);
   std::size_t at = 0;
-  for (std::string_view* part : {&p.identity, &p.inputs, &p.snapshot}) {
+  for (std::string_view* part : {&p.identity, &p.inputs, &p.snapshot, &p.stamp}) {
     if (body.size() - at < 8 || get_u64(body, at) > body.size() - at - 8) {
       p.problem = "corrupt (bad lengths)";
       return p;
@@ -191,15 +215,49 @@ Parts split_entry(std::string_view entry) {
     *part = body.substr(at + 8, get_u64(body, at));
     at += 8 + part->size();
   }
-  if (at != body.size()) {
-    p.problem = "corrupt (trailing bytes)";
+  if (at != body.size() || p.stamp.size() != kStampBytes) p.problem = "corrupt (trailing bytes or a bad stamp)";
+  return p;
+}
+
+// Whether the checksum in a split entry's header holds (it covers all but the stored inputs).
+bool checksum_holds(std::string_view entry, const Parts& p) {
+  const std::string_view body = entry.substr(kHeaderBytes);
+  const std::size_t inputs_at = static_cast<std::size_t>(p.inputs.data() - body.data());
+  return checksum({body.substr(0, inputs_at), body.substr(inputs_at + p.inputs.size())}) == get_u64(entry, 24);
+}
+
+// An output file's stamp, key and output, or why it cannot be used.
+struct OutputParts {
+  std::string_view stamp, key, output;
+  std::string problem;
+};
+
+OutputParts split_output(std::string_view file) {
+  OutputParts p;
+  if (p.problem = header_problem(file, kOutputMagic); !p.problem.empty()) return p;
+  std::string_view body = file.substr(kHeaderBytes);
+  if (body.size() < kStampBytes + 8 || get_u64(body, kStampBytes) > body.size() - kStampBytes - 8) {
+    p.problem = "corrupt (bad lengths)";
     return p;
   }
-  const std::size_t inputs_at = static_cast<std::size_t>(p.inputs.data() - body.data());
-  if (checksum({body.substr(0, inputs_at), body.substr(inputs_at + p.inputs.size())}) != get_u64(entry, 24)) {
-    p.problem = "corrupt (checksum mismatch)";
-  }
+  p.stamp = body.substr(0, kStampBytes);
+  p.key = body.substr(kStampBytes + 8, get_u64(body, kStampBytes));
+  p.output = body.substr(kStampBytes + 8 + p.key.size());
+  if (checksum({body}) != get_u64(file, 24)) p.problem = "corrupt (checksum mismatch)";
   return p;
+}
+
+// 16 random bytes; getrandom cannot fail for so few once the pool is ready, but if it does the
+// clock and process make a stamp that is still unique to this store.
+std::string new_stamp(const std::string& name) {
+  std::string stamp(kStampBytes, '\0');
+  if (::getrandom(stamp.data(), stamp.size(), 0) == static_cast<ssize_t>(stamp.size())) return stamp;
+  const std::string seed = name + std::to_string(getpid()) + "-" +
+                           std::to_string(std::chrono::steady_clock::now().time_since_epoch().count());
+  const XXH128_hash_t h = XXH3_128bits(seed.data(), seed.size());
+  std::memcpy(stamp.data(), &h.low64, 8);
+  std::memcpy(stamp.data() + 8, &h.high64, 8);
+  return stamp;
 }
 
 }  // namespace
@@ -290,18 +348,13 @@ bool RenderCache::usable_directory(bool create) {
   return true;
 }
 
-std::optional<std::string_view> RenderCache::load() {
-  if (!enabled_) return std::nullopt;
-  if (!usable_directory(false)) {
-    if (events_.empty()) note("miss " + name_);
-    return std::nullopt;
-  }
-  const std::string path = (settings_.dir / name_).string();
+// Maps the file `name` of the directory into `into`, refreshing its age for eviction. "" when
+// mapped, else what to say about `what` ("entry ...").
+std::string RenderCache::map_file(const std::string& name, const std::string& what, Mapping& into) {
+  into = Mapping();
+  const std::string path = (settings_.dir / name).string();
   int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK);
-  if (fd < 0) {
-    note(errno == ENOENT ? "miss " + name_ : "cannot open entry " + name_ + ": " + errno_text());
-    return std::nullopt;
-  }
+  if (fd < 0) return errno == ENOENT ? "miss " + name : "cannot open " + what + ": " + errno_text();
   struct stat st {};
   std::string problem;
   if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_uid != geteuid()) {
@@ -312,73 +365,159 @@ std::optional<std::string_view> RenderCache::load() {
     // Mapped, not read: no zero-filled buffer and no copy of what the page cache holds.
     void* mapped = ::mmap(nullptr, static_cast<std::size_t>(st.st_size), PROT_READ, MAP_PRIVATE, fd, 0);
     if (mapped == MAP_FAILED) problem = "unreadable: " + errno_text();
-    else entry_ = Mapping(static_cast<const char*>(mapped), static_cast<std::size_t>(st.st_size));
+    else into = Mapping(static_cast<const char*>(mapped), static_cast<std::size_t>(st.st_size));
   }
-  Parts parts;
-  if (problem.empty()) {
-    parts = split_entry(entry_.view());
-    problem = parts.problem;
-  }
-  if (problem.empty() && parts.identity != identity_)
-    problem = "from another build (" + std::string(parts.identity) + ")";
-  if (problem.empty() && !same_bytes(parts.inputs, keyed_))
-    problem = "for other inputs (a collision of their hash, or damaged stored inputs)";
+  // Recently used: evicted last. A damaged file is replaced by the render that follows.
   if (problem.empty() &&
       std::chrono::system_clock::now().time_since_epoch() / std::chrono::seconds(1) - st.st_mtim.tv_sec >
           kTouchAfterSeconds) {
-    (void)::futimens(fd, nullptr);  // recently used: evicted last
+    (void)::futimens(fd, nullptr);
   }
   ::close(fd);
-  if (!problem.empty()) {
-    note("entry " + name_ + " is " + problem + "; rendered from the inputs");
-    return std::nullopt;
-  }
-  note("hit " + name_);
-  return parts.snapshot;
+  return problem.empty() ? "" : what + " is " + problem;
 }
 
-void RenderCache::store(std::string_view snapshot) {
-  if (!enabled_ || !usable_directory(true)) return;
-  std::string header(kMagic);
-  header.append(reinterpret_cast<const char*>(&kFormat), 4);
-  header.append(4, '\0');
-  const std::size_t inputs_size = total_size(keyed_);
-  const std::uint64_t total = kHeaderBytes + 24 + identity_.size() + inputs_size + snapshot.size();
-  if (total > settings_.max_bytes) {
-    note("entry of " + std::to_string(total) + " bytes is over FLEETWAVE_CACHE_MAX_MB; not stored");
-    return;
+bool RenderCache::load() {
+  stamp_.clear();
+  snapshot_ = std::nullopt;
+  checked_ = false;
+  if (!enabled_) return false;
+  if (!usable_directory(false)) {
+    if (events_.empty()) note("miss " + name_);
+    return false;
   }
-  put_u64(header, total);
-  std::string lengths[3];
-  put_u64(lengths[0], identity_.size());
-  put_u64(lengths[1], inputs_size);
-  put_u64(lengths[2], snapshot.size());
-  put_u64(header, checksum({lengths[0], identity_, lengths[1], lengths[2], snapshot}));
-  std::vector<std::string_view> parts = {header, lengths[0], identity_, lengths[1]};
-  parts.insert(parts.end(), keyed_.begin(), keyed_.end());
-  parts.push_back(lengths[2]);
-  parts.push_back(snapshot);
+  const std::string what = "entry " + name_;
+  std::string problem = map_file(name_, what, entry_);
+  Parts parts;
+  if (problem.empty()) {
+    parts = split_entry(entry_.view());
+    if (!parts.problem.empty()) problem = what + " is " + parts.problem;
+  }
+  if (problem.empty() && parts.identity != identity_)
+    problem = what + " is from another build (" + std::string(parts.identity) + ")";
+  if (problem.empty() && !same_bytes(parts.inputs, keyed_))
+    problem = what + " is for other inputs (a collision of their hash, or damaged stored inputs)";
+  if (!problem.empty()) {
+    note(problem.rfind("miss ", 0) == 0 ? problem : problem + "; rendered from the inputs");
+    return false;
+  }
+  note("hit " + name_);
+  stamp_ = parts.stamp;
+  snapshot_ = parts.snapshot;
+  return true;
+}
 
+std::optional<std::string_view> RenderCache::snapshot() {
+  if (!snapshot_ || checked_) return snapshot_;
+  if (!checksum_holds(entry_.view(), split_entry(entry_.view()))) {
+    note("entry " + name_ + " is corrupt (checksum mismatch); rendered from the inputs");
+    snapshot_ = std::nullopt;
+  }
+  checked_ = true;
+  return snapshot_;
+}
+
+// Writes `parts` to a new file `name` of the directory, whole or not at all: a temporary file
+// renamed into place. `what` names it in notes ("entry ...").
+bool RenderCache::write_file(const std::string& name, const std::string& what,
+                             const std::vector<std::string_view>& parts) {
   const auto nanos = std::chrono::steady_clock::now().time_since_epoch().count();
   const std::string temp = (settings_.dir / (std::string(kTempPrefix) + std::to_string(getpid()) + "-" +
                                              std::to_string(nanos) + std::string(kSuffix)))
                                .string();
   int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0600);
   if (fd < 0) {
-    note("cannot write entry: " + errno_text());
-    return;
+    note("cannot write " + what + ": " + errno_text());
+    return false;
   }
   const bool ok = write_parts(fd, parts);
   std::string problem = ok ? "" : errno_text();
   if (::close(fd) != 0 && ok) problem = errno_text();
-  if (problem.empty() && ::rename(temp.c_str(), (settings_.dir / name_).c_str()) != 0) problem = errno_text();
+  if (problem.empty() && ::rename(temp.c_str(), (settings_.dir / name).c_str()) != 0) problem = errno_text();
   if (!problem.empty()) {
     ::unlink(temp.c_str());
-    note("cannot write entry " + name_ + ": " + problem);
+    note("cannot write " + what + ": " + problem);
+    return false;
+  }
+  return true;
+}
+
+void RenderCache::store(std::string_view snapshot) {
+  if (!enabled_ || !usable_directory(true)) return;
+  const std::size_t inputs_size = total_size(keyed_);
+  const std::uint64_t total = kHeaderBytes + 32 + identity_.size() + inputs_size + snapshot.size() + kStampBytes;
+  if (total > settings_.max_bytes) {
+    note("entry of " + std::to_string(total) + " bytes is over FLEETWAVE_CACHE_MAX_MB; not stored");
     return;
   }
+  const std::string stamp = new_stamp(name_);
+  std::string lengths[4];
+  put_u64(lengths[0], identity_.size());
+  put_u64(lengths[1], inputs_size);
+  put_u64(lengths[2], snapshot.size());
+  put_u64(lengths[3], stamp.size());
+  const std::string header =
+      header_of(kMagic, total, checksum({lengths[0], identity_, lengths[1], lengths[2], snapshot, lengths[3], stamp}));
+  std::vector<std::string_view> parts = {header, lengths[0], identity_, lengths[1]};
+  parts.insert(parts.end(), keyed_.begin(), keyed_.end());
+  parts.insert(parts.end(), {lengths[2], snapshot, lengths[3], stamp});
+  if (!write_file(name_, "entry " + name_, parts)) return;
+  stamp_ = stamp;
   note("stored " + name_);
   evict(name_);
+}
+
+std::string RenderCache::output_name(std::string_view key) const {
+  XXH3_state_t state;
+  XXH3_64bits_reset(&state);
+  XXH3_64bits_update(&state, stamp_.data(), stamp_.size());
+  XXH3_64bits_update(&state, key.data(), key.size());
+  char hash[17];
+  std::snprintf(hash, sizeof hash, "%016llx", static_cast<unsigned long long>(XXH3_64bits_digest(&state)));
+  return name_.substr(0, name_.size() - kSuffix.size()) + "-" + hash + std::string(kSuffix);
+}
+
+std::optional<std::string_view> RenderCache::load_output(std::string_view key) {
+  if (!enabled_ || stamp_.empty()) return std::nullopt;
+  const std::string name = output_name(key);
+  const std::string what = "output " + name;
+  std::string problem = map_file(name, what, output_);
+  OutputParts parts;
+  if (problem.empty()) {
+    parts = split_output(output_.view());
+    if (!parts.problem.empty()) problem = what + " is " + parts.problem;
+  }
+  if (problem.empty() && (parts.stamp != stamp_ || parts.key != key))
+    problem = what + " is for another entry or cluster";
+  if (!problem.empty()) {
+    note(problem.rfind("miss ", 0) == 0 ? "no output stored" : problem + "; rendered from the snapshot");
+    return std::nullopt;
+  }
+  note("hit " + what);
+  return parts.output;
+}
+
+void RenderCache::store_output(std::string_view key, const std::vector<std::string>& pieces) {
+  if (!enabled_ || stamp_.empty()) return;
+  const std::string name = output_name(key);
+  std::string key_length;
+  put_u64(key_length, key.size());
+  std::vector<std::string_view> body = {stamp_, key_length, key};
+  body.insert(body.end(), pieces.begin(), pieces.end());
+  const std::uint64_t total = kHeaderBytes + total_size(body);
+  if (total > settings_.max_bytes / kOutputShareOfBound) {
+    note("output of " + std::to_string(total) + " bytes is over 1/" + std::to_string(kOutputShareOfBound) +
+         " of FLEETWAVE_CACHE_MAX_MB; not stored");
+    return;
+  }
+  XXH3_state_t state;
+  XXH3_64bits_reset(&state);
+  for (std::string_view part : body) XXH3_64bits_update(&state, part.data(), part.size());
+  const std::string header = header_of(kOutputMagic, total, XXH3_64bits_digest(&state));
+  body.insert(body.begin(), header);
+  if (!write_file(name, "output " + name, body)) return;
+  note("stored output " + name);
+  if (XXH3_64bits(name.data(), name.size()) % kOutputStoresPerEviction == 0) evict(name);
 }
 
 // Keeps the directory under max_bytes, oldest-used entries first (loads refresh the time of

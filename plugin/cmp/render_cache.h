@@ -12,6 +12,8 @@
 // - entries are written to a temporary file and renamed into place, so concurrent renders see
 //   a whole entry or none and never wait for each other; no lock is held;
 // - the directory must be the user's own and private (0700), else it is not used;
+// - a render's output is kept beside the entry it came from, for the same cluster and format
+//   at the same inputs, and is served only with that very entry (its stamp), checksummed;
 // - the total size is bounded: the least recently used entries are removed past the bound;
 // - every failure (read-only, full or missing directory, ...) only costs the cache: the render
 //   proceeds from the inputs, and says so in one stderr line when FLEETWAVE_DEBUG is set.
@@ -54,12 +56,26 @@ class RenderCache {
   // contents, which must outlive those calls.
   void set_inputs(const RenderRequest& request, const InputBundle& bundle);
 
-  // The snapshot stored for exactly these inputs; valid until the next call. nullopt on a
-  // miss (a bad entry is a miss, noted).
-  std::optional<std::string_view> load();
+  // Finds the entry stored for exactly these inputs (compared byte for byte); false on a miss
+  // (a bad entry is a miss, noted).
+  bool load();
+
+  // The loaded entry's snapshot once its checksum holds, valid until the next load(); nullopt
+  // without one or when damaged (noted). Checked here, not by load(): a stored output needs
+  // only the entry's inputs and stamp, and hashing the snapshot was a fifth of serving one.
+  std::optional<std::string_view> snapshot();
 
   // Stores `snapshot` for the inputs, then keeps the directory within its size bound.
   void store(std::string_view snapshot);
+
+  // The output of an earlier render of the snapshot that load() found or store() stored, for
+  // `key` (the cluster and the output format): Argo CD renders every Application again at each
+  // new commit, and a commit that leaves the inputs alone leaves the output alone. Valid until
+  // the next call. nullopt on a miss, or when there is no such snapshot.
+  std::optional<std::string_view> load_output(std::string_view key);
+
+  // Stores a render's whole output (its pieces, in order) for that snapshot and `key`.
+  void store_output(std::string_view key, const std::vector<std::string>& pieces);
 
   // Something worth one debug line ("entry ... is truncated; rendered from the inputs").
   void note(const std::string& event);
@@ -70,6 +86,10 @@ class RenderCache {
  private:
   bool usable_directory(bool create);
   void evict(const std::string& keep);
+  class Mapping;
+  std::string map_file(const std::string& name, const std::string& what, Mapping& into);
+  bool write_file(const std::string& name, const std::string& what, const std::vector<std::string_view>& parts);
+  std::string output_name(std::string_view key) const;
 
   CacheSettings settings_;
   std::string identity_;
@@ -79,7 +99,12 @@ class RenderCache {
   std::string framing_;
   std::vector<std::string_view> keyed_;
   std::string name_;  // entry file name
-  // A read-only mapping of the loaded entry.
+  // The loaded or stored entry's random stamp: an output names the entry it came from by it, so
+  // an output outlives no entry replaced under the same name (by other inputs of the same hash).
+  std::string stamp_;
+  std::optional<std::string_view> snapshot_;  // the loaded entry's, within entry_
+  bool checked_ = false;                      // snapshot_'s checksum verified
+  // A read-only mapping of a loaded file: the entry, an output.
   class Mapping {
    public:
     Mapping() = default;
@@ -94,7 +119,7 @@ class RenderCache {
     const char* data_ = nullptr;
     std::size_t size_ = 0;
   };
-  Mapping entry_;
+  Mapping entry_, output_;
   std::string events_;
 };
 

@@ -73,13 +73,20 @@ class RenderCacheProcess : public ::testing::Test {
     return r.out;
   }
 
-  std::vector<fs::path> entries() const {
+  // The directory's files: snapshot entries ("<hash>.fwcache"), or the stored outputs
+  // ("<entry hash>-<hash>.fwcache") and anything else.
+  std::vector<fs::path> files(bool snapshot_entries) const {
     std::vector<fs::path> out;
     std::error_code ec;
-    for (const auto& e : fs::directory_iterator(cache_, ec)) out.push_back(e.path());
+    for (const auto& e : fs::directory_iterator(cache_, ec)) {
+      const bool entry = e.path().filename().string().find('-') == std::string::npos;
+      if (entry == snapshot_entries) out.push_back(e.path());
+    }
     std::sort(out.begin(), out.end());
     return out;
   }
+  std::vector<fs::path> entries() const { return files(true); }
+  std::vector<fs::path> outputs() const { return files(false); }
 
   // Renders `cluster` through the cache and checks the output; returns the debug line.
   std::string cached(const std::string& cluster, const std::map<std::string, std::string>& e) const {
@@ -127,6 +134,65 @@ TEST_F(RenderCacheProcess, WarmRendersEqualColdOnesForEveryClusterAndFormat) {
   EXPECT_EQ(unknown.out, "");
   EXPECT_EQ(unknown.err,
             "unknown cluster \"mars-1\"; the inventory has 7 clusters (ap-1, dev-1, eu-1, eu-2, eu-3, us-1, us-2)\n");
+}
+
+// Argo CD renders every Application again at each new commit; with the inputs unchanged, a
+// cluster's render is its stored output, served only with the entry it came from.
+TEST_F(RenderCacheProcess, ARenderAgainAtTheSameInputsIsItsStoredOutput) {
+  std::string line = cached("eu-1", env());
+  EXPECT_TRUE(has(line, "stored entry") || has(line, "stored ")) << line;
+  EXPECT_TRUE(has(line, "stored output ")) << line;
+  line = cached("eu-1", env());
+  EXPECT_TRUE(has(line, "hit output ")) << line;
+  line = cached("eu-2", env());
+  EXPECT_TRUE(has(line, "no output stored")) << line;
+  EXPECT_TRUE(has(line, "stored output ")) << line;
+  // The format is part of what an output is for.
+  auto json = [&](const std::map<std::string, std::string>& e) {
+    return testkit::run_process({fleetwave::testkit::render_binary(), "--repo-root", repo_.string(), "--app",
+                                 "apps/guestbook", "--cluster", "eu-1", "-o", "json"},
+                                e, work_.string());
+  };
+  testkit::ProcessOutcome first = json(env()), again = json(env()), cold = json(env(false));
+  EXPECT_TRUE(has(first.err, "no output stored")) << first.err;
+  EXPECT_TRUE(has(again.err, "hit output ")) << again.err;
+  EXPECT_EQ(first.out, cold.out);
+  EXPECT_EQ(again.out, cold.out);
+  ASSERT_EQ(outputs().size(), 3u);
+  // A failed render stores nothing.
+  EXPECT_EQ(render("mars-1", env()).exit_code, 1);
+  EXPECT_EQ(outputs().size(), 3u);
+
+  const std::string eu1_output = cached("eu-1", env()).substr(cached("eu-1", env()).find("hit output ") + 11, 57);
+  const fs::path eu1 = cache_ / eu1_output;
+  ASSERT_TRUE(fs::exists(eu1)) << eu1;
+  const std::string whole = slurp(eu1);
+  // Damaged, truncated or another cluster's: rendered from the snapshot and replaced.
+  std::string flipped = whole;
+  flipped[whole.size() - 20] ^= 0x20;
+  std::string other_cluster;
+  for (const fs::path& p : outputs()) {
+    if (p != eu1 && slurp(p).find("eu-2") != std::string::npos) other_cluster = slurp(p);
+  }
+  ASSERT_FALSE(other_cluster.empty());
+  for (const auto& [bad, why] :
+       std::vector<std::pair<std::string, std::string>>{{flipped, "checksum mismatch"},
+                                                        {whole.substr(0, whole.size() / 2), "truncated"},
+                                                        {other_cluster, "for another entry or cluster"}}) {
+    SCOPED_TRACE(why);
+    spit(eu1, bad);
+    line = cached("eu-1", env());
+    EXPECT_TRUE(has(line, why) && has(line, "; rendered from the snapshot")) << line;
+    EXPECT_TRUE(has(line, "stored output ")) << line;
+    EXPECT_EQ(slurp(eu1), whole);
+  }
+  // A new entry for the same inputs (the old one was evicted) has a new stamp: the outputs of
+  // the old one are not its own.
+  fs::remove(entries()[0]);
+  line = cached("eu-1", env());
+  EXPECT_TRUE(has(line, "stored output ")) << line;
+  EXPECT_FALSE(has(line, "hit output ")) << line;
+  EXPECT_EQ(outputs().size(), 4u);
 }
 
 TEST_F(RenderCacheProcess, AChangedInputIsANewEntryNeverTheOldOutput) {
@@ -185,7 +251,7 @@ TEST_F(RenderCacheProcess, AFullDiskOnlyCostsTheCache) {
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(r.out, uncached("eu-1"));
   EXPECT_TRUE(has(r.err, "cannot write entry")) << r.err;
-  EXPECT_TRUE(entries().empty()) << "the partial temporary file is removed";
+  EXPECT_TRUE(entries().empty() && outputs().empty()) << "the partial temporary file is removed";
   EXPECT_TRUE(has(cached("eu-1", env()), "stored ")) << "space again: stored";
 }
 
@@ -226,6 +292,15 @@ TEST_F(RenderCacheProcess, TwoBuildsShareTheDirectoryWithoutReadingEachOthersEnt
   EXPECT_TRUE(has(render("eu-3", env()).err, "hit "));
 }
 
+// An entry without what differs between two stores of the same inputs: its random stamp (the
+// last 16 bytes) and so its checksum.
+std::string unstamped(std::string entry) {
+  if (entry.size() < 48) return entry;
+  entry.replace(24, 8, 8, '\0');
+  entry.resize(entry.size() - 16);
+  return entry;
+}
+
 TEST_F(RenderCacheProcess, TruncatedEntriesAreRenderedAroundAndReplaced) {
   cached("eu-1", env());
   ASSERT_EQ(entries().size(), 1u);
@@ -237,7 +312,7 @@ TEST_F(RenderCacheProcess, TruncatedEntriesAreRenderedAroundAndReplaced) {
     std::string line = cached("us-1", env());
     EXPECT_TRUE(has(line, "; rendered from the inputs")) << line;
     EXPECT_TRUE(has(line, "stored ")) << "self-healing: " << line;
-    EXPECT_EQ(slurp(entry), whole);
+    EXPECT_EQ(unstamped(slurp(entry)), unstamped(whole));
   }
 }
 
@@ -291,7 +366,7 @@ TEST_F(RenderCacheProcess, TamperedEntriesAreNeverServed) {
   spit(entry, other_inputs);
   EXPECT_TRUE(has(cached("eu-2", env()), "for other inputs"));
 
-  // A damaged length or identity is caught by the checksum, which covers them.
+  // A damaged length breaks the layout; a damaged identity is compared with the build's own.
   std::string length = whole;
   length[inputs_at - 8] ^= 0x01;
   spit(entry, length);
@@ -299,7 +374,15 @@ TEST_F(RenderCacheProcess, TamperedEntriesAreNeverServed) {
   std::string identity = whole;
   identity[parts(whole)[0].first] ^= 0x01;
   spit(entry, identity);
-  EXPECT_TRUE(has(cached("eu-2", env()), "checksum mismatch"));
+  EXPECT_TRUE(has(cached("eu-2", env()), "from another build"));
+  // A damaged snapshot under a whole stamp still serves a stored output, which was rendered
+  // from the snapshot before the damage and carries a checksum of its own; a cluster without
+  // one finds the damage.
+  std::string snapshot = whole;
+  snapshot[snapshot_at + snapshot_size / 3] ^= 0x04;
+  spit(entry, snapshot);
+  EXPECT_TRUE(has(cached("eu-1", env()), "hit output "));
+  EXPECT_TRUE(has(cached("us-1", env()), "checksum mismatch"));
 
   spit(entry, std::string("fwcache1") + std::string(100, '\0'));
   EXPECT_TRUE(has(cached("eu-2", env()), "; rendered from the inputs"));
@@ -337,7 +420,9 @@ TEST_F(RenderCacheProcess, RacingRendersFillOneEntryAndAllAreRight) {
       EXPECT_EQ(results[i].out, want[kClusters[i % kClusters.size()]]);
     }
   }
-  ASSERT_EQ(entries().size(), 1u) << "one entry, no temporary file left behind";
+  ASSERT_EQ(entries().size(), 1u) << "one entry";
+  // Renders that stored the entry at once stamped it differently: their outputs are apart.
+  EXPECT_GE(outputs().size(), kClusters.size()) << "an output per cluster, no temporary file left behind";
   EXPECT_TRUE(has(cached("dev-1", env()), "hit "));
 }
 

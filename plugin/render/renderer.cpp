@@ -158,23 +158,27 @@ ObjectStream ObjectStream::checking(const ObjectStream& expected) {
 }
 
 void ObjectStream::add(Json object) {
-  constexpr std::size_t kPieceBytes = 1u << 20;
   object_text_.clear();
   append_formatted(object_text_, object, format_, size_ == 0);
-  size_ += object_text_.size();
-  if (expected_ != nullptr) {
-    compare_with_expected(object_text_);
-  } else {
-    if (pieces_.empty() || pieces_.back().size() + object_text_.size() > pieces_.back().capacity()) {
-      pieces_.emplace_back().reserve(std::max(kPieceBytes, object_text_.size()));
-    }
-    pieces_.back() += object_text_;
-  }
+  add_text(object_text_);
   // Freeing a manifest costs about a tenth of building it (nlohmann::json moves every node of a
   // container through a vector to destroy it), and the process exits right after printing. So
   // the first few MiB of output keep their objects for the exit to drop; past that, memory wins.
   constexpr std::size_t kKeptOutputBytes = 2u << 20;
   if (size_ <= kKeptOutputBytes) kept_.push_back(std::move(object));
+}
+
+void ObjectStream::add_text(std::string_view text) {
+  constexpr std::size_t kPieceBytes = 1u << 20;
+  size_ += text.size();
+  if (expected_ != nullptr) {
+    compare_with_expected(text);
+    return;
+  }
+  if (pieces_.empty() || pieces_.back().size() + text.size() > pieces_.back().capacity()) {
+    pieces_.emplace_back().reserve(std::max(kPieceBytes, text.size()));
+  }
+  pieces_.back() += text;
 }
 
 // Piece by piece: the expected pieces end where they do, not where this text's objects end.

@@ -31,6 +31,8 @@ class ObjectStream {
   // `expected` must outlive it.
   static ObjectStream checking(const ObjectStream& expected);
   void add(Json object);
+  // Text formatted before, by a stream of the same format (the render cache's stored output).
+  void add_text(std::string_view text);
   OutputFormat format() const { return format_; }
   // The text in pieces of about a MiB, in order: a text that grows by reallocation holds its
   // old and new buffer at once, at 10,000 templates a third of the render's peak memory.
