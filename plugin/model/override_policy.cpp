@@ -216,6 +216,7 @@ OverrideRule parse_rule(const Json& item, const FieldPath& here, Problems& probl
 
 std::vector<OverrideRule> parse_rules(const Json& list, const FieldPath& at, Problems& problems) {
   std::vector<OverrideRule> rules;
+  rules.reserve(list.size());  // a policy with a rule per cluster has thousands
   for (std::size_t i = 0; i < list.size(); ++i) {
     FieldPath here = at.index(i);
     if (!expect_map(list[i], "a map with targetCluster and overriders", here, problems)) continue;

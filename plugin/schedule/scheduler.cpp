@@ -37,6 +37,7 @@ std::string fit_error(std::size_t all_clusters, const std::map<std::string, int>
 std::vector<const Cluster*> feasible_clusters(const ScheduleRequest& request, const FilterContext& context,
                                               std::map<std::string, int>& reasons) {
   std::vector<const Cluster*> out;
+  out.reserve(request.clusters->size());  // every binding schedules over the whole fleet
   for (const Cluster& c : *request.clusters) {
     FilterVerdict verdict = run_placement_filters(context, c);
     if (verdict.fit) out.push_back(&c);
@@ -49,9 +50,11 @@ std::vector<const Cluster*> feasible_clusters(const ScheduleRequest& request, co
 Result<std::vector<ClusterDetail>> cluster_details(const std::vector<const Cluster*>& feasible,
                                                    const ScheduleRequest& request, const ClusterAffinityTerm* term) {
   std::vector<ClusterCapacity> capacities;
+  capacities.reserve(feasible.size());
   for (const Cluster* c : feasible) capacities.push_back(capacity_of(*c));
   FW_TRY(available, available_replicas(capacities, request.replicas));
   std::vector<ClusterDetail> details;
+  details.reserve(feasible.size());
   for (std::size_t i = 0; i < feasible.size(); ++i) {
     ClusterDetail d;
     d.name = feasible[i]->name;
