@@ -28,7 +28,8 @@ set xlabel "$2"
 set ylabel "wall time of one process (ms, median)"
 set logscale y
 plot "$csv" using 1:6 skip 1 with linespoints title "fleetwave-render, cold", \
-     "" using 1:7 skip 1 with linespoints title "fleetwave-render, warm (render cache)", \
+     "" using 1:7 skip 1 with linespoints title "fleetwave-render, warm (the cluster's stored output)", \
+     "" using 1:15 skip 1 with linespoints title "fleetwave-render, another cluster (the stored snapshot)", \
      "" using 1:8 skip 1 with linespoints title "cat of the same inputs", \
      "" using 1:(column(9) > 0 ? column(9) : 1/0) skip 1 with linespoints title "kubectl kustomize"
 unset logscale y
@@ -36,6 +37,7 @@ set ylabel "peak RSS (MiB)"
 set yrange [0:*]
 plot "$csv" using 1:12 skip 1 with linespoints title "fleetwave-render, cold", \
      "" using 1:13 skip 1 with linespoints title "fleetwave-render, warm", \
+     "" using 1:17 skip 1 with linespoints title "fleetwave-render, another cluster", \
      "" using 1:(column(14) > 0 ? column(14) : 1/0) skip 1 with linespoints title "kubectl kustomize"
 unset multiplot
 EOF
