@@ -349,12 +349,13 @@ bool RenderCache::usable_directory(bool create) {
 }
 
 // Maps the file `name` of the directory into `into`, refreshing its age for eviction. "" when
-// mapped, else what to say about `what` ("entry ...").
-std::string RenderCache::map_file(const std::string& name, const std::string& what, Mapping& into) {
+// mapped, else what to say about `what` ("entry ..."); `missing` when there is no such file.
+std::string RenderCache::map_file(const std::string& name, const std::string& what, Mapping& into, bool& missing) {
   into = Mapping();
   const std::string path = (settings_.dir / name).string();
   int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK);
-  if (fd < 0) return errno == ENOENT ? "miss " + name : "cannot open " + what + ": " + errno_text();
+  missing = fd < 0 && errno == ENOENT;
+  if (fd < 0) return missing ? "missing" : "cannot open " + what + ": " + errno_text();
   struct stat st {};
   std::string problem;
   if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_uid != geteuid()) {
@@ -387,7 +388,12 @@ bool RenderCache::load() {
     return false;
   }
   const std::string what = "entry " + name_;
-  std::string problem = map_file(name_, what, entry_);
+  bool missing = false;
+  std::string problem = map_file(name_, what, entry_, missing);
+  if (missing) {
+    note("miss " + name_);
+    return false;
+  }
   Parts parts;
   if (problem.empty()) {
     parts = split_entry(entry_.view());
@@ -398,7 +404,7 @@ bool RenderCache::load() {
   if (problem.empty() && !same_bytes(parts.inputs, keyed_))
     problem = what + " is for other inputs (a collision of their hash, or damaged stored inputs)";
   if (!problem.empty()) {
-    note(problem.rfind("miss ", 0) == 0 ? problem : problem + "; rendered from the inputs");
+    note(problem + "; rendered from the inputs");
     return false;
   }
   note("hit " + name_);
@@ -481,7 +487,12 @@ std::optional<std::string_view> RenderCache::load_output(std::string_view key) {
   if (!enabled_ || stamp_.empty()) return std::nullopt;
   const std::string name = output_name(key);
   const std::string what = "output " + name;
-  std::string problem = map_file(name, what, output_);
+  bool missing = false;
+  std::string problem = map_file(name, what, output_, missing);
+  if (missing) {
+    note("no output stored");
+    return std::nullopt;
+  }
   OutputParts parts;
   if (problem.empty()) {
     parts = split_output(output_.view());
@@ -490,7 +501,7 @@ std::optional<std::string_view> RenderCache::load_output(std::string_view key) {
   if (problem.empty() && (parts.stamp != stamp_ || parts.key != key))
     problem = what + " is for another entry or cluster";
   if (!problem.empty()) {
-    note(problem.rfind("miss ", 0) == 0 ? "no output stored" : problem + "; rendered from the snapshot");
+    note(problem + "; rendered from the snapshot");
     return std::nullopt;
   }
   note("hit " + what);

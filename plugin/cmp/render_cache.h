@@ -87,7 +87,7 @@ class RenderCache {
   bool usable_directory(bool create);
   void evict(const std::string& keep);
   class Mapping;
-  std::string map_file(const std::string& name, const std::string& what, Mapping& into);
+  std::string map_file(const std::string& name, const std::string& what, Mapping& into, bool& missing);
   bool write_file(const std::string& name, const std::string& what, const std::vector<std::string_view>& parts);
   std::string output_name(std::string_view key) const;
 
