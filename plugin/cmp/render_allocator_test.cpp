@@ -51,7 +51,7 @@ TEST(RenderAllocator, EverySizeIsAlignedWritableAndDistinct) {
 }
 
 TEST(RenderAllocator, AFreedBlockIsReusedByItsOwnClassOnly) {
-  for (std::size_t size : {1u, 48u, 80u, 512u, 700u, 20000u, 200000u}) {
+  for (std::size_t size : {1u, 48u, 80u, 512u, 700u, 20000u, 200000u, 400000u}) {
     unsigned char* first = allocate(size);
     ::operator delete(first);
     unsigned char* other_class = allocate(size * 2 + 16);
@@ -64,7 +64,7 @@ TEST(RenderAllocator, AFreedBlockIsReusedByItsOwnClassOnly) {
 }
 
 TEST(RenderAllocator, LargeBlocksAreMappedAndGivenBack) {
-  for (std::size_t size : {(256u << 10) + 1, 1u << 20, 7u << 20}) {
+  for (std::size_t size : {(1u << 20) + 1, 3u << 20, 7u << 20}) {
     Block b{allocate(size), size, 0x5a};
     fill(b);
     EXPECT_TRUE(intact(b));
@@ -82,11 +82,21 @@ TEST(RenderAllocator, ARandomMixNeverCorruptsALiveBlock) {
   std::mt19937_64 random(20261129);
   std::vector<Block> live;
   auto random_size = [&] {
-    switch (random() % 16) {
+    switch (random() % 64) {
       case 0:
-        return static_cast<std::size_t>(random() % 300000 + 1);
+        return static_cast<std::size_t>(random() % 1500000 + 1);  // pooled up to 1 MiB, then mapped
       case 1:
       case 2:
+      case 3:
+        return static_cast<std::size_t>(random() % 300000 + 1);
+      case 4:
+      case 5:
+      case 6:
+      case 7:
+      case 8:
+      case 9:
+      case 10:
+      case 11:
         return static_cast<std::size_t>(random() % 5000 + 1);
       default:
         return static_cast<std::size_t>(random() % 160 + 1);
