@@ -13,10 +13,13 @@
 //
 // Why 1 MiB: on a VM a fresh 4 KiB page costs a few microseconds (measured here: 4 µs), and the
 // chunks' huge pages are faulted in whole at a fraction of that per byte. File contents and
-// output pieces of up to a MiB in chunks rather than mappings of their own took a fifth off a
+// vectors of up to a MiB in chunks rather than mappings of their own took a fifth off a
 // release's renders (a cluster's render from the snapshot, one inventory file) and half the page
-// faults of a cold render over 10,000 clusters, for +3 % peak memory there. At 2 MiB the peak
-// grew by 7 % at 10,000 templates for no further speed.
+// faults of a cold render over 10,000 clusters. What a chunk has left when a run of such blocks
+// does not fit serves later page runs, and a freed block over 256 KiB gives its pages back: the
+// cold peaks at 10,000 clusters and templates fell by 1-2 %, a render from the snapshot at
+// 10,000 clusters rose from 46 to 50 MB. At 2 MiB the peak grew by 7 % at 10,000 templates for
+// no further speed.
 //
 // Single-threaded by design: fleetwave-render never starts a thread (main.cpp). Aligned new
 // (align_val_t) keeps the library's implementation, which pairs with its own delete.
@@ -37,6 +40,7 @@ constexpr unsigned kMaxPooledWidth = 20;
 constexpr std::size_t kMaxPooled = std::size_t{1} << kMaxPooledWidth;  // four classes per power of two up to here
 constexpr unsigned kFirstCoarseWidth = 10;  // the first coarse classes end at 2^10 (640 .. 1024)
 constexpr std::size_t kClasses = kFineClasses + 4 * (kMaxPooledWidth - kFirstCoarseWidth + 1);
+constexpr std::size_t kReturnedBlockBytes = 256 << 10;  // larger freed blocks give their pages back
 // The first chunk is one huge page, the next ones two: a warm 100-template render fits in the
 // first, and clearing a fixed 4 MiB first chunk was ~14% of its time.
 constexpr std::size_t kFirstChunkBytes = 2 << 20;
@@ -67,6 +71,8 @@ char* g_run_cursor[kClasses];  // each class's current run
 char* g_run_limit[kClasses];
 char* g_cursor = nullptr;  // the current chunk
 char* g_limit = nullptr;
+char* g_spare_cursor = nullptr;  // what an earlier chunk had left, for page runs
+char* g_spare_limit = nullptr;
 std::size_t g_next_chunk_bytes = kFirstChunkBytes;
 
 // A chunk, faulted in at once: page faults one by one cost a 100-template render ~15%. Chunks ask
@@ -115,16 +121,28 @@ void new_run(std::size_t cls, std::size_t block_bytes) {
   // One page of blocks up to a page; over a page, the fewest blocks that fill whole pages (a
   // block of 20 KiB is 5 / 4 pages: runs of four). No block may share a page with another run.
   const std::size_t run = block_bytes <= kPageBytes ? kPageBytes : std::lcm(block_bytes, kPageBytes);
-  if (static_cast<std::size_t>(g_limit - g_cursor) < run) {
-    const std::size_t chunk_bytes = g_next_chunk_bytes;
-    g_next_chunk_bytes = std::min(chunk_bytes * 2, kMaxChunkBytes);
-    g_cursor = static_cast<char*>(map_chunk(chunk_bytes));
-    g_limit = g_cursor + chunk_bytes;
+  char* start = nullptr;
+  if (run == kPageBytes && g_spare_limit - g_spare_cursor >= static_cast<std::ptrdiff_t>(run)) {
+    start = g_spare_cursor;
+    g_spare_cursor += run;
+  } else {
+    if (static_cast<std::size_t>(g_limit - g_cursor) < run) {
+      // What the chunk has left serves page runs later: runs of up to a MiB leave up to a MiB.
+      if (g_limit - g_cursor > g_spare_limit - g_spare_cursor) {
+        g_spare_cursor = g_cursor;
+        g_spare_limit = g_limit;
+      }
+      const std::size_t chunk_bytes = g_next_chunk_bytes;
+      g_next_chunk_bytes = std::min(chunk_bytes * 2, kMaxChunkBytes);
+      g_cursor = static_cast<char*>(map_chunk(chunk_bytes));
+      g_limit = g_cursor + chunk_bytes;
+    }
+    start = g_cursor;
+    g_cursor += run;
   }
-  mark_pages(g_cursor, run, cls);
-  g_run_cursor[cls] = g_cursor;
-  g_run_limit[cls] = g_cursor + run;
-  g_cursor += run;
+  mark_pages(start, run, cls);
+  g_run_cursor[cls] = start;
+  g_run_limit[cls] = start + run;
 }
 
 // A large block (file contents, output buffers, big vectors) in a mapping of its own, given back
@@ -166,6 +184,13 @@ void* allocate(std::size_t bytes) {
   return block;
 }
 
+// The size of a block of coarse class `cls` (the inverse of allocate's numbering).
+std::size_t coarse_block_bytes(std::size_t cls) {
+  const std::size_t k = cls - kFineClasses;
+  const auto width = static_cast<unsigned>(kFirstCoarseWidth + k / 4);
+  return (5 + k % 4) << (width - 3);
+}
+
 void release(void* p) noexcept {
   if (p == nullptr) return;
   const std::size_t cls = class_of(p);
@@ -174,6 +199,12 @@ void release(void* p) noexcept {
     munmap(h, h->mapped_bytes);
     return;
   }
+  // A freed block over 256 KiB gives its pages back (its address range stays its class's), as
+  // its own mapping did before such blocks came from chunks: vectors that grow and schedules
+  // that come and go would otherwise hold every size they passed through until the exit.
+  // Such blocks start on a page (runs are whole pages, the blocks multiples of 32 KiB).
+  if (cls >= kFineClasses && coarse_block_bytes(cls) > kReturnedBlockBytes)
+    madvise(p, coarse_block_bytes(cls), MADV_DONTNEED);
   auto* block = static_cast<FreeBlock*>(p);
   block->next = g_free[cls];
   g_free[cls] = block;

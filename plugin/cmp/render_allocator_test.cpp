@@ -2,12 +2,15 @@
 // program, as it is of fleetwave-render: every block is aligned, usable over its whole size and
 // never handed out twice, whichever size, class or delete form, under a random mix of
 // allocations and frees at the sizes a render asks for.
+#include <unistd.h>
+
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
 #include <new>
 #include <random>
+#include <sys/mman.h>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -61,6 +64,32 @@ TEST(RenderAllocator, AFreedBlockIsReusedByItsOwnClassOnly) {
     ::operator delete(same_class, size);
     ::operator delete(other_class);
   }
+}
+
+// Blocks over 256 KiB come from the chunks, but a freed one gives its pages back, as a mapping
+// of its own would: only its first page, which holds the free list's link, stays.
+TEST(RenderAllocator, AFreedBlockOverAQuarterMiBGivesItsPagesBack) {
+  constexpr std::size_t kSize = 600u << 10;
+  const long page = sysconf(_SC_PAGESIZE);
+  Block b{allocate(kSize), kSize, 0x3c};
+  ASSERT_EQ(reinterpret_cast<std::uintptr_t>(b.data) % static_cast<std::uintptr_t>(page), 0u);
+  fill(b);
+  auto resident_pages = [&](unsigned char* at) {
+    std::vector<unsigned char> flags(kSize / static_cast<std::size_t>(page));
+    EXPECT_EQ(mincore(at, kSize, flags.data()), 0);
+    return std::count_if(flags.begin(), flags.end(), [](unsigned char f) { return (f & 1) != 0; });
+  };
+  EXPECT_EQ(resident_pages(b.data), static_cast<long>(kSize / static_cast<std::size_t>(page)));
+  // The address, kept as a number (volatile, so the compiler does not take it for the freed
+  // pointer): the range stays mapped, and mincore only reads its state.
+  volatile std::uintptr_t address = reinterpret_cast<std::uintptr_t>(b.data);
+  ::operator delete(b.data);
+  EXPECT_LE(resident_pages(reinterpret_cast<unsigned char*>(std::uintptr_t{address})), 1);
+  Block again{allocate(kSize), kSize, 0x5d};
+  EXPECT_EQ(reinterpret_cast<std::uintptr_t>(again.data), std::uintptr_t{address}) << "its class reuses it";
+  fill(again);
+  EXPECT_TRUE(intact(again));
+  ::operator delete(again.data);
 }
 
 TEST(RenderAllocator, LargeBlocksAreMappedAndGivenBack) {
