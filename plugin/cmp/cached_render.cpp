@@ -39,7 +39,7 @@ Result<RenderOutput, ErrorList> render_through_cache(RenderCache& cache, const I
   if (cache.load()) {
     if (stream != nullptr) {
       if (auto text = cache.load_output(key)) {
-        stream->add_text(*text);
+        stream->add_stored(*text);  // mapped: a MiB of output copied was a MiB of fresh pages
         return RenderOutput{cluster, {}, {}};
       }
     }

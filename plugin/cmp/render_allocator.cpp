@@ -12,14 +12,12 @@
 // are mapped on their own, behind a header the page map does not know.
 //
 // Why 1 MiB: on a VM a fresh 4 KiB page costs a few microseconds (measured here: 4 µs), and the
-// chunks' huge pages are faulted in whole at a fraction of that per byte. File contents and
-// vectors of up to a MiB in chunks rather than mappings of their own took a fifth off a
-// release's renders (a cluster's render from the snapshot, one inventory file) and half the page
-// faults of a cold render over 10,000 clusters. What a chunk has left when a run of such blocks
-// does not fit serves later page runs, and a freed block over 256 KiB gives its pages back: the
-// cold peaks at 10,000 clusters and templates fell by 1-2 %, a render from the snapshot at
-// 10,000 clusters rose from 46 to 50 MB. At 2 MiB the peak grew by 7 % at 10,000 templates for
-// no further speed.
+// chunks' huge pages are faulted in 2 MiB at a time at a fraction of that per byte. File
+// contents and vectors of up to a MiB in chunks rather than mappings of their own took a fifth
+// off a release's renders (a cluster's render from the snapshot, one inventory file) and half
+// the page faults of a cold render over 10,000 clusters. What a chunk has left when a run of
+// such blocks does not fit serves later page runs, and a freed block over 256 KiB gives its
+// pages back. At 2 MiB the peak grew by 7 % at 10,000 templates for no further speed.
 //
 // Single-threaded by design: fleetwave-render never starts a thread (main.cpp). Aligned new
 // (align_val_t) keeps the library's implementation, which pairs with its own delete.
@@ -42,7 +40,7 @@ constexpr unsigned kFirstCoarseWidth = 10;  // the first coarse classes end at 2
 constexpr std::size_t kClasses = kFineClasses + 4 * (kMaxPooledWidth - kFirstCoarseWidth + 1);
 constexpr std::size_t kReturnedBlockBytes = 256 << 10;  // larger freed blocks give their pages back
 // The first chunk is one huge page, the next ones two: a warm 100-template render fits in the
-// first, and clearing a fixed 4 MiB first chunk was ~14% of its time.
+// first.
 constexpr std::size_t kFirstChunkBytes = 2 << 20;
 constexpr std::size_t kMaxChunkBytes = 4 << 20;
 constexpr std::size_t kHugePage = 2 << 20;
@@ -75,8 +73,10 @@ char* g_spare_cursor = nullptr;  // what an earlier chunk had left, for page run
 char* g_spare_limit = nullptr;
 std::size_t g_next_chunk_bytes = kFirstChunkBytes;
 
-// A chunk, faulted in at once: page faults one by one cost a 100-template render ~15%. Chunks ask
-// for transparent huge pages where the system allows them.
+// A chunk, aligned to and advised for transparent huge pages where the system allows them:
+// page faults 4 KiB at a time cost a 100-template render ~15%, one per huge page nearly
+// nothing. Faulted in as it is used, not all at once: a chunk populated ahead held memory a
+// render never touched, up to 4 MiB of its peak depending on where the last chunk began.
 void* map_chunk(std::size_t bytes) {
   void* raw = mmap(nullptr, bytes + kHugePage, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   if (raw == MAP_FAILED) throw std::bad_alloc();
@@ -85,12 +85,6 @@ void* map_chunk(std::size_t bytes) {
   if (head != 0) munmap(raw, head);
   munmap(chunk + bytes, kHugePage - head);
   madvise(chunk, bytes, MADV_HUGEPAGE);
-#ifdef MADV_POPULATE_WRITE
-  if (madvise(chunk, bytes, MADV_POPULATE_WRITE) != 0)
-#endif
-  {
-    for (std::size_t i = 0; i < bytes; i += 4096) reinterpret_cast<volatile char*>(chunk)[i] = 0;
-  }
   return chunk;
 }
 

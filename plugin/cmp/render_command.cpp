@@ -68,6 +68,7 @@ CommandResult run_render_command(const ProcessContext& context) {
     std::optional<FleetRender> prepared;
     std::optional<Result<RenderOutput, ErrorList>> output;
     std::optional<ObjectStream> stream;
+    std::optional<RenderCache> cache;  // maps the stored output the stream may print
   };
   auto retained = std::make_shared<Retained>();
   InputBundle& bundle = retained->bundle;
@@ -77,7 +78,7 @@ CommandResult run_render_command(const ProcessContext& context) {
   auto read = read_repo_files(request->layout, bundle);
   if (!read.ok()) return failure(1, read.error());
   if (request->cordons) use_cordon_overlay(bundle, *request->cordons);
-  RenderCache cache(cache_settings(context.env), build_identity());
+  RenderCache& cache = retained->cache.emplace(cache_settings(context.env), build_identity());
   cache.set_inputs(*request, bundle);
   ObjectStream& stream = retained->stream.emplace(request->format);
   retained->output = render_through_cache(cache, bundle, request->cluster, &retained->prepared, &stream);
@@ -89,6 +90,7 @@ CommandResult run_render_command(const ProcessContext& context) {
     r = failure(exit_code_for(errors), errors);
   } else {
     r.out_pieces = stream.take_pieces();
+    r.out_stored = stream.stored();
     // Argo CD shows nothing of stderr when generate succeeds; `fleetwave plan` and `status` show
     // the same warnings as findings.
     for (const Error& w : output->warnings) r.err += "warning: " + w.to_string() + "\n";

@@ -7,6 +7,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace fleetwave {
@@ -22,6 +23,7 @@ struct CommandResult {
   std::string out;    // printed only when exit_code is 0
   std::string err;
   std::vector<std::string> out_pieces;  // printed after `out`, likewise
+  std::string_view out_stored;          // printed after the pieces, likewise; lives in `retained`
   // What the command built (inputs, the fleet, the rendered objects): a process that exits
   // right after printing may skip destroying it.
   std::shared_ptr<void> retained;

@@ -182,6 +182,15 @@ void ObjectStream::add_text(std::string_view text) {
   pieces_.back() += text;
 }
 
+void ObjectStream::add_stored(std::string_view text) {
+  if (expected_ != nullptr || !pieces_.empty() || !stored_.empty()) {
+    add_text(text);
+    return;
+  }
+  size_ += text.size();
+  stored_ = text;
+}
+
 // Piece by piece: the expected pieces end where they do, not where this text's objects end.
 void ObjectStream::compare_with_expected(std::string_view text) {
   const std::vector<std::string>& pieces = expected_->pieces_;

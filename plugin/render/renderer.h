@@ -31,8 +31,13 @@ class ObjectStream {
   // `expected` must outlive it.
   static ObjectStream checking(const ObjectStream& expected);
   void add(Json object);
-  // Text formatted before, by a stream of the same format (the render cache's stored output).
+  // Text formatted before, by a stream of the same format.
   void add_text(std::string_view text);
+  // The same, for a stream that holds nothing else, without copying it (the render cache's
+  // stored output, mapped): `text` must outlive the stream's text. A checking stream compares it.
+  void add_stored(std::string_view text);
+  // What add_stored gave, printed after pieces(); empty otherwise.
+  std::string_view stored() const { return stored_; }
   OutputFormat format() const { return format_; }
   // The text in pieces of about a MiB, in order: a text that grows by reallocation holds its
   // old and new buffer at once, at 10,000 templates a third of the render's peak memory.
@@ -47,6 +52,7 @@ class ObjectStream {
   OutputFormat format_;
   std::string object_text_;  // the object being added, formatted
   std::vector<std::string> pieces_;
+  std::string_view stored_;
   std::size_t size_ = 0;
   std::vector<Json> kept_;
   const ObjectStream* expected_ = nullptr;                // a checking stream's
