@@ -87,7 +87,7 @@ int main(int argc, char** argv) {
   if (code == 0) {
     std::fwrite(result.out.data(), 1, result.out.size(), stdout);
     for (const std::string& piece : result.out_pieces) std::fwrite(piece.data(), 1, piece.size(), stdout);
-    std::fwrite(result.out_stored.data(), 1, result.out_stored.size(), stdout);
+    if (!result.out_stored.empty()) std::fwrite(result.out_stored.data(), 1, result.out_stored.size(), stdout);
     if (std::fflush(stdout) != 0) code = 3;
   }
   std::fflush(stderr);
