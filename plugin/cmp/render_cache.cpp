@@ -150,12 +150,16 @@ bool write_all(int fd, std::string_view data) {
   return true;
 }
 
-std::uint64_t checksum(std::initializer_list<std::string_view> parts) {
+// XXH3-64 of the parts in order, as of their concatenation.
+template <typename Parts>
+std::uint64_t checksum_of(const Parts& parts) {
   XXH3_state_t state;
   XXH3_64bits_reset(&state);
   for (std::string_view part : parts) XXH3_64bits_update(&state, part.data(), part.size());
   return XXH3_64bits_digest(&state);
 }
+
+std::uint64_t checksum(std::initializer_list<std::string_view> parts) { return checksum_of(parts); }
 
 // Writes `parts` in order through a buffer of a MiB: the keyed inputs are the bundle's own
 // pieces, and gathering them into one string held a second copy of every input.
@@ -474,12 +478,8 @@ void RenderCache::store(std::string_view snapshot) {
 }
 
 std::string RenderCache::output_name(std::string_view key) const {
-  XXH3_state_t state;
-  XXH3_64bits_reset(&state);
-  XXH3_64bits_update(&state, stamp_.data(), stamp_.size());
-  XXH3_64bits_update(&state, key.data(), key.size());
   char hash[17];
-  std::snprintf(hash, sizeof hash, "%016llx", static_cast<unsigned long long>(XXH3_64bits_digest(&state)));
+  std::snprintf(hash, sizeof hash, "%016llx", static_cast<unsigned long long>(checksum({stamp_, key})));
   return name_.substr(0, name_.size() - kSuffix.size()) + "-" + hash + std::string(kSuffix);
 }
 
@@ -521,10 +521,7 @@ void RenderCache::store_output(std::string_view key, const std::vector<std::stri
          " of FLEETWAVE_CACHE_MAX_MB; not stored");
     return;
   }
-  XXH3_state_t state;
-  XXH3_64bits_reset(&state);
-  for (std::string_view part : body) XXH3_64bits_update(&state, part.data(), part.size());
-  const std::string header = header_of(kOutputMagic, total, XXH3_64bits_digest(&state));
+  const std::string header = header_of(kOutputMagic, total, checksum_of(body));
   body.insert(body.begin(), header);
   if (!write_file(name, "output " + name, body)) return;
   note("stored output " + name);
