@@ -3,6 +3,7 @@
 // replaced environment with the ARGOCD_* variables, no shell; stdout parsed as manifests.
 #include <filesystem>
 #include <fstream>
+#include <map>
 
 #include <gtest/gtest.h>
 
@@ -174,6 +175,33 @@ TEST_F(CmpProcess, ClusterThatReceivesNothingIsAnEmptySuccess) {
   testkit::ProcessOutcome r = run(env, "apps/payments");
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(r.out, "");
+}
+
+TEST_F(CmpProcess, FilesOfEverySizeAreReadWhole) {
+  // From 64 KiB a file is mapped instead of read (repo_reader.cpp): both ways give its bytes,
+  // and a mapped file's bytes outlive the file.
+  const fs::path app = repo_ / "apps/guestbook";
+  std::map<std::string, std::string> written;
+  for (std::size_t size : {std::size_t{1}, std::size_t{(64 << 10) - 1}, std::size_t{64 << 10}, std::size_t{300'000}}) {
+    const std::string name = "cm-" + std::to_string(size) + ".yaml";
+    const std::string head = "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: cm-" + std::to_string(size) +
+                             ", namespace: guestbook}\ndata:\n  value: ";
+    std::string text = head + std::string(size > head.size() + 1 ? size - head.size() - 1 : 1, 'v') + "\n";
+    std::ofstream(app / name, std::ios::binary) << text;
+    written["apps/guestbook/" + name] = std::move(text);
+  }
+  InputBundle bundle;
+  bundle.app_path = "apps/guestbook";
+  ASSERT_TRUE(read_repo_files(RepoLayout{repo_, "apps/guestbook", "clusters", "policies"}, bundle).ok());
+  for (const auto& [path, _] : written) fs::remove(repo_ / path);
+  std::size_t seen = 0;
+  for (const SourceFile& f : bundle.files) {
+    auto it = written.find(f.path);
+    if (it == written.end()) continue;
+    ++seen;
+    EXPECT_TRUE(f.content.view() == it->second) << f.path << ": " << f.content.size() << " bytes read";
+  }
+  EXPECT_EQ(seen, written.size());
 }
 
 }  // namespace

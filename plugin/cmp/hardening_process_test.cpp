@@ -9,6 +9,7 @@
 #include <spawn.h>
 #include <unistd.h>
 
+#include <csignal>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -277,17 +278,20 @@ TEST_F(RenderHardening, D10_FileNamesAreEscaped) {
   EXPECT_EQ(r.err.rfind("app/bad\\n\\x1b[31mred.yaml:", 0), 0u) << r.err;
 }
 
-// Runs fleetwave-render with stdout on a pipe nobody reads for `delay`, then reads it all.
+// Runs fleetwave-render with stdout on a pipe nobody reads for `delay` (then sends it `signal`,
+// if any), then reads it all.
 testkit::ProcessOutcome render_to_slow_reader(const std::vector<std::string>& argv, const std::string& cwd,
-                                              std::chrono::milliseconds delay) {
+                                              std::chrono::milliseconds delay, int signal = 0) {
   testkit::ProcessOutcome outcome;
-  int out[2];
+  int out[2], err[2];
   if (pipe(out) != 0) return outcome;
+  if (pipe(err) != 0) return outcome;
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
   posix_spawn_file_actions_adddup2(&actions, out[1], STDOUT_FILENO);
-  posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0);
+  posix_spawn_file_actions_adddup2(&actions, err[1], STDERR_FILENO);
   posix_spawn_file_actions_addclose(&actions, out[0]);
+  posix_spawn_file_actions_addclose(&actions, err[0]);
   posix_spawn_file_actions_addchdir_np(&actions, cwd.c_str());
   std::vector<std::string> args = argv;
   std::vector<char*> c_args;
@@ -299,14 +303,19 @@ testkit::ProcessOutcome render_to_slow_reader(const std::vector<std::string>& ar
   const int spawned = posix_spawn(&pid, argv[0].c_str(), &actions, nullptr, c_args.data(), envp);
   posix_spawn_file_actions_destroy(&actions);
   close(out[1]);
+  close(err[1]);
   if (spawned != 0) {
     close(out[0]);
+    close(err[0]);
     return outcome;
   }
   std::this_thread::sleep_for(delay);
+  if (signal != 0) kill(pid, signal);
   char buffer[65536];
   for (ssize_t n; (n = read(out[0], buffer, sizeof buffer)) > 0;) outcome.out.append(buffer, static_cast<size_t>(n));
+  for (ssize_t n; (n = read(err[0], buffer, sizeof buffer)) > 0;) outcome.err.append(buffer, static_cast<size_t>(n));
   close(out[0]);
+  close(err[0]);
   int status = 0;
   waitpid(pid, &status, 0);
   outcome.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
@@ -328,6 +337,17 @@ TEST_F(RenderHardening, D11_NoPartialStdoutWhenTheReaderIsSlowerThanTheTimeout) 
   EXPECT_EQ(slow.exit_code, 0);
   EXPECT_EQ(slow.out.size(), full.out.size());
   EXPECT_TRUE(slow.out == full.out);
+}
+
+TEST_F(RenderHardening, ABusErrorStopsTheRenderWithAMessage) {
+  // Inputs of 64 KiB or more and cache files are mapped: one cut short by another process while
+  // mapped raises SIGBUS. Here the signal comes while the render waits to write its output.
+  write("app/cm.yaml", std::string(kConfigMap) + "data:\n  big: " + std::string(200'000, 'v') + "\n");
+  testkit::ProcessOutcome r = render_to_slow_reader(
+      {fleetwave::testkit::render_binary(), "--repo-root", repo_.string(), "--app", "app", "--cluster", "m1"},
+      repo_.string(), std::chrono::milliseconds(500), SIGBUS);
+  EXPECT_EQ(r.exit_code, 3);
+  EXPECT_NE(r.err.find("was cut short by another process (SIGBUS); the render stopped"), std::string::npos) << r.err;
 }
 
 TEST_F(RenderHardening, D13_SymlinkProblemsAreNamedForWhatTheyAre) {

@@ -26,6 +26,16 @@ void on_alarm(int) {
   _exit(3);
 }
 
+// Render cache files and inputs of 64 KiB or more are mapped, not read: a file cut short by
+// another process while mapped ends the process with SIGBUS. Say so instead of dying silently.
+void on_bus_error(int) {
+  const char msg[] =
+      "fleetwave-render: a file it had mapped (an input or a render cache file) was cut short by another "
+      "process (SIGBUS); the render stopped. Render again once nothing writes the repository or the cache\n";
+  (void)!write(STDERR_FILENO, msg, sizeof msg - 1);
+  _exit(3);
+}
+
 // AddressSanitizer reserves terabytes of address space for its shadow memory, so an
 // address-space limit makes every allocation fail in a sanitizer build (CI's unit tests).
 #if defined(__SANITIZE_ADDRESS__)
@@ -53,6 +63,7 @@ unsigned env_number(const char* name, unsigned fallback) {
 int main(int argc, char** argv) {
   // Argo CD kills generate at its 60 s RPC deadline; stop first with a readable message.
   std::signal(SIGALRM, on_alarm);
+  std::signal(SIGBUS, on_bus_error);
   // A file size limit makes a render cache write fail (and the render go on) instead of
   // killing the process.
   std::signal(SIGXFSZ, SIG_IGN);

@@ -8,9 +8,11 @@
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
+#include <memory>
 #include <optional>
 #include <set>
 #include <string_view>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <system_error>
 #include <utility>
@@ -66,7 +68,8 @@ struct DirEntry {
   std::string name;
   unsigned char type;  // DT_DIR, DT_REG, DT_LNK, ... (DT_UNKNOWN on some file systems)
   bool read = false;   // a regular manifest read while its directory was open
-  std::string content, problem;
+  SourceText content;
+  std::string problem;
 };
 
 // Walks directories by their real paths, as plain strings: a directory reached without a symlink
@@ -125,7 +128,7 @@ class Walker {
     const std::string path = root_ + "/" + rel;
     struct stat st {};
     if (::lstat(path.c_str(), &st) != 0) return;
-    std::string content;
+    SourceText content;
     if (std::string problem = read_file(path, content); !problem.empty()) {
       errors_.push_back(file_error(rel, problem + " (fleetwave writes it as a regular file)"));
       return;
@@ -259,7 +262,7 @@ class Walker {
       errors_.push_back(file_error(rel, "not a regular file (a FIFO, socket or device?)"));
       return std::nullopt;
     }
-    std::string content;
+    SourceText content;
     if (std::string problem = read_file(target, content); !problem.empty()) {
       errors_.push_back(file_error(rel, problem));
       return std::nullopt;
@@ -272,13 +275,18 @@ class Walker {
   // is a regular file); O_NOFOLLOW: the name was listed as a regular file, or is a real path, so
   // a symlink there was swapped in after the listing.
   static constexpr int kReadFlags = O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW;
+  // From this size a file is mapped rather than read. Below it, a mapping's own costs (its
+  // creation, a page fault, its removal) outweigh copying the bytes.
+  static constexpr std::size_t kMappedFileBytes = 64 << 10;
 
-  std::string read_file(const std::string& path, std::string& content) const {
+  std::string read_file(const std::string& path, SourceText& content) const {
     return read_file(::open(path.c_str(), kReadFlags), content);
   }
 
   // One fstat and read of an opened file (closed here): a render reads hundreds of small files.
-  std::string read_file(int fd, std::string& content) const {
+  // A large one is mapped instead: no zero-filled buffer, no copy of what the page cache holds.
+  // (A file cut short while mapped would end the process with SIGBUS; main.cpp reports it.)
+  std::string read_file(int fd, SourceText& content) const {
     if (fd < 0) return std::string("cannot open file: ") + std::strerror(errno);
     struct stat st {};
     std::string problem;
@@ -287,21 +295,32 @@ class Walker {
     } else if (static_cast<std::uintmax_t>(st.st_size) > limits_.max_file_bytes) {
       problem = "file is " + std::to_string(st.st_size) + " bytes, over the limit of " +
                 std::to_string(limits_.max_file_bytes) + " bytes; split it or raise FLEETWAVE_MAX_FILE_BYTES";
+    } else if (static_cast<std::size_t>(st.st_size) >= kMappedFileBytes) {
+      problem = map_file(fd, static_cast<std::size_t>(st.st_size), content);
     } else {
-      content.resize(static_cast<std::size_t>(st.st_size));
+      std::string text(static_cast<std::size_t>(st.st_size), '\0');
       std::size_t done = 0;
-      while (done < content.size()) {
-        ssize_t n = ::read(fd, content.data() + done, content.size() - done);
+      while (done < text.size()) {
+        ssize_t n = ::read(fd, text.data() + done, text.size() - done);
         if (n < 0 && errno == EINTR) continue;
         if (n <= 0) break;
         done += static_cast<std::size_t>(n);
       }
       // A file that shrank while being read is read as it is now; one that fails is an error.
-      if (done < content.size()) content.resize(done);
+      if (done < text.size()) text.resize(done);
       if (done == 0 && st.st_size > 0) problem = "cannot read file";
+      content = SourceText(std::move(text));
     }
     ::close(fd);
     return problem;
+  }
+
+  static std::string map_file(int fd, std::size_t size, SourceText& content) {
+    void* mapped = ::mmap(nullptr, size, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0);
+    if (mapped == MAP_FAILED) return std::string("cannot map file: ") + std::strerror(errno);
+    std::shared_ptr<const void> owner(mapped, [size](const void* p) { ::munmap(const_cast<void*>(p), size); });
+    content = SourceText(std::move(owner), std::string_view(static_cast<const char*>(mapped), size));
+    return "";
   }
 
   const std::string root_;

@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -37,7 +38,12 @@ FileRole role_of(std::string_view path) {
 }
 
 void add_files(std::string_view input, InputBundle& bundle) {
-  SourceFile* current = nullptr;
+  std::optional<std::string> path;  // the current file's, with its lines so far
+  std::string content;
+  auto finish = [&] {
+    if (path) bundle.files.push_back(SourceFile{*path, std::move(content), role_of(*path)});
+    content.clear();
+  };
   std::size_t pos = 0;
   while (pos < input.size()) {
     std::size_t end = input.find('\n', pos);
@@ -45,14 +51,14 @@ void add_files(std::string_view input, InputBundle& bundle) {
     std::string_view line = input.substr(pos, next - pos);
     std::string_view bare = line.substr(0, line.find('\n'));
     if (bare.size() > 8 && bare.substr(0, 4) == "==> " && bare.substr(bare.size() - 4) == " <==") {
-      std::string path(bare.substr(4, bare.size() - 8));
-      bundle.files.push_back(SourceFile{path, "", role_of(path)});
-      current = &bundle.files.back();
-    } else if (current != nullptr) {
-      current->content.append(line);
+      finish();
+      path = std::string(bare.substr(4, bare.size() - 8));
+    } else if (path) {
+      content.append(line);
     }
     pos = next;
   }
+  finish();
 }
 
 InputBundle decode(std::string_view input) {
