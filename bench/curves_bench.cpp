@@ -66,8 +66,8 @@ double mib(long kb) { return static_cast<double>(kb) / 1024.0; }
 using Points = std::map<int, fb::Medians>;
 
 // One curve: for each x, a fleet of `shape(x)`, measured; one CSV row per point, kept in `points`.
-bool curve(const Options& o, const std::string& name, const std::string& x_name, const std::vector<int>& xs,
-           const std::function<fb::FleetShape(int)>& shape, Points& points) {
+bool curve(const Options& o, fb::CacheRoot& caches, const std::string& name, const std::string& x_name,
+           const std::vector<int>& xs, const std::function<fb::FleetShape(int)>& shape, Points& points) {
   fs::create_directories(o.out);
   std::ofstream csv(o.out / (name + ".csv"));
   csv << x_name
@@ -81,7 +81,7 @@ bool curve(const Options& o, const std::string& name, const std::string& x_name,
     s.kustomize = !o.kubectl.empty() && s.kustomize && s.templates <= o.kustomize_max;
     fs::path dir = o.work / (name + "-" + std::to_string(x));
     if (!fb::generate_fleet(dir, s)) return false;
-    fb::Sides sides{o.render, s.kustomize ? o.kubectl : "", o.work / "cache"};
+    fb::Sides sides{o.render, s.kustomize ? o.kubectl : "", caches.next()};
     fb::Medians m;
     std::string error;
     const std::string cluster = fb::cluster_name(s.clusters / 3);
@@ -130,23 +130,25 @@ void check_bounds(const std::string& what, const Points& points, bool time_bound
 int main(int argc, char** argv) {
   Options o = parse(argc, argv);
   fb::note_machine_load("before the runs");
+  fb::CacheRoot caches(o.work);
+  std::printf("%s\n", caches.describe().c_str());
   const std::vector<int> sizes = {10, 30, 100, 300, 1000, 3000, 10000};
   Points templates, clusters, overrides;
   bool ok = curve(
-                o, "render-templates", "templates", sizes,
+                o, caches, "render-templates", "templates", sizes,
                 [](int n) {
                   return fb::FleetShape{n, 100, 0, true};
                 },
                 templates) &&
             curve(
-                o, "render-clusters", "clusters", sizes,
+                o, caches, "render-clusters", "clusters", sizes,
                 [](int n) {
                   return fb::FleetShape{100, n, 0, false};
                 },
                 clusters) &&
             // The generated fleet has two rules per cluster (metadata, Deployments) before extras.
             curve(
-                o, "render-overrides", "rules_per_cluster", {2, 4, 8, 16, 32, 64},
+                o, caches, "render-overrides", "rules_per_cluster", {2, 4, 8, 16, 32, 64},
                 [](int n) {
                   return fb::FleetShape{100, 100, n - 2, false};
                 },

@@ -116,7 +116,8 @@ std::vector<std::string> other_clusters(int clusters, int skip) {
 }
 
 // One cluster's render, cold and warm, next to kustomize and cat.
-bool single_render(const Options& o, const fb::Sides& sides, int n, bool& all_ok) {
+bool single_render(const Options& o, fb::Sides sides, fb::CacheRoot& caches, int n, bool& all_ok) {
+  sides.cache_dir = caches.next();
   fs::path dir = o.work / ("t" + std::to_string(n));
   if (!fb::generate_fleet(dir, {n, o.clusters})) {
     std::fprintf(stderr, "cannot write %s\n", dir.c_str());
@@ -169,11 +170,11 @@ bool single_render(const Options& o, const fb::Sides& sides, int n, bool& all_ok
 // Every cluster of a 100-template fleet once, in sequence, from an empty cache: what a release
 // of one app costs the repo-server. CPU is the children's user + system time. Both inventory
 // shapes: a file per Cluster (every render reads them all to key the cache) and one file.
-bool release(const Options& o, const fb::Sides& sides, bool file_per_cluster, bool& all_ok) {
+bool release(const Options& o, fb::Sides sides, fb::CacheRoot& caches, bool file_per_cluster, bool& all_ok) {
   const int n = 100, clusters = o.release_clusters;
   fs::path dir = o.work / ("release-" + std::to_string(clusters) + (file_per_cluster ? "" : "-one-inventory-file"));
   if (!fb::generate_fleet(dir, {n, clusters, 0, false, file_per_cluster})) return false;
-  fs::remove_all(sides.cache_dir);
+  sides.cache_dir = caches.next();
   double cpu = 0, wall = 0, cat_cpu = 0, first_cpu = 0, cold_cpu = 0;
   long rss = 0;
   std::vector<double> warm_wall, cat_wall;
@@ -224,13 +225,16 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "kubectl (with kustomize) is needed as the peer\n");
     return 2;
   }
-  fb::Sides sides{o.render, o.kubectl, o.work / "cache"};
+  fb::Sides sides{o.render, o.kubectl, {}};
   fb::note_machine_load("before the runs");
+  fb::CacheRoot caches(o.work);
+  std::printf("%s\n", caches.describe().c_str());
   bool all_ok = true;
   for (int n : o.templates) {
-    if (!single_render(o, sides, n, all_ok)) return 1;
+    if (!single_render(o, sides, caches, n, all_ok)) return 1;
   }
-  if (o.release_clusters > 0 && !(release(o, sides, true, all_ok) && release(o, sides, false, all_ok))) return 1;
+  if (o.release_clusters > 0 && !(release(o, sides, caches, true, all_ok) && release(o, sides, caches, false, all_ok)))
+    return 1;
   fb::note_machine_load("after the runs");
   std::printf(
       "\n(fleetwave and kustomize objects compared on %s and %s; warm output checked byte for byte "

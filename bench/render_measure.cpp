@@ -3,10 +3,13 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <cstdlib>
 #include <fstream>
+#include <linux/magic.h>
 #include <map>
 #include <sstream>
+#include <sys/statfs.h>
 
 #include "bench_support.h"
 #include "testkit/process/child_process.h"
@@ -105,7 +108,44 @@ Sample median_of(const std::vector<Sample>& samples) {
   return m;
 }
 
+bool on_tmpfs(const fs::path& dir) {
+  struct statfs st {};
+  return ::statfs(dir.c_str(), &st) == 0 && st.f_type == TMPFS_MAGIC && access(dir.c_str(), W_OK) == 0;
+}
+
+// Microseconds to create (and write a line to) one new file in `dir`, over 50 files left there:
+// deleting them would itself slow the creates that follow.
+double file_create_us(const fs::path& dir) {
+  std::error_code ec;
+  fs::create_directories(dir, ec);
+  const auto start = std::chrono::steady_clock::now();
+  for (int i = 0; i < 50; ++i) std::ofstream(dir / ("probe-" + std::to_string(i))) << "probe\n";
+  return ms_since(start) * 1000.0 / 50;
+}
+
 }  // namespace
+
+CacheRoot::CacheRoot(const fs::path& fallback) : fallback_(fallback) {
+  const fs::path shm = "/dev/shm";
+  root_ = on_tmpfs(shm) ? shm / ("fleetwave-bench-" + std::to_string(getpid())) : fallback / "caches";
+  fs::remove_all(root_);
+}
+
+CacheRoot::~CacheRoot() {
+  std::error_code ec;
+  fs::remove_all(root_, ec);
+  fs::remove_all(fallback_ / ("create-probe-" + std::to_string(getpid())), ec);
+}
+
+fs::path CacheRoot::next() { return root_ / ("cache-" + std::to_string(++used_)); }
+
+std::string CacheRoot::describe() {
+  char line[512];
+  std::snprintf(line, sizeof line, "render caches in %s%s; creating a file there %.0f us, in %s %.0f us", root_.c_str(),
+                on_tmpfs(root_.parent_path()) ? " (tmpfs)" : "", file_create_us(root_ / "create-probe"),
+                fallback_.c_str(), file_create_us(fallback_ / ("create-probe-" + std::to_string(getpid()))));
+  return line;
+}
 
 std::string find_program(const std::string& name) {
   const char* path = std::getenv("PATH");
@@ -148,7 +188,6 @@ Sample kustomize(const Sides& s, const fs::path& dir, const std::string& cluster
 
 bool measure(const Sides& s, const fs::path& dir, const std::string& cluster, const std::vector<std::string>& others,
              int runs, bool with_kustomize, Medians& out, std::string& error) {
-  fs::remove_all(s.cache_dir);
   Sample fill = render_warm(s, dir, cluster);
   Sample reference = render_cold(s, dir, cluster);
   if (!fill.ok || !reference.ok) {

@@ -25,6 +25,28 @@ struct Sides {
   std::filesystem::path cache_dir;  // for warm renders
 };
 
+// Where warm renders keep their render caches during a benchmark run: a tmpfs directory when
+// the machine has one (/dev/shm), else `fallback`; removed with this object. Each measurement
+// takes a fresh, empty directory from next() instead of deleting the last one: on this VM's
+// root file system (ext4) creating a file took ~1 ms for minutes after thousands were deleted
+// (perf: ext4's inode allocator skipping recently deleted inodes, 17 % of a render from the
+// snapshot), and each such render stores its output as a new file. describe() says where the
+// caches are and what creating a file costs there and in `fallback`, so a reader can tell.
+class CacheRoot {
+ public:
+  explicit CacheRoot(const std::filesystem::path& fallback);
+  ~CacheRoot();
+  CacheRoot(const CacheRoot&) = delete;
+  CacheRoot& operator=(const CacheRoot&) = delete;
+
+  std::filesystem::path next();
+  std::string describe();
+
+ private:
+  std::filesystem::path fallback_, root_;
+  int used_ = 0;
+};
+
 // One render of `cluster` of the fleet under `dir` (as written by generate_fleet).
 Sample render_cold(const Sides& s, const std::filesystem::path& dir, const std::string& cluster);
 Sample render_warm(const Sides& s, const std::filesystem::path& dir, const std::string& cluster);
@@ -41,8 +63,8 @@ struct Medians {
 
 // `runs` alternating rounds of every side (kustomize only when s.kubectl is set and
 // `with_kustomize`; `first` on the next of `others` each round, while there are some); the
-// cache is filled first. False when a run failed or a cached render's output differs from a
-// render's without cache (which must never happen).
+// cache (s.cache_dir, empty or new: CacheRoot::next) is filled first. False when a run failed or a cached render's
+// output differs from a render's without cache (which must never happen).
 bool measure(const Sides& s, const std::filesystem::path& dir, const std::string& cluster,
              const std::vector<std::string>& others, int runs, bool with_kustomize, Medians& out, std::string& error);
 
