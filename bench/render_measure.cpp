@@ -182,6 +182,15 @@ Sample cat_inputs(const fs::path& dir) {
   return s;
 }
 
+Sample read_inputs_floor(const fs::path& dir) {
+  std::error_code ec;
+  const fs::path floor = fs::read_symlink("/proc/self/exe", ec).parent_path() / "fleetwave-bench-read-floor";
+  if (ec || access(floor.c_str(), X_OK) != 0) return {};
+  std::vector<std::string> argv = {floor.string()};
+  for (std::string& f : input_files(dir / "fleetwave")) argv.push_back(std::move(f));
+  return to_sample(testkit::run_process(argv, base_env(), dir.string()));
+}
+
 Sample kustomize(const Sides& s, const fs::path& dir, const std::string& cluster) {
   return run(kustomize_invocation(s, dir, cluster));
 }
@@ -198,7 +207,7 @@ bool measure(const Sides& s, const fs::path& dir, const std::string& cluster, co
     error = "the render that filled the cache printed other bytes than a render without cache";
     return false;
   }
-  std::vector<Sample> cold, warm, first, cat, kz;
+  std::vector<Sample> cold, warm, first, cat, kz, floor;
   // The last of `others` is kept for first's peak memory.
   const std::size_t first_runs = std::min(static_cast<std::size_t>(runs), others.empty() ? 0 : others.size() - 1);
   for (int r = 0; r < runs; ++r) {
@@ -212,6 +221,7 @@ bool measure(const Sides& s, const fs::path& dir, const std::string& cluster, co
       }
     }
     cat.push_back(cat_inputs(dir));
+    floor.push_back(read_inputs_floor(dir));
     if (with_kustomize && !s.kubectl.empty()) kz.push_back(kustomize(s, dir, cluster));
     if (warm.back().out != reference.out || cold.back().out != reference.out) {
       error = "a render printed other bytes than the first one";
@@ -223,11 +233,12 @@ bool measure(const Sides& s, const fs::path& dir, const std::string& cluster, co
   out.first = median_of(first);
   out.cat = median_of(cat);
   out.kustomize = median_of(kz);
+  out.floor = median_of(floor);
   // Peak memory from runs of their own (see peak_rss_kb), the cache still warm.
   out.cold.rss_kb = peak_rss_kb(render_invocation(s, dir, cluster, false));
   out.warm.rss_kb = peak_rss_kb(render_invocation(s, dir, cluster, true));
   if (!first.empty()) out.first.rss_kb = peak_rss_kb(render_invocation(s, dir, others.back(), true));
-  out.cat.rss_kb = 0;
+  out.cat.rss_kb = out.floor.rss_kb = 0;
   if (!kz.empty()) out.kustomize.rss_kb = peak_rss_kb(kustomize_invocation(s, dir, cluster));
   if (!out.cold.ok || !out.warm.ok || !out.cat.ok || (!kz.empty() && !out.kustomize.ok) ||
       (!first.empty() && !out.first.ok)) {

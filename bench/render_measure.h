@@ -51,6 +51,9 @@ class CacheRoot {
 Sample render_cold(const Sides& s, const std::filesystem::path& dir, const std::string& cluster);
 Sample render_warm(const Sides& s, const std::filesystem::path& dir, const std::string& cluster);
 Sample cat_inputs(const std::filesystem::path& dir);
+// fleetwave-bench-read-floor (bench/read_floor.cpp, beside this benchmark's executable) on the
+// same input files: the least a render of them can cost. ok false when it is not there.
+Sample read_inputs_floor(const std::filesystem::path& dir);
 Sample kustomize(const Sides& s, const std::filesystem::path& dir, const std::string& cluster);
 
 struct Medians {
@@ -59,6 +62,7 @@ struct Medians {
   // that left the inputs alone); `first` renders other clusters once each, from the stored
   // snapshot (a release's other clusters); all zero without such clusters.
   Sample cold, warm, first, cat, kustomize;
+  Sample floor;  // read_inputs_floor; ok false without it
 };
 
 // `runs` alternating rounds of every side (kustomize only when s.kubectl is set and
