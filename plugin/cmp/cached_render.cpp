@@ -48,7 +48,7 @@ Result<RenderOutput, ErrorList> render_through_cache(RenderCache& cache, const I
         store_output(cache, key, *out, stream);
         return std::move(*out);
       }
-      cache.note("the stored snapshot cannot be read; rendered from the inputs");
+      cache.note("the stored snapshot is damaged (a checksum does not hold) or unreadable; rendered from the inputs");
     }
   }
   auto result = FleetRender::prepare(bundle, LoadOptions{cache.enabled()});

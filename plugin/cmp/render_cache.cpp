@@ -1,9 +1,11 @@
 // Entry file: a 32-byte header (magic, format, size, XXH3-64 checksum) and four length-prefixed
 // parts: the build identity, the keyed inputs, the snapshot and a random stamp. The checksum
-// covers the body but the stored inputs' own bytes: a hit compares those with the current
-// inputs byte for byte, which no damage to them survives, so hashing them again on every load
-// bought nothing. It is verified when the snapshot is used, not when a stored output is served
-// (see below): the output carries a checksum of its own.
+// covers the body but the stored inputs' and the snapshot's own bytes: a hit compares the
+// stored inputs with the current ones byte for byte, which no damage to them survives, and the
+// snapshot carries a checksum per record, verified as a render reads it (render/snapshot_format.h),
+// so a render from it hashes the records it reads, not all of them. The entry's checksum is
+// verified when the snapshot is used, not when a stored output is served (see below): the
+// output carries a checksum of its own.
 //
 // Why a fast non-cryptographic hash is enough: the hash only names the file. A hit requires the
 // stored inputs to equal the current ones byte for byte, so two different inputs that collide
@@ -45,8 +47,8 @@ namespace {
 
 constexpr std::string_view kMagic = "fwcache1";        // 8 bytes
 constexpr std::string_view kOutputMagic = "fwoutpt1";  // 8 bytes
-constexpr std::uint32_t kFormat = 3;                   // 1 checksummed the stored inputs too; 2 had no stamp
-constexpr std::size_t kHeaderBytes = 32;               // magic, format, reserved, total size, checksum
+constexpr std::uint32_t kFormat = 4;      // 1 checksummed the stored inputs too; 2 had no stamp; 3 the whole snapshot
+constexpr std::size_t kHeaderBytes = 32;  // magic, format, reserved, total size, checksum
 constexpr std::size_t kStampBytes = 16;
 // An output store scans the directory for eviction once in this many (by the output's name):
 // a release stores one output per cluster, and a scan per render would cost more than the
@@ -223,11 +225,14 @@ Parts split_entry(std::string_view entry) {
   return p;
 }
 
-// Whether the checksum in a split entry's header holds (it covers all but the stored inputs).
+// Whether the checksum in a split entry's header holds (it covers all but the stored inputs'
+// and the snapshot's bytes, which lie in that order).
 bool checksum_holds(std::string_view entry, const Parts& p) {
   const std::string_view body = entry.substr(kHeaderBytes);
-  const std::size_t inputs_at = static_cast<std::size_t>(p.inputs.data() - body.data());
-  return checksum({body.substr(0, inputs_at), body.substr(inputs_at + p.inputs.size())}) == get_u64(entry, 24);
+  const auto at = [&](std::string_view part) { return static_cast<std::size_t>(part.data() - body.data()); };
+  const std::size_t inputs_end = at(p.inputs) + p.inputs.size(), snapshot_end = at(p.snapshot) + p.snapshot.size();
+  return checksum({body.substr(0, at(p.inputs)), body.substr(inputs_end, at(p.snapshot) - inputs_end),
+                   body.substr(snapshot_end)}) == get_u64(entry, 24);
 }
 
 // An output file's stamp, key and output, or why it cannot be used.
@@ -467,7 +472,7 @@ void RenderCache::store(std::string_view snapshot) {
   put_u64(lengths[2], snapshot.size());
   put_u64(lengths[3], stamp.size());
   const std::string header =
-      header_of(kMagic, total, checksum({lengths[0], identity_, lengths[1], lengths[2], snapshot, lengths[3], stamp}));
+      header_of(kMagic, total, checksum({lengths[0], identity_, lengths[1], lengths[2], lengths[3], stamp}));
   std::vector<std::string_view> parts = {header, lengths[0], identity_, lengths[1]};
   parts.insert(parts.end(), keyed_.begin(), keyed_.end());
   parts.insert(parts.end(), {lengths[2], snapshot, lengths[3], stamp});

@@ -60,9 +60,10 @@ class RenderCache {
   // (a bad entry is a miss, noted).
   bool load();
 
-  // The loaded entry's snapshot once its checksum holds, valid until the next load(); nullopt
-  // without one or when damaged (noted). Checked here, not by load(): a stored output needs
-  // only the entry's inputs and stamp, and hashing the snapshot was a fifth of serving one.
+  // The loaded entry's snapshot once the entry's checksum holds, valid until the next load();
+  // nullopt without one or when damaged (noted). Checked here, not by load(): a stored output
+  // needs only the entry's inputs and stamp. The snapshot's own records carry checksums of their
+  // own, verified as a render reads them (render_from_snapshot fails on a damaged one).
   std::optional<std::string_view> snapshot();
 
   // Stores `snapshot` for the inputs, then keeps the directory within its size bound.
@@ -103,7 +104,7 @@ class RenderCache {
   // an output outlives no entry replaced under the same name (by other inputs of the same hash).
   std::string stamp_;
   std::optional<std::string_view> snapshot_;  // the loaded entry's, within entry_
-  bool checked_ = false;                      // snapshot_'s checksum verified
+  bool checked_ = false;                      // the entry's checksum verified
   // A read-only mapping of a loaded file: the entry, an output.
   class Mapping {
    public:

@@ -348,10 +348,18 @@ TEST_F(RenderCacheProcess, TamperedEntriesAreNeverServed) {
   auto [snapshot_at, snapshot_size] = parts(whole)[2];
   ASSERT_GT(snapshot_size, 100u);
 
-  std::string flipped = whole;
-  flipped[snapshot_at + snapshot_size / 2] ^= 0x20;
-  spit(entry, flipped);
+  // The entry's checksum covers its identity, lengths and stamp; the snapshot checks each record
+  // (and its head: the magic and default namespace) as a render reads it.
+  std::string stamp = whole;
+  stamp[stamp.size() - 1] ^= 0x20;
+  spit(entry, stamp);
   EXPECT_TRUE(has(cached("eu-2", env()), "checksum mismatch"));
+  const std::size_t snapshot_namespace = snapshot_at + std::string_view("fleetwave-snapshot-4\n").size() + 1;
+  ASSERT_EQ(whole.substr(snapshot_namespace, 7), "default");
+  std::string head = whole;
+  head[snapshot_namespace] ^= 0x20;
+  spit(entry, head);
+  EXPECT_TRUE(has(cached("eu-2", env()), "the stored snapshot is damaged"));
 
   // Stored inputs that differ from the real ones, whether damaged (the checksum leaves them to
   // the comparison) or under a valid checksum (a collision on the entry name): the byte
@@ -378,11 +386,9 @@ TEST_F(RenderCacheProcess, TamperedEntriesAreNeverServed) {
   // A damaged snapshot under a whole stamp still serves a stored output, which was rendered
   // from the snapshot before the damage and carries a checksum of its own; a cluster without
   // one finds the damage.
-  std::string snapshot = whole;
-  snapshot[snapshot_at + snapshot_size / 3] ^= 0x04;
-  spit(entry, snapshot);
+  spit(entry, head);
   EXPECT_TRUE(has(cached("eu-1", env()), "hit output "));
-  EXPECT_TRUE(has(cached("us-1", env()), "checksum mismatch"));
+  EXPECT_TRUE(has(cached("us-1", env()), "the stored snapshot is damaged"));
 
   spit(entry, std::string("fwcache1") + std::string(100, '\0'));
   EXPECT_TRUE(has(cached("eu-2", env()), "; rendered from the inputs"));

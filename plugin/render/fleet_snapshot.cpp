@@ -53,20 +53,26 @@ std::vector<std::vector<Pair>> rules_by_cluster(const Fleet& fleet) {
   return out;
 }
 
+// The override policies, then the rules of all of them in one table: a policy's record names
+// its first rule there and how many it has, so a render reads and verifies only the rules that
+// match its cluster, not a policy's thousands.
 void write_override_policies(const Fleet& fleet, std::string& out) {
-  TableWriter table;
+  TableWriter table, rules;
+  std::uint64_t first = 0;
   for (std::size_t p = 0; p < fleet.override_policies.size(); ++p) {
     const OverridePolicyRecord& record = fleet.override_policy_records[p];
     std::string& rec = table.next();
     rec += static_cast<char>(fleet.override_policies[p].cluster_scoped);
     rec += static_cast<char>(record.split);
     append_bytes(rec, record.head);
-    TableWriter rules;
+    append_varint(rec, first);
+    append_varint(rec, record.rules.size());
     for (const std::string& rule : record.rules) rules.next() += rule;
-    rules.finish(rec);
+    first += record.rules.size();
     append_source(rec, fleet.override_policies[p].source);
   }
   table.finish(out);
+  rules.finish(out);
 }
 
 class SetIndex {
@@ -189,6 +195,7 @@ std::string encode_fleet_snapshot(const FleetRender& render, const std::string& 
   const Fleet& fleet = render.fleet();
   std::string out(kMagic);
   append_bytes(out, default_namespace);
+  append_u64(out, checksum(out));
   TableWriter clusters;
   for (std::size_t i = 0; i < fleet.clusters.size(); ++i) {
     std::string& rec = clusters.next();

@@ -17,17 +17,18 @@ using namespace snapshot_format;
 
 struct Tables {
   std::string default_namespace;
-  Table clusters, policies, overrides, matches, templates, bindings, sets, customizations, revisions;
+  Table clusters, policies, overrides, rules, matches, templates, bindings, sets, customizations, revisions;
 };
 
 std::optional<Tables> read_tables(std::string_view data) {
   if (data.substr(0, kMagic.size()) != kMagic) return std::nullopt;
   std::size_t pos = kMagic.size();
   auto ns = read_bytes(data, pos);
-  if (!ns) return std::nullopt;
+  if (!ns || data.size() - pos < 8 || checksum(data.substr(0, pos)) != u64_at(data, pos)) return std::nullopt;
+  pos += 8;
   Tables t;
   t.default_namespace = std::string(*ns);
-  for (Table* table : {&t.clusters, &t.policies, &t.overrides, &t.matches, &t.templates, &t.bindings, &t.sets,
+  for (Table* table : {&t.clusters, &t.policies, &t.overrides, &t.rules, &t.matches, &t.templates, &t.bindings, &t.sets,
                        &t.customizations, &t.revisions}) {
     auto read = Table::read(data, pos);
     if (!read) return std::nullopt;
@@ -59,7 +60,6 @@ class Fields {
     if (at != inner.size()) ok_ = false;
     return take(std::move(value), Json());
   }
-  Table table() { return take(Table::read(data_, pos_), Table()); }
   SourcePos source() {
     SourcePos pos;
     pos.file = bytes();
@@ -197,7 +197,7 @@ class Restorer {
       bool cluster_scoped = f.flag();
       bool split = f.flag();
       Json header = f.json_bytes();
-      Table rule_table = f.table();
+      const std::uint64_t first_rule = f.uint(), rule_count = f.uint();
       Problems problems;
       OverridePolicy p = parse_override_policy(header, cluster_scoped, t_.default_namespace, problems);
       p.source = f.source();
@@ -205,7 +205,7 @@ class Restorer {
         p.rules.clear();
         for (std::uint64_t r : indexes) {
           std::size_t at = 0;
-          std::string_view record = rule_table.record(r);
+          std::string_view record = r < rule_count ? t_.rules.record(first_rule + r) : std::string_view();
           std::optional<Json> rule = read_binary_json(record, at);
           if (!rule || at != record.size()) ok_ = false;
           else p.rules.push_back(parse_override_rule(*rule, r, problems));

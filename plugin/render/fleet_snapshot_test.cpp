@@ -142,23 +142,34 @@ TEST(FleetSnapshot, RefusesTruncatedAndForeignData) {
   EXPECT_FALSE(render_from_snapshot("not a snapshot", cluster).has_value());
 }
 
-// Flipped bytes may still decode (the cache's checksum is what catches them); reading them
-// must stay safe: no crash, no hang, no unbounded allocation.
-TEST(FleetSnapshot, SurvivesFlippedBytes) {
+// A flipped byte anywhere is refused or changes nothing: every byte a render reads is under a
+// checksum (the head's, or its record's), and bytes of records it does not read do not matter.
+TEST(FleetSnapshot, AFlippedByteIsRefusedOrChangesNothing) {
   Case c{"propagate-deps", fs::path(fleetwave::testkit::source_dir()) / "testdata/render/propagate-deps/repo", "app"};
   std::string why;
   auto full = prepare(c, &why);
   ASSERT_TRUE(full.has_value()) << why;
   const std::string snapshot = encode_fleet_snapshot(*full, "default");
   const std::string cluster = full->fleet().clusters.back().name;
-  for (std::size_t i = 0; i < snapshot.size(); i += 3) {
+  auto intact = render_from_snapshot(snapshot, cluster);
+  ASSERT_TRUE(intact.has_value() && intact->ok());
+  std::size_t refused = 0;
+  for (std::size_t i = 0; i < snapshot.size(); ++i) {
     for (unsigned char flip : {0x01, 0x80, 0xFF}) {
       std::string bad = snapshot;
       bad[i] = static_cast<char>(static_cast<unsigned char>(bad[i]) ^ flip);
-      (void)render_from_snapshot(bad, cluster);
+      auto out = render_from_snapshot(bad, cluster);
+      if (!out) {
+        ++refused;
+        continue;
+      }
+      ASSERT_TRUE(out->ok()) << "byte " << i << " ^ " << int(flip) << ": " << to_string(out->error());
+      EXPECT_TRUE((*out)->objects == (*intact)->objects) << "byte " << i << " ^ " << int(flip);
     }
   }
-  SUCCEED();
+  // Not vacuous: this cluster's render reads about a third of the snapshot's bytes (5,301 of
+  // 16,557 flips were refused when this test was written).
+  EXPECT_GT(refused, snapshot.size() / 2);
 }
 
 }  // namespace

@@ -1,9 +1,12 @@
 // The snapshot layout shared by its writer (fleet_snapshot.cpp) and reader
-// (fleet_snapshot_reader.cpp): a magic string, the default namespace, then the tables
-// clusters, propagation policies, override policies, each cluster's matching override rules,
-// templates, bindings, target sets, resource interpreter customizations and, per binding, the
-// objects a Lua ReviseReplica returned for each share of its schedule. A table is a count, count+1 fixed-width
-// offsets and the records, so a render reads only the records it needs. Internal to render/.
+// (fleet_snapshot_reader.cpp): a magic string, the default namespace and a checksum of both,
+// then the tables clusters, propagation policies, override policies, their rules (an override
+// policy's rules are split when the loader split them: a render reads only its cluster's),
+// each cluster's matching override rules, templates, bindings, target sets, resource
+// interpreter customizations and, per binding, the objects a Lua ReviseReplica returned for
+// each share of its schedule. A table is a count, count+1 fixed-width offsets, a checksum per
+// record and the records, so a render reads only the records it needs and verifies each one it
+// reads: a damaged byte is either refused or never read. Internal to render/.
 #pragma once
 
 #include <cstdint>
@@ -20,7 +23,18 @@
 
 namespace fleetwave::snapshot_format {
 
-inline constexpr std::string_view kMagic = "fleetwave-snapshot-3\n";
+inline constexpr std::string_view kMagic = "fleetwave-snapshot-4\n";
+
+// XXH3-64 (snapshot_format.cpp): of the head, and of each record.
+std::uint64_t checksum(std::string_view bytes);
+
+inline void append_u64(std::string& out, std::uint64_t v) { out.append(reinterpret_cast<const char*>(&v), sizeof v); }
+
+inline std::uint64_t u64_at(std::string_view data, std::size_t at) {
+  std::uint64_t v = 0;
+  std::memcpy(&v, data.data() + at, sizeof v);
+  return v;
+}
 
 using Pair = std::pair<std::uint32_t, std::uint32_t>;                   // (policy, rule)
 using TargetSet = std::vector<std::pair<std::uint32_t, std::int64_t>>;  // (cluster index, replicas)
@@ -62,6 +76,8 @@ class TableWriter {
     append_varint(out, offsets_.size());
     offsets_.push_back(static_cast<std::uint32_t>(records_.size()));
     for (std::uint32_t o : offsets_) out.append(reinterpret_cast<const char*>(&o), sizeof o);
+    for (std::size_t i = 0; i + 1 < offsets_.size(); ++i)
+      append_u64(out, checksum(std::string_view(records_).substr(offsets_[i], offsets_[i + 1] - offsets_[i])));
     out += records_;
   }
 
@@ -74,11 +90,14 @@ class Table {
  public:
   static std::optional<Table> read(std::string_view data, std::size_t& pos) {
     auto count = read_varint(data, pos);
-    if (!count || *count >= (data.size() - pos) / 4) return std::nullopt;
+    const std::size_t left = data.size() - pos;  // count+1 offsets and count checksums must fit
+    if (!count || left < 4 || *count > (left - 4) / 12) return std::nullopt;
     Table t;
     t.count_ = static_cast<std::size_t>(*count);
     t.offsets_ = data.substr(pos, (t.count_ + 1) * 4);
     pos += t.offsets_.size();
+    t.checksums_ = data.substr(pos, t.count_ * 8);
+    pos += t.checksums_.size();
     std::uint32_t end = t.offset(t.count_);
     if (end > data.size() - pos) return std::nullopt;
     t.records_ = data.substr(pos, end);
@@ -86,12 +105,14 @@ class Table {
     return t;
   }
   std::size_t size() const { return count_; }
-  // Record `i`; empty when the offsets are inconsistent (the readers then fail on it).
+  // Record `i`; empty when the offsets are inconsistent or its checksum does not hold (the
+  // readers then fail on it: no record is empty).
   std::string_view record(std::size_t i) const {
     if (i >= count_) return {};
     std::uint32_t begin = offset(i), end = offset(i + 1);
     if (begin > end || end > records_.size()) return {};
-    return records_.substr(begin, end - begin);
+    std::string_view r = records_.substr(begin, end - begin);
+    return checksum(r) == u64_at(checksums_, i * 8) ? r : std::string_view();
   }
 
  private:
@@ -101,7 +122,7 @@ class Table {
     return o;
   }
   std::size_t count_ = 0;
-  std::string_view offsets_, records_;
+  std::string_view offsets_, checksums_, records_;
 };
 
 }  // namespace fleetwave::snapshot_format
