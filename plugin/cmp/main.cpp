@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <csignal>
+#include <cstddef>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -18,22 +19,25 @@ extern char** environ;
 
 namespace {
 
-void on_alarm(int) {
-  const char msg[] =
-      "fleetwave-render: gave up after FLEETWAVE_TIMEOUT_SECONDS (default 50 s); the inputs are too large or "
-      "malformed\n";
-  (void)!write(STDERR_FILENO, msg, sizeof msg - 1);
+// From a signal handler: write(2) and _exit only, both async-signal-safe.
+template <std::size_t N>
+[[noreturn]] void exit_saying(const char (&message)[N]) {
+  (void)!write(STDERR_FILENO, message, N - 1);
   _exit(3);
+}
+
+void on_alarm(int) {
+  exit_saying(
+      "fleetwave-render: gave up after FLEETWAVE_TIMEOUT_SECONDS (default 50 s); the inputs are too large or "
+      "malformed\n");
 }
 
 // Render cache files and inputs of 64 KiB or more are mapped, not read: a file cut short by
 // another process while mapped ends the process with SIGBUS. Say so instead of dying silently.
 void on_bus_error(int) {
-  const char msg[] =
+  exit_saying(
       "fleetwave-render: a file it had mapped (an input or a render cache file) was cut short by another "
-      "process (SIGBUS); the render stopped. Render again once nothing writes the repository or the cache\n";
-  (void)!write(STDERR_FILENO, msg, sizeof msg - 1);
-  _exit(3);
+      "process (SIGBUS); the render stopped. Render again once nothing writes the repository or the cache\n");
 }
 
 // AddressSanitizer reserves terabytes of address space for its shadow memory, so an
