@@ -113,6 +113,14 @@ bool on_tmpfs(const fs::path& dir) {
   return ::statfs(dir.c_str(), &st) == 0 && st.f_type == TMPFS_MAGIC && access(dir.c_str(), W_OK) == 0;
 }
 
+// Room for every cache of a run (the curves keep one per point until the end): a full cache
+// directory only costs the cache, so warm renders would quietly be cold ones. A container's
+// /dev/shm is often 64 MiB.
+bool roomy(const fs::path& dir) {
+  struct statfs st {};
+  return ::statfs(dir.c_str(), &st) == 0 && static_cast<double>(st.f_bavail) * static_cast<double>(st.f_bsize) >= 2e9;
+}
+
 // Microseconds to create (and write a line to) one new file in `dir`, over 50 files left there:
 // deleting them would itself slow the creates that follow.
 double file_create_us(const fs::path& dir) {
@@ -127,7 +135,7 @@ double file_create_us(const fs::path& dir) {
 
 CacheRoot::CacheRoot(const fs::path& fallback) : fallback_(fallback) {
   const fs::path shm = "/dev/shm";
-  root_ = on_tmpfs(shm) ? shm / ("fleetwave-bench-" + std::to_string(getpid())) : fallback / "caches";
+  root_ = on_tmpfs(shm) && roomy(shm) ? shm / ("fleetwave-bench-" + std::to_string(getpid())) : fallback / "caches";
   fs::remove_all(root_);
 }
 

@@ -26,7 +26,7 @@ struct Sides {
 };
 
 // Where warm renders keep their render caches during a benchmark run: a tmpfs directory when
-// the machine has one (/dev/shm), else `fallback`; removed with this object. Each measurement
+// the machine has one (/dev/shm) with 2 GB free, else `fallback`; removed with this object. Each measurement
 // takes a fresh, empty directory from next() instead of deleting the last one: on this VM's
 // root file system (ext4) creating a file took ~1 ms for minutes after thousands were deleted
 // (perf: ext4's inode allocator skipping recently deleted inodes, 17 % of a render from the
