@@ -17,7 +17,7 @@ using namespace snapshot_format;
 
 struct Tables {
   std::string default_namespace;
-  Table clusters, policies, overrides, rules, matches, templates, bindings, sets, customizations, revisions;
+  Table clusters, names, policies, overrides, rules, matches, templates, bindings, sets, customizations, revisions;
 };
 
 std::optional<Tables> read_tables(std::string_view data) {
@@ -28,14 +28,14 @@ std::optional<Tables> read_tables(std::string_view data) {
   pos += 8;
   Tables t;
   t.default_namespace = std::string(*ns);
-  for (Table* table : {&t.clusters, &t.policies, &t.overrides, &t.rules, &t.matches, &t.templates, &t.bindings, &t.sets,
-                       &t.customizations, &t.revisions}) {
+  for (Table* table : {&t.clusters, &t.names, &t.policies, &t.overrides, &t.rules, &t.matches, &t.templates,
+                       &t.bindings, &t.sets, &t.customizations, &t.revisions}) {
     auto read = Table::read(data, pos);
     if (!read) return std::nullopt;
     *table = *read;
   }
-  if (pos != data.size() || t.matches.size() != t.clusters.size() || t.bindings.size() != t.templates.size() ||
-      t.revisions.size() != t.bindings.size())
+  if (pos != data.size() || t.matches.size() != t.clusters.size() || t.names.size() != t.clusters.size() ||
+      t.bindings.size() != t.templates.size() || t.revisions.size() != t.bindings.size())
     return std::nullopt;
   return t;
 }
@@ -127,11 +127,12 @@ class Restorer {
   }
 
  private:
+  // From the names table: a schedule names every cluster it targets, and a name's record is a
+  // few bytes to verify where the cluster's is its whole object.
   std::string cluster_name(std::size_t i) {
-    Fields f(t_.clusters.record(i));
-    std::string name = f.bytes();
-    ok_ = ok_ && f.ok();
-    return name;
+    std::string_view name = t_.names.record(i);
+    ok_ = ok_ && !name.empty();
+    return std::string(name);
   }
 
   std::optional<std::uint32_t> find_cluster() {

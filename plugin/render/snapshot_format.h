@@ -1,6 +1,6 @@
 // The snapshot layout shared by its writer (fleet_snapshot.cpp) and reader
 // (fleet_snapshot_reader.cpp): a magic string, the default namespace and a checksum of both,
-// then the tables clusters, propagation policies, override policies, their rules (an override
+// then the tables clusters, their names, propagation policies, override policies, their rules (an override
 // policy's rules are split when the loader split them: a render reads only its cluster's),
 // each cluster's matching override rules, templates, bindings, target sets, resource
 // interpreter customizations and, per binding, the objects a Lua ReviseReplica returned for
