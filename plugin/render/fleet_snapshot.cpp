@@ -196,11 +196,9 @@ std::string encode_fleet_snapshot(const FleetRender& render, const std::string& 
   std::string out(kMagic);
   append_bytes(out, default_namespace);
   append_u64(out, checksum(out));
-  TableWriter clusters, names;
+  TableWriter clusters, names;  // a cluster's object; its name alone, for lookups
   for (std::size_t i = 0; i < fleet.clusters.size(); ++i) {
-    std::string& rec = clusters.next();
-    append_bytes(rec, fleet.clusters[i].name);
-    rec += fleet.cluster_records[i];
+    clusters.next() += fleet.cluster_records[i];
     names.next() += fleet.clusters[i].name;
   }
   clusters.finish(out);

@@ -173,7 +173,6 @@ class Restorer {
 
   void restore_cluster(std::uint32_t index) {
     Fields f(t_.clusters.record(index));
-    f.bytes();
     Json object = f.json();
     Problems problems;
     Cluster cluster = parse_cluster(object, problems);
