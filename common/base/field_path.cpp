@@ -1,17 +1,27 @@
 #include "base/field_path.h"
 
+#include <algorithm>
+
 namespace fleetwave {
 
+struct FieldPath::Node {
+  std::shared_ptr<const Node> parent;
+  Segment segment;
+};
+
 FieldPath FieldPath::key(std::string_view name) const {
-  FieldPath copy = *this;
-  copy.segments_.emplace_back(std::string(name));
-  return copy;
+  return FieldPath(std::make_shared<const Node>(Node{last_, Segment(std::in_place_index<0>, name)}));
 }
 
 FieldPath FieldPath::index(std::size_t i) const {
-  FieldPath copy = *this;
-  copy.segments_.emplace_back(i);
-  return copy;
+  return FieldPath(std::make_shared<const Node>(Node{last_, Segment(i)}));
+}
+
+std::vector<FieldPath::Segment> FieldPath::segments() const {
+  std::vector<Segment> out;
+  for (const Node* n = last_.get(); n != nullptr; n = n->parent.get()) out.push_back(n->segment);
+  std::reverse(out.begin(), out.end());
+  return out;
 }
 
 static bool needs_brackets(const std::string& key) {
@@ -24,7 +34,7 @@ static bool needs_brackets(const std::string& key) {
 
 std::string FieldPath::to_string() const {
   std::string out;
-  for (const Segment& s : segments_) {
+  for (const Segment& s : segments()) {
     if (const auto* i = std::get_if<std::size_t>(&s)) {
       out += '[' + std::to_string(*i) + ']';
       continue;
@@ -62,19 +72,19 @@ FieldPath FieldPath::parse(std::string_view text) {
           key += text[i++];
         }
         i += 2;  // closing quote and bracket
-        path.segments_.emplace_back(std::move(key));
+        path = path.key(key);
       } else {
         std::size_t value = 0;
         ++i;
         while (i < text.size() && text[i] >= '0' && text[i] <= '9') value = value * 10 + (text[i++] - '0');
         ++i;  // closing bracket
-        path.segments_.emplace_back(value);
+        path = path.index(value);
       }
       continue;
     }
     std::size_t end = i;
     while (end < text.size() && text[end] != '.' && text[end] != '[') ++end;
-    path.segments_.emplace_back(std::string(text.substr(i, end - i)));
+    path = path.key(text.substr(i, end - i));
     i = end;
   }
   return path;

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstddef>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <variant>
@@ -20,14 +21,18 @@ class FieldPath {
   FieldPath key(std::string_view name) const;  // child object member
   FieldPath index(std::size_t i) const;        // child array element
 
-  const std::vector<Segment>& segments() const { return segments_; }
-  bool empty() const { return segments_.empty(); }
+  std::vector<Segment> segments() const;  // root first
+  bool empty() const { return last_ == nullptr; }
 
   // Keys are joined with '.', indexes as [i]; keys with '.', '[', ']' or '"' are written ["k"].
   std::string to_string() const;
 
  private:
-  std::vector<Segment> segments_;
+  // The last segment, which shares its parent's: validators name every field they look at
+  // while errors are rare, so a child costs one node instead of a copy of the whole path.
+  struct Node;
+  explicit FieldPath(std::shared_ptr<const Node> last) : last_(std::move(last)) {}
+  std::shared_ptr<const Node> last_;
 };
 
 }  // namespace fleetwave
