@@ -232,6 +232,17 @@ e: z
 - key: value
     continued
 )",
+      // ---- plain scalars on one line (scanned without the per-line machinery), and their edges ----
+      "a: x  # two blanks, then a comment\nc: x y :z\n",
+      "d: x:y\ne: x  \nf: http://host:8080/p\n",
+      "g:\n  h: deep\n#at column zero\n  i: deeper  \n",
+      "g:\n  i: deeper  \n # one blank, then a comment\nj: last",
+      "a:\n  b: x\n #c\n  d: y\ne: z\r\nf: w\r\n",
+      "a: {b: x , c: y:z, d: [p, q ,r], e: s }\nf: [t , u]\n",
+      "- a: x\n  b: y\n-  c: z\n   d: w\n",
+      "# decline: a tab in the indentation\na: x\n\tb: y\n",
+      "# decline: a tab before a comment\nb: x\t# comment\n",
+      "# decline: a map value in a plain value\nc: x y : z\n",
       // ---- quoted scalars ----
       R"(single: 'it''s a ''quote'''
 single-multi: 'first
