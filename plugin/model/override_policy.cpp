@@ -21,22 +21,21 @@ std::string required_string(const Json& object, std::string_view key, const Fiel
   return get_string(object, key, at, problems);
 }
 
-void check_override_enum(const std::string& value, std::initializer_list<std::string_view> allowed, const FieldPath& at,
-                         Problems& problems) {
+void add_unsupported_value(const std::string& value, std::initializer_list<std::string_view> allowed,
+                           const FieldPath& at, Problems& problems) {
   std::string list;
-  for (std::string_view a : allowed) {
-    if (value == a) return;
-    list += (list.empty() ? "" : ", ") + std::string(a);
-  }
+  for (std::string_view a : allowed) list += (list.empty() ? "" : ", ") + std::string(a);
   problems.add(at, "unsupported value \"" + printable(value) + "\", must be one of: " + list);
 }
 
+// A string value is looked up once; a missing, null or mistyped one gets required_string's problem.
 std::string required_enum(const Json& object, std::string_view key, std::initializer_list<std::string_view> allowed,
                           const FieldPath& at, Problems& problems) {
   const Json* v = find_member(object, key);
-  bool present = v != nullptr && !v->is_null();
-  std::string value = required_string(object, key, at, problems);
-  if (present && v->is_string()) check_override_enum(value, allowed, at.key(key), problems);
+  if (v == nullptr || !v->is_string()) return required_string(object, key, at, problems);
+  const std::string& value = v->get_ref<const std::string&>();
+  if (std::find(allowed.begin(), allowed.end(), value) == allowed.end())
+    add_unsupported_value(value, allowed, at.key(key), problems);
   return value;
 }
 
