@@ -1,6 +1,7 @@
 #include "codec/fast_yaml_parser.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <cstring>
 #include <exception>
 #include <string>
@@ -59,6 +60,21 @@ bool plainly_string(std::string_view s) {
 
 bool is_null_word(std::string_view s) { return s.empty() || s == "~" || s == "null" || s == "Null" || s == "NULL"; }
 
+// Whether 16 bytes are all printable ASCII, tabs and line feeds, which need no closer look: a
+// manifest is mostly such blocks (GCC and Clang compile the vector operations to SSE2 on
+// x86-64). The byte-by-byte check below was 3 % of a render without cache.
+constexpr std::size_t kPlainBlock = 16;
+bool plain_ascii_block(const char* p) {
+  using Block = unsigned char __attribute__((vector_size(kPlainBlock)));
+  Block v;
+  std::memcpy(&v, p, sizeof v);
+  const auto plain = ((v >= 0x20) & (v < 0x7F)) | (v == '\n') | (v == '\t');  // each lane 0 or all ones
+  std::uint64_t low = 0, high = 0;
+  std::memcpy(&low, &plain, sizeof low);
+  std::memcpy(&high, reinterpret_cast<const char*>(&plain) + sizeof low, sizeof high);
+  return (low & high) == ~std::uint64_t{0};
+}
+
 // Declined: control characters other than tab and LF (yaml-cpp reads some unexpectedly, 0x04 is
 // its end of input; libyaml rejects them all), a CR outside CRLF, DEL and C1 controls, U+FFFE and
 // U+FFFF (libyaml rejects them too), NEL, U+2028 and U+2029 (line breaks to libyaml, text to
@@ -67,6 +83,8 @@ bool has_plain_bytes(std::string_view text) {
   const std::size_t n = text.size();
   const auto at = [&](std::size_t i) { return i < n ? static_cast<unsigned char>(text[i]) : 0; };
   for (std::size_t i = 0; i < n; ++i) {
+    while (n - i >= kPlainBlock && plain_ascii_block(text.data() + i)) i += kPlainBlock;
+    if (i >= n) break;
     const auto c = static_cast<unsigned char>(text[i]);
     if ((c >= 0x20 && c < 0x7F) || c == '\n' || c == '\t') continue;
     if (c == '\r' && at(i + 1) == '\n') continue;
