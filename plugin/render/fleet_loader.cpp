@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <map>
+#include <string_view>
 #include <tuple>
 
 #include "base/text.h"
@@ -436,11 +437,37 @@ class Loader {
     }
     fleet_.clusters = std::move(clusters);
     fleet_.cluster_records = std::move(records);
-    std::sort(fleet_.templates.begin(), fleet_.templates.end(),
-              [](const ResourceTemplate& a, const ResourceTemplate& b) {
-                return std::tie(a.id.api_version, a.id.kind, a.id.namespace_, a.id.name) <
-                       std::tie(b.id.api_version, b.id.kind, b.id.namespace_, b.id.name);
-              });
+    sort_templates();
+  }
+
+  // Templates in (apiVersion, kind, namespace, name) order, which is unique (duplicates are
+  // errors). The few distinct (apiVersion, kind, namespace) groups are ranked first, then
+  // indices sorted by rank and name, and each template moved once: sorting the templates
+  // themselves compared three mostly equal strings per comparison and moved whole templates at
+  // every swap, a tenth of a render without cache at 10,000 templates.
+  void sort_templates() {
+    std::vector<ResourceTemplate>& templates = fleet_.templates;
+    using Group = std::tuple<std::string_view, std::string_view, std::string_view>;
+    auto group_of = [&](std::size_t i) {
+      const ResourceIdentity& id = templates[i].id;
+      return Group{id.api_version, id.kind, id.namespace_};
+    };
+    std::map<Group, std::size_t> ranks;
+    for (std::size_t i = 0; i < templates.size(); ++i) ranks.emplace(group_of(i), 0);
+    std::size_t next_rank = 0;
+    for (auto& [group, rank] : ranks) rank = next_rank++;
+    std::vector<std::size_t> rank_of(templates.size()), order(templates.size());
+    for (std::size_t i = 0; i < templates.size(); ++i) {
+      rank_of[i] = ranks.at(group_of(i));
+      order[i] = i;
+    }
+    std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+      return rank_of[a] != rank_of[b] ? rank_of[a] < rank_of[b] : templates[a].id.name < templates[b].id.name;
+    });
+    std::vector<ResourceTemplate> sorted;
+    sorted.reserve(templates.size());
+    for (std::size_t i : order) sorted.push_back(std::move(templates[i]));
+    templates = std::move(sorted);
   }
 
   const InputBundle& bundle_;
