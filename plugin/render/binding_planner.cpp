@@ -1,7 +1,6 @@
 #include "render/binding_planner.h"
 
 #include <algorithm>
-#include <map>
 #include <tuple>
 
 #include "base/text.h"
@@ -41,8 +40,6 @@ void finish_targets(std::vector<TargetCluster>& targets) {
                 targets.end());
 }
 
-using TemplateKey = std::tuple<std::string, std::string, std::string, std::string>;
-
 // The first of the policy's dependentOverrides that does not exist ("" when all do): a PP
 // names OverridePolicies of its namespace, a CPP names ClusterOverridePolicies.
 std::string missing_dependent_override(const PropagationPolicy& policy, const std::vector<OverridePolicy>& overrides) {
@@ -56,14 +53,20 @@ std::string missing_dependent_override(const PropagationPolicy& policy, const st
   return {};
 }
 
-// The templates a dependency names: one by name, or every template of that apiVersion, kind and
+// The templates a dependency names: one by name (found by binary search: Fleet::templates is
+// sorted by apiVersion, kind, namespace and name), or every template of that apiVersion, kind and
 // namespace its label selector matches. Missing ones are skipped, as Karmada does.
-std::vector<std::size_t> dependency_targets(const Fleet& fleet, const std::map<TemplateKey, std::size_t>& index,
-                                            const DependencyRef& dep) {
+std::vector<std::size_t> dependency_targets(const Fleet& fleet, const DependencyRef& dep) {
   std::vector<std::size_t> out;
   if (!dep.name.empty()) {
-    auto it = index.find(TemplateKey{dep.api_version, dep.kind, dep.namespace_, dep.name});
-    if (it != index.end()) out.push_back(it->second);
+    const auto key = std::tie(dep.api_version, dep.kind, dep.namespace_, dep.name);
+    auto key_of = [](const ResourceTemplate& t) {
+      return std::tie(t.id.api_version, t.id.kind, t.id.namespace_, t.id.name);
+    };
+    auto it = std::lower_bound(fleet.templates.begin(), fleet.templates.end(), key,
+                               [&](const ResourceTemplate& t, const auto& k) { return key_of(t) < k; });
+    if (it != fleet.templates.end() && key_of(*it) == key)
+      out.push_back(static_cast<std::size_t>(it - fleet.templates.begin()));
     return out;
   }
   if (!dep.label_selector) return out;
@@ -118,11 +121,6 @@ Result<std::vector<Binding>, ErrorList> plan_bindings(const Fleet& fleet) {
   std::vector<bool> merged(fleet.templates.size(), false);  // targets added beyond the schedule
   ErrorList errors;
   ScheduleMemo schedules;
-  std::map<TemplateKey, std::size_t> index;
-  for (std::size_t i = 0; i < fleet.templates.size(); ++i) {
-    const ResourceIdentity& id = fleet.templates[i].id;
-    index.emplace(TemplateKey{id.api_version, id.kind, id.namespace_, id.name}, i);
-  }
 
   // Own bindings: the claiming policy's schedule, and Namespace auto-propagation.
   for (std::size_t i = 0; i < fleet.templates.size(); ++i) {
@@ -195,7 +193,7 @@ Result<std::vector<Binding>, ErrorList> plan_bindings(const Fleet& fleet) {
       continue;
     }
     for (const DependencyRef& dep : *deps) {
-      for (std::size_t child_index : dependency_targets(fleet, index, dep)) {
+      for (std::size_t child_index : dependency_targets(fleet, dep)) {
         Binding& child = bindings[child_index];
         if (!propagation_block_reason(fleet.templates[child_index]).empty()) continue;
         add_targets(child.own_targets(), parent.schedule->targets);
