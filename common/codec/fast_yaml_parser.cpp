@@ -450,11 +450,7 @@ class Parser {
   }
 
   bool resolve_key(bool plain, std::string& key) {
-    if (!plain) {
-      key = scratch_;
-      return true;
-    }
-    if (plainly_string(scratch_) && scratch_.front() != '<') {
+    if (!plain || (plainly_string(scratch_) && scratch_.front() != '<')) {
       key = scratch_;
       return true;
     }

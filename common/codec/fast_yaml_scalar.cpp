@@ -350,27 +350,25 @@ bool scan_one_line_plain(Cursor& c, const Params& params, std::string& out, Scal
   const char* text_end = p;  // past the last character that is not a blank
   const char* stop = nullptr;
   const char* next_line = nullptr;
+  Cursor at = c;  // at p, for the shared character tests
   while (stop == nullptr) {
     while (p < c.end && !special[static_cast<unsigned char>(*p)]) ++p;
-    text_end = p;
+    text_end = at.p = p;
     if (p >= c.end) return false;
-    if (*p == ' ' || *p == '\t') {
-      const char* q = p;
-      while (q < c.end && (*q == ' ' || *q == '\t')) ++q;
-      if (q >= c.end) return false;
-      if (*q == '#') {
-        stop = q - 1;  // scan_scalar stops at the last blank before the comment
+    if (blank_at(at)) {
+      while (blank_at(at)) ++at.p;
+      if (at.eof()) return false;
+      if (at.peek() == '#') {
+        stop = at.p - 1;  // scan_scalar stops at the last blank before the comment
         break;
       }
-      p = q;
+      p = at.p;
       if (!special[static_cast<unsigned char>(*p)]) continue;
     }
     if (*p == ':') {
-      const char next = p + 1 < c.end ? p[1] : kEof;
-      const bool ends = next == ' ' || next == '\t' || next == '\n' || next == kEof ||
-                        (next == '\r' && p + 2 < c.end && p[2] == '\n') ||
-                        (flow && (next == ',' || next == ']' || next == '}'));
-      if (ends) stop = p;
+      // end_match's rule for ':', as in scan_scalar
+      const char next = at.peek(1);
+      if (blank_break_or_eof_at(at, 1) || (flow && (next == ',' || next == ']' || next == '}'))) stop = p;
       else ++p;
       continue;
     }

@@ -444,7 +444,7 @@ class Loader {
   // errors). The few distinct (apiVersion, kind, namespace) groups are ranked first, then
   // indices sorted by rank and name, and each template moved once: sorting the templates
   // themselves compared three mostly equal strings per comparison and moved whole templates at
-  // every swap, a tenth of a render without cache at 10,000 templates.
+  // every swap: 3 % of a render without cache at 10,000 templates.
   void sort_templates() {
     std::vector<ResourceTemplate>& templates = fleet_.templates;
     using Group = std::tuple<std::string_view, std::string_view, std::string_view>;
