@@ -28,4 +28,21 @@ std::string string_at(const Json& root, std::initializer_list<std::string_view> 
   return node != nullptr && node->is_string() ? node->get<std::string>() : std::string();
 }
 
+void free_tree(Json& value) {
+  // Every map and list emptied before its own destructor runs (scalars free nothing else).
+  if (value.is_object()) {
+    auto& members = value.get_ref<Json::object_t&>();
+    for (auto& [key, member] : members) {
+      if (member.is_structured()) free_tree(member);
+    }
+    members.clear();
+  } else if (value.is_array()) {
+    auto& items = value.get_ref<Json::array_t&>();
+    for (Json& item : items) {
+      if (item.is_structured()) free_tree(item);
+    }
+    items.clear();
+  }
+}
+
 }  // namespace fleetwave

@@ -21,4 +21,10 @@ const Json* find_path(const Json& root, std::initializer_list<std::string_view> 
 // The string at `keys`, or "" when it is missing or not a string.
 std::string string_at(const Json& root, std::initializer_list<std::string_view> keys);
 
+// Frees `value`'s tree, leaving it an empty map or list, for a tree whose depth is bounded (a parsed document:
+// YamlLimits::max_depth). Json's own destructor survives any depth by moving every map's and
+// list's children into a vector it allocates first: twice the cost, for the many small trees a
+// reader drops one by one (the override rules of a policy with a rule per cluster).
+void free_tree(Json& value);
+
 }  // namespace fleetwave

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <cstring>
 #include <exception>
+#include <span>
 #include <string>
 
 #include "codec/fast_yaml_scalar.h"
@@ -26,6 +27,8 @@
 //   starts a line or follows "- " gets an indent of its own column + 1 (yaml-cpp pushes a
 //   tentative map there), and is declined if it spans lines, where yaml-cpp goes wrong.
 // - After a node, only blanks and a comment may follow on its line.
+// - A sink's sequence (YamlEntrySink) hands an entry over when the next one starts or the
+//   sequence closes: only then is every frame inside the entry closed.
 namespace fleetwave {
 namespace {
 
@@ -46,10 +49,14 @@ enum class Expect : unsigned char { Item, Key, Value, Separator };  // flow coll
 struct Frame {
   Kind kind;
   Expect expect;
+  bool sink = false;        // the sequence whose entries go to the sink
   int column;               // block collections
   Json* node;               // the collection, already in its parent
   Json* pending = nullptr;  // the slot of a value still to come
 };
+
+// The sink's sequence: undecided until its first entry ends, then taken or left in the document.
+enum class Handover : unsigned char { Undecided, Taking, Keeping };
 
 // A plain scalar whose first character rules out every type but a string, as the resolver's
 // first test does: taken as it is, without the resolver's Result and copies (6 % of the
@@ -99,8 +106,8 @@ bool has_plain_bytes(std::string_view text) {
 
 class Parser {
  public:
-  Parser(std::string_view text, const YamlLimits& limits)
-      : limits_(limits), max_depth_(std::min(limits.max_depth, kMaxFastDepth)), line_pos_(text.data()) {
+  Parser(std::string_view text, const YamlLimits& limits, YamlEntrySink* sink)
+      : limits_(limits), max_depth_(std::min(limits.max_depth, kMaxFastDepth)), sink_(sink), line_pos_(text.data()) {
     cur_.p = cur_.line_start = text.data();
     cur_.end = text.data() + text.size();
   }
@@ -112,6 +119,8 @@ class Parser {
     while (!cur_.eof()) {
       if (docs.size() >= bound) return false;
       YamlDocument doc;
+      document_index_ = docs.size();
+      root_ = &doc.value;
       if (!document(doc) || !end_markers()) return false;
       docs.push_back(std::move(doc));
     }
@@ -174,7 +183,7 @@ class Parser {
       }
       while (!stack_.empty() && (stack_.back().column > col ||
                                  (stack_.back().kind == Kind::BlockSeq && stack_.back().column == col && !entry))) {
-        stack_.pop_back();
+        pop_frame();
       }
       if (stack_.empty() || stack_.back().column != col) return false;
       if (!(stack_.back().kind == Kind::BlockSeq ? seq_entry() : key_line())) return false;
@@ -183,7 +192,7 @@ class Parser {
 
   bool close_block_frames() {
     if (!stack_.empty() && stack_.back().pending != nullptr && !count()) return false;
-    stack_.clear();
+    while (!stack_.empty()) pop_frame();
     return true;
   }
 
@@ -310,7 +319,7 @@ class Parser {
       const char close = f.kind == Kind::FlowSeq ? ']' : '}';
       if (ch == close && f.expect != Expect::Value) {  // also after a trailing ','
         cur_.skip();
-        stack_.pop_back();
+        pop_frame();
         continue;
       }
       switch (f.expect) {
@@ -483,18 +492,64 @@ class Parser {
     if (stack_.size() >= max_depth_ || !count()) return false;
     const bool map = kind == Kind::BlockMap || kind == Kind::FlowMap;
     *slot = map ? Json::object() : Json::array();
-    stack_.push_back(Frame{kind, Expect::Item, column, slot});
+    const bool sink = !map && sink_sequence(slot);
+    if (sink) {
+      handover_ = Handover::Undecided;
+      next_entry_ = 0;
+    }
+    stack_.push_back(Frame{kind, Expect::Item, sink, column, slot});
     return true;
   }
 
-  static Json* new_item(Frame& f) {
+  // Whether a sequence opened into `slot` is the one at the sink's path: the frames below it are
+  // the maps along the path, each holding the next under the path's key.
+  bool sink_sequence(const Json* slot) const {
+    if (sink_ == nullptr) return false;
+    const std::span<const std::string_view> path = sink_->path();
+    if (path.empty() || stack_.size() != path.size()) return false;
+    for (std::size_t i = 0; i < path.size(); ++i) {
+      const Frame& f = stack_[i];
+      const Json* child = i + 1 < path.size() ? stack_[i + 1].node : slot;
+      if ((f.kind != Kind::BlockMap && f.kind != Kind::FlowMap) || find_member(*f.node, path[i]) != child) return false;
+    }
+    return true;
+  }
+
+  Json* new_item(Frame& f) {
+    if (f.sink) hand_over(f);
     auto& items = f.node->get_ref<Json::array_t&>();
     items.emplace_back();
     return &items.back();
   }
 
+  void pop_frame() {
+    if (stack_.back().sink) hand_over(stack_.back());
+    stack_.pop_back();
+  }
+
+  // The sink's sequence `f` starts its next entry or ends: its last entry is complete (every
+  // frame inside it is closed), and goes to the sink if the sink takes this sequence.
+  void hand_over(Frame& f) {
+    auto& items = f.node->get_ref<Json::array_t&>();
+    if (items.empty()) return;
+    if (handover_ == Handover::Undecided) {
+      handover_ = sink_->begin(document_index_, *root_) ? Handover::Taking : Handover::Keeping;
+    }
+    if (handover_ == Handover::Keeping) {
+      f.sink = false;
+      return;
+    }
+    sink_->take(next_entry_++, std::move(items.back()));
+    items.clear();
+  }
+
   const YamlLimits& limits_;
   const std::size_t max_depth_;
+  YamlEntrySink* const sink_;
+  std::size_t document_index_ = 0;
+  const Json* root_ = nullptr;  // the document being read
+  Handover handover_ = Handover::Undecided;
+  std::size_t next_entry_ = 0;  // of the sink's sequence
   Cursor cur_;
   std::vector<Frame> stack_;
   std::string scratch_;  // the text of the last scalar; reused, so scalars do not allocate here
@@ -507,10 +562,11 @@ class Parser {
 
 }  // namespace
 
-std::optional<std::vector<YamlDocument>> fast_parse_yaml_stream(std::string_view text, const YamlLimits& limits) {
+std::optional<std::vector<YamlDocument>> fast_parse_yaml_stream(std::string_view text, const YamlLimits& limits,
+                                                                YamlEntrySink* sink) {
   std::vector<YamlDocument> docs;
   try {
-    Parser parser(text, limits);
+    Parser parser(text, limits, sink);
     if (!parser.run(text, docs)) return std::nullopt;
   } catch (const std::exception&) {
     // The scalar resolver can throw (a float key beyond float32 range reaches std::stoi in

@@ -32,7 +32,9 @@
 namespace fleetwave {
 
 // `text` is what parse_yaml_stream hands to yaml-cpp: no leading byte order mark, valid UTF-8,
-// no NUL byte.
-std::optional<std::vector<YamlDocument>> fast_parse_yaml_stream(std::string_view text, const YamlLimits& limits);
+// no NUL byte. `sink` (yaml_codec.h) takes each entry of its sequence as the entry ends; when the
+// reader declines, it may have taken some.
+std::optional<std::vector<YamlDocument>> fast_parse_yaml_stream(std::string_view text, const YamlLimits& limits,
+                                                                YamlEntrySink* sink = nullptr);
 
 }  // namespace fleetwave

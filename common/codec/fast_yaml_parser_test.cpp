@@ -17,6 +17,8 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <functional>
+#include <map>
 #include <random>
 #include <sstream>
 
@@ -65,6 +67,92 @@ struct Outcome {
   std::string problem;
 };
 
+// Takes the entries of the sequences at `path` of even-numbered documents, and records them.
+class RecordingSink final : public YamlEntrySink {
+ public:
+  explicit RecordingSink(std::vector<std::string> path) : keys_(std::move(path)) {
+    for (const std::string& k : keys_) path_.push_back(k);
+  }
+  std::span<const std::string_view> path() const override { return path_; }
+  bool begin(std::size_t document, const Json&) override {
+    if (document % 2 != 0) return false;
+    current_ = &taken[document];
+    ++begun;
+    return true;
+  }
+  void take(std::size_t index, Json entry) override {
+    if (index != current_->size()) out_of_order = true;
+    current_->push_back(std::move(entry));
+  }
+  void restart() override {
+    taken.clear();
+    ++restarts;
+  }
+
+  std::map<std::size_t, std::vector<Json>> taken;  // by document
+  int begun = 0, restarts = 0;
+  bool out_of_order = false;
+
+ private:
+  std::vector<std::string> keys_;
+  std::vector<std::string_view> path_;
+  std::vector<Json>* current_ = nullptr;
+};
+
+// The keys to the first sequence within three maps of a document's root, for the sink to take
+// ({"spec", "overrideRules"} when there is none): most inputs then exercise the hand-over.
+std::vector<std::string> first_sequence_path(const std::vector<YamlDocument>& docs) {
+  std::function<bool(const Json&, std::vector<std::string>&)> find = [&](const Json& node,
+                                                                         std::vector<std::string>& path) {
+    if (node.is_array()) return !path.empty();
+    if (!node.is_object() || path.size() == 3) return false;
+    for (auto it = node.begin(); it != node.end(); ++it) {
+      path.push_back(it.key());
+      if (find(it.value(), path)) return true;
+      path.pop_back();
+    }
+    return false;
+  };
+  for (const YamlDocument& d : docs) {
+    std::vector<std::string> path;
+    if (find(d.value, path)) return path;
+  }
+  return {"spec", "overrideRules"};
+}
+
+Json* member_at(Json& root, const std::vector<std::string>& path) {
+  Json* node = &root;
+  for (const std::string& key : path) {
+    if (node == nullptr) return nullptr;
+    node = find_member(*node, key);
+  }
+  return node;
+}
+
+// parse_yaml_stream with a sink: the documents, with the entries it took put back, are the
+// documents parsed without one; a taken sequence is left empty, and entries come in order.
+std::string check_sink(const std::string& text, const YamlLimits& limits,
+                       const Result<std::vector<YamlDocument>>& whole) {
+  const std::vector<std::string> path = whole.ok() ? first_sequence_path(*whole) : std::vector<std::string>{"a"};
+  RecordingSink sink(path);
+  Result<std::vector<YamlDocument>> split = parse_yaml_stream(text, "f.yaml", limits, &sink);
+  if (split.ok() != whole.ok()) return "with a sink, the parse " + std::string(split.ok() ? "succeeds" : "fails");
+  if (!split.ok()) return split.error().to_string() == whole.error().to_string() ? "" : "with a sink, another error";
+  if (sink.out_of_order) return "the sink got entries out of order";
+  for (auto& [document, entries] : sink.taken) {
+    Json* sequence = document < split->size() ? member_at((*split)[document].value, path) : nullptr;
+    if (sequence == nullptr || !sequence->is_array() || !sequence->empty()) {
+      return "document " + std::to_string(document) + " kept what the sink took";
+    }
+    *sequence = Json(std::move(entries));
+  }
+  bool same = split->size() == whole->size();
+  for (std::size_t i = 0; same && i < split->size(); ++i) {
+    same = (*split)[i].line == (*whole)[i].line && exactly_equal((*split)[i].value, (*whole)[i].value);
+  }
+  return same ? "" : "with the taken entries put back:\n" + describe(*split) + "without a sink:\n" + describe(*whole);
+}
+
 // The contract on one input.
 Outcome check(const std::string& text, const YamlLimits& limits = {}) {
   Outcome o;
@@ -102,6 +190,11 @@ Outcome check(const std::string& text, const YamlLimits& limits = {}) {
   if (both.ok() != slow.ok() || (!both.ok() && both.error().to_string() != slow.error().to_string())) {
     o.agrees = false;
     o.problem = "parse_yaml_stream and the yaml-cpp path differ in outcome";
+    return o;
+  }
+  if (std::string problem = check_sink(text, limits, both); !problem.empty()) {
+    o.agrees = false;
+    o.problem = problem;
   }
   return o;
 }
@@ -272,6 +365,67 @@ TEST(FastYamlParser, AgreesWithYamlCppOnMutants) {
     }
   }
   std::printf("mutants: %ld runs, fast reader taken on %ld\n", runs, taken);
+}
+
+// The reader hands each entry over as it ends, while the document is still being read: the root
+// it shows holds the keys written before the sequence, not those after.
+TEST(YamlEntrySink, TakesEntriesAsTheyEndWithTheDocumentReadSoFar) {
+  const std::string text =
+      "apiVersion: policy.karmada.io/v1alpha1\n"
+      "spec:\n"
+      "  overrideRules:\n"
+      "  - targetCluster: {clusterNames: [a]}\n"
+      "    overriders: {}\n"
+      "  -\n"
+      "    targetCluster:\n"
+      "      clusterNames:\n"
+      "      - b\n"
+      "  - [1, 2]\n"
+      "  resourceSelectors: []\n"
+      "kind: OverridePolicy\n"
+      "---\n"
+      "spec: {overrideRules: [{x: 1}, {x: 2}]}\n";
+  struct Sink final : YamlEntrySink {
+    std::span<const std::string_view> path() const override { return keys; }
+    bool begin(std::size_t document, const Json& root) override {
+      roots.push_back(std::to_string(document) + " " + root.dump());
+      return true;
+    }
+    void take(std::size_t index, Json entry) override { entries.push_back(std::to_string(index) + " " + entry.dump()); }
+    void restart() override { ++restarts; }
+    std::string_view keys[2] = {"spec", "overrideRules"};
+    std::vector<std::string> roots, entries;
+    int restarts = 0;
+  } sink;
+  auto docs = parse_yaml_stream(text, "f.yaml", {}, &sink);
+  ASSERT_TRUE(docs.ok()) << docs.error().to_string();
+  EXPECT_EQ(sink.restarts, 0);  // the fast reader read it
+  EXPECT_EQ(
+      sink.roots,
+      (std::vector<std::string>{
+          R"(0 {"apiVersion":"policy.karmada.io/v1alpha1","spec":{"overrideRules":[{"overriders":{},"targetCluster":{"clusterNames":["a"]}}]}})",
+          R"(1 {"spec":{"overrideRules":[{"x":1}]}})"}));
+  EXPECT_EQ(sink.entries, (std::vector<std::string>{R"(0 {"overriders":{},"targetCluster":{"clusterNames":["a"]}})",
+                                                    R"(1 {"targetCluster":{"clusterNames":["b"]}})", "2 [1,2]",
+                                                    R"(0 {"x":1})", R"(1 {"x":2})"}));
+  EXPECT_EQ(
+      (*docs)[0].value.dump(),
+      R"({"apiVersion":"policy.karmada.io/v1alpha1","kind":"OverridePolicy","spec":{"overrideRules":[],"resourceSelectors":[]}})");
+  EXPECT_EQ((*docs)[1].value.dump(), R"({"spec":{"overrideRules":[]}})");
+}
+
+// When the fast reader gives up after taking entries, the sink is told to forget them, and gets
+// every entry again from the yaml-cpp path.
+TEST(YamlEntrySink, StartsAgainWhenTheFastReaderGivesUp) {
+  const std::string text = "spec:\n  overrideRules:\n  - a: 1\n  - b: 2\n  - &anchor c: 3\n";
+  RecordingSink sink({"spec", "overrideRules"});
+  auto docs = parse_yaml_stream(text, "f.yaml", {}, &sink);
+  ASSERT_TRUE(docs.ok()) << docs.error().to_string();
+  EXPECT_EQ(sink.restarts, 1);
+  EXPECT_EQ(sink.begun, 2);
+  ASSERT_EQ(sink.taken.size(), 1u);
+  EXPECT_EQ(Json(sink.taken[0]).dump(), R"([{"a":1},{"b":2},{"c":3}])");
+  EXPECT_EQ((*docs)[0].value.dump(), R"({"spec":{"overrideRules":[]}})");
 }
 
 }  // namespace

@@ -439,14 +439,33 @@ Result<std::vector<YamlDocument>> parse_with_yaml_cpp_and_libyaml(std::string_vi
   return docs;
 }
 
+// The yaml-cpp path reads whole documents: the sink gets their entries afterwards, as the fast
+// reader hands them over while it reads.
+void hand_over_entries(std::vector<YamlDocument>& docs, YamlEntrySink& sink) {
+  for (std::size_t d = 0; d < docs.size(); ++d) {
+    Json* sequence = &docs[d].value;
+    for (std::string_view key : sink.path()) {
+      if (sequence != nullptr) sequence = find_member(*sequence, key);
+    }
+    if (sequence == nullptr || !sequence->is_array() || sequence->empty() || !sink.begin(d, docs[d].value)) continue;
+    auto& entries = sequence->get_ref<Json::array_t&>();
+    for (std::size_t k = 0; k < entries.size(); ++k) sink.take(k, std::move(entries[k]));
+    entries.clear();
+  }
+}
+
 }  // namespace
 
 Result<std::vector<YamlDocument>> parse_yaml_stream(std::string_view raw, const std::string& file,
-                                                    const YamlLimits& limits) {
+                                                    const YamlLimits& limits, YamlEntrySink* sink) {
   std::string_view text = strip_bom(raw);
   if (auto e = check_text(text, file)) return *e;
-  if (auto docs = fast_parse_yaml_stream(text, limits)) return std::move(*docs);
-  return parse_with_yaml_cpp_and_libyaml(text, file, limits);
+  if (auto docs = fast_parse_yaml_stream(text, limits, sink)) return std::move(*docs);
+  if (sink == nullptr) return parse_with_yaml_cpp_and_libyaml(text, file, limits);
+  sink->restart();
+  auto docs = parse_with_yaml_cpp_and_libyaml(text, file, limits);
+  if (docs.ok()) hand_over_entries(*docs, *sink);
+  return docs;
 }
 
 Result<std::vector<YamlDocument>> parse_yaml_stream_with_yaml_cpp(std::string_view raw, const std::string& file,

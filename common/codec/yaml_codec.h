@@ -17,6 +17,7 @@
 
 #include <cstddef>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -41,12 +42,34 @@ struct YamlDocument {
   int line = 0;  // 1-based line where the document's content starts
 };
 
+// Takes the entries of one sequence of each document as they are read, instead of leaving them
+// in the document: a list with an entry per cluster (an OverridePolicy's spec.overrideRules over
+// 10,000 clusters) is then never held whole, as a tree that takes about six times its text.
+class YamlEntrySink {
+ public:
+  virtual ~YamlEntrySink() = default;
+  // The map keys from a document's root to the sequence, such as {"spec", "overrideRules"}.
+  virtual std::span<const std::string_view> path() const = 0;
+  // At the first entry of the sequence of document `document` (0-based in the stream): whether
+  // to take its entries. `root` is the document as read so far: keys written after the sequence
+  // may be missing.
+  virtual bool begin(std::size_t document, const Json& root) = 0;
+  // Entry `index` of the sequence begun last, complete; taken entries are left out of the
+  // document, whose sequence stays, empty.
+  virtual void take(std::size_t index, Json entry) = 0;
+  // The stream is read again from its start (the fast reader gave up on it): forget every entry
+  // taken so far.
+  virtual void restart() = 0;
+};
+
 // Parses every document of `text`. `file` only labels errors. Errors are InvalidInput and
 // carry the position of the problem. Most manifests are read by fast_yaml_parser.h; anything it
 // declines, and every error, comes from the yaml-cpp path below, with the same results. That
 // path accepts only what libyaml accepts too (libyaml_check.h), as Kubernetes tools would.
+// With a `sink`, a successful parse has handed it the entries of every sequence at its path whose
+// begin() said so, in order, whichever path read the stream; a failed one may have handed some.
 Result<std::vector<YamlDocument>> parse_yaml_stream(std::string_view text, const std::string& file,
-                                                    const YamlLimits& limits = {});
+                                                    const YamlLimits& limits = {}, YamlEntrySink* sink = nullptr);
 
 // parse_yaml_stream without the fast reader: always yaml-cpp (and the libyaml check). The
 // reference the fast reader is tested against (fast_yaml_parser_test.cpp).

@@ -51,7 +51,7 @@ Result<RenderOutput, ErrorList> render_through_cache(RenderCache& cache, const I
       cache.note("the stored snapshot is damaged (a checksum does not hold) or unreadable; rendered from the inputs");
     }
   }
-  auto result = FleetRender::prepare(bundle, LoadOptions{cache.enabled()});
+  auto result = FleetRender::prepare(bundle, LoadOptions{.keep_records = cache.enabled(), .only_cluster = cluster});
   if (!result.ok()) return std::move(result).error();
   std::optional<FleetRender> local;
   std::optional<FleetRender>& holder = keep != nullptr ? *keep : local;

@@ -242,13 +242,14 @@ void parse_selectors(const Json& spec, const FieldPath& spec_at, OverridePolicy&
   }
 }
 
-void parse_spec(const Json& spec, const FieldPath& at, OverridePolicy& p, Problems& problems) {
+void parse_spec(const Json& spec, const FieldPath& at, OverridePolicy& p, Problems& problems, ReadRules* read) {
   reject_unknown_fields(spec, {"resourceSelectors", "overrideRules", "targetCluster", "overriders"}, at, problems);
   parse_selectors(spec, at, p, problems);
   const Json* rules = get_array(spec, "overrideRules", at, problems);
+  const std::size_t rule_count = rules == nullptr ? 0 : read != nullptr ? read->count : rules->size();
   // OverridePolicy's mutating webhook re-marshals the object, which drops an empty list
   // (omitempty); ClusterOverridePolicy has no mutating webhook, so "[]" still counts there.
-  bool rules_set = rules != nullptr && (p.cluster_scoped || !rules->empty());
+  bool rules_set = rules != nullptr && (p.cluster_scoped || rule_count > 0);
   std::optional<ClusterAffinity> target;
   if (const Json* tc = get_object(spec, "targetCluster", at, problems)) {
     target = parse_cluster_affinity(*tc, at.key("targetCluster"), problems);
@@ -260,9 +261,14 @@ void parse_spec(const Json& spec, const FieldPath& at, OverridePolicy& p, Proble
     if (rules_set && !empty_overriders(legacy))
       problems.add(at.key("overriders"), "overrideRules and overriders can't co-exist");
   }
-  if (rules != nullptr) p.rules = parse_rules(*rules, at.key("overrideRules"), problems);
+  if (rules != nullptr && read != nullptr) {
+    p.rules = std::move(read->kept);
+    problems.append(std::move(read->problems));
+  } else if (rules != nullptr) {
+    p.rules = parse_rules(*rules, at.key("overrideRules"), problems);
+  }
   // getOverridersFromOverridePolicies: no rules means the deprecated pair, even when empty.
-  if (p.rules.empty()) p.rules.push_back(OverrideRule{std::move(target), std::move(legacy), at.to_string()});
+  if (rule_count == 0) p.rules.push_back(OverrideRule{std::move(target), std::move(legacy), at.to_string()});
 }
 
 }  // namespace
@@ -273,7 +279,7 @@ std::string describe_policy(const OverridePolicy& policy) {
 }
 
 OverridePolicy parse_override_policy(const Json& object, bool cluster_scoped, const std::string& default_namespace,
-                                     Problems& problems) {
+                                     Problems& problems, ReadRules* read) {
   OverridePolicy p;
   p.cluster_scoped = cluster_scoped;
   const FieldPath root;
@@ -285,7 +291,7 @@ OverridePolicy parse_override_policy(const Json& object, bool cluster_scoped, co
   if (!cluster_scoped && p.namespace_.empty()) p.namespace_ = default_namespace;
   if (cluster_scoped) p.namespace_.clear();
   if (const Json* spec = get_object(object, "spec", root, problems, true))
-    parse_spec(*spec, root.key("spec"), p, problems);
+    parse_spec(*spec, root.key("spec"), p, problems, read);
   return p;
 }
 
@@ -293,6 +299,14 @@ OverrideRule parse_override_rule(const Json& item, std::size_t index, Problems& 
   FieldPath here = FieldPath().key("spec").key("overrideRules").index(index);
   if (!expect_map(item, "a map with targetCluster and overriders", here, problems)) return OverrideRule{};
   return parse_rule(item, here, problems);
+}
+
+bool rule_may_apply(const OverrideRule& rule, std::string_view cluster) {
+  if (!rule.target_cluster) return true;
+  const std::vector<std::string>& names = rule.target_cluster->cluster_names;
+  const std::vector<std::string>& exclude = rule.target_cluster->exclude;
+  if (std::find(exclude.begin(), exclude.end(), cluster) != exclude.end()) return false;
+  return names.empty() || std::find(names.begin(), names.end(), cluster) != names.end();
 }
 
 }  // namespace fleetwave

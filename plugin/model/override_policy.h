@@ -6,6 +6,7 @@
 
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "base/json.h"
@@ -83,15 +84,31 @@ struct OverridePolicy {
 // "OverridePolicy ns/name" or "ClusterOverridePolicy name".
 std::string describe_policy(const OverridePolicy& policy);
 
+// The entries of a policy's spec.overrideRules read one by one (parse_override_rule) while its
+// document was parsed, so that the object holds an empty list in their place: `count` entries,
+// of which `kept` are the rules kept, their problems, and each entry's binary JSON when the
+// caller keeps records.
+struct ReadRules {
+  std::size_t count = 0;
+  std::vector<OverrideRule> kept;
+  Problems problems;
+  std::vector<std::string> records;
+};
+
 // Parses a whole OverridePolicy / ClusterOverridePolicy object (apiVersion and kind already
 // checked by the caller). Applies the webhook's namespace defaulting of resourceSelectors.
 // `default_namespace` is used when a namespaced policy has no metadata.namespace (as kubectl
-// apply would place it).
+// apply would place it). With `read`, its rules are read's, in place of the empty list.
 OverridePolicy parse_override_policy(const Json& object, bool cluster_scoped, const std::string& default_namespace,
-                                     Problems& problems);
+                                     Problems& problems, ReadRules* read = nullptr);
 
 // Entry `index` of spec.overrideRules, read exactly as parse_override_policy reads it (for
 // the render cache, which parses only the rules that match one cluster).
 OverrideRule parse_override_rule(const Json& item, std::size_t index, Problems& problems);
+
+// False when `rule` cannot apply to the cluster named `cluster`, whatever its labels and fields:
+// its targetCluster excludes it, or lists clusterNames without it. A render for one cluster
+// keeps only the rules this allows (a policy with a rule per cluster has thousands).
+bool rule_may_apply(const OverrideRule& rule, std::string_view cluster);
 
 }  // namespace fleetwave

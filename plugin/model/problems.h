@@ -4,6 +4,7 @@
 // nothing), reported without failing the render.
 #pragma once
 
+#include <iterator>
 #include <string>
 
 #include "base/error.h"
@@ -23,6 +24,13 @@ class Problems {
   std::size_t size() const { return errors_.size(); }
   const ErrorList& list() const { return errors_; }
   ErrorList take() { return std::move(errors_); }
+  // `other`'s errors and warnings after these.
+  void append(Problems&& other) {
+    errors_.insert(errors_.end(), std::make_move_iterator(other.errors_.begin()),
+                   std::make_move_iterator(other.errors_.end()));
+    warnings_.insert(warnings_.end(), std::make_move_iterator(other.warnings_.begin()),
+                     std::make_move_iterator(other.warnings_.end()));
+  }
   ErrorList take_warnings() { return std::move(warnings_); }
 
  private:

@@ -55,9 +55,15 @@ struct OverridePolicyRecord {
 
 struct LoadOptions {
   bool keep_records = false;  // fill Fleet's *_records (for the render cache's snapshot)
+  // The fleet is loaded to render this cluster alone: override rules that cannot apply to it
+  // (rule_may_apply) are checked, then dropped, most of them as they are read. Ignored with
+  // keep_records, whose snapshot serves every cluster.
+  std::string only_cluster;
 };
 
 struct Fleet {
+  // LoadOptions::only_cluster as it applied: the one cluster this fleet renders, or "" for all.
+  std::string only_cluster;
   std::vector<Cluster> clusters;  // sorted by name
   std::vector<PropagationPolicy> propagation_policies;
   std::vector<OverridePolicy> override_policies;

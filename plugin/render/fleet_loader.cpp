@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
+#include <span>
 #include <string_view>
 #include <tuple>
 
@@ -36,16 +38,80 @@ struct LoadedObject {
   int line = 0;
   FieldPath prefix;  // "items[3]" for objects flattened out of a List
   Json object;
+  std::optional<ReadRules> read_rules;  // an override policy's rules, read as it was parsed
 };
 
-// The snapshot's form of an override policy (render/fleet.h).
-OverridePolicyRecord override_policy_record(const OverridePolicy& policy, Json object) {
+bool is_override_policy_kind(std::string_view kind) {
+  return kind == "OverridePolicy" || kind == "ClusterOverridePolicy";
+}
+
+// Whether a render for `only_cluster` ("" for every cluster) keeps `rule`.
+bool keeps_rule(const std::string& only_cluster, const OverrideRule& rule) {
+  return only_cluster.empty() || rule_may_apply(rule, only_cluster);
+}
+
+// Reads the override rules of a file's (Cluster)OverridePolicies one by one while the file is
+// parsed, as parse_override_policy would, and keeps what the render needs: at 10,000 clusters,
+// policies with a rule per cluster held as whole trees were most of a render's peak memory.
+class OverrideRuleReader final : public YamlEntrySink {
+ public:
+  OverrideRuleReader(const std::string& only_cluster, bool keep_records)
+      : only_cluster_(only_cluster), keep_records_(keep_records) {}
+
+  std::span<const std::string_view> path() const override { return kPath; }
+
+  bool begin(std::size_t document, const Json& root) override {
+    const Json* api_version = find_member(root, "apiVersion");
+    const Json* kind = find_member(root, "kind");
+    if (api_version == nullptr || !api_version->is_string() || kind == nullptr || !kind->is_string() ||
+        api_version->get_ref<const std::string&>() != kKarmadaPolicyApi ||
+        !is_override_policy_kind(kind->get_ref<const std::string&>())) {
+      return false;
+    }
+    current_ = &read_[document];
+    return true;
+  }
+
+  void take(std::size_t index, Json entry) override {
+    ReadRules& read = *current_;
+    ++read.count;
+    if (keep_records_) append_binary_json(read.records.emplace_back(), entry);
+    const bool map = entry.is_object();  // else a problem, and no rule
+    OverrideRule rule = parse_override_rule(entry, index, read.problems);
+    if (map && keeps_rule(only_cluster_, rule)) read.kept.push_back(std::move(rule));
+    free_tree(entry);
+  }
+
+  void restart() override { read_.clear(); }
+
+  std::optional<ReadRules> rules_of(std::size_t document) {
+    auto it = read_.find(document);
+    if (it == read_.end()) return std::nullopt;
+    return std::move(it->second);
+  }
+
+ private:
+  static constexpr std::string_view kPath[] = {"spec", "overrideRules"};
+  const std::string& only_cluster_;
+  const bool keep_records_;
+  std::map<std::size_t, ReadRules> read_;  // by document
+  ReadRules* current_ = nullptr;
+};
+
+// The snapshot's form of an override policy (render/fleet.h); `read` holds its rules' records
+// when they were read as it was parsed.
+OverridePolicyRecord override_policy_record(const OverridePolicy& policy, Json object, ReadRules* read) {
   OverridePolicyRecord record;
   const Json* list = find_path(object, {"spec", "overrideRules"});
-  record.split = list != nullptr && list->is_array() && !list->empty() && list->size() == policy.rules.size() &&
-                 policy.rules.front().field == "spec.overrideRules[0]";
+  const bool is_list = list != nullptr && list->is_array();
+  const std::size_t count = !is_list ? 0 : read != nullptr ? read->count : list->size();
+  record.split = count > 0 && count == policy.rules.size() && policy.rules.front().field == "spec.overrideRules[0]";
   if (record.split) {
-    for (const Json& rule : *list) append_binary_json(record.rules.emplace_back(), rule);
+    if (read != nullptr) {
+      record.rules = std::move(read->records);
+    } else {
+      for (const Json& rule : *list) append_binary_json(record.rules.emplace_back(), rule);
+    }
     object["spec"].erase("overrideRules");
   }
   append_binary_json(record.head, object);
@@ -56,11 +122,13 @@ class Loader {
  public:
   Loader(const InputBundle& bundle, LoadOptions options)
       : bundle_(bundle),
-        options_(options),
+        options_(std::move(options)),
+        only_cluster_(options_.keep_records ? std::string() : options_.only_cluster),
         has_cordons_(std::any_of(bundle.files.begin(), bundle.files.end(),
                                  [](const SourceFile& f) { return f.role == FileRole::Cordons; })) {}
 
   Result<Fleet, ErrorList> run() {
+    fleet_.only_cluster = only_cluster_;
     check_sizes();
     if (!errors_.empty()) return errors_;
     std::vector<LoadedObject> objects;
@@ -113,6 +181,7 @@ class Loader {
 
   void read_file(const SourceFile& file, std::vector<LoadedObject>& out) {
     std::vector<YamlDocument> docs;
+    OverrideRuleReader rule_reader(only_cluster_, options_.keep_records);
     if (is_json_file(file.path)) {
       auto values = parse_json_stream(file.content, file.path);
       if (!values.ok()) {
@@ -121,7 +190,9 @@ class Loader {
       }
       for (Json& v : *values) docs.push_back(YamlDocument{std::move(v), 1});
     } else {
-      auto parsed = parse_yaml_stream(file.content, file.path);
+      // The inventory and the cordon overlay hold no policy a render reads.
+      const bool policies = file.role != FileRole::Inventory && file.role != FileRole::Cordons;
+      auto parsed = parse_yaml_stream(file.content, file.path, {}, policies ? &rule_reader : nullptr);
       if (!parsed.ok()) {
         errors_.push_back(std::move(parsed).error());
         return;
@@ -143,7 +214,7 @@ class Loader {
         }
         continue;
       }
-      out.push_back(LoadedObject{&file, i, docs[i].line, FieldPath(), std::move(value)});
+      out.push_back(LoadedObject{&file, i, docs[i].line, FieldPath(), std::move(value), rule_reader.rules_of(i)});
     }
   }
 
@@ -274,11 +345,18 @@ class Loader {
       else retire(o);
       return true;
     }
-    if (kind == "OverridePolicy" || kind == "ClusterOverridePolicy") {
-      if (!add_policy(o, kind, parse_override_policy, fleet_.override_policies)) return true;
+    if (is_override_policy_kind(kind)) {
+      ReadRules* read = o.read_rules ? &*o.read_rules : nullptr;
+      auto parse = [&](const Json& object, bool cluster_scoped, const std::string& default_namespace,
+                       Problems& problems) {
+        OverridePolicy p = parse_override_policy(object, cluster_scoped, default_namespace, problems, read);
+        std::erase_if(p.rules, [&](const OverrideRule& rule) { return !keeps_rule(only_cluster_, rule); });
+        return p;
+      };
+      if (!add_policy(o, kind, parse, fleet_.override_policies)) return true;
       if (options_.keep_records) {
         fleet_.override_policy_records.push_back(
-            override_policy_record(fleet_.override_policies.back(), std::move(o.object)));
+            override_policy_record(fleet_.override_policies.back(), std::move(o.object), read));
       } else {
         retire(o);
       }
@@ -472,6 +550,7 @@ class Loader {
 
   const InputBundle& bundle_;
   const LoadOptions options_;
+  const std::string only_cluster_;  // options_.only_cluster, unless records are kept
   const bool has_cordons_;
   ResourceScopes scopes_;
   Fleet fleet_;

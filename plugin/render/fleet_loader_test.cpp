@@ -1,5 +1,7 @@
 #include "render/fleet_loader.h"
 
+#include <map>
+
 #include <gtest/gtest.h>
 
 #include "testkit/builders/bundle_builder.h"
@@ -175,6 +177,89 @@ TEST(FleetLoader, EnforcesFileSizeLimit) {
   bundle.limits.max_file_bytes = 1000;
   EXPECT_EQ(error_lines(bundle), std::vector<std::string>{"apps/x/big.yaml: file is 2000 bytes, over the limit of 1000 "
                                                           "bytes; split it or raise FLEETWAVE_MAX_FILE_BYTES"});
+}
+
+// The rules' fields ("spec.overrideRules[2]") of each override policy, by policy name.
+std::map<std::string, std::vector<std::string>> rule_fields(const Fleet& fleet) {
+  std::map<std::string, std::vector<std::string>> out;
+  for (const OverridePolicy& p : fleet.override_policies) {
+    for (const OverrideRule& r : p.rules) out[p.name].push_back(r.field);
+  }
+  return out;
+}
+
+constexpr const char* kRules =
+    "  overrideRules:\n"
+    "  - targetCluster: {clusterNames: [a, c]}\n"
+    "    overriders: {plaintext: [{path: /x, operator: add, value: 1}]}\n"
+    "  - targetCluster: {clusterNames: [b]}\n"
+    "    overriders: {plaintext: [{path: /x, operator: add, value: 2}]}\n"
+    "  - targetCluster: {exclude: [a]}\n"
+    "    overriders: {}\n"
+    "  - targetCluster: {labelSelector: {matchLabels: {env: prod}}}\n"
+    "    overriders: {}\n"
+    "  - overriders: {}\n";
+
+// Loaded for one cluster, a policy keeps the rules that may apply there, however it is written:
+// read rule by rule as the file is parsed (kind before spec), whole (kind after spec: not known
+// when the rules are read), or from JSON.
+TEST(FleetLoader, LoadedForOneClusterKeepsTheRulesThatMayApplyThere) {
+  const std::string head = "apiVersion: policy.karmada.io/v1alpha1\nkind: OverridePolicy\n";
+  InputBundle bundle =
+      BundleBuilder()
+          .simple_cluster("a")
+          .simple_cluster("b")
+          .app("apps/x/first.yaml", head + "metadata: {name: kind-first, namespace: ns}\nspec:\n" + kRules)
+          .app("apps/x/last.yaml",
+               "apiVersion: policy.karmada.io/v1alpha1\nmetadata: {name: kind-last, namespace: "
+               "ns}\nspec:\n" +
+                   std::string(kRules) + "kind: OverridePolicy\n")
+          .app("apps/x/policy.json",
+               R"({"apiVersion": "policy.karmada.io/v1alpha1", "kind": "OverridePolicy",
+                   "metadata": {"name": "json", "namespace": "ns"}, "spec": {"overrideRules": [
+                   {"targetCluster": {"clusterNames": ["b"]}, "overriders": {}}, {"overriders": {}}]}})")
+          .build();
+  const std::vector<std::string> for_a = {"spec.overrideRules[0]", "spec.overrideRules[3]", "spec.overrideRules[4]"};
+  auto fleet = load_fleet(bundle, LoadOptions{.only_cluster = "a"});
+  ASSERT_TRUE(fleet.ok()) << to_string(fleet.error());
+  EXPECT_EQ(fleet->only_cluster, "a");
+  EXPECT_EQ(rule_fields(*fleet),
+            (std::map<std::string, std::vector<std::string>>{
+                {"json", {"spec.overrideRules[1]"}}, {"kind-first", for_a}, {"kind-last", for_a}}));
+  auto whole = load_fleet(bundle);
+  ASSERT_TRUE(whole.ok());
+  EXPECT_EQ(whole->only_cluster, "");
+  EXPECT_EQ(rule_fields(*whole)["kind-first"].size(), 5u);
+  // The render cache's snapshot serves every cluster: with records kept, nothing is left out.
+  auto with_records = load_fleet(bundle, LoadOptions{.keep_records = true, .only_cluster = "a"});
+  ASSERT_TRUE(with_records.ok());
+  EXPECT_EQ(rule_fields(*with_records), rule_fields(*whole));
+  EXPECT_EQ(with_records->only_cluster, "");
+}
+
+// A rule for another cluster is still checked, and its mistake located, when the fleet is loaded
+// for one cluster: Karmada's webhook refuses the whole policy.
+TEST(FleetLoader, LoadedForOneClusterStillReportsEveryRulesMistakes) {
+  InputBundle bundle = BundleBuilder()
+                           .simple_cluster("a")
+                           .simple_cluster("b")
+                           .app("apps/x/policy.yaml",
+                                "apiVersion: policy.karmada.io/v1alpha1\nkind: OverridePolicy\n"
+                                "metadata: {name: p, namespace: ns}\nspec:\n  overrideRules:\n"
+                                "  - targetCluster: {clusterNames: [a]}\n    overriders: {}\n"
+                                "  - targetCluster: {clusterNames: [b]}\n"
+                                "    overriders: {plaintext: [{path: /x, operator: append}]}\n"
+                                "  - 7\n")
+                           .build();
+  auto fleet = load_fleet(bundle, LoadOptions{.only_cluster = "a"});
+  ASSERT_FALSE(fleet.ok());
+  auto whole = load_fleet(bundle);
+  ASSERT_FALSE(whole.ok());
+  EXPECT_EQ(to_string(fleet.error()), to_string(whole.error()));
+  ASSERT_EQ(fleet.error().size(), 2u) << to_string(fleet.error());
+  EXPECT_EQ(fleet.error()[0].to_string().substr(0, 71),
+            "apps/x/policy.yaml:9:51: spec.overrideRules[1].overriders.plaintext[0].");
+  EXPECT_EQ(fleet.error()[1].to_string().substr(0, 46), "apps/x/policy.yaml:10:5: spec.overrideRules[2]");
 }
 
 }  // namespace

@@ -1,8 +1,11 @@
-// Differential test of the render cache's snapshot: for every golden case and every cluster
-// of its inventory (and one it lacks), rendering from the snapshot gives what FleetRender
-// gives: the same objects, or the same errors. Malformed snapshots are refused, not rendered.
+// Differential tests of the renders that read less than the whole fleet: from the render cache's
+// snapshot, and from a fleet loaded for one cluster (LoadOptions::only_cluster). For every
+// golden case and every cluster of its inventory (and one it lacks), each gives what FleetRender
+// gives over the whole fleet: the same objects, or the same errors. Malformed snapshots are
+// refused, not rendered.
 #include "render/fleet_snapshot.h"
 
+#include <cstdio>
 #include <filesystem>
 
 #include <gtest/gtest.h>
@@ -43,7 +46,7 @@ std::string describe(const Result<RenderOutput, ErrorList>& r) {
   return out;
 }
 
-std::optional<FleetRender> prepare(const Case& c, std::string* why) {
+std::optional<InputBundle> read_case(const Case& c, std::string* why) {
   InputBundle bundle;
   bundle.app_path = c.app;
   auto read = read_repo_files(RepoLayout{c.root, c.app, "clusters", "policies"}, bundle);
@@ -51,7 +54,13 @@ std::optional<FleetRender> prepare(const Case& c, std::string* why) {
     *why = to_string(read.error());
     return std::nullopt;
   }
-  auto prepared = FleetRender::prepare(bundle, LoadOptions{true});
+  return bundle;
+}
+
+std::optional<FleetRender> prepare(const Case& c, std::string* why) {
+  std::optional<InputBundle> bundle = read_case(c, why);
+  if (!bundle) return std::nullopt;
+  auto prepared = FleetRender::prepare(*bundle, LoadOptions{true});
   if (!prepared.ok()) {
     *why = to_string(prepared.error());
     return std::nullopt;
@@ -78,6 +87,48 @@ TEST(FleetSnapshot, RendersEveryClusterOfEveryCaseAsTheFullRender) {
     }
   }
   EXPECT_GT(rendered, 100);  // the corpus really ran
+}
+
+std::size_t rule_count(const Fleet& fleet) {
+  std::size_t n = 0;
+  for (const OverridePolicy& p : fleet.override_policies) n += p.rules.size();
+  return n;
+}
+
+// A fleet loaded for one cluster holds only the override rules that may apply there, and renders
+// that cluster as the whole fleet does; its errors are the whole fleet's, rules for other
+// clusters included.
+TEST(OneClusterLoad, RendersEveryClusterOfEveryCaseAsTheWholeFleet) {
+  int rendered = 0, failed = 0;
+  std::size_t rules_dropped = 0;
+  for (const Case& c : cases()) {
+    SCOPED_TRACE(c.name);
+    std::string why;
+    std::optional<InputBundle> bundle = read_case(c, &why);
+    if (!bundle) continue;
+    auto whole = FleetRender::prepare(*bundle);
+    std::vector<std::string> names = {"no-such-cluster"};
+    if (whole.ok()) {
+      for (const Cluster& cluster : whole->fleet().clusters) names.push_back(cluster.name);
+    }
+    for (const std::string& name : names) {
+      SCOPED_TRACE(name);
+      auto one = FleetRender::prepare(*bundle, LoadOptions{.only_cluster = name});
+      ASSERT_EQ(one.ok(), whole.ok());
+      if (!whole.ok()) {
+        EXPECT_EQ(to_string(one.error()), to_string(whole.error()));
+        ++failed;
+        continue;
+      }
+      rules_dropped += rule_count(whole->fleet()) - rule_count(one->fleet());
+      EXPECT_EQ(describe(one->render_once(name)), describe(whole->render(name)));
+      ++rendered;
+    }
+  }
+  std::printf("%d renders, %d failed loads, %zu override rules left out\n", rendered, failed, rules_dropped);
+  EXPECT_GT(rendered, 100);  // the corpus really ran
+  EXPECT_GT(failed, 10);
+  EXPECT_GT(rules_dropped, 10u);  // and the load for one cluster left rules out
 }
 
 // The snapshot keeps the inventory as the render saw it: with the cordon overlay's taint on the

@@ -60,6 +60,10 @@ Result<RenderOutput, ErrorList> FleetRender::render_objects(const std::string& c
                                                             ObjectStream* stream) const {
   const Cluster* cluster = fleet_.find_cluster(cluster_name);
   if (cluster == nullptr) return ErrorList{unknown_cluster(fleet_, cluster_name)};
+  if (!fleet_.only_cluster.empty() && cluster_name != fleet_.only_cluster) {
+    return ErrorList{internal_error("the fleet was loaded to render cluster \"" + printable(fleet_.only_cluster) +
+                                    "\" alone, not \"" + printable(cluster_name) + "\"")};
+  }
   RenderOutput out;
   out.cluster = cluster_name;
   out.warnings = fleet_.warnings;

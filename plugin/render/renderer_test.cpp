@@ -160,6 +160,19 @@ TEST(Renderer, UnknownClusterIsAnErrorNotAnEmptySuccess) {
             std::vector<std::string>{"error: unknown cluster \"zz\"; the inventory has 3 clusters (a, b, c)"});
 }
 
+// A fleet loaded for one cluster lacks the override rules of the others: it refuses to render
+// them rather than render them without their overrides.
+TEST(Renderer, AFleetLoadedForOneClusterRendersThatClusterAlone) {
+  InputBundle bundle = three_clusters().build();
+  auto prepared = FleetRender::prepare(bundle, LoadOptions{.only_cluster = "b"});
+  ASSERT_TRUE(prepared.ok());
+  EXPECT_TRUE(prepared->render("b").ok());
+  auto other = prepared->render("a");
+  ASSERT_FALSE(other.ok());
+  EXPECT_EQ(other.error().front().kind, ErrorKind::Internal);
+  EXPECT_EQ(other.error().front().message, "the fleet was loaded to render cluster \"b\" alone, not \"a\"");
+}
+
 TEST(Renderer, OutputIsDeterministicAndSorted) {
   InputBundle bundle = three_clusters()
                            .app("apps/shop/all.yaml", kDeploymentWithDeps)
