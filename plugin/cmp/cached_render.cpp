@@ -34,7 +34,7 @@ void store_output(RenderCache& cache, const std::string& key, const Result<Rende
 
 Result<RenderOutput, ErrorList> render_through_cache(RenderCache& cache, const InputBundle& bundle,
                                                      const std::string& cluster, std::optional<FleetRender>* keep,
-                                                     ObjectStream* stream) {
+                                                     ObjectStream* stream, const std::function<void()>& parsed) {
   const std::string key = stream != nullptr ? output_key(cluster, stream->format()) : "";
   if (cache.load()) {
     if (stream != nullptr) {
@@ -57,7 +57,10 @@ Result<RenderOutput, ErrorList> render_through_cache(RenderCache& cache, const I
   std::optional<FleetRender>& holder = keep != nullptr ? *keep : local;
   holder = std::move(result).value();
   FleetRender* prepared = &*holder;
-  if (!cache.enabled()) return prepared->render_once(cluster, stream);
+  if (!cache.enabled()) {
+    if (parsed) parsed();
+    return prepared->render_once(cluster, stream);
+  }
   // The snapshot does not carry the fleet's warnings; a fleet that has some is rendered from its
   // inputs each time, so every render shows them.
   if (!prepared->warnings().empty()) {

@@ -3,6 +3,7 @@
 // next cluster. The result is the same either way.
 #pragma once
 
+#include <functional>
 #include <optional>
 #include <string>
 
@@ -14,9 +15,13 @@ namespace fleetwave {
 // `keep`, when given, receives the fleet a full render prepared (instead of destroying it).
 // `stream`, when given, receives the objects as they are built (RenderOutput::objects stays
 // empty); on an error its text is incomplete and must not be printed.
+// `parsed`, when given, is called once the render no longer reads the bundle's bytes (its fleet is
+// loaded), so that the caller may let them go; errors returned after that are located with the
+// bundle read again. Only without the cache: it stores the inputs' bytes in its entries.
 Result<RenderOutput, ErrorList> render_through_cache(RenderCache& cache, const InputBundle& bundle,
                                                      const std::string& cluster,
                                                      std::optional<FleetRender>* keep = nullptr,
-                                                     ObjectStream* stream = nullptr);
+                                                     ObjectStream* stream = nullptr,
+                                                     const std::function<void()>& parsed = {});
 
 }  // namespace fleetwave

@@ -73,8 +73,8 @@ class RenderHardening : public ::testing::Test {
   }
 
   // render() expected to fail: exit code 1 and nothing on stdout; the outcome, for its stderr.
-  testkit::ProcessOutcome render_refused() const {
-    testkit::ProcessOutcome r = render();
+  testkit::ProcessOutcome render_refused(std::map<std::string, std::string> extra = {}) const {
+    testkit::ProcessOutcome r = render({}, std::move(extra));
     EXPECT_EQ(r.exit_code, 1);
     EXPECT_EQ(r.out, "");
     return r;
@@ -418,6 +418,10 @@ TEST_F(RenderHardening, ErrorsNameTheLineAndColumnOfTheirField) {
     write(c.file, c.text);
     testkit::ProcessOutcome r = render_refused();
     EXPECT_EQ(r.err, c.err);
+    // Without the cache the render lets its inputs' bytes go once they are parsed, and reads them
+    // again to locate an error found later (the override's).
+    testkit::ProcessOutcome uncached = render_refused({{"FLEETWAVE_CACHE", "off"}});
+    EXPECT_EQ(uncached.err, c.err);
     fs::remove(repo_ / c.file);
   }
 }

@@ -77,10 +77,40 @@ struct DirEntry {
 // directory is recognised again by its device and inode. Resolving every directory instead
 // (std::filesystem::canonical), or keeping std::filesystem::path objects, which store every
 // component, costs time and memory quadratic or worse in the depth of the tree.
+// The bytes of small files, read into shared blocks rather than a buffer each: once a render has
+// parsed its inputs and drops them, a large block's memory goes back to the system (the render
+// allocator returns freed blocks over 256 KiB), where a few thousand small buffers would stay
+// with the allocator, unused for the rest of the render: 12 MiB of the peak at 10,000
+// templates. Blocks double from 64 KiB, so a small render reserves little more than it reads
+// (one 512 KiB block cost a 100-template render a fresh huge page: 3 % of its time).
+class ReadArena {
+ public:
+  static constexpr std::size_t kMaxSmallFile = 64 << 10;  // larger files are mapped (Walker)
+
+  // Room for `size` bytes (at most kMaxSmallFile), and the block that owns them.
+  std::pair<char*, std::shared_ptr<const void>> slice(std::size_t size) {
+    if (block_ == nullptr || block_bytes_ - used_ < size) {
+      block_bytes_ = block_ == nullptr ? kFirstBlockBytes : std::min(2 * block_bytes_, kMaxBlockBytes);
+      block_ = std::shared_ptr<char[]>(new char[block_bytes_]);
+      used_ = 0;
+    }
+    char* at = block_.get() + used_;
+    used_ += size;
+    return {at, block_};
+  }
+
+ private:
+  static constexpr std::size_t kFirstBlockBytes = kMaxSmallFile;
+  static constexpr std::size_t kMaxBlockBytes = 1 << 20;  // a 64 KiB file wastes at most a sixteenth
+  std::shared_ptr<char[]> block_;
+  std::size_t block_bytes_ = 0;
+  std::size_t used_ = 0;
+};
+
 class Walker {
  public:
-  Walker(std::string canonical_root, const InputBundle& bundle, ErrorList& errors)
-      : root_(std::move(canonical_root)), limits_(bundle.limits), errors_(errors) {}
+  Walker(std::string canonical_root, const InputBundle& bundle, ReadArena& arena, ErrorList& errors)
+      : root_(std::move(canonical_root)), limits_(bundle.limits), arena_(arena), errors_(errors) {}
 
   // Directories the walk must not enter (the inventory and fleet policies, when the app is the
   // repository root or contains them).
@@ -277,7 +307,7 @@ class Walker {
   static constexpr int kReadFlags = O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW;
   // From this size a file is mapped rather than read. Below it, a mapping's own costs (its
   // creation, a page fault, its removal) outweigh copying the bytes.
-  static constexpr std::size_t kMappedFileBytes = 64 << 10;
+  static constexpr std::size_t kMappedFileBytes = ReadArena::kMaxSmallFile;
 
   std::string read_file(const std::string& path, SourceText& content) const {
     return read_file(::open(path.c_str(), kReadFlags), content);
@@ -298,18 +328,18 @@ class Walker {
     } else if (static_cast<std::size_t>(st.st_size) >= kMappedFileBytes) {
       problem = map_file(fd, static_cast<std::size_t>(st.st_size), content);
     } else {
-      std::string text(static_cast<std::size_t>(st.st_size), '\0');
+      const auto size = static_cast<std::size_t>(st.st_size);
+      auto [text, owner] = arena_.slice(size);
       std::size_t done = 0;
-      while (done < text.size()) {
-        ssize_t n = ::read(fd, text.data() + done, text.size() - done);
+      while (done < size) {
+        ssize_t n = ::read(fd, text + done, size - done);
         if (n < 0 && errno == EINTR) continue;
         if (n <= 0) break;
         done += static_cast<std::size_t>(n);
       }
       // A file that shrank while being read is read as it is now; one that fails is an error.
-      if (done < text.size()) text.resize(done);
-      if (done == 0 && st.st_size > 0) problem = "cannot read file";
-      content = SourceText(std::move(text));
+      if (done == 0 && size > 0) problem = "cannot read file";
+      content = SourceText(std::move(owner), std::string_view(text, done));
     }
     ::close(fd);
     return problem;
@@ -327,6 +357,7 @@ class Walker {
 
   const std::string root_;
   const RenderLimits& limits_;
+  ReadArena& arena_;
   ErrorList& errors_;
   std::set<std::pair<dev_t, ino_t>> visited_;
   std::set<std::string> excluded_;
@@ -353,7 +384,8 @@ Result<Ok, ErrorList> read_repo_files(const RepoLayout& layout, InputBundle& bun
   std::error_code ec;
   fs::path root = fs::canonical(layout.root, ec);
   if (ec) return ErrorList{invalid_input("repository root " + printable(layout.root.string()) + " does not exist")};
-  Walker walker(root.string(), bundle, errors);
+  ReadArena arena;
+  Walker walker(root.string(), bundle, arena, errors);
   auto require_dir = [&](const std::string& rel, const std::string& what) {
     if (!fs::is_directory(root / rel, ec)) {
       errors.push_back(invalid_input(what + " directory \"" + printable(rel) + "\" does not exist in the repository"));
@@ -367,11 +399,11 @@ Result<Ok, ErrorList> read_repo_files(const RepoLayout& layout, InputBundle& bun
     walker.walk(layout.app_path, FileRole::App, bundle.files);
   }
   if (require_dir(layout.clusters_dir, "cluster inventory")) {
-    Walker inventory(root.string(), bundle, errors);
+    Walker inventory(root.string(), bundle, arena, errors);
     inventory.walk(layout.clusters_dir, FileRole::Inventory, bundle.files);
   }
   if (fs::is_directory(root / layout.policies_dir, ec)) {
-    Walker policies(root.string(), bundle, errors);
+    Walker policies(root.string(), bundle, arena, errors);
     policies.walk(layout.policies_dir, FileRole::FleetPolicy, bundle.files);
   }
   walker.read_owned_file(kCordonsPath, FileRole::Cordons, bundle.files);
