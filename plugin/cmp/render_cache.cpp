@@ -30,12 +30,14 @@
 #include <chrono>
 #include <cstring>
 #include <initializer_list>
+#include <span>
 #include <sys/mman.h>
 #include <sys/random.h>
 #include <sys/stat.h>
 #include <utility>
 #include <vector>
 
+#include "cmp/input_hash.h"
 #include "codec/binary_json.h"
 
 #define XXH_INLINE_ALL
@@ -73,10 +75,10 @@ std::uint64_t get_u64(std::string_view s, std::size_t at) {
   return v;
 }
 
-std::string hex128(XXH128_hash_t h) {
+std::string hex128(Digest128 h) {
   char buf[33];
-  std::snprintf(buf, sizeof buf, "%016llx%016llx", static_cast<unsigned long long>(h.high64),
-                static_cast<unsigned long long>(h.low64));
+  std::snprintf(buf, sizeof buf, "%016llx%016llx", static_cast<unsigned long long>(h.high),
+                static_cast<unsigned long long>(h.low));
   return buf;
 }
 
@@ -153,15 +155,11 @@ bool write_all(int fd, std::string_view data) {
 }
 
 // XXH3-64 of the parts in order, as of their concatenation.
-template <typename Parts>
-std::uint64_t checksum_of(const Parts& parts) {
-  XXH3_state_t state;
-  XXH3_64bits_reset(&state);
-  for (std::string_view part : parts) XXH3_64bits_update(&state, part.data(), part.size());
-  return XXH3_64bits_digest(&state);
-}
+std::uint64_t checksum_of(std::span<const std::string_view> parts) { return xxh3_64(parts); }
 
-std::uint64_t checksum(std::initializer_list<std::string_view> parts) { return checksum_of(parts); }
+std::uint64_t checksum(std::initializer_list<std::string_view> parts) {
+  return xxh3_64(std::span<const std::string_view>(parts.begin(), parts.size()));
+}
 
 // Writes `parts` in order through a buffer of a MiB: the keyed inputs are the bundle's own
 // pieces, and gathering them into one string held a second copy of every input.
@@ -314,10 +312,7 @@ RenderCache::RenderCache(CacheSettings settings, std::string identity)
 void RenderCache::set_inputs(const RenderRequest& request, const InputBundle& bundle) {
   if (!enabled_) return;
   keyed_inputs(identity_, request, bundle, framing_, keyed_);
-  XXH3_state_t state;
-  XXH3_128bits_reset(&state);
-  for (std::string_view piece : keyed_) XXH3_128bits_update(&state, piece.data(), piece.size());
-  name_ = hex128(XXH3_128bits_digest(&state)) + std::string(kSuffix);
+  name_ = hex128(xxh3_128(keyed_)) + std::string(kSuffix);
 }
 
 void RenderCache::note(const std::string& event) { events_ += (events_.empty() ? "" : "; ") + event; }
