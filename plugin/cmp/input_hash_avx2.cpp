@@ -8,22 +8,8 @@
 
 #include "cmp/input_hash_code.h"
 
-namespace fleetwave::input_hash_code {
-
-std::uint64_t xxh3_64_avx2(const Part* parts, std::size_t count) {
-  XXH3_state_t state;
-  XXH3_64bits_reset(&state);
-  for (std::size_t i = 0; i < count; ++i) XXH3_64bits_update(&state, parts[i].data, parts[i].size);
-  return XXH3_64bits_digest(&state);
-}
-
-void xxh3_128_avx2(const Part* parts, std::size_t count, std::uint64_t out[2]) {
-  XXH3_state_t state;
-  XXH3_128bits_reset(&state);
-  for (std::size_t i = 0; i < count; ++i) XXH3_128bits_update(&state, parts[i].data, parts[i].size);
-  const XXH128_hash_t h = XXH3_128bits_digest(&state);
-  out[0] = h.low64;
-  out[1] = h.high64;
-}
-
-}  // namespace fleetwave::input_hash_code
+#define FLEETWAVE_XXH3_64 xxh3_64_avx2
+#define FLEETWAVE_XXH3_128 xxh3_128_avx2
+#include "cmp/input_hash_code.inc"
+#undef FLEETWAVE_XXH3_64
+#undef FLEETWAVE_XXH3_128
