@@ -350,6 +350,8 @@ class Loader {
       auto parse = [&](const Json& object, bool cluster_scoped, const std::string& default_namespace,
                        Problems& problems) {
         OverridePolicy p = parse_override_policy(object, cluster_scoped, default_namespace, problems, read);
+        // Rules read as the file was parsed were filtered there, to free the others at once; this
+        // filters the rest (JSON, kind after spec, the deprecated pair) and keeps those again.
         std::erase_if(p.rules, [&](const OverrideRule& rule) { return !keeps_rule(only_cluster_, rule); });
         return p;
       };
